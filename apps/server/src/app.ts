@@ -1,0 +1,66 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DB } from './db/database';
+import { LoginThrottle } from './modules/auth/login-throttle';
+import { authRoutes } from './modules/auth/auth.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerAuth } from './plugins/auth';
+import './plugins/context';
+import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { MAX_IMAGE_BYTES, registerUploads } from './plugins/uploads';
+import { registerWebApp } from './plugins/web-app';
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: DB;
+  logger?: boolean;
+  /** The built web app to serve with an SPA fallback (main.ts); tests leave it out. */
+  webDir?: string;
+}
+
+/** Builds the API server (plugins, then modules) without listening, so tests can inject requests. */
+export async function buildApp({ config, db, logger = false, webDir }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    // Base64 logos arrive in JSON bodies: room for a 2 MB image plus its encoding.
+    bodyLimit: Math.ceil(MAX_IMAGE_BYTES * 1.4) + 64 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('loginThrottle', new LoginThrottle(config.loginAttemptsPerMinute));
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    // The SPA loads its own bundles and images (and data: previews); the API docs need inline styles.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50 } });
+  await registerOpenApi(app);
+  registerAuth(app);
+  await registerUploads(app, config.uploadsDir);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(companiesRoutes);
+  // Feature modules register here, one line each.
+
+  if (webDir) await registerWebApp(app, webDir);
+
+  return app;
+}

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { AppConfig } from '../config';
+import type { Database } from './tables';
+
+export type DB = Kysely<Database>;
+export type DialectKind = AppConfig['database']['kind'];
+
+// COUNT(*) and BIGINT come back from pg as strings; every count we read fits a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/** Opens the configured database: an SQLite file (created with its folder) or a PostgreSQL pool. */
+export function createDatabase(database: AppConfig['database']): DB {
+  if (database.kind === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+    });
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

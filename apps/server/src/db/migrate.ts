@@ -1,0 +1,25 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DB } from './database';
+import * as m001 from './migrations/001-foundation';
+import * as m002 from './migrations/002-library';
+import * as m003 from './migrations/003-appointments';
+
+// Listed here rather than read from disk so the bundled server carries its migrations.
+const migrations: Record<string, Migration> = {
+  '001-foundation': m001,
+  '002-library': m002,
+  '003-appointments': m003,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; running it again changes nothing. */
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

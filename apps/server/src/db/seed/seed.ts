@@ -1,0 +1,18 @@
+import type { AppConfig } from '../../config';
+import type { DB } from '../database';
+import { DEMO_PASSWORD, type DemoContext, seedFoundation } from './seed-foundation';
+
+/** One area's demo data, added after the foundation's people exist. */
+type SeedStep = (db: DB, config: AppConfig, ctx: DemoContext) => Promise<void>;
+
+// Areas add their step here, in dependency order.
+const steps: SeedStep[] = [];
+
+/** Fills an empty database with the demo centre; returns the sign-ins, or null when data already exists. */
+export async function seedDemoData(db: DB, config: AppConfig): Promise<{ password: string; logins: DemoContext['logins'] } | null> {
+  const existing = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+  if (existing) return null;
+  const ctx = await seedFoundation(db);
+  for (const step of steps) await step(db, config, ctx);
+  return { password: DEMO_PASSWORD, logins: ctx.logins };
+}

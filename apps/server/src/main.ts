@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './db/seed/seed';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// Both the bundle (apps/server/dist) and the sources (apps/server/src) sit two levels below apps/.
+const webDir = process.env.WEB_DIR ?? path.resolve(here, '../../web/dist');
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = createDatabase(config.database);
+  await migrateToLatest(db);
+  if (config.demoData) {
+    const accounts = await seedDemoData(db, config);
+    if (accounts) {
+      console.log('\nDemo data created. Sign in at http://localhost:%d with any of these (password: %s):', config.port, accounts.password);
+      for (const a of accounts.logins) console.log(`  ${a.role.padEnd(10)} ${a.email}`);
+      console.log('');
+    }
+  }
+  const app = await buildApp({ config, db, logger: true, webDir });
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Kalinga is serving on http://localhost:${config.port} (${config.database.kind})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : `Kalinga failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import type { AuthReply, LoginBody, ProfileBody, RegisterBody } from '@kalinga/contracts/auth';
+import type { AuthUser } from '@kalinga/contracts/auth';
+import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../lib/clock';
+import { HttpError, unprocessable } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { AuthContext } from '../../plugins/auth';
+import { addMember, findMembership, insertCompany, rolesAndPermissions, setUserRoles } from '../companies/company.repository';
+import { toAuthUser } from './auth-user';
+import { deleteToken, insertToken } from './token.repository';
+import { expiryFrom, hashToken, newToken } from './tokens';
+import { findUserByEmail, insertUser, updateUser } from './user.repository';
+import { removeImage, storeImage } from '../../plugins/uploads';
+
+const FAILED_SIGN_IN = 'These credentials do not match our records.';
+
+async function issueToken(app: FastifyInstance, userId: number): Promise<string> {
+  const token = newToken();
+  const now = new Date();
+  await insertToken(app.db, userId, hashToken(token), now.toISOString(), expiryFrom(now));
+  return token;
+}
+
+/** Signs in by email and password; failures per email and per address are throttled (429). */
+export async function login(app: FastifyInstance, body: LoginBody, address: string): Promise<AuthReply> {
+  const email = body.email.toLowerCase();
+  const keys = [`email:${email}`, `ip:${address}`];
+  const wait = Math.max(...keys.map((k) => app.loginThrottle.retryAfter(k)));
+  if (wait > 0) {
+    throw new HttpError(429, `Too many sign-in attempts. Please try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
+  }
+  const user = await findUserByEmail(app.db, email);
+  const ok = user ? await verifyPassword(body.password, user.password_hash) : false;
+  if (!user || !ok) {
+    keys.forEach((k) => app.loginThrottle.fail(k));
+    throw unprocessable({ email: [FAILED_SIGN_IN] }, FAILED_SIGN_IN);
+  }
+  if (user.status !== 'active') throw unprocessable({ email: ['Your account is inactive.'] }, 'Your account is inactive.');
+  app.loginThrottle.clear(`email:${email}`);
+  const membership = await findMembership(app.db, user.id, null);
+  const access = membership ? await rolesAndPermissions(app.db, user.id, membership.id) : { roles: [], permissions: [] };
+  return { user: toAuthUser(user, access.roles, access.permissions), token: await issueToken(app, user.id) };
+}
+
+/** Creates a company (named companyName, else the email) with the new user as its administrator. */
+export async function register(app: FastifyInstance, body: RegisterBody): Promise<AuthReply> {
+  const email = body.email.toLowerCase();
+  if (await findUserByEmail(app.db, email)) throw unprocessable({ email: ['The email has already been taken.'] });
+  const passwordHash = await hashPassword(body.password);
+  const companyName = body.companyName?.trim() || email;
+  const user = await app.db.transaction().execute(async (trx) => {
+    const company = await insertCompany(trx, companyName);
+    const now = nowIso();
+    const created = await insertUser(trx, {
+      name: body.name.trim(),
+      email,
+      password_hash: passwordHash,
+      user_type: 'personnel',
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    });
+    await addMember(trx, company.id, created.id, true);
+    await setUserRoles(trx, company.id, created.id, ['admin']);
+    return created;
+  });
+  const membership = await findMembership(app.db, user.id, null);
+  const access = await rolesAndPermissions(app.db, user.id, membership!.id);
+  return { user: toAuthUser(user, access.roles, access.permissions), token: await issueToken(app, user.id) };
+}
+
+export function currentUser(auth: AuthContext): AuthUser {
+  return toAuthUser(auth.user, auth.roles, [...auth.permissions]);
+}
+
+export async function logout(app: FastifyInstance, auth: AuthContext): Promise<void> {
+  await deleteToken(app.db, auth.tokenId);
+}
+
+/** Changes the name, and the password when both current and new are given (the current must match). */
+export async function updateProfile(app: FastifyInstance, auth: AuthContext, body: ProfileBody): Promise<AuthUser> {
+  const changes: { name: string; updated_at: string; password_hash?: string } = { name: body.name.trim(), updated_at: nowIso() };
+  if (body.current_password !== undefined && body.new_password !== undefined) {
+    if (!(await verifyPassword(body.current_password, auth.user.password_hash))) {
+      throw unprocessable({ current_password: ['The current password is incorrect.'] });
+    }
+    changes.password_hash = await hashPassword(body.new_password);
+  }
+  const user = await updateUser(app.db, auth.user.id, changes);
+  return toAuthUser(user, auth.roles, [...auth.permissions]);
+}
+
+/** Replaces the caller's avatar with an uploaded image; the old file is removed. */
+export async function updateAvatar(app: FastifyInstance, auth: AuthContext, image: Buffer | null): Promise<AuthUser> {
+  if (!image) throw unprocessable({ avatar: ['Please select an image file'] });
+  const stored = await storeImage(app.config.uploadsDir, image, 'avatar');
+  const user = await updateUser(app.db, auth.user.id, { avatar: stored, updated_at: nowIso() });
+  await removeImage(app.config.uploadsDir, auth.user.avatar);
+  return toAuthUser(user, auth.roles, [...auth.permissions]);
+}

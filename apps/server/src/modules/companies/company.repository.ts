@@ -1,0 +1,99 @@
+import type { PermissionName } from '@kalinga/contracts/common';
+import { PERMISSIONS } from '@kalinga/contracts/common';
+import type { DB } from '../../db/database';
+import type { CompanyRow } from '../../db/tables';
+import { nowIso } from '../../lib/clock';
+
+/** Roles every new company starts with (issue 2; landlord and tenant are names only, per the spec). */
+export const DEFAULT_ROLES: Record<string, readonly PermissionName[]> = {
+  admin: PERMISSIONS,
+  counselor: ['view appointments', 'manage appointments', 'view resources', 'manage resources', 'view reports'],
+  personnel: ['view appointments', 'view resources'],
+  student: ['view appointments', 'view resources'],
+  landlord: [],
+  tenant: [],
+};
+
+/** Creates a company with its settings row and default roles. Call inside a transaction. */
+export async function insertCompany(db: DB, name: string, timezone = 'Asia/Manila'): Promise<CompanyRow> {
+  const now = nowIso();
+  const company = await db
+    .insertInto('companies')
+    .values({ name, timezone, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('settings')
+    .values({ company_id: company.id, site_name: 'Kalinga', business_name: name, updated_at: now, appointment_duration_minutes: 60, students_can_book: 0 })
+    .execute();
+  const permissions = await db.selectFrom('permissions').select(['id', 'name']).execute();
+  const permissionId = new Map(permissions.map((p) => [p.name, p.id]));
+  for (const [roleName, granted] of Object.entries(DEFAULT_ROLES)) {
+    const role = await db
+      .insertInto('roles')
+      .values({ company_id: company.id, name: roleName, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (granted.length > 0) {
+      await db
+        .insertInto('role_permission')
+        .values(granted.map((p) => ({ role_id: role.id, permission_id: permissionId.get(p)! })))
+        .execute();
+    }
+  }
+  return company;
+}
+
+export async function addMember(db: DB, companyId: number, userId: number, isDefault: boolean): Promise<void> {
+  await db
+    .insertInto('company_user')
+    .values({ company_id: companyId, user_id: userId, is_default: isDefault ? 1 : 0, created_at: nowIso() })
+    .execute();
+}
+
+/** Gives a user the named roles of one company, replacing the roles they held there. */
+export async function setUserRoles(db: DB, companyId: number, userId: number, roleNames: readonly string[]): Promise<void> {
+  const companyRoleIds = db.selectFrom('roles').select('id').where('company_id', '=', companyId);
+  await db.deleteFrom('role_user').where('user_id', '=', userId).where('role_id', 'in', companyRoleIds).execute();
+  if (roleNames.length === 0) return;
+  const roles = await db.selectFrom('roles').select('id').where('company_id', '=', companyId).where('name', 'in', [...roleNames]).execute();
+  if (roles.length > 0) await db.insertInto('role_user').values(roles.map((r) => ({ role_id: r.id, user_id: userId }))).execute();
+}
+
+export async function findMembership(db: DB, userId: number, companyId: number | null) {
+  let q = db
+    .selectFrom('company_user')
+    .innerJoin('companies', 'companies.id', 'company_user.company_id')
+    .selectAll('companies')
+    .select('company_user.is_default')
+    .where('company_user.user_id', '=', userId);
+  q = companyId === null ? q.orderBy('company_user.is_default', 'desc').orderBy('companies.id') : q.where('companies.id', '=', companyId);
+  return q.executeTakeFirst();
+}
+
+export async function listCompaniesOfUser(db: DB, userId: number) {
+  return db
+    .selectFrom('company_user')
+    .innerJoin('companies', 'companies.id', 'company_user.company_id')
+    .select(['companies.id', 'companies.name', 'company_user.is_default'])
+    .where('company_user.user_id', '=', userId)
+    .orderBy('companies.name')
+    .execute();
+}
+
+/** The names of a user's roles in one company, and the permissions they grant. */
+export async function rolesAndPermissions(db: DB, userId: number, companyId: number) {
+  const rows = await db
+    .selectFrom('role_user')
+    .innerJoin('roles', 'roles.id', 'role_user.role_id')
+    .leftJoin('role_permission', 'role_permission.role_id', 'roles.id')
+    .leftJoin('permissions', 'permissions.id', 'role_permission.permission_id')
+    .select(['roles.id as role_id', 'roles.name as role', 'permissions.name as permission'])
+    .where('role_user.user_id', '=', userId)
+    .where('roles.company_id', '=', companyId)
+    .orderBy('roles.id')
+    .execute();
+  const roles = [...new Set(rows.map((r) => r.role))];
+  const permissions = [...new Set(rows.map((r) => r.permission).filter((p): p is string => p !== null))];
+  return { roles, permissions };
+}

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError, VALIDATION_MESSAGE } from '../lib/http-errors';
+
+const GENERIC = 'An unexpected error occurred. Please try again.';
+
+/** Turns every failure into `{ message, errors? }` with the house status codes; never leaks internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of error.validation) {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        (errors[path] ??= []).push(readableMessage(path, v.keyword, v.params?.input, v.message));
+      }
+      const first = Object.values(errors)[0]?.[0];
+      return reply.status(422).send({ message: first ?? VALIDATION_MESSAGE, errors });
+    }
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: 'The file may not be greater than 2 MB.' });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type): safe to pass their message on.
+      return reply.status(status === 400 ? 422 : status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: GENERIC });
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.` }));
+}
+
+/** Zod's "expected string, received undefined" becomes the user's "The name field is required." */
+function readableMessage(path: string, keyword: string, input: unknown, message: string | undefined): string {
+  if (keyword === 'invalid_type' && (input === undefined || input === null || /received (undefined|null)/.test(message ?? ''))) {
+    return `The ${path.split('.').pop()!.replace(/_/g, ' ')} field is required.`;
+  }
+  return message ?? 'Invalid value.';
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app from the API's port. Unknown non-API GETs get index.html (the SPA routes);
+ * /api/* and /uploads/* never fall back to it.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+    throw new Error(`The web app is not built (no ${path.join(webDir, 'index.html')}); run npm run build.`);
+  }
+  await app.register(fastifyStatic, {
+    root: webDir,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url)) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html', webDir);
+    }
+    return reply.status(404).send({ message: `Route ${request.method} ${url} not found.` });
+  });
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** The six permissions of spec section 6, as stored and checked. */
+export const PERMISSIONS = [
+  'manage users',
+  'view appointments',
+  'view resources',
+  'view reports',
+  'manage resources',
+  'manage appointments',
+] as const;
+export type PermissionName = (typeof PERMISSIONS)[number];
+
+export const USER_TYPES = ['student', 'personnel', 'counselor'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const paginationMetaSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+});
+export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
+
+/** Query fields shared by every paginated list (spec section 9: default page size 10). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: paginationMetaSchema });
+}
+
+/** Error body of every failed call (ARCHITECTURE rule 10). */
+export const errorReplySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorReply = z.infer<typeof errorReplySchema>;
+
+/** A calendar date written YYYY-MM-DD. */
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.');
