@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { isoDateSchema, paginated, pageQuerySchema } from './common';
+
+export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** Spec section 4: the only status changes allowed; anything else is 422. */
+export const ALLOWED_STATUS_CHANGES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export const LOCATION_TYPES = ['online', 'on-site'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+/** The people who book: appointments are for students or personnel. */
+export const CLIENT_USER_TYPES = ['student', 'personnel'] as const;
+export type ClientUserType = (typeof CLIENT_USER_TYPES)[number];
+
+/** List tabs (PRODUCT.md): pending = pending and not past; upcoming = confirmed and not past; history = completed, cancelled or past. */
+export const APPOINTMENT_TABS = ['pending', 'upcoming', 'history'] as const;
+export type AppointmentTab = (typeof APPOINTMENT_TABS)[number];
+
+/** The 409 a lost race (or an already taken slot) gets. */
+export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available';
+
+/** An appointment as every reply carries it. */
+export const appointmentSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  /** Start instant, ISO 8601 UTC (e.g. 2026-03-09T01:00:00.000Z). Show it in the browser's zone. */
+  appointment_date: z.string(),
+  /** The start's calendar day in the company's time zone (YYYY-MM-DD). */
+  local_date: z.string(),
+  /** The slot length when it was booked. */
+  duration_minutes: z.number().int(),
+  reason: z.string(),
+  category_id: z.number().int(),
+  category: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  location_type: z.enum(LOCATION_TYPES),
+  location: z.string().nullable(),
+  counselor_id: z.number().int(),
+  counselor: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable() }),
+  /** The client (student or personnel), as the spec names it. */
+  student_id: z.number().int(),
+  student: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable(), student_id: z.string().nullable() }),
+  user_type: z.enum(CLIENT_USER_TYPES),
+  /** Confidential: present only for the assigned counselor and users with 'manage appointments'; the key is absent otherwise. */
+  notes: z.string().nullable().optional(),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** Query values a form may send empty ("All Users", cleared search) count as not set. */
+const blankToUndefined = (v: unknown) => (v === '' || v === 'all' || v === null ? undefined : v);
+
+/** Filters shared by the list and the counts (PRODUCT.md: counts use the same filters). */
+export const appointmentFiltersSchema = z.object({
+  /** A calendar day in the company's zone: appointments starting that day. */
+  date: z.preprocess(blankToUndefined, isoDateSchema.optional()),
+  user_type: z.preprocess(blankToUndefined, z.enum(CLIENT_USER_TYPES).optional()),
+  /** Matches the other party's name (counselors: the client's; clients: the counselor's; managers: either). */
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  counselor_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+});
+
+export const appointmentListQuerySchema = pageQuerySchema.extend(appointmentFiltersSchema.shape).extend({
+  status: z.preprocess(blankToUndefined, z.enum(APPOINTMENT_TABS).optional()),
+});
+export type AppointmentListQuery = z.input<typeof appointmentListQuerySchema>;
+
+/** Lists sort pending and upcoming soonest first, history latest first. */
+export const appointmentListReplySchema = paginated(appointmentSchema);
+export type AppointmentListReply = z.infer<typeof appointmentListReplySchema>;
+
+export const appointmentCountsQuerySchema = appointmentFiltersSchema;
+export const appointmentCountsReplySchema = z.object({
+  pending: z.number().int(),
+  upcoming: z.number().int(),
+  history: z.number().int(),
+});
+export type AppointmentCounts = z.infer<typeof appointmentCountsReplySchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    // Absent stays absent (a status-only PUT must not clear notes); blank becomes null.
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
+/** Checked together: on-site needs a location (spec section 5). */
+const appointmentFields = {
+  counselor_id: z.coerce.number('The counselor field is required.').int().positive('The counselor field is required.'),
+  /** ISO 8601 instant with offset or Z; it must be one of the counselor's free slots for that day. */
+  appointment_date: z.iso.datetime({ offset: true, error: 'The appointment date must be a valid date and time.' }),
+  reason: z.string('The reason field is required.').trim().min(1, 'The reason field is required.').max(2000),
+  category_id: z.coerce.number('The category field is required.').int().positive('The category field is required.'),
+  location_type: z.enum(LOCATION_TYPES, 'The location type must be online or on-site.'),
+  location: optionalText(255),
+  /** Counselor's confidential notes; ignored unless sent by the counselor or a manager. */
+  notes: optionalText(5000),
+  /** Informative only: the server derives it from the client's user type. */
+  user_type: z.preprocess(blankToUndefined, z.enum(CLIENT_USER_TYPES).optional()),
+  /**
+   * The client's user id, for counselors and managers booking for someone (spec: student_id).
+   * Students and personnel always book for themselves; this field is then ignored.
+   */
+  student_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  /** Counselor's 'New Student' toggle: creates the student in the same transaction. */
+  is_new_student: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()).optional(),
+  student_name: optionalText(120),
+  student_id_number: optionalText(50),
+  student_email: optionalText(255),
+};
+
+function locationRule(b: { location_type?: LocationType; location?: string | null }, ctx: z.RefinementCtx) {
+  if (b.location_type === 'on-site' && !b.location) {
+    ctx.addIssue({ code: 'custom', path: ['location'], message: 'The location field is required when location type is on-site.' });
+  }
+}
+
+function newStudentRule(b: { is_new_student?: boolean; student_name?: string | null; student_id_number?: string | null; student_email?: string | null }, ctx: z.RefinementCtx) {
+  if (!b.is_new_student) return;
+  if (!b.student_name) ctx.addIssue({ code: 'custom', path: ['student_name'], message: 'The student name field is required.' });
+  if (!b.student_id_number) ctx.addIssue({ code: 'custom', path: ['student_id_number'], message: 'The student ID number field is required.' });
+  if (!b.student_email) ctx.addIssue({ code: 'custom', path: ['student_email'], message: 'The student email field is required.' });
+  else if (!z.email().safeParse(b.student_email).success) ctx.addIssue({ code: 'custom', path: ['student_email'], message: 'The student email must be a valid email address.' });
+}
+
+/** POST /api/appointments → 201 { data }. New appointments start pending. */
+export const createAppointmentBodySchema = z
+  .object(appointmentFields)
+  .superRefine((b, ctx) => {
+    locationRule(b, ctx);
+    newStudentRule(b, ctx);
+  });
+export type CreateAppointmentBody = z.input<typeof createAppointmentBodySchema>;
+
+/**
+ * PUT /api/appointments/{uuid} → { data }: either the full form (any subset of the create fields)
+ * or only `status`. Rescheduling re-checks the slot; a status outside the allowed changes is 422.
+ * The client of an appointment cannot be changed.
+ */
+export const updateAppointmentBodySchema = z
+  .object({
+    counselor_id: appointmentFields.counselor_id.optional(),
+    appointment_date: appointmentFields.appointment_date.optional(),
+    reason: appointmentFields.reason.optional(),
+    category_id: appointmentFields.category_id.optional(),
+    location_type: appointmentFields.location_type.optional(),
+    location: appointmentFields.location,
+    notes: appointmentFields.notes,
+    status: z.enum(APPOINTMENT_STATUSES, 'The status must be pending, confirmed, completed or cancelled.').optional(),
+  })
+  .superRefine(locationRule);
+export type UpdateAppointmentBody = z.input<typeof updateAppointmentBodySchema>;
+
+export const appointmentReplySchema = z.object({ data: appointmentSchema });
+export const appointmentParamsSchema = z.object({ uuid: z.string().min(1).max(64) });
+
+/** GET /api/appointments/available-slots. `exclude` (an appointment uuid) frees that appointment's own slot while editing it. */
+export const availableSlotsQuerySchema = z.object({
+  counselor_id: z.coerce.number('The counselor field is required.').int().positive('The counselor field is required.'),
+  date: isoDateSchema,
+  exclude: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+});
+export type AvailableSlotsQuery = z.input<typeof availableSlotsQuerySchema>;
+
+/**
+ * `slots`: HH:mm wall-clock starts in the company's zone (the spec's list). `starts`: the same slots
+ * with the exact instant to send as appointment_date, so the browser never has to do zone arithmetic.
+ */
+export const availableSlotsReplySchema = z.object({
+  slots: z.array(z.string()),
+  starts: z.array(z.object({ time: z.string(), appointment_date: z.string() })),
+  timezone: z.string(),
+  duration_minutes: z.number().int(),
+});
+export type AvailableSlotsReply = z.infer<typeof availableSlotsReplySchema>;
+
+/** GET /api/appointments/{uuid}/history (managers and the assigned counselor): status changes, oldest first. */
+export const statusChangeSchema = z.object({
+  id: z.number().int(),
+  from_status: z.enum(APPOINTMENT_STATUSES).nullable(),
+  to_status: z.enum(APPOINTMENT_STATUSES),
+  changed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  changed_at: z.string(),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+export const statusHistoryReplySchema = z.object({ data: z.array(statusChangeSchema) });
+
+export const appointmentMessageReplySchema = z.object({ message: z.string() });
