@@ -8,6 +8,7 @@ import { LoginThrottle } from './modules/auth/login-throttle';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import './plugins/context';
 import { registerErrorHandling } from './plugins/errors';
@@ -59,6 +60,7 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   await app.register(authRoutes);
   await app.register(companiesRoutes);
   // Feature modules register here, one line each.
+  await app.register(usersRoutes);
 
   if (webDir) await registerWebApp(app, webDir);
 

@@ -1,0 +1,191 @@
+import type { CreateUserBody, StudentOption, UpdateUserBody, User, UserOption, UserSearchQuery, UsersQuery } from '@kalinga/contracts/users';
+import type { PaginationMeta } from '@kalinga/contracts/common';
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../../db/database';
+import type { UserRow } from '../../db/tables';
+import { nowIso } from '../../lib/clock';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { paginationMeta } from '../../lib/pagination';
+import { hashPassword } from '../../lib/passwords';
+import { type AuthContext, isCounselor } from '../../plugins/auth';
+import { publicFileUrl } from '../../plugins/uploads';
+import { findUserByEmail, insertUser, updateUser as updateUserRow } from '../auth/user.repository';
+import { deleteTokensOfUser } from '../auth/token.repository';
+import { addMember, setUserRoles } from '../companies/company.repository';
+import {
+  accessOfUsers,
+  countActiveHolders,
+  countAppointmentsOfUser,
+  findMember,
+  listActiveCounselors,
+  listUsers,
+  removeMembership,
+  searchMembers,
+  unknownRoles,
+} from './users.repository';
+
+export const MANAGE_USERS = 'manage users';
+export const LAST_MANAGER = "The centre's last user with 'manage users' cannot lose it. Give it to someone else first.";
+export const HAS_APPOINTMENTS = 'This user has appointments and cannot be deleted. Deactivate the account instead.';
+export const EMAIL_TAKEN = 'The email has already been taken.';
+
+function toUser(row: UserRow, access: { roles: string[]; permissions: string[] }): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    avatar: publicFileUrl(row.avatar),
+    student_id: row.student_id,
+    user_type: row.user_type,
+    department: row.department,
+    birth_date: row.birth_date,
+    roles: access.roles,
+    permissions: access.permissions,
+    status: row.status,
+    created_at: row.created_at,
+  };
+}
+
+async function loadUser(db: DB, companyId: number, userId: number): Promise<User> {
+  const row = await findMember(db, companyId, userId);
+  if (!row) throw notFound('User');
+  const access = await accessOfUsers(db, companyId, [row.id]);
+  return toUser(row, access.get(row.id)!);
+}
+
+/**
+ * GET /api/users. Managers get the full, filterable list; any other member may only ask for
+ * `user_type=counselor` and then sees id and name of the active counselors (issue 4's picker).
+ */
+export async function listUsersFor(
+  db: DB,
+  auth: AuthContext,
+  query: UsersQuery,
+): Promise<{ data: User[] | UserOption[]; meta: PaginationMeta }> {
+  if (!auth.permissions.has(MANAGE_USERS)) {
+    if (query.user_type !== 'counselor') throw forbidden();
+    const { rows, total } = await listActiveCounselors(db, auth.companyId, query.page, query.per_page);
+    return { data: rows, meta: paginationMeta(query.page, query.per_page, total) };
+  }
+  const { rows, total } = await listUsers(db, auth.companyId, {
+    search: query.search,
+    role: query.role,
+    user_type: query.user_type,
+    status: query.status,
+    page: query.page,
+    perPage: query.per_page,
+  });
+  const access = await accessOfUsers(db, auth.companyId, rows.map((r) => r.id));
+  return { data: rows.map((r) => toUser(r, access.get(r.id)!)), meta: paginationMeta(query.page, query.per_page, total) };
+}
+
+/** GET /api/users/search: counselors and managers look up the company's students (404 when none match). */
+export async function searchUsers(db: DB, auth: AuthContext, query: UserSearchQuery): Promise<StudentOption[]> {
+  if (!isCounselor(auth) && !auth.permissions.has('manage appointments') && !auth.permissions.has(MANAGE_USERS)) throw forbidden();
+  const rows = await searchMembers(db, auth.companyId, query.query, query.role);
+  if (rows.length === 0) throw new HttpError(404, query.role === 'student' ? 'No students found' : 'No users found');
+  return rows;
+}
+
+/** Runs inside the write's transaction: undoes the write when it would leave the company without a manager. */
+export async function assertManagerRemains(db: DB, companyId: number, field = 'roles'): Promise<void> {
+  if ((await countActiveHolders(db, companyId, MANAGE_USERS)) === 0) throw unprocessable({ [field]: [LAST_MANAGER] }, LAST_MANAGER);
+}
+
+export async function createUser(app: FastifyInstance, auth: AuthContext, body: CreateUserBody): Promise<User> {
+  const email = body.email.toLowerCase();
+  const roles = [...new Set(body.roles)];
+  const errors: Record<string, string[]> = {};
+  if (await findUserByEmail(app.db, email)) errors.email = [EMAIL_TAKEN];
+  const unknown = await unknownRoles(app.db, auth.companyId, roles);
+  if (unknown.length > 0) errors.roles = unknown.map((n) => `The role "${n}" does not exist.`);
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  const passwordHash = await hashPassword(body.password);
+  const now = nowIso();
+  const created = await app.db.transaction().execute(async (trx) => {
+    const user = await insertUser(trx, {
+      name: body.name,
+      email,
+      password_hash: passwordHash,
+      user_type: body.user_type,
+      student_id: body.student_id ?? null,
+      department: body.department ?? null,
+      birth_date: body.birth_date ?? null,
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    });
+    await addMember(trx, auth.companyId, user.id, true);
+    await setUserRoles(trx, auth.companyId, user.id, roles);
+    return user;
+  }).catch(uniqueEmailRace);
+  return loadUser(app.db, auth.companyId, created.id);
+}
+
+/** Two creates racing for one email: the database's unique index decides; the loser gets the same 422. */
+function uniqueEmailRace(err: unknown): never {
+  const text = String((err as { message?: string })?.message ?? '');
+  if (/unique/i.test(text) && /email/i.test(text)) throw unprocessable({ email: [EMAIL_TAKEN] });
+  throw err;
+}
+
+export async function updateUser(app: FastifyInstance, auth: AuthContext, userId: number, body: UpdateUserBody): Promise<User> {
+  const existing = await findMember(app.db, auth.companyId, userId);
+  if (!existing) throw notFound('User');
+  const email = body.email.toLowerCase();
+  const roles = [...new Set(body.roles)];
+  const errors: Record<string, string[]> = {};
+  const owner = await findUserByEmail(app.db, email);
+  if (owner && owner.id !== userId) errors.email = [EMAIL_TAKEN];
+  const unknown = await unknownRoles(app.db, auth.companyId, roles);
+  if (unknown.length > 0) errors.roles = unknown.map((n) => `The role "${n}" does not exist.`);
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  await app.db.transaction().execute(async (trx) => {
+    await updateUserRow(trx, userId, {
+      name: body.name,
+      email,
+      user_type: body.user_type,
+      student_id: body.student_id ?? null,
+      department: body.department ?? null,
+      birth_date: body.birth_date ?? null,
+      updated_at: nowIso(),
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+    });
+    await setUserRoles(trx, auth.companyId, userId, roles);
+    await assertManagerRemains(trx, auth.companyId);
+    // A password set by an administrator ends the user's other sessions (not the administrator's own).
+    if (passwordHash && userId !== auth.user.id) await deleteTokensOfUser(trx, userId);
+  }).catch(uniqueEmailRace);
+  return loadUser(app.db, auth.companyId, userId);
+}
+
+export async function deleteUser(app: FastifyInstance, auth: AuthContext, userId: number): Promise<void> {
+  const existing = await findMember(app.db, auth.companyId, userId);
+  if (!existing) throw notFound('User');
+  if (userId === auth.user.id) throw unprocessable({ user: ['You cannot delete your own account.'] }, 'You cannot delete your own account.');
+  if ((await countAppointmentsOfUser(app.db, auth.companyId, userId)) > 0) throw conflict(HAS_APPOINTMENTS);
+  await app.db.transaction().execute(async (trx) => {
+    await removeMembership(trx, auth.companyId, userId);
+    await assertManagerRemains(trx, auth.companyId, 'user');
+  });
+}
+
+/** Active ↔ inactive. Deactivating ends every session of the user at once. */
+export async function toggleStatus(app: FastifyInstance, auth: AuthContext, userId: number): Promise<User> {
+  const existing = await findMember(app.db, auth.companyId, userId);
+  if (!existing) throw notFound('User');
+  const next = existing.status === 'active' ? 'inactive' : 'active';
+  if (next === 'inactive' && userId === auth.user.id) {
+    throw unprocessable({ status: ['You cannot deactivate your own account.'] }, 'You cannot deactivate your own account.');
+  }
+  await app.db.transaction().execute(async (trx) => {
+    await updateUserRow(trx, userId, { status: next, updated_at: nowIso() });
+    if (next === 'inactive') {
+      await deleteTokensOfUser(trx, userId);
+      await assertManagerRemains(trx, auth.companyId, 'status');
+    }
+  });
+  return loadUser(app.db, auth.companyId, userId);
+}
+
