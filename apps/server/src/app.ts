@@ -14,7 +14,7 @@ import './plugins/context';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { MAX_IMAGE_BYTES, registerUploads } from './plugins/uploads';
-import { registerWebApp } from './plugins/web-app';
+import { registerNotFound, registerWebApp } from './plugins/web-app';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -60,9 +60,13 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   await app.register(authRoutes);
   await app.register(companiesRoutes);
   // Feature modules register here, one line each.
+  await app.register((await import('./modules/reports/report.routes')).reportsRoutes);
+  await app.register((await import('./modules/categories/category.routes')).categoryRoutes);
+  await app.register((await import('./modules/resources/resource.routes')).resourceRoutes);
   await app.register(usersRoutes);
 
   if (webDir) await registerWebApp(app, webDir);
+  registerNotFound(app, webDir);
 
   return app;
 }

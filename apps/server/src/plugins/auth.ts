@@ -40,7 +40,7 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('authContext', null);
   app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config?.public || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    if (request.is404 || request.routeOptions.config?.public || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
     request.authContext = await authenticate(app, request);
   });
 }

@@ -31,7 +31,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: GENERIC });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.` }));
 }
 
 /** Zod's "expected string, received undefined" becomes the user's "The name field is required." */

@@ -3,10 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/**
- * Serves the built web app from the API's port. Unknown non-API GETs get index.html (the SPA routes);
- * /api/* and /uploads/* never fall back to it.
- */
+/** Serves the built web app from the API's port. */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error(`The web app is not built (no ${path.join(webDir, 'index.html')}); run npm run build.`);
@@ -21,9 +18,16 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+}
+
+/**
+ * The one not-found handler: with a web app, unknown non-API GETs without a file extension get index.html
+ * (the SPA's routes); /api/* and /uploads/* never fall back to it.
+ */
+export function registerNotFound(app: FastifyInstance, webDir: string | undefined): void {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url)) {
+    if (webDir && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url)) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html', webDir);
     }

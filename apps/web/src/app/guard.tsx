@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { LoadingBlock } from '../components/ui/spinner';
+import { useAuth } from '../features/auth/auth-store';
+import { type Access, canAccess } from './nav';
+
+/** Guest-only pages (sign-in, registration): a signed-in user goes to /appointments. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  if (auth.status === 'loading') return <LoadingBlock />;
+  if (auth.status === 'authenticated') return <Navigate to="/appointments" replace />;
+  return children;
+}
+
+/** Signed-in pages: waits while auth loads, sends guests to /login, and enforces the route's role or permission. */
+export function RequireAuth({ children, access }: { children: ReactNode; access?: Access }) {
+  const auth = useAuth();
+  const location = useLocation();
+  if (auth.status === 'loading') return <LoadingBlock />;
+  if (auth.status !== 'authenticated') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!canAccess(auth.user, access)) return <NoAccess />;
+  return children;
+}
+
+export function NoAccess() {
+  return (
+    <div className="mx-auto max-w-lg py-16 text-center">
+      <h1 className="text-2xl font-bold">You don't have access to this page</h1>
+      <p className="mt-2 text-base-content/70">Your role does not include this part of Kalinga. Ask your centre's administrator if you need it.</p>
+    </div>
+  );
+}
+
+export function NotFound() {
+  return (
+    <div className="mx-auto max-w-lg py-16 text-center">
+      <h1 className="text-2xl font-bold">Page not found</h1>
+      <p className="mt-2 text-base-content/70">The page you asked for does not exist.</p>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Avatar } from '../components/ui/avatar';
+import { LoadingBlock } from '../components/ui/spinner';
+import { hasPermission, logout, refreshUser, switchCompany, useAuth } from '../features/auth/auth-store';
+import { useOnlineStatus } from '../lib/online-status';
+import { useDocumentTitle, useSiteSettings } from '../lib/site-settings';
+import { type NavEntry, visibleNav } from './nav';
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg aria-hidden="true" className="h-5 w-5 shrink-0" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={1.5}>
+      <path strokeLinecap="round" strokeLinejoin="round" d={d} />
+    </svg>
+  );
+}
+
+function SidebarEntry({ entry, online, onNavigate }: { entry: NavEntry; online: boolean; onNavigate: () => void }) {
+  const location = useLocation();
+  const current = location.pathname === entry.path || location.pathname.startsWith(`${entry.path}/`);
+  if (!online) {
+    // Offline: greyed, marked, and inert (every entry needs the network).
+    return (
+      <li>
+        <span className="menu-disabled flex items-center gap-3 opacity-50" aria-disabled="true">
+          <Icon d={entry.icon} />
+          {entry.label} (Offline)
+        </span>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <NavLink to={entry.children ? entry.children[0].path : entry.path} className={({ isActive }) => `flex items-center gap-3 ${isActive || current ? 'menu-active' : ''}`} onClick={onNavigate}>
+        <Icon d={entry.icon} />
+        {entry.label}
+      </NavLink>
+      {entry.children && current && (
+        <ul>
+          {entry.children.map((child) => (
+            <li key={child.path}>
+              <NavLink to={child.path} className={({ isActive }) => (isActive ? 'menu-active' : '')} onClick={onNavigate}>
+                {child.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function UserMenu() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) setOpen(false); };
+    const esc = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', esc);
+    return () => { document.removeEventListener('mousedown', close); document.removeEventListener('keydown', esc); };
+  }, [open]);
+  const signOut = async () => {
+    setOpen(false);
+    await logout();
+    navigate('/login', { replace: true });
+  };
+  return (
+    <div className="relative" ref={ref}>
+      <button type="button" className="btn btn-ghost gap-2 px-2" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <Avatar name={user?.name} src={user?.avatar} size="sm" />
+        <span className="hidden max-w-40 truncate sm:inline" data-testid="username">{user?.username}</span>
+      </button>
+      {open && (
+        <ul role="menu" className="menu absolute right-0 z-30 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg">
+          <li role="none"><Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>My Profile</Link></li>
+          {hasPermission(user, 'manage users') && <li role="none"><Link role="menuitem" to="/settings" onClick={() => setOpen(false)}>Settings</Link></li>}
+          <li role="none"><button role="menuitem" type="button" onClick={signOut}>Sign Out</button></li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CompanySwitcher() {
+  const { companies } = useAuth();
+  const [busy, setBusy] = useState(false);
+  if (companies.length < 2) return null;
+  const current = localStorage.getItem('company_id') ?? '';
+  return (
+    <label className="hidden items-center gap-2 md:flex">
+      <span className="sr-only">Company</span>
+      <select
+        className="select select-sm max-w-48"
+        value={current}
+        disabled={busy}
+        onChange={async (e) => {
+          setBusy(true);
+          try { await switchCompany(Number(e.target.value)); } finally { setBusy(false); }
+        }}
+      >
+        {companies.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+      </select>
+    </label>
+  );
+}
+
+/** The signed-in frame: sidebar (a slide-over on small screens), top bar, and the page. */
+export function AppLayout() {
+  const auth = useAuth();
+  const online = useOnlineStatus();
+  const settings = useSiteSettings(auth.status === 'authenticated');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const siteName = settings.data?.site_name || 'Kalinga';
+  useDocumentTitle(settings.data?.site_name);
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    // Coming back online re-checks the session (spec section 4).
+    if (online && !wasOnline.current && auth.status === 'authenticated') void refreshUser().catch(() => undefined);
+    wasOnline.current = online;
+  }, [online, auth.status]);
+
+  if (!auth.user) return <LoadingBlock />;
+  const entries = visibleNav(auth.user);
+  const close = () => setMenuOpen(false);
+
+  const sidebar = (
+    <nav aria-label="Main" className="flex h-full w-64 flex-col bg-base-100">
+      <Link to="/appointments" className="flex items-center gap-3 px-5 py-4" onClick={close}>
+        <img src={settings.data?.site_logo || '/logo.svg'} alt="" className="h-9 w-9 rounded-lg object-contain" />
+        <span className="truncate text-lg font-bold" data-testid="site-name">{siteName}</span>
+      </Link>
+      <ul className="menu w-full flex-1 gap-1 px-3">
+        {entries.map((e) => <SidebarEntry key={e.path} entry={e} online={online} onNavigate={close} />)}
+      </ul>
+      {!online && <p className="px-5 py-3 text-sm text-warning" role="status">You are offline.</p>}
+    </nav>
+  );
+
+  return (
+    <div className="flex min-h-screen">
+      <aside className="sticky top-0 hidden h-screen border-r border-base-300 lg:block">{sidebar}</aside>
+      {menuOpen && (
+        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+          <button type="button" className="absolute inset-0 bg-black/40" aria-label="Close menu" onClick={close} />
+          <div className="absolute inset-y-0 left-0 shadow-xl">{sidebar}</div>
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-base-300 bg-base-100 px-3 py-2 sm:px-5">
+          <button type="button" className="btn btn-ghost btn-square lg:hidden" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+            <Icon d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />
+          </button>
+          <span className="truncate font-semibold lg:hidden">{siteName}</span>
+          <div className="flex-1" />
+          {!online && <span className="badge badge-warning">Offline</span>}
+          <CompanySwitcher />
+          <UserMenu />
+        </header>
+        <main className="flex-1 p-4 sm:p-6">
+          <Suspense fallback={<LoadingBlock />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

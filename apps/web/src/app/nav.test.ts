@@ -1,0 +1,20 @@
+import type { AuthUser } from '@kalinga/contracts/auth';
+import { describe, expect, it } from 'vitest';
+import { visibleNav } from './nav';
+
+const base: AuthUser = { id: 1, name: 'A', username: 'A', email: 'a@x.test', avatar: null, role: 'student', roles: ['student'], permissions: [], user_type: 'student', student_id: null, department: null, birth_date: null, status: 'active' };
+
+describe('visibleNav', () => {
+  it("a student's menu lacks Settings, Reports and My Schedule", () => {
+    const labels = visibleNav({ ...base, permissions: ['view appointments', 'view resources'] }).map((e) => e.label);
+    expect(labels).toEqual(['Appointments', 'Categories', 'Resources']);
+  });
+
+  it('a counselor sees My Schedule and Reports; an administrator sees Settings with its three children', () => {
+    const counselor = visibleNav({ ...base, user_type: 'counselor', roles: ['counselor'], permissions: ['view appointments', 'view reports'] }).map((e) => e.label);
+    expect(counselor).toEqual(['Appointments', 'Reports', 'My Schedule']);
+    const admin = visibleNav({ ...base, user_type: 'personnel', roles: ['admin'], permissions: ['manage users'] });
+    expect(admin.map((e) => e.label)).toEqual(['Settings']);
+    expect(admin[0].children?.map((c) => c.label)).toEqual(['Users', 'Roles & Permissions', 'Site Settings']);
+  });
+});

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { GuestOnly, NotFound, RequireAuth } from './guard';
+import { AppLayout } from './layout';
+import type { Access } from './nav';
+
+/** A signed-in child route of the layout, with the role or permission it needs. */
+function page(path: string, element: ReactNode, access?: Access): RouteObject {
+  return { path, element: <RequireAuth access={access}>{element}</RequireAuth> };
+}
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <GuestOnly><LoginPage /></GuestOnly> },
+  { path: '/register', element: <GuestOnly><RegisterPage /></GuestOnly> },
+  {
+    path: '/',
+    element: <RequireAuth><AppLayout /></RequireAuth>,
+    // Spec section 2: any navigation error goes to /login.
+    errorElement: <Navigate to="/login" replace />,
+    children: [
+      { index: true, element: <Navigate to="/appointments" replace /> },
+      page('profile', <ProfilePage />),
+      // Feature routes: one line each, e.g. page('categories', <CategoriesPage />, { permission: 'view resources' }),
+      page('*', <NotFound />),
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

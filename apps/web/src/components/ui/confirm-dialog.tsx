@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+import { Modal } from './modal';
+
+export interface ConfirmOptions {
+  title?: string;
+  text?: string;
+  confirmText?: string;
+  cancelText?: string;
+  danger?: boolean;
+}
+
+interface Pending extends Required<Omit<ConfirmOptions, 'danger'>> {
+  danger: boolean;
+  resolve: (ok: boolean) => void;
+}
+
+let pending: Pending | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+/** Asks the user to confirm; resolves true on the confirm button. Spec defaults: 'Are you sure?', "You won't be able to revert this!", Yes / Cancel. */
+export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
+  pending?.resolve(false);
+  return new Promise((resolve) => {
+    pending = {
+      title: options.title ?? 'Are you sure?',
+      text: options.text ?? "You won't be able to revert this!",
+      confirmText: options.confirmText ?? 'Yes',
+      cancelText: options.cancelText ?? 'Cancel',
+      danger: options.danger ?? false,
+      resolve,
+    };
+    emit();
+  });
+}
+
+/** The delete confirmation of spec section 8. */
+export function confirmDelete(title?: string): Promise<boolean> {
+  return confirm({
+    text: title === undefined ? "You won't be able to revert this!" : `Are you sure you want to delete "${title}"? This action cannot be undone.`,
+    confirmText: 'Yes, delete it!',
+    danger: true,
+  });
+}
+
+function settle(ok: boolean): void {
+  pending?.resolve(ok);
+  pending = null;
+  emit();
+}
+
+/** Mounted once by the app's providers. */
+export function ConfirmHost() {
+  const current = useSyncExternalStore(
+    (l) => { listeners.add(l); return () => listeners.delete(l); },
+    () => pending,
+    () => null,
+  );
+  return (
+    <Modal open={current !== null} title={current?.title ?? ''} onClose={() => settle(false)}>
+      <p className="text-base-content/80">{current?.text}</p>
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={() => settle(false)}>{current?.cancelText}</button>
+        <button type="button" className={`btn ${current?.danger ? 'btn-error' : 'btn-primary'}`} onClick={() => settle(true)} autoFocus>
+          {current?.confirmText}
+        </button>
+      </div>
+    </Modal>
+  );
+}

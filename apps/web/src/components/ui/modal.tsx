@@ -1,0 +1,29 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+/** A centred dialog on the native <dialog> element: focus is trapped and Escape closes it. */
+export function Modal({ open, title, onClose, children, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+      {open && (
+        <div className={`modal-box ${wide ? 'sm:max-w-3xl' : ''}`}>
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-bold">{title}</h2>
+            <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Close" onClick={onClose}>✕</button>
+          </div>
+          {children}
+        </div>
+      )}
+      <form method="dialog" className="modal-backdrop">
+        <button type="button" aria-label="Close dialog" tabIndex={-1} onClick={onClose}>close</button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { AuthFrame } from './auth-frame';
+import { register } from './auth-store';
+
+type Field = 'name' | 'email' | 'password' | 'password_confirmation' | 'companyName';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<Record<Field, string>>({ name: '', email: '', password: '', password_confirmation: '', companyName: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+
+  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    try {
+      await register({ ...form, email: form.email.trim(), companyName: form.companyName.trim() || null });
+      navigate('/appointments', { replace: true });
+    } catch (err) {
+      console.error('Registration failed', err);
+      setError('Registration failed');
+      if (err instanceof ApiError) setFieldErrors(err.errors);
+      setBusy(false);
+    }
+  };
+
+  const input = (field: Field, label: string, type: string, autoComplete: string, required = true) => (
+    <label className="floating-label">
+      <span>{label}</span>
+      <input
+        className={`input w-full ${fieldErrors[field] ? 'input-error' : ''}`}
+        name={field}
+        type={type}
+        placeholder={label}
+        autoComplete={autoComplete}
+        required={required}
+        value={form[field]}
+        disabled={busy}
+        onChange={set(field)}
+        aria-invalid={!!fieldErrors[field]}
+        aria-describedby={fieldErrors[field] ? `${field}-error` : undefined}
+      />
+      {fieldErrors[field] && <span id={`${field}-error`} className="mt-1 block text-sm text-error">{fieldErrors[field].join(' ')}</span>}
+    </label>
+  );
+
+  return (
+    <AuthFrame title="Create your account">
+      <p className="mb-4 text-center text-sm">
+        Already have an account? <Link className="link link-primary" to="/login">Sign in</Link>
+      </p>
+      {error && <div role="alert" className="alert alert-error alert-soft mb-4">{error}</div>}
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        {input('name', 'Name', 'text', 'name')}
+        {input('email', 'Email', 'email', 'email')}
+        {input('password', 'Password', 'password', 'new-password')}
+        {input('password_confirmation', 'Confirm password', 'password', 'new-password')}
+        {input('companyName', 'School or company (optional)', 'text', 'organization', false)}
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {busy ? 'Creating account...' : 'Create account'}
+        </button>
+      </form>
+    </AuthFrame>
+  );
+}

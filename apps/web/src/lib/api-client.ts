@@ -1,0 +1,88 @@
+import type { ErrorReply } from '@kalinga/contracts/common';
+
+export const TOKEN_KEY = 'token';
+export const COMPANY_KEY = 'company_id';
+
+/** A failed call: the server's message and field errors, or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+type UnauthorizedListener = () => void;
+let onUnauthorized: UnauthorizedListener = () => {};
+
+/** The auth module decides what a 401 means (clear the session, go to /login). */
+export function setUnauthorizedHandler(listener: UnauthorizedListener): void {
+  onUnauthorized = listener;
+}
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+function headers(json: boolean): Headers {
+  const h = new Headers({ Accept: 'application/json' });
+  if (json) h.set('Content-Type', 'application/json');
+  const token = getToken();
+  if (token) h.set('Authorization', `Bearer ${token}`);
+  const company = localStorage.getItem(COMPANY_KEY);
+  if (company) h.set('X-Company-Id', company);
+  return h;
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+  const isForm = body instanceof FormData;
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, query), {
+      method,
+      headers: headers(!isForm && body !== undefined),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'You appear to be offline. Check your connection and try again.');
+  }
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  const payload: unknown = type.includes('application/json') ? await res.json().catch(() => null) : await res.text();
+  if (!res.ok) {
+    const err = (payload && typeof payload === 'object' ? payload : {}) as Partial<ErrorReply>;
+    const error = new ApiError(res.status, err.message ?? 'An unexpected error occurred. Please try again.', err.errors ?? {});
+    if (res.status === 401) onUnauthorized();
+    throw error;
+  }
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, undefined, query),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
+  del: <T>(path: string) => request<T>('DELETE', path),
+  /** Multipart write (images); the browser sets the boundary. */
+  postForm: <T>(path: string, form: FormData) => request<T>('POST', path, form),
+};
+
+/** The message to show for a failed call: the server's message, else the fallback. */
+export function errorMessage(error: unknown, fallback = 'An unexpected error occurred. Please try again.'): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,24 @@
+import { format } from 'date-fns';
+
+/** Formats an ISO instant in the browser's zone with a date-fns pattern ('EEE', 'dd', 'h:mm a'). */
+export function formatInstant(iso: string, pattern: string): string {
+  return format(new Date(iso), pattern);
+}
+
+const peso = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** PHP with exactly 2 decimals (spec section 9); anything non-numeric shows an em dash. */
+export function formatCurrency(value: unknown): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? peso.format(n) : '—';
+}
+
+/** Up to two initials from the first letters of the name's words; '?' without a name. */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  return words
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers';
+import { createRouter } from './app/router';
+import { initAuth } from './features/auth/auth-store';
+import './index.css';
+
+// Auth is initialised before mounting; a failed initialisation is logged and the app is not mounted (spec section 2).
+initAuth()
+  .then(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={createRouter()} />
+        </Providers>
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => console.error('Failed to initialise authentication', error));
