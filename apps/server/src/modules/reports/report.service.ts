@@ -1,0 +1,82 @@
+import { AGE_GROUPS, NOT_AVAILABLE, PERIOD_DAYS, type ReportQuery } from '@kalinga/contracts/reports';
+import type { DB } from '../../db/database';
+import { forecastDaily } from './forecast';
+import { addDays, dayRange, localDateOf } from './report-days';
+import { dailyCountsByGroup, type ReportGroupBy } from './report.repository';
+
+/**
+ * The forecast learns from up to a year of history whatever period is shown, so a 7-day view still
+ * gets a weekly pattern (docs/decisions/0041-report-series.md).
+ */
+export const FIT_HISTORY_DAYS = 365;
+
+export interface SeriesPoint {
+  day: string;
+  count: number;
+  is_forecast: boolean;
+  group: string;
+}
+
+export interface ReportScope {
+  companyId: number;
+  timezone: string;
+}
+
+const AGE_ORDER = new Map<string, number>([...AGE_GROUPS, NOT_AVAILABLE].map((g, i) => [g, i]));
+
+/** Display order of the groups: age groups youngest first; otherwise alphabetical; 'N/A' always last. */
+export function compareGroups(groupBy: ReportGroupBy, a: string, b: string): number {
+  if (groupBy === 'age') return (AGE_ORDER.get(a) ?? 99) - (AGE_ORDER.get(b) ?? 99);
+  if (a === NOT_AVAILABLE || b === NOT_AVAILABLE) return Number(a === NOT_AVAILABLE) - Number(b === NOT_AVAILABLE);
+  return a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * Turns sparse (day, group, count) rows into the report: for every group with an appointment in the
+ * period, one row per day of the period (zeros included), then `forecastDays` forecast rows after today.
+ * `counts` may reach back before the period: that history feeds the forecast only.
+ */
+export function buildSeries(
+  groupBy: ReportGroupBy,
+  counts: readonly { day: string; group: string; count: number }[],
+  options: { today: string; periodDays: number; forecastDays: number; historyDays?: number },
+): SeriesPoint[] {
+  const { today, periodDays, forecastDays } = options;
+  const historyDays = Math.max(periodDays, options.historyDays ?? FIT_HISTORY_DAYS);
+  const periodStart = addDays(today, -(periodDays - 1));
+  const historyStart = addDays(today, -(historyDays - 1));
+  const days = dayRange(historyStart, today);
+  const index = new Map(days.map((d, i) => [d, i]));
+
+  const byGroup = new Map<string, number[]>();
+  const shown = new Set<string>();
+  for (const row of counts) {
+    const i = index.get(row.day);
+    if (i === undefined) continue;
+    let series = byGroup.get(row.group);
+    if (!series) byGroup.set(row.group, (series = new Array<number>(days.length).fill(0)));
+    series[i] += row.count;
+    if (row.day >= periodStart && row.count > 0) shown.add(row.group);
+  }
+
+  const firstShown = days.length - periodDays;
+  const out: SeriesPoint[] = [];
+  for (const group of [...shown].sort((a, b) => compareGroups(groupBy, a, b))) {
+    const series = byGroup.get(group)!;
+    for (let i = firstShown; i < days.length; i++) out.push({ day: days[i], count: series[i], is_forecast: false, group });
+    // Days before a group's first appointment say nothing about its rhythm: fit from that day on.
+    const first = series.findIndex((c) => c > 0);
+    const { values } = forecastDaily(series.slice(first), forecastDays);
+    values.forEach((v, h) => out.push({ day: addDays(today, h + 1), count: Math.round(v * 100) / 100, is_forecast: true, group }));
+  }
+  return out;
+}
+
+/** One daily report for the caller's company, the period ending today in the company's time zone. */
+export async function dailyReport(db: DB, scope: ReportScope, groupBy: ReportGroupBy, query: ReportQuery, now = new Date()): Promise<SeriesPoint[]> {
+  const today = localDateOf(now, scope.timezone);
+  const periodDays = PERIOD_DAYS[query.period];
+  const historyDays = Math.max(periodDays, FIT_HISTORY_DAYS);
+  const counts = await dailyCountsByGroup(db, scope.companyId, groupBy, addDays(today, -(historyDays - 1)), today);
+  return buildSeries(groupBy, counts, { today, periodDays, forecastDays: query.forecast_days, historyDays });
+}

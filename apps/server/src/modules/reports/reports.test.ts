@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Insertable } from 'kysely';
+import { addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
+import type { AppointmentsTable } from '../../db/tables';
+import { addDays, dayRange, localDateOf } from './report-days';
+
+interface Row {
+  day: string;
+  count: number;
+  is_forecast: boolean;
+  category_title?: string;
+  age_group?: string;
+  department?: string;
+}
+
+let t: TestApp;
+let admin: Actor;
+let other: Actor;
+let today: string;
+let slot = 0;
+const ids: Record<string, number> = {};
+
+async function category(companyId: number, title: string): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.db
+    .insertInto('categories')
+    .values({ uuid: randomUUID(), company_id: companyId, title, interest_rate: 0, penalty_rate: 0, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0, is_renewable: 1, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts an appointment row directly (the reports read the table; the appointments module is not needed). */
+async function appointment(values: { companyId: number; counselorId: number; clientId: number; categoryId: number; localDate: string; status?: AppointmentsTable['status'] }) {
+  const now = new Date().toISOString();
+  // Distinct start instants keep the no-double-booking index happy.
+  const start = new Date(Date.parse(`${values.localDate}T00:00:00.000Z`) + (slot++ % 1400) * 60_000).toISOString();
+  const row: Insertable<AppointmentsTable> = {
+    uuid: randomUUID(),
+    company_id: values.companyId,
+    counselor_id: values.counselorId,
+    client_id: values.clientId,
+    category_id: values.categoryId,
+    appointment_date: start,
+    local_date: values.localDate,
+    duration_minutes: 60,
+    reason: 'Check-in',
+    status: values.status ?? 'pending',
+    location_type: 'online',
+    location: null,
+    user_type: 'student',
+    notes: null,
+    created_by: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await t.db.insertInto('appointments').values(row).execute();
+}
+
+async function get(path: string, actor: Actor, query = ''): Promise<{ status: number; body: unknown }> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/reports/${path}${query}`, headers: actor.headers });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const real = (rows: Row[]) => rows.filter((r) => !r.is_forecast);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await registerCompany(t.app, 'Reports School');
+  other = await registerCompany(t.app, 'Other School');
+  const company = await t.db.selectFrom('companies').select('timezone').where('id', '=', admin.companyId).executeTakeFirstOrThrow();
+  today = localDateOf(new Date(), company.timezone);
+
+  const counselor = await addUser(t.app, admin.companyId, { userType: 'counselor' });
+  ids.counselor = counselor.user.id;
+  // Turns 18 five days ago: appointments before that day count as Under 18, from it on as 18-21.
+  const birthday = addDays(today, -5);
+  const born = `${Number(birthday.slice(0, 4)) - 18}${birthday.slice(4)}`;
+  const teen = await addUser(t.app, admin.companyId, { extra: { birth_date: born, department: 'College of Nursing' } });
+  const blank = await addUser(t.app, admin.companyId, { userType: 'personnel', extra: { birth_date: null, department: '  ' } });
+  const senior = await addUser(t.app, admin.companyId, { userType: 'personnel', extra: { birth_date: '1950-01-01', department: 'Finance' } });
+  ids.teen = teen.user.id;
+  ids.blank = blank.user.id;
+  ids.senior = senior.user.id;
+  ids.stress = await category(admin.companyId, 'Stress');
+  ids.career = await category(admin.companyId, 'Career');
+
+  const a = { companyId: admin.companyId, counselorId: ids.counselor };
+  await appointment({ ...a, clientId: ids.teen, categoryId: ids.stress, localDate: addDays(today, -6) });
+  await appointment({ ...a, clientId: ids.teen, categoryId: ids.stress, localDate: addDays(today, -5), status: 'confirmed' });
+  await appointment({ ...a, clientId: ids.teen, categoryId: ids.stress, localDate: addDays(today, -5), status: 'completed' });
+  await appointment({ ...a, clientId: ids.blank, categoryId: ids.career, localDate: today });
+  await appointment({ ...a, clientId: ids.senior, categoryId: ids.career, localDate: addDays(today, -20) });
+  // Cancelled ones never count.
+  await appointment({ ...a, clientId: ids.senior, categoryId: ids.career, localDate: addDays(today, -1), status: 'cancelled' });
+  await appointment({ ...a, clientId: ids.senior, categoryId: ids.career, localDate: addDays(today, -2), status: 'cancelled' });
+  // Older than 30 days: only feeds the forecast; appointments after today are not history.
+  await appointment({ ...a, clientId: ids.senior, categoryId: ids.career, localDate: addDays(today, -60) });
+  await appointment({ ...a, clientId: ids.senior, categoryId: ids.stress, localDate: addDays(today, 3) });
+
+  // Another company, with people and a category of its own, books on the same days.
+  const otherCounselor = await addUser(t.app, other.companyId, { userType: 'counselor' });
+  const otherClient = await addUser(t.app, other.companyId, { extra: { birth_date: '2000-01-01', department: 'Secret Department' } });
+  const otherCategory = await category(other.companyId, 'Other Category');
+  for (const d of [0, -1, -5, -6]) {
+    await appointment({ companyId: other.companyId, counselorId: otherCounselor.user.id, clientId: otherClient.user.id, categoryId: otherCategory, localDate: addDays(today, d) });
+  }
+  // Even a row of the other company that points at our category and our client stays theirs.
+  await appointment({ companyId: other.companyId, counselorId: otherCounselor.user.id, clientId: ids.teen, categoryId: ids.stress, localDate: today });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/reports/appointments-by-category-daily', () => {
+  it('returns a dense daily series per category for the last 30 days, then 30 forecast days', async () => {
+    const { status, body } = await get('appointments-by-category-daily', admin);
+    expect(status).toBe(200);
+    const rows = body as Row[];
+    expect([...new Set(rows.map((r) => r.category_title))]).toEqual(['Career', 'Stress']);
+    const period = dayRange(addDays(today, -29), today);
+    for (const title of ['Career', 'Stress']) {
+      const series = real(rows.filter((r) => r.category_title === title));
+      expect(series.map((r) => r.day)).toEqual(period);
+      const forecast = rows.filter((r) => r.category_title === title && r.is_forecast);
+      expect(forecast.map((r) => r.day)).toEqual(dayRange(addDays(today, 1), addDays(today, 30)));
+      expect(forecast.every((r) => r.count >= 0)).toBe(true);
+    }
+    const stress = new Map(real(rows.filter((r) => r.category_title === 'Stress')).map((r) => [r.day, r.count]));
+    expect(stress.get(addDays(today, -6))).toBe(1);
+    expect(stress.get(addDays(today, -5))).toBe(2);
+    // Zero days are present, and the other company's row for our category on today is not counted.
+    expect(stress.get(addDays(today, -4))).toBe(0);
+    expect(stress.get(today)).toBe(0);
+    const career = new Map(real(rows.filter((r) => r.category_title === 'Career')).map((r) => [r.day, r.count]));
+    expect(career.get(today)).toBe(1);
+    expect(career.get(addDays(today, -20))).toBe(1);
+    // Cancelled appointments are not counted.
+    expect(career.get(addDays(today, -1))).toBe(0);
+    expect(career.get(addDays(today, -2))).toBe(0);
+    expect(real(rows).reduce((s, r) => s + r.count, 0)).toBe(5);
+  });
+
+  it('honours period and forecast_days', async () => {
+    const { status, body } = await get('appointments-by-category-daily', admin, '?period=last_7_days&forecast_days=7');
+    expect(status).toBe(200);
+    const rows = body as Row[];
+    // Career's last appointment in the window is today; Stress had two days inside the 7.
+    expect([...new Set(rows.map((r) => r.category_title))]).toEqual(['Career', 'Stress']);
+    expect(real(rows).filter((r) => r.category_title === 'Stress').map((r) => r.day)).toEqual(dayRange(addDays(today, -6), today));
+    expect(rows.filter((r) => r.is_forecast && r.category_title === 'Stress')).toHaveLength(7);
+
+    const year = (await get('appointments-by-category-daily', admin, '?period=last_365_days&forecast_days=365')).body as Row[];
+    expect(real(year).filter((r) => r.category_title === 'Career')).toHaveLength(365);
+    expect(year.filter((r) => r.is_forecast && r.category_title === 'Career')).toHaveLength(365);
+    expect(real(year).find((r) => r.category_title === 'Career' && r.day === addDays(today, -60))!.count).toBe(1);
+  });
+
+  it('rejects any other period or forecast_days with 422', async () => {
+    for (const query of ['?period=last_8_days', '?period=', '?period=LAST_30_DAYS', '?forecast_days=31', '?forecast_days=abc', '?forecast_days=30.0', '?forecast_days=-7', '?forecast_days=']) {
+      const { status, body } = await get('appointments-by-category-daily', admin, query);
+      expect(status, query).toBe(422);
+      const field = query.startsWith('?period') ? 'period' : 'forecast_days';
+      expect((body as { errors: Record<string, string[]> }).errors[field], query).toBeDefined();
+    }
+  });
+
+  it('answers 403 without "view reports" and 401 without a token', async () => {
+    const student = await addUser(t.app, admin.companyId, { userType: 'student' });
+    expect((await get('appointments-by-category-daily', student)).status).toBe(403);
+    expect((await get('appointments-by-age-daily', student)).status).toBe(403);
+    expect((await get('appointments-by-department-daily', student)).status).toBe(403);
+    const res = await t.app.inject({ method: 'GET', url: '/api/reports/appointments-by-category-daily' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('lets a counselor (who holds view reports) read it', async () => {
+    const counselor = await addUser(t.app, admin.companyId, { userType: 'counselor' });
+    expect((await get('appointments-by-category-daily', counselor)).status).toBe(200);
+  });
+});
+
+describe('GET /api/reports/appointments-by-age-daily', () => {
+  it('groups by age on the appointment date, with N/A for no birth date', async () => {
+    const { status, body } = await get('appointments-by-age-daily', admin, '?period=last_30_days&forecast_days=7');
+    expect(status).toBe(200);
+    const rows = body as Row[];
+    expect([...new Set(rows.map((r) => r.age_group))]).toEqual(['Under 18', '18-21', 'Over 50', 'N/A']);
+    const count = (group: string, day: string) => real(rows).find((r) => r.age_group === group && r.day === day)!.count;
+    expect(count('Under 18', addDays(today, -6))).toBe(1);
+    expect(count('Under 18', addDays(today, -5))).toBe(0);
+    expect(count('18-21', addDays(today, -5))).toBe(2);
+    expect(count('N/A', today)).toBe(1);
+    expect(count('Over 50', addDays(today, -20))).toBe(1);
+    expect(real(rows).filter((r) => r.age_group === 'N/A')).toHaveLength(30);
+  });
+});
+
+describe('GET /api/reports/appointments-by-department-daily', () => {
+  it('groups by the client\'s department, blank as N/A, never another company\'s', async () => {
+    const { status, body } = await get('appointments-by-department-daily', admin);
+    expect(status).toBe(200);
+    const rows = body as Row[];
+    expect([...new Set(rows.map((r) => r.department))]).toEqual(['College of Nursing', 'Finance', 'N/A']);
+    expect(real(rows).filter((r) => r.department === 'College of Nursing').reduce((s, r) => s + r.count, 0)).toBe(3);
+    expect(real(rows).find((r) => r.department === 'N/A' && r.day === today)!.count).toBe(1);
+  });
+
+  it('shows the other company only its own appointments', async () => {
+    const rows = (await get('appointments-by-department-daily', other)).body as Row[];
+    // Its own client's department plus our teen (College of Nursing) on its own row: 4 + 1, nothing of ours.
+    expect(real(rows).reduce((s, r) => s + r.count, 0)).toBe(5);
+    expect(rows.some((r) => r.department === 'Finance')).toBe(false);
+    const categories = (await get('appointments-by-category-daily', other)).body as Row[];
+    expect(real(categories).reduce((s, r) => s + r.count, 0)).toBe(5);
+  });
+
+  it('returns an empty list when the period has no appointments', async () => {
+    const empty = await registerCompany(t.app, 'Empty School');
+    for (const path of ['appointments-by-category-daily', 'appointments-by-age-daily', 'appointments-by-department-daily']) {
+      const { status, body } = await get(path, empty);
+      expect(status).toBe(200);
+      expect(body).toEqual([]);
+    }
+  });
+
+  it('ends the period on today in the company\'s own time zone', async () => {
+    const far = await registerCompany(t.app, 'Far East School');
+    await t.db.updateTable('companies').set({ timezone: 'Pacific/Kiritimati' }).where('id', '=', far.companyId).execute();
+    const farToday = localDateOf(new Date(), 'Pacific/Kiritimati');
+    const counselor = await addUser(t.app, far.companyId, { userType: 'counselor' });
+    const client = await addUser(t.app, far.companyId, { extra: { department: 'Registrar' } });
+    const cat = await category(far.companyId, 'Any');
+    await appointment({ companyId: far.companyId, counselorId: counselor.user.id, clientId: client.user.id, categoryId: cat, localDate: farToday });
+    const rows = (await get('appointments-by-department-daily', far, '?period=last_7_days')).body as Row[];
+    expect(real(rows).at(-1)).toMatchObject({ day: farToday, count: 1, department: 'Registrar' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the report calls', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys((res.json() as { paths: Record<string, unknown> }).paths)).toContain('/api/reports/appointments-by-age-daily');
+  });
+});
