@@ -29,7 +29,9 @@ export interface AppConfig {
 
 /** Reads and validates the environment; throws one readable line per wrong variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means "not set" (e.g. DATABASE_URL= selects the default SQLite file).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = path.join(root, 'screenshots');
+export const DEMO_PASSWORD = 'kalinga-demo';
+export const DEMO = {
+  admin: 'admin@demo.kalinga.test',
+  counselor: 'counselor@demo.kalinga.test',
+  counselor2: 'counselor2@demo.kalinga.test',
+  personnel: 'personnel@demo.kalinga.test',
+  student: 'student@demo.kalinga.test',
+} as const;
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 375, height: 780 };
+
+/** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background network). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the sign-in screen and waits for the landing page. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('Email').fill(email);
+  await page.getByPlaceholder('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Saves a full-page screenshot under screenshots/ (git-ignored) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function axeViolations(page: Page): Promise<{ id: string; help: string; nodes: number }[]> {
+  const source = fs.readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the DevTools protocol, so the app's CSP (script-src 'self') does not block it.
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    // axe is injected above; the page's window has no type for it.
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; help: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.length }));
+  });
+}
