@@ -32,6 +32,8 @@ export async function up(db: AnyDB): Promise<void> {
     .addColumn('updated_at', 'text', notNull)
     .execute();
   await db.schema.createIndex('resources_company_created_idx').on('resources').columns(['company_id', 'created_at']).execute();
+  // Readers without 'manage resources' list published resources only, newest first.
+  await db.schema.createIndex('resources_company_published_idx').on('resources').columns(['company_id', 'is_published', 'created_at']).execute();
 
   await db.schema
     .createTable('category_resource')

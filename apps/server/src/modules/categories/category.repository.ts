@@ -1,0 +1,104 @@
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { DB } from '../../db/database';
+import type { CategoriesTable, CategoryRow } from '../../db/tables';
+import { likePattern, offsetOf } from '../../lib/pagination';
+
+export type CategoryWithCount = CategoryRow & { resources_count: number };
+
+/** A route parameter names a category by numeric id or by uuid. */
+export type CategoryKey = { id: number } | { uuid: string };
+
+export function keyOf(param: string): CategoryKey {
+  return /^\d+$/.test(param) ? { id: Number(param) } : { uuid: param };
+}
+
+function baseQuery(db: DB, companyId: number) {
+  return db
+    .selectFrom('categories')
+    .selectAll('categories')
+    .select((eb) =>
+      eb
+        .selectFrom('category_resource')
+        .whereRef('category_resource.category_id', '=', 'categories.id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('resources_count'),
+    )
+    .where('categories.company_id', '=', companyId);
+}
+
+function searchFilter(search: string | undefined) {
+  const pattern = search ? likePattern(search) : null;
+  return pattern
+    ? sql<boolean>`(lower(categories.title) like ${pattern} escape '\\' or lower(coalesce(categories.description, '')) like ${pattern} escape '\\')`
+    : null;
+}
+
+/** One page of a company's categories, newest first, optionally filtered by a case-insensitive search. */
+export async function listCategories(
+  db: DB,
+  companyId: number,
+  opts: { page: number; perPage: number; search?: string },
+): Promise<{ rows: CategoryWithCount[]; total: number }> {
+  const filter = searchFilter(opts.search);
+  let count = db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId);
+  let rows = baseQuery(db, companyId);
+  if (filter) {
+    count = count.where(filter);
+    rows = rows.where(filter);
+  }
+  const [{ n }, list] = await Promise.all([
+    count.executeTakeFirstOrThrow(),
+    rows.orderBy('categories.created_at', 'desc').orderBy('categories.id', 'desc').limit(opts.perPage).offset(offsetOf(opts.page, opts.perPage)).execute(),
+  ]);
+  return { rows: list.map(normalise), total: Number(n) };
+}
+
+export async function findCategory(db: DB, companyId: number, key: CategoryKey): Promise<CategoryWithCount | undefined> {
+  const q = baseQuery(db, companyId);
+  const row = await ('id' in key ? q.where('categories.id', '=', key.id) : q.where('categories.uuid', '=', key.uuid)).executeTakeFirst();
+  return row ? normalise(row) : undefined;
+}
+
+/** Whether a uuid is taken by any company's category (uuids are unique across the table). */
+export async function uuidTaken(db: DB, uuid: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('categories').select('id').where('uuid', '=', uuid).executeTakeFirst());
+}
+
+export async function insertCategory(db: DB, row: Insertable<CategoriesTable>): Promise<CategoryRow> {
+  return db.insertInto('categories').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateCategory(db: DB, companyId: number, id: number, changes: Updateable<CategoriesTable>): Promise<void> {
+  await db.updateTable('categories').set(changes).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+/** How many of the company's appointments name this category. */
+export async function countAppointmentsUsing(db: DB, companyId: number, categoryId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('category_id', '=', categoryId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Detaches the category from its resources and deletes it, in one transaction. */
+export async function deleteCategory(db: DB, companyId: number, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const owned = await trx.selectFrom('categories').select('id').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+    if (!owned) return;
+    await trx.deleteFrom('category_resource').where('category_id', '=', id).execute();
+    await trx.deleteFrom('categories').where('company_id', '=', companyId).where('id', '=', id).execute();
+  });
+}
+
+// PostgreSQL returns counts and double precision columns as numbers here, SQLite too; pin the types anyway.
+function normalise<T extends CategoryRow & { resources_count: number | string | null }>(row: T): CategoryWithCount {
+  return {
+    ...row,
+    interest_rate: Number(row.interest_rate),
+    penalty_rate: Number(row.penalty_rate),
+    resources_count: Number(row.resources_count ?? 0),
+  };
+}

@@ -1,0 +1,63 @@
+import { categoryListQuerySchema, categoryListReplySchema, categoryReplySchema } from '@kalinga/contracts/categories';
+import { errorReplySchema } from '@kalinga/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../lib/http-errors';
+import { authOf, needs } from '../../plugins/auth';
+import { readForm } from '../../plugins/uploads';
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.service';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const writeErrors = { 403: errorReplySchema, 404: errorReplySchema, 413: errorReplySchema, 422: errorReplySchema };
+const security = [{ bearer: [] }];
+const consumes = ['multipart/form-data', 'application/json'];
+
+export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/categories', {
+    preHandler: needs('view resources'),
+    schema: { tags: ['categories'], security, querystring: categoryListQuerySchema, response: { 200: categoryListReplySchema, 403: errorReplySchema, 422: errorReplySchema } },
+    handler: async (request) => listCategories(app, authOf(request), request.query),
+  });
+
+  app.get('/api/categories/:id', {
+    preHandler: needs('view resources'),
+    schema: { tags: ['categories'], security, params, response: { 200: categoryReplySchema, 403: errorReplySchema, 404: errorReplySchema } },
+    handler: async (request) => ({ data: await getCategory(app, authOf(request), request.params.id) }),
+  });
+
+  app.post('/api/categories', {
+    preHandler: needs('manage resources'),
+    schema: { tags: ['categories'], security, consumes, response: { 200: categoryReplySchema, 201: categoryReplySchema, ...writeErrors } },
+    handler: async (request, reply) => {
+      const { category, created } = await createCategory(app, authOf(request), await readForm(request));
+      return reply.status(created ? 201 : 200).send({ data: category });
+    },
+  });
+
+  app.put('/api/categories/:id', {
+    preHandler: needs('manage resources'),
+    schema: { tags: ['categories'], security, params, consumes, response: { 200: categoryReplySchema, ...writeErrors } },
+    handler: async (request) => ({ data: await updateCategory(app, authOf(request), request.params.id, await readForm(request)) }),
+  });
+
+  // Browsers cannot send files with PUT from a form; the spec's client posts with _method=PUT (body or query).
+  app.post('/api/categories/:id', {
+    preHandler: needs('manage resources'),
+    schema: { tags: ['categories'], security, params, consumes, response: { 200: categoryReplySchema, 405: errorReplySchema, ...writeErrors } },
+    handler: async (request) => {
+      const form = await readForm(request);
+      const method = (form.fields._method ?? (request.query as Record<string, string | undefined>)._method ?? '').toUpperCase();
+      if (method !== 'PUT' && method !== 'PATCH') throw new HttpError(405, 'Send _method=PUT to update a category.');
+      return { data: await updateCategory(app, authOf(request), request.params.id, form) };
+    },
+  });
+
+  app.delete('/api/categories/:id', {
+    preHandler: needs('manage resources'),
+    schema: { tags: ['categories'], security, params, response: { 200: z.object({ message: z.string() }), 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema } },
+    handler: async (request) => {
+      await deleteCategory(app, authOf(request), request.params.id);
+      return { message: 'Category deleted successfully' };
+    },
+  });
+};

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Category,
+  CATEGORY_DEFAULTS,
+  categoryCreateSchema,
+  type CategoryListQuery,
+  type CategoryListReply,
+  categoryUpdateSchema,
+} from '@kalinga/contracts/categories';
+import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../lib/clock';
+import { conflict, notFound, unprocessable } from '../../lib/http-errors';
+import { paginationMeta } from '../../lib/pagination';
+import { validate } from '../../lib/validate';
+import type { AuthContext } from '../../plugins/auth';
+import { type FormInput, publicFileUrl, removeImage, storeDataUrlImage, storeImage } from '../../plugins/uploads';
+import {
+  type CategoryWithCount,
+  countAppointmentsUsing,
+  deleteCategory as deleteCategoryRow,
+  findCategory,
+  insertCategory,
+  keyOf,
+  listCategories as listCategoryRows,
+  updateCategory as updateCategoryRow,
+  uuidTaken,
+} from './category.repository';
+
+export const CATEGORY_IN_USE = 'This category cannot be deleted because appointments use it.';
+
+export function toCategory(row: CategoryWithCount): Category {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    title: row.title,
+    description: row.description,
+    image_path: publicFileUrl(row.image_path),
+    name: row.name,
+    interest_rate: row.interest_rate,
+    penalty_rate: row.penalty_rate,
+    loan_period: row.loan_period,
+    loan_period_type: row.loan_period_type,
+    loan_period_expiry: row.loan_period_expiry,
+    is_renewable: row.is_renewable === 1,
+    resources_count: row.resources_count,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listCategories(app: FastifyInstance, auth: AuthContext, query: CategoryListQuery): Promise<CategoryListReply> {
+  const { rows, total } = await listCategoryRows(app.db, auth.companyId, { page: query.page, perPage: query.per_page, search: query.search || undefined });
+  return { data: rows.map(toCategory), meta: paginationMeta(query.page, query.per_page, total) };
+}
+
+async function requireCategory(app: FastifyInstance, auth: AuthContext, param: string): Promise<CategoryWithCount> {
+  const row = await findCategory(app.db, auth.companyId, keyOf(param));
+  if (!row) throw notFound('Category');
+  return row;
+}
+
+export async function getCategory(app: FastifyInstance, auth: AuthContext, param: string): Promise<Category> {
+  return toCategory(await requireCategory(app, auth, param));
+}
+
+/**
+ * Stores the request's image, if any: a file part (web form) or a data-URL `image` field (offline queue).
+ * Returns the stored name, or undefined when no image was sent.
+ */
+async function storeRequestImage(app: FastifyInstance, form: FormInput): Promise<string | undefined> {
+  if (form.file) return storeImage(app.config.uploadsDir, form.file.buffer, 'image');
+  const text = form.fields.image;
+  if (text && text.startsWith('data:')) return storeDataUrlImage(app.config.uploadsDir, text, 'image');
+  return undefined;
+}
+
+/** Creates a category; replaying a create with the same client uuid returns the first one (created: false). */
+export async function createCategory(app: FastifyInstance, auth: AuthContext, form: FormInput): Promise<{ category: Category; created: boolean }> {
+  const input = validate(categoryCreateSchema, form.fields);
+  if (input.uuid) {
+    const existing = await findCategory(app.db, auth.companyId, { uuid: input.uuid });
+    if (existing) return { category: toCategory(existing), created: false };
+    if (await uuidTaken(app.db, input.uuid)) throw unprocessable({ uuid: ['The uuid has already been taken.'] });
+  }
+  const image = await storeRequestImage(app, form);
+  const now = nowIso();
+  try {
+    const row = await insertCategory(app.db, {
+      uuid: input.uuid ?? randomUUID(),
+      company_id: auth.companyId,
+      title: input.title,
+      description: input.description ?? null,
+      image_path: image ?? null,
+      // The lending side's name defaults to the title (spec leaves it open; docs/decisions/0010).
+      name: input.name ?? input.title,
+      interest_rate: input.interest_rate ?? CATEGORY_DEFAULTS.interest_rate,
+      penalty_rate: input.penalty_rate ?? CATEGORY_DEFAULTS.penalty_rate,
+      loan_period: input.loan_period ?? CATEGORY_DEFAULTS.loan_period,
+      loan_period_type: input.loan_period_type ?? CATEGORY_DEFAULTS.loan_period_type,
+      loan_period_expiry: input.loan_period_expiry ?? CATEGORY_DEFAULTS.loan_period_expiry,
+      is_renewable: (input.is_renewable ?? CATEGORY_DEFAULTS.is_renewable) ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    });
+    return { category: toCategory({ ...row, interest_rate: Number(row.interest_rate), penalty_rate: Number(row.penalty_rate), resources_count: 0 }), created: true };
+  } catch (err) {
+    await removeImage(app.config.uploadsDir, image);
+    throw err;
+  }
+}
+
+/** Changes the sent fields; a new image replaces the old one, whose file is then removed. */
+export async function updateCategory(app: FastifyInstance, auth: AuthContext, param: string, form: FormInput): Promise<Category> {
+  const current = await requireCategory(app, auth, param);
+  const input = validate(categoryUpdateSchema, form.fields);
+  const image = await storeRequestImage(app, form);
+  try {
+    await updateCategoryRow(app.db, auth.companyId, current.id, {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.interest_rate !== undefined && { interest_rate: input.interest_rate }),
+      ...(input.penalty_rate !== undefined && { penalty_rate: input.penalty_rate }),
+      ...(input.loan_period !== undefined && { loan_period: input.loan_period }),
+      ...(input.loan_period_type !== undefined && { loan_period_type: input.loan_period_type }),
+      ...(input.loan_period_expiry !== undefined && { loan_period_expiry: input.loan_period_expiry }),
+      ...(input.is_renewable !== undefined && { is_renewable: input.is_renewable ? 1 : 0 }),
+      ...(image !== undefined && { image_path: image }),
+      updated_at: nowIso(),
+    });
+  } catch (err) {
+    await removeImage(app.config.uploadsDir, image);
+    throw err;
+  }
+  if (image !== undefined) await removeImage(app.config.uploadsDir, current.image_path);
+  return toCategory(await requireCategory(app, auth, String(current.id)));
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
+ * Deletes a category and its image. Refused (409) while appointments use it; the appointments'
+ * foreign key also refuses it if one is booked between the check and the delete.
+ */
+export async function deleteCategory(app: FastifyInstance, auth: AuthContext, param: string): Promise<void> {
+  const current = await requireCategory(app, auth, param);
+  if ((await countAppointmentsUsing(app.db, auth.companyId, current.id)) > 0) throw conflict(CATEGORY_IN_USE);
+  try {
+    await deleteCategoryRow(app.db, auth.companyId, current.id);
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw conflict(CATEGORY_IN_USE);
+    throw err;
+  }
+  await removeImage(app.config.uploadsDir, current.image_path);
+}

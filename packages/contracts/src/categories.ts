@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { formBoolean, formNumber, formOptionalText } from './form-fields';
+import { paginated, pageQuerySchema } from './common';
+
+/** A category as the API returns it (spec section 3), lending defaults included. */
+export const categorySchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** URL of the stored image, or null. */
+  image_path: z.string().nullable(),
+  name: z.string().nullable(),
+  interest_rate: z.number(),
+  penalty_rate: z.number(),
+  loan_period: z.number().int(),
+  loan_period_type: z.string(),
+  loan_period_expiry: z.number().int(),
+  is_renewable: z.boolean(),
+  resources_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+});
+export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;
+
+export const categoryListReplySchema = paginated(categorySchema);
+export type CategoryListReply = z.infer<typeof categoryListReplySchema>;
+export const categoryReplySchema = z.object({ data: categorySchema });
+
+export const LOAN_PERIOD_TYPES = ['day', 'week', 'month', 'year'] as const;
+
+const lendingFields = {
+  name: formOptionalText(255),
+  interest_rate: formNumber(z.number({ message: 'The interest rate must be a number.' }).min(0, 'The interest rate may not be negative.').max(100)),
+  penalty_rate: formNumber(z.number({ message: 'The penalty rate must be a number.' }).min(0, 'The penalty rate may not be negative.').max(100)),
+  loan_period: formNumber(z.number({ message: 'The loan period must be a number.' }).int().min(1, 'The loan period must be at least 1.').max(1000)),
+  loan_period_type: z.enum(LOAN_PERIOD_TYPES, { message: 'The loan period type must be day, week, month or year.' }).optional(),
+  loan_period_expiry: formNumber(z.number({ message: 'The loan period expiry must be a number.' }).int().min(0).max(1000)),
+  is_renewable: formBoolean.optional(),
+};
+
+const titleField = z
+  .string({ message: 'The title field is required.' })
+  .trim()
+  .min(1, 'The title field is required.')
+  .max(255, 'The title may not be greater than 255 characters.');
+
+/** Fields of POST /api/categories (multipart or JSON); the image travels as a file part. */
+export const categoryCreateSchema = z.object({
+  /** A client-made uuid (offline queue): sending the same create twice yields one category. */
+  uuid: z.uuid('The uuid must be a valid UUID.').optional(),
+  title: titleField,
+  description: formOptionalText(5000, 'The description may not be greater than 5000 characters.'),
+  ...lendingFields,
+});
+export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
+
+/** Fields of an update: only those sent change; a sent title may not be blank. */
+export const categoryUpdateSchema = categoryCreateSchema.omit({ uuid: true }).partial();
+export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
+
+/** Defaults of a new category (spec section 9). */
+export const CATEGORY_DEFAULTS = {
+  interest_rate: 0,
+  penalty_rate: 0,
+  loan_period: 1,
+  loan_period_type: 'month',
+  loan_period_expiry: 0,
+  is_renewable: true,
+} as const;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { formBoolean, formOptionalText } from './form-fields';
+import { paginated, pageQuerySchema } from './common';
+
+export const resourceCategorySchema = z.object({ id: z.number().int(), title: z.string() });
+
+/** A resource as the API returns it (spec section 3). */
+export const resourceSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  title: z.string(),
+  content: z.string(),
+  categories: z.array(resourceCategorySchema),
+  is_published: z.boolean(),
+  /** URL of the stored image, or null. */
+  image_url: z.string().nullable(),
+  type: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Resource = z.infer<typeof resourceSchema>;
+
+export const resourceListQuerySchema = pageQuerySchema.extend({
+  /** A category id (or uuid); blank means all. */
+  category: z.string().trim().max(64).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
+
+export const resourceListReplySchema = paginated(resourceSchema);
+export type ResourceListReply = z.infer<typeof resourceListReplySchema>;
+export const resourceReplySchema = z.object({ data: resourceSchema });
+
+/** Comma-joined category ids ("3,5"), or a JSON array of them. */
+const categoryIds = z.preprocess(
+  (v) => {
+    if (Array.isArray(v)) return v.map((x) => String(x).trim()).filter(Boolean);
+    if (typeof v === 'string') return v.split(',').map((x) => x.trim()).filter(Boolean);
+    if (typeof v === 'number') return [String(v)];
+    return v;
+  },
+  z
+    .array(z.string())
+    .max(50, 'Choose at most 50 categories.')
+    .refine((ids) => ids.every((id) => /^\d{1,12}$/.test(id)), 'The selected categories are invalid.')
+    .transform((ids) => [...new Set(ids.map(Number))]),
+);
+
+/** Fields of POST /api/resources (multipart or JSON); the image travels as a file part. */
+export const resourceCreateSchema = z.object({
+  title: z
+    .string({ message: 'The title field is required.' })
+    .trim()
+    .min(1, 'The title field is required.')
+    .max(255, 'The title may not be greater than 255 characters.'),
+  content: z
+    .string({ message: 'The content field is required.' })
+    .trim()
+    .min(1, 'The content field is required.')
+    .max(100_000, 'The content may not be greater than 100000 characters.'),
+  categories: categoryIds.optional(),
+  is_published: formBoolean.optional(),
+  type: formOptionalText(50, 'The type may not be greater than 50 characters.'),
+});
+export type ResourceCreate = z.infer<typeof resourceCreateSchema>;
+
+export const resourceUpdateSchema = resourceCreateSchema.partial();
+export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;
+
+/** Length of the content preview on a resource card (spec section 9). */
+export const RESOURCE_PREVIEW_LENGTH = 150;
+
+/** The card's preview: content cut at 150 characters plus '...' when longer. */
+export function previewContent(content: string, length = RESOURCE_PREVIEW_LENGTH): string {
+  return content.length > length ? `${content.slice(0, length)}...` : content;
+}
