@@ -9,6 +9,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerAuth } from './plugins/auth';
 import './plugins/context';
 import { registerErrorHandling } from './plugins/errors';
@@ -64,6 +66,8 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   await app.register((await import('./modules/categories/category.routes')).categoryRoutes);
   await app.register((await import('./modules/resources/resource.routes')).resourceRoutes);
   await app.register(usersRoutes);
+  await app.register(rolesRoutes);
+  await app.register(settingsRoutes);
 
   if (webDir) await registerWebApp(app, webDir);
   registerNotFound(app, webDir);

@@ -1,0 +1,58 @@
+import type { Settings, SettingsBody } from '@kalinga/contracts/settings';
+import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../lib/clock';
+import { notFound, unprocessable } from '../../lib/http-errors';
+import type { AuthContext } from '../../plugins/auth';
+import { NOT_AN_IMAGE, publicFileUrl, removeImage, storeDataUrlImage } from '../../plugins/uploads';
+import { findSettings, saveSettings } from './settings.repository';
+
+export async function readSettings(app: FastifyInstance, auth: AuthContext): Promise<Settings> {
+  const row = await findSettings(app.db, auth.companyId);
+  if (!row) throw notFound('Settings');
+  return {
+    site_name: row.site_name,
+    site_logo: publicFileUrl(row.site_logo),
+    business_name: row.business_name,
+    business_address: row.business_address,
+    timezone: row.timezone,
+    appointment_duration_minutes: row.appointment_duration_minutes,
+    students_can_book: row.students_can_book === 1,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * Saves the fields that were sent. A data-URL logo is stored as an image file (its content checked);
+ * the current logo's URL keeps it; null or '' removes it. The replaced file is removed after the write.
+ */
+export async function writeSettings(app: FastifyInstance, auth: AuthContext, body: SettingsBody): Promise<Settings> {
+  const current = await findSettings(app.db, auth.companyId);
+  if (!current) throw notFound('Settings');
+  const changes: Parameters<typeof saveSettings>[2] = {};
+  if (body.site_name !== undefined) changes.site_name = body.site_name;
+  if (body.business_name !== undefined) changes.business_name = body.business_name;
+  if (body.business_address !== undefined) changes.business_address = body.business_address;
+  if (body.appointment_duration_minutes !== undefined) changes.appointment_duration_minutes = body.appointment_duration_minutes;
+  if (body.students_can_book !== undefined) changes.students_can_book = body.students_can_book ? 1 : 0;
+
+  let storedLogo: string | null = null;
+  const logo = body.site_logo;
+  if (logo === null || logo === '') {
+    changes.site_logo = null;
+  } else if (logo !== undefined && logo !== publicFileUrl(current.site_logo)) {
+    if (!logo.startsWith('data:')) throw unprocessable({ site_logo: [NOT_AN_IMAGE] });
+    storedLogo = await storeDataUrlImage(app.config.uploadsDir, logo, 'site_logo');
+    changes.site_logo = storedLogo;
+  }
+  const timezone = body.timezone === undefined ? undefined : new Intl.DateTimeFormat('en-US', { timeZone: body.timezone }).resolvedOptions().timeZone;
+  try {
+    await saveSettings(app.db, auth.companyId, changes, timezone, nowIso());
+  } catch (err) {
+    if (storedLogo) await removeImage(app.config.uploadsDir, storedLogo);
+    throw err;
+  }
+  if ('site_logo' in changes && current.site_logo && current.site_logo !== changes.site_logo) {
+    await removeImage(app.config.uploadsDir, current.site_logo);
+  }
+  return readSettings(app, auth);
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, createTestApp, PNG_1PX, registerCompany, type Actor, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (actor: Actor) => t.app.inject({ method: 'GET', url: '/api/settings', headers: actor.headers });
+const post = (actor: Actor, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/settings', headers: actor.headers, payload });
+const dataUrl = (buf: Buffer, type = 'image/png') => `data:${type};base64,${buf.toString('base64')}`;
+
+describe('GET /api/settings', () => {
+  it('any member reads the settings of their own company', async () => {
+    const admin = await registerCompany(t.app, 'Settings Co');
+    const student = await addUser(t.app, admin.companyId);
+    const res = await get(student);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      site_name: 'Kalinga',
+      site_logo: null,
+      business_name: 'Settings Co',
+      business_address: null,
+      timezone: 'Asia/Manila',
+      appointment_duration_minutes: 60,
+      students_can_book: false,
+      updated_at: expect.any(String),
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/settings', () => {
+  it('saves every field; the logo is stored as a file and served from its URL', async () => {
+    const admin = await registerCompany(t.app, 'Save Co');
+    const res = await post(admin, {
+      site_name: 'Bayanihan Guidance',
+      business_name: 'Bayanihan College',
+      business_address: 'Iloilo City',
+      site_logo: dataUrl(PNG_1PX),
+      timezone: 'America/New_York',
+      appointment_duration_minutes: 45,
+      students_can_book: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const s = res.json();
+    expect(s).toMatchObject({ site_name: 'Bayanihan Guidance', business_name: 'Bayanihan College', business_address: 'Iloilo City', timezone: 'America/New_York', appointment_duration_minutes: 45, students_can_book: true });
+    expect(s.site_logo).toMatch(/^\/uploads\/[0-9a-f-]+\.png$/);
+    const file = await t.app.inject({ method: 'GET', url: s.site_logo });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PNG_1PX)).toBe(true);
+    const company = await t.db.selectFrom('companies').select('timezone').where('id', '=', admin.companyId).executeTakeFirstOrThrow();
+    expect(company.timezone).toBe('America/New_York');
+
+    // Sending the current URL keeps the logo; a new one replaces it and removes the old file; null removes it.
+    const kept = await post(admin, { site_logo: s.site_logo, site_name: 'Renamed' });
+    expect(kept.json().site_logo).toBe(s.site_logo);
+    const replaced = await post(admin, { site_logo: dataUrl(PNG_1PX) });
+    expect(replaced.json().site_logo).not.toBe(s.site_logo);
+    expect(fs.existsSync(path.join(t.config.uploadsDir, path.basename(s.site_logo)))).toBe(false);
+    const removed = await post(admin, { site_logo: null });
+    expect(removed.json().site_logo).toBeNull();
+  });
+
+  it('validates time zone, duration, logo and site name with field messages, changing nothing', async () => {
+    const admin = await registerCompany(t.app, 'Validate Co');
+    const tz = await post(admin, { timezone: 'Mars/Olympus_Mons' });
+    expect(tz.statusCode).toBe(422);
+    expect(tz.json().errors.timezone).toEqual(['Choose a valid time zone (for example Asia/Manila).']);
+    for (const minutes of [10, 241, 'abc']) {
+      const d = await post(admin, { appointment_duration_minutes: minutes });
+      expect(d.statusCode).toBe(422);
+      expect(d.json().errors).toHaveProperty('appointment_duration_minutes');
+    }
+    expect((await post(admin, { appointment_duration_minutes: 15 })).statusCode).toBe(200);
+    expect((await post(admin, { appointment_duration_minutes: 240 })).statusCode).toBe(200);
+    const text = await post(admin, { site_logo: dataUrl(Buffer.from('<html>not an image</html>'), 'image/png') });
+    expect(text.statusCode).toBe(422);
+    expect(text.json().errors.site_logo).toEqual(['Please select an image file']);
+    const notData = await post(admin, { site_logo: 'https://evil.example/logo.png' });
+    expect(notData.statusCode).toBe(422);
+    const blankName = await post(admin, { site_name: '   ' });
+    expect(blankName.statusCode).toBe(422);
+    expect(blankName.json().errors.site_name).toEqual(['The site name field is required.']);
+    const s = (await get(admin)).json();
+    expect(s).toMatchObject({ site_name: 'Kalinga', timezone: 'Asia/Manila', appointment_duration_minutes: 240, site_logo: null });
+  });
+
+  it('needs manage users; never reaches another company', async () => {
+    const a = await registerCompany(t.app, 'Settings A');
+    const b = await registerCompany(t.app, 'Settings B');
+    const counselor = await addUser(t.app, a.companyId, { userType: 'counselor' });
+    expect((await post(counselor, { site_name: 'Hacked' })).statusCode).toBe(403);
+    await post(a, { site_name: 'Only A' });
+    expect((await get(b)).json().site_name).toBe('Kalinga');
+    const cross = await t.app.inject({ method: 'POST', url: '/api/settings', headers: { ...a.headers, 'x-company-id': String(b.companyId) }, payload: { site_name: 'X' } });
+    expect(cross.statusCode).toBe(403);
+  });
+});

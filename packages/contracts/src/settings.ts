@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** The site settings every member reads (sidebar name and logo, slot length, booking switch, time zone). */
+export const settingsSchema = z.object({
+  site_name: z.string().nullable(),
+  /** URL of the stored logo image, or null. */
+  site_logo: z.string().nullable(),
+  business_name: z.string().nullable(),
+  business_address: z.string().nullable(),
+  timezone: z.string(),
+  appointment_duration_minutes: z.number().int(),
+  students_can_book: z.boolean(),
+  updated_at: z.string(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
+    z.string().max(max, `The ${label} may not be greater than ${max} characters.`).nullable().optional(),
+  );
+
+/** True when the runtime knows the name as an IANA time zone (e.g. Asia/Manila, America/New_York, UTC). */
+export function isIanaTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST /api/settings. Every field is optional: what is sent changes. site_logo is a data-URL (a new image),
+ * the current logo URL (unchanged), or null / '' (remove the logo).
+ */
+export const settingsBodySchema = z.object({
+  site_name: z.string().trim().min(1, 'The site name field is required.').max(120, 'The site name may not be greater than 120 characters.').optional(),
+  business_name: optionalText(160, 'business name'),
+  business_address: optionalText(500, 'business address'),
+  site_logo: z.string().max(3_000_000, 'The logo may not be greater than 2 MB.').nullable().optional(),
+  timezone: z.string().trim().refine(isIanaTimeZone, 'Choose a valid time zone (for example Asia/Manila).').optional(),
+  appointment_duration_minutes: z.coerce
+    .number('The appointment duration must be a number of minutes.')
+    .int('The appointment duration must be a whole number of minutes.')
+    .min(15, 'The appointment duration must be between 15 and 240 minutes.')
+    .max(240, 'The appointment duration must be between 15 and 240 minutes.')
+    .optional(),
+  students_can_book: z.boolean('Students can book must be true or false.').optional(),
+});
+export type SettingsBody = z.infer<typeof settingsBodySchema>;
