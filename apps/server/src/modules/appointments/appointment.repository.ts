@@ -1,0 +1,197 @@
+import type { AppointmentTab, ClientUserType } from '@kalinga/contracts/appointments';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { DB } from '../../db/database';
+import type { AppointmentRow, AppointmentsTable, Database, UserRow } from '../../db/tables';
+import { likePattern } from '../../lib/pagination';
+
+type Conn = DB | Kysely<Database>;
+
+/** Whose appointments a caller sees (PRODUCT.md): a counselor's own, a client's own, or (managers) all. */
+export type Scope = { kind: 'all' } | { kind: 'counselor'; userId: number } | { kind: 'client'; userId: number };
+
+export interface AppointmentFilters {
+  date?: string;
+  user_type?: ClientUserType;
+  search?: string;
+  counselor_id?: number;
+}
+
+/** An appointment with the names replies carry. */
+export interface AppointmentView extends AppointmentRow {
+  counselor_name: string;
+  counselor_avatar: string | null;
+  client_name: string;
+  client_avatar: string | null;
+  client_student_id: string | null;
+  category_title: string | null;
+}
+
+type AppointmentEB = ExpressionBuilder<Database, 'appointments'>;
+
+function scopeCondition(eb: AppointmentEB, scope: Scope): Expression<SqlBool> | null {
+  if (scope.kind === 'counselor') return eb('appointments.counselor_id', '=', scope.userId);
+  if (scope.kind === 'client') return eb('appointments.client_id', '=', scope.userId);
+  return null;
+}
+
+/** Search matches the other party's name: a counselor searches clients, a client counselors, a manager both. */
+function searchCondition(eb: AppointmentEB, scope: Scope, search: string): Expression<SqlBool> {
+  const pattern = likePattern(search);
+  const namesLike = eb.selectFrom('users').select('users.id').where(sql<SqlBool>`lower(users.name) like ${pattern} escape '\\'`);
+  if (scope.kind === 'counselor') return eb('appointments.client_id', 'in', namesLike);
+  if (scope.kind === 'client') return eb('appointments.counselor_id', 'in', namesLike);
+  return eb.or([eb('appointments.client_id', 'in', namesLike), eb('appointments.counselor_id', 'in', namesLike)]);
+}
+
+/** PRODUCT.md tabs: pending and upcoming are live and not yet past; history is finished or past. */
+function tabCondition(eb: AppointmentEB, tab: AppointmentTab, nowIso: string): Expression<SqlBool> {
+  if (tab === 'pending') return eb.and([eb('appointments.status', '=', 'pending'), eb('appointments.appointment_date', '>=', nowIso)]);
+  if (tab === 'upcoming') return eb.and([eb('appointments.status', '=', 'confirmed'), eb('appointments.appointment_date', '>=', nowIso)]);
+  return eb.or([eb('appointments.status', 'in', ['completed', 'cancelled']), eb('appointments.appointment_date', '<', nowIso)]);
+}
+
+function filterConditions(eb: AppointmentEB, companyId: number, scope: Scope, filters: AppointmentFilters): Expression<SqlBool> {
+  const conds: Expression<SqlBool>[] = [eb('appointments.company_id', '=', companyId)];
+  const s = scopeCondition(eb, scope);
+  if (s) conds.push(s);
+  if (filters.date) conds.push(eb('appointments.local_date', '=', filters.date));
+  if (filters.user_type) conds.push(eb('appointments.user_type', '=', filters.user_type));
+  if (filters.counselor_id) conds.push(eb('appointments.counselor_id', '=', filters.counselor_id));
+  if (filters.search) conds.push(searchCondition(eb, scope, filters.search));
+  return eb.and(conds);
+}
+
+/** One page of ids in the tab's order, and the total; the rows are loaded by id afterwards. */
+export async function listAppointmentIds(
+  db: Conn,
+  companyId: number,
+  scope: Scope,
+  filters: AppointmentFilters,
+  tab: AppointmentTab | undefined,
+  nowIso: string,
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[]; total: number }> {
+  const where = (eb: AppointmentEB) => (tab ? eb.and([filterConditions(eb, companyId, scope, filters), tabCondition(eb, tab, nowIso)]) : filterConditions(eb, companyId, scope, filters));
+  const direction = tab === 'pending' || tab === 'upcoming' ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('appointments')
+      .select('appointments.id')
+      .where(where)
+      .orderBy('appointments.appointment_date', direction)
+      .orderBy('appointments.id', direction)
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(count.total) };
+}
+
+/** The three tab counts under the same filters, in one pass. */
+export async function countAppointmentTabs(db: Conn, companyId: number, scope: Scope, filters: AppointmentFilters, nowIso: string): Promise<{ pending: number; upcoming: number; history: number }> {
+  const row = await db
+    .selectFrom('appointments')
+    .select([
+      sql<number>`coalesce(sum(case when status = 'pending' and appointment_date >= ${nowIso} then 1 else 0 end), 0)`.as('pending'),
+      sql<number>`coalesce(sum(case when status = 'confirmed' and appointment_date >= ${nowIso} then 1 else 0 end), 0)`.as('upcoming'),
+      sql<number>`coalesce(sum(case when status in ('completed', 'cancelled') or appointment_date < ${nowIso} then 1 else 0 end), 0)`.as('history'),
+    ])
+    .where((eb) => filterConditions(eb, companyId, scope, filters))
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), upcoming: Number(row.upcoming), history: Number(row.history) };
+}
+
+function viewQuery(db: Conn, companyId: number) {
+  return db
+    .selectFrom('appointments')
+    .innerJoin('users as counselor', 'counselor.id', 'appointments.counselor_id')
+    .innerJoin('users as client', 'client.id', 'appointments.client_id')
+    .leftJoin('categories', (j) => j.onRef('categories.id', '=', 'appointments.category_id').on('categories.company_id', '=', companyId))
+    .selectAll('appointments')
+    .select([
+      'counselor.name as counselor_name',
+      'counselor.avatar as counselor_avatar',
+      'client.name as client_name',
+      'client.avatar as client_avatar',
+      'client.student_id as client_student_id',
+      'categories.title as category_title',
+    ])
+    .where('appointments.company_id', '=', companyId);
+}
+
+/** Rows for ids, in the order of the ids. */
+export async function findAppointmentsByIds(db: Conn, companyId: number, ids: readonly number[]): Promise<AppointmentView[]> {
+  if (ids.length === 0) return [];
+  const rows = await viewQuery(db, companyId).where('appointments.id', 'in', [...ids]).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [r] : [];
+  });
+}
+
+/** One appointment the caller may see, or undefined (another company's, or outside their scope). */
+export async function findAppointmentByUuid(db: Conn, companyId: number, scope: Scope, uuid: string): Promise<AppointmentView | undefined> {
+  let q = viewQuery(db, companyId).where('appointments.uuid', '=', uuid);
+  if (scope.kind === 'counselor') q = q.where('appointments.counselor_id', '=', scope.userId);
+  if (scope.kind === 'client') q = q.where('appointments.client_id', '=', scope.userId);
+  return q.executeTakeFirst();
+}
+
+export type NewAppointment = Omit<AppointmentsTable, 'id'>;
+
+export async function insertAppointment(db: Conn, values: NewAppointment): Promise<number> {
+  const row = await db.insertInto('appointments').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateAppointmentRow(db: Conn, companyId: number, id: number, changes: Partial<NewAppointment>): Promise<void> {
+  await db.updateTable('appointments').set(changes).where('id', '=', id).where('company_id', '=', companyId).execute();
+}
+
+export async function deleteAppointmentRow(db: Conn, companyId: number, id: number): Promise<void> {
+  await db.deleteFrom('appointments').where('id', '=', id).where('company_id', '=', companyId).execute();
+}
+
+export async function insertStatusChange(db: Conn, companyId: number, appointmentId: number, from: string | null, to: string, by: number | null, at: string): Promise<void> {
+  await db.insertInto('appointment_status_changes').values({ company_id: companyId, appointment_id: appointmentId, from_status: from, to_status: to, changed_by: by, changed_at: at }).execute();
+}
+
+export async function listStatusChanges(db: Conn, companyId: number, appointmentId: number) {
+  return db
+    .selectFrom('appointment_status_changes as c')
+    .leftJoin('users', 'users.id', 'c.changed_by')
+    .select(['c.id', 'c.from_status', 'c.to_status', 'c.changed_by', 'c.changed_at', 'users.name as changed_by_name'])
+    .where('c.company_id', '=', companyId)
+    .where('c.appointment_id', '=', appointmentId)
+    .orderBy('c.changed_at')
+    .orderBy('c.id')
+    .execute();
+}
+
+/** A student or personnel member of the company, or undefined. */
+export async function findClient(db: Conn, companyId: number, userId: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .innerJoin('company_user', (j) => j.onRef('company_user.user_id', '=', 'users.id').on('company_user.company_id', '=', companyId))
+    .selectAll('users')
+    .where('users.id', '=', userId)
+    .where('users.user_type', 'in', ['student', 'personnel'])
+    .executeTakeFirst();
+}
+
+export async function categoryExists(db: Conn, companyId: number, categoryId: number): Promise<boolean> {
+  const row = await db.selectFrom('categories').select('id').where('id', '=', categoryId).where('company_id', '=', companyId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function emailExists(db: Conn, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,104 @@
+import {
+  appointmentCountsQuerySchema,
+  appointmentCountsReplySchema,
+  appointmentListQuerySchema,
+  appointmentListReplySchema,
+  appointmentMessageReplySchema,
+  appointmentParamsSchema,
+  appointmentReplySchema,
+  availableSlotsQuerySchema,
+  availableSlotsReplySchema,
+  createAppointmentBodySchema,
+  statusHistoryReplySchema,
+  updateAppointmentBodySchema,
+} from '@kalinga/contracts/appointments';
+import { errorReplySchema } from '@kalinga/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, counselorOnly, needs } from '../../plugins/auth';
+import { availableSlots } from '../schedule/schedule.service';
+import { findAppointmentByUuid } from './appointment.repository';
+import {
+  appointmentIcs,
+  countAppointments,
+  createAppointment,
+  deleteAppointment,
+  getAppointment,
+  listAppointments,
+  scopeOf,
+  statusHistory,
+  updateAppointment,
+} from './appointment.service';
+
+const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
+const common = { tags: ['appointments'], security: [{ bearer: [] }] };
+const canView = needs('view appointments');
+
+export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/appointments', {
+    preHandler: canView,
+    schema: { ...common, querystring: appointmentListQuerySchema, response: { 200: appointmentListReplySchema, ...errors } },
+    handler: async (request) => listAppointments(app.db, authOf(request), request.query),
+  });
+
+  app.get('/api/appointments/counts', {
+    preHandler: canView,
+    schema: { ...common, querystring: appointmentCountsQuerySchema, response: { 200: appointmentCountsReplySchema, ...errors } },
+    handler: async (request) => countAppointments(app.db, authOf(request), request.query),
+  });
+
+  app.get('/api/appointments/available-slots', {
+    preHandler: canView,
+    schema: { ...common, querystring: availableSlotsQuerySchema, response: { 200: availableSlotsReplySchema, ...errors } },
+    handler: async (request) => {
+      const auth = authOf(request);
+      const { counselor_id: counselorId, date, exclude } = request.query;
+      // While editing, the appointment's own time stays offered (only if the caller can see it).
+      const own = exclude ? await findAppointmentByUuid(app.db, auth.companyId, scopeOf(auth), exclude) : undefined;
+      const ignoreStart = own && own.counselor_id === counselorId ? Date.parse(own.appointment_date) : undefined;
+      return availableSlots(app.db, auth, counselorId, date, ignoreStart);
+    },
+  });
+
+  app.post('/api/appointments', {
+    preHandler: canView,
+    schema: { ...common, body: createAppointmentBodySchema, response: { 201: appointmentReplySchema, ...errors } },
+    handler: async (request, reply) => reply.status(201).send({ data: await createAppointment(app.db, authOf(request), request.body) }),
+  });
+
+  app.get('/api/appointments/:uuid', {
+    preHandler: canView,
+    schema: { ...common, params: appointmentParamsSchema, response: { 200: appointmentReplySchema, ...errors } },
+    handler: async (request) => ({ data: await getAppointment(app.db, authOf(request), request.params.uuid) }),
+  });
+
+  app.put('/api/appointments/:uuid', {
+    preHandler: canView,
+    schema: { ...common, params: appointmentParamsSchema, body: updateAppointmentBodySchema, response: { 200: appointmentReplySchema, ...errors } },
+    handler: async (request) => ({ data: await updateAppointment(app.db, authOf(request), request.params.uuid, request.body) }),
+  });
+
+  app.delete('/api/appointments/:uuid', {
+    preHandler: [canView, counselorOnly],
+    schema: { ...common, params: appointmentParamsSchema, response: { 200: appointmentMessageReplySchema, ...errors } },
+    handler: async (request) => {
+      await deleteAppointment(app.db, authOf(request), request.params.uuid);
+      return { message: 'Appointment deleted successfully' };
+    },
+  });
+
+  app.get('/api/appointments/:uuid/history', {
+    preHandler: canView,
+    schema: { ...common, params: appointmentParamsSchema, response: { 200: statusHistoryReplySchema, ...errors } },
+    handler: async (request) => ({ data: await statusHistory(app.db, authOf(request), request.params.uuid) }),
+  });
+
+  app.get('/api/appointments/:uuid/ics', {
+    preHandler: canView,
+    schema: { ...common, params: appointmentParamsSchema, produces: ['text/calendar'], response: { 200: z.string(), ...errors } },
+    handler: async (request, reply) => {
+      const { filename, body } = await appointmentIcs(app.db, authOf(request), request.params.uuid);
+      return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
+    },
+  });
+};

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ALLOWED_STATUS_CHANGES,
+  type Appointment,
+  type AppointmentCounts,
+  type AppointmentListReply,
+  type appointmentCountsQuerySchema,
+  type appointmentListQuerySchema,
+  type AppointmentStatus,
+  type createAppointmentBodySchema,
+  SLOT_TAKEN_MESSAGE,
+  type StatusChange,
+  type updateAppointmentBodySchema,
+} from '@kalinga/contracts/appointments';
+import type { z } from 'zod';
+import type { DB } from '../../db/database';
+import { nowIso } from '../../lib/clock';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { offsetOf, paginationMeta } from '../../lib/pagination';
+import { hashPassword } from '../../lib/passwords';
+import { type AuthContext, isCounselor } from '../../plugins/auth';
+import { publicFileUrl } from '../../plugins/uploads';
+import { insertUser } from '../auth/user.repository';
+import { addMember, setUserRoles } from '../companies/company.repository';
+import { findCounselor, readBookingSettings } from '../schedule/schedule.repository';
+import { loadSlotContext, slotsFromContext, todayIn } from '../schedule/schedule.service';
+import { localDateOf } from '../schedule/zone-time';
+import {
+  type AppointmentView,
+  categoryExists,
+  countAppointmentTabs,
+  deleteAppointmentRow,
+  emailExists,
+  findAppointmentByUuid,
+  findAppointmentsByIds,
+  findClient,
+  insertAppointment,
+  insertStatusChange,
+  listAppointmentIds,
+  listStatusChanges,
+  type NewAppointment,
+  type Scope,
+  updateAppointmentRow,
+} from './appointment.repository';
+import { buildIcs } from './ics';
+import { isUniqueViolation } from './unique-violation';
+
+const MINUTE = 60_000;
+
+/** PRODUCT.md visibility: counselors see theirs, non-counselor managers all, everyone else their own. */
+export function scopeOf(auth: AuthContext): Scope {
+  if (isCounselor(auth)) return { kind: 'counselor', userId: auth.user.id };
+  if (auth.permissions.has('manage appointments')) return { kind: 'all' };
+  return { kind: 'client', userId: auth.user.id };
+}
+
+/** Managers of an appointment: the assigned counselor (scope) or a 'manage appointments' user. */
+function isManagerOf(auth: AuthContext, scope: Scope): boolean {
+  return scope.kind === 'all' || (scope.kind === 'counselor' && auth.permissions.has('manage appointments'));
+}
+
+/** The reply shape; `notes` only for the assigned counselor and managers (never the client). */
+export function toAppointment(row: AppointmentView, withNotes: boolean): Appointment {
+  const out: Appointment = {
+    id: row.id,
+    uuid: row.uuid,
+    appointment_date: row.appointment_date,
+    local_date: row.local_date,
+    duration_minutes: row.duration_minutes,
+    reason: row.reason,
+    category_id: row.category_id,
+    category: row.category_title === null ? null : { id: row.category_id, title: row.category_title },
+    status: row.status,
+    location_type: row.location_type,
+    location: row.location,
+    counselor_id: row.counselor_id,
+    counselor: { id: row.counselor_id, name: row.counselor_name, avatar: publicFileUrl(row.counselor_avatar) },
+    student_id: row.client_id,
+    student: { id: row.client_id, name: row.client_name, avatar: publicFileUrl(row.client_avatar), student_id: row.client_student_id },
+    user_type: row.user_type,
+    created_by: row.created_by,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+  if (withNotes) out.notes = row.notes;
+  return out;
+}
+
+export async function listAppointments(db: DB, auth: AuthContext, query: z.output<typeof appointmentListQuerySchema>): Promise<AppointmentListReply> {
+  const scope = scopeOf(auth);
+  const { page, per_page: perPage, status, ...filters } = query;
+  const { ids, total } = await listAppointmentIds(db, auth.companyId, scope, filters, status, nowIso(), perPage, offsetOf(page, perPage));
+  const rows = await findAppointmentsByIds(db, auth.companyId, ids);
+  return { data: rows.map((r) => toAppointment(r, scope.kind !== 'client')), meta: paginationMeta(page, perPage, total) };
+}
+
+export async function countAppointments(db: DB, auth: AuthContext, query: z.output<typeof appointmentCountsQuerySchema>): Promise<AppointmentCounts> {
+  return countAppointmentTabs(db, auth.companyId, scopeOf(auth), query, nowIso());
+}
+
+export async function getAppointment(db: DB, auth: AuthContext, uuid: string): Promise<Appointment> {
+  const scope = scopeOf(auth);
+  const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
+  if (!row) throw notFound('Appointment');
+  return toAppointment(row, scope.kind !== 'client');
+}
+
+async function reload(db: DB, auth: AuthContext, scope: Scope, id: number): Promise<Appointment> {
+  const [row] = await findAppointmentsByIds(db, auth.companyId, [id]);
+  return toAppointment(row, scope.kind !== 'client');
+}
+
+/**
+ * Checks that `instantIso` is one of the counselor's slots (422 otherwise) and that no live
+ * appointment holds it (409). Returns the start in ms, the company-zone date and the slot length.
+ */
+async function checkSlot(db: DB, auth: AuthContext, counselorId: number, instantIso: string, ignoreStart?: number): Promise<{ startMs: number; localDate: string; duration: number }> {
+  const startMs = Date.parse(instantIso);
+  const timeZone = auth.company.timezone;
+  const localDate = localDateOf(new Date(startMs), timeZone);
+  if (localDate < todayIn(timeZone)) throw unprocessable({ appointment_date: ['The appointment date must be today or later.'] });
+  const ctx = await loadSlotContext(db, auth.companyId, timeZone, counselorId, localDate, localDate);
+  const now = Date.now();
+  const onSchedule = slotsFromContext(ctx, localDate, { ignoreBusy: true, nowMs: now }).some((s) => s.start === startMs);
+  if (!onSchedule) throw unprocessable({ appointment_date: ["The selected time is not one of the counselor's available time slots."] });
+  const free = slotsFromContext(ctx, localDate, { nowMs: now, ignoreStart }).some((s) => s.start === startMs);
+  if (!free) throw conflict(SLOT_TAKEN_MESSAGE);
+  return { startMs, localDate, duration: ctx.durationMinutes };
+}
+
+/** Maps the live-slot unique index (either driver) to the spec's 409; rethrows anything else. */
+function slotRace(error: unknown): never {
+  if (isUniqueViolation(error, 'appointments_live_slot_uq') || isUniqueViolation(error, 'appointments.appointment_date')) throw conflict(SLOT_TAKEN_MESSAGE);
+  throw error;
+}
+
+export async function createAppointment(db: DB, auth: AuthContext, body: z.output<typeof createAppointmentBodySchema>): Promise<Appointment> {
+  const scope = scopeOf(auth);
+  const settings = await readBookingSettings(db, auth.companyId);
+  if (scope.kind === 'client' && auth.user.user_type === 'student' && !settings.studentsCanBook) {
+    throw forbidden('Students cannot book appointments.');
+  }
+  const errors: Record<string, string[]> = {};
+  if (scope.kind === 'counselor' && body.counselor_id !== auth.user.id) {
+    errors.counselor_id = ['Counselors book appointments for themselves.'];
+  } else if (!(await findCounselor(db, auth.companyId, body.counselor_id))) {
+    errors.counselor_id = ['The selected counselor is invalid.'];
+  }
+  if (!(await categoryExists(db, auth.companyId, body.category_id))) errors.category_id = ['The selected category is invalid.'];
+
+  // Who the appointment is for: clients book for themselves; counselors and managers choose (or add) a student.
+  let clientId: number | null = null;
+  let userType: 'student' | 'personnel' = 'student';
+  const newStudent = scope.kind !== 'client' && body.is_new_student === true;
+  if (scope.kind === 'client') {
+    if (auth.user.user_type === 'counselor') throw forbidden();
+    clientId = auth.user.id;
+    userType = auth.user.user_type;
+  } else if (!newStudent) {
+    if (body.student_id !== undefined) {
+      const client = await findClient(db, auth.companyId, body.student_id);
+      if (client && client.user_type !== 'counselor') {
+        clientId = client.id;
+        userType = client.user_type;
+      } else errors.student_id = ['The selected student is invalid.'];
+    } else if (scope.kind === 'all' && auth.user.user_type !== 'counselor') {
+      clientId = auth.user.id;
+      userType = auth.user.user_type;
+    } else {
+      errors.student_id = ['The student field is required.'];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+
+  const slot = await checkSlot(db, auth, body.counselor_id, body.appointment_date);
+  const passwordHash = newStudent ? await hashPassword(randomUUID()) : null;
+  const now = nowIso();
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      if (newStudent) {
+        // The new student and the booking stand or fall together.
+        const email = body.student_email!.toLowerCase();
+        if (await emailExists(trx, email)) throw unprocessable({ student_email: ['The student email has already been taken.'] });
+        const user = await insertUser(trx, {
+          name: body.student_name!,
+          email,
+          password_hash: passwordHash!,
+          user_type: 'student',
+          student_id: body.student_id_number!,
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        });
+        await addMember(trx, auth.companyId, user.id, true);
+        await setUserRoles(trx, auth.companyId, user.id, ['student']);
+        clientId = user.id;
+        userType = 'student';
+      }
+      const values: NewAppointment = {
+        uuid: randomUUID(),
+        company_id: auth.companyId,
+        counselor_id: body.counselor_id,
+        client_id: clientId!,
+        category_id: body.category_id,
+        appointment_date: new Date(slot.startMs).toISOString(),
+        local_date: slot.localDate,
+        duration_minutes: slot.duration,
+        reason: body.reason,
+        status: 'pending',
+        location_type: body.location_type,
+        location: body.location ?? null,
+        user_type: userType,
+        notes: scope.kind !== 'client' ? (body.notes ?? null) : null,
+        created_by: auth.user.id,
+        created_at: now,
+        updated_at: now,
+      };
+      const newId = await insertAppointment(trx, values);
+      await insertStatusChange(trx, auth.companyId, newId, null, 'pending', auth.user.id, now);
+      return newId;
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (newStudent && isUniqueViolation(error, 'email')) throw unprocessable({ student_email: ['The student email has already been taken.'] });
+    slotRace(error);
+  }
+  return reload(db, auth, scope, id);
+}
+
+const EDIT_FIELDS = ['counselor_id', 'appointment_date', 'reason', 'category_id', 'location_type', 'location', 'notes'] as const;
+
+export async function updateAppointment(db: DB, auth: AuthContext, uuid: string, body: z.output<typeof updateAppointmentBodySchema>): Promise<Appointment> {
+  const scope = scopeOf(auth);
+  const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
+  if (!row) throw notFound('Appointment');
+  const manager = isManagerOf(auth, scope);
+  const changes: Partial<NewAppointment> = {};
+
+  // Field edits (spec section 4): managers on pending or confirmed; others on their own pending appointment.
+  const editing = EDIT_FIELDS.some((f) => body[f] !== undefined && (f !== 'notes' || scope.kind !== 'client'));
+  if (editing) {
+    if (row.status === 'completed' || row.status === 'cancelled') throw unprocessable({ status: ['Only pending or confirmed appointments can be edited.'] });
+    if (!manager && row.status !== 'pending') throw forbidden('Only pending appointments can be edited.');
+    const errors: Record<string, string[]> = {};
+    const counselorId = body.counselor_id ?? row.counselor_id;
+    if (counselorId !== row.counselor_id) {
+      if (scope.kind !== 'all') errors.counselor_id = ['Only a manager can assign the appointment to another counselor.'];
+      else if (!(await findCounselor(db, auth.companyId, counselorId))) errors.counselor_id = ['The selected counselor is invalid.'];
+    }
+    if (body.category_id !== undefined && body.category_id !== row.category_id && !(await categoryExists(db, auth.companyId, body.category_id))) {
+      errors.category_id = ['The selected category is invalid.'];
+    }
+    const locationType = body.location_type ?? row.location_type;
+    const location = body.location !== undefined ? body.location : row.location;
+    if (locationType === 'on-site' && !location) errors.location = ['The location field is required when location type is on-site.'];
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+
+    const newStart = body.appointment_date !== undefined ? new Date(Date.parse(body.appointment_date)).toISOString() : row.appointment_date;
+    if (newStart !== row.appointment_date || counselorId !== row.counselor_id) {
+      const slot = await checkSlot(db, auth, counselorId, newStart, counselorId === row.counselor_id ? Date.parse(row.appointment_date) : undefined);
+      changes.appointment_date = newStart;
+      changes.local_date = slot.localDate;
+      changes.duration_minutes = slot.duration;
+      changes.counselor_id = counselorId;
+    }
+    if (body.reason !== undefined) changes.reason = body.reason;
+    if (body.category_id !== undefined) changes.category_id = body.category_id;
+    changes.location_type = locationType;
+    changes.location = location;
+    if (body.notes !== undefined && scope.kind !== 'client') changes.notes = body.notes;
+  }
+
+  // Status (spec section 4): counselors and managers only, along the allowed changes.
+  let statusChange: { from: AppointmentStatus; to: AppointmentStatus } | null = null;
+  if (body.status !== undefined && body.status !== row.status) {
+    if (scope.kind === 'client' || !(isCounselor(auth) || auth.permissions.has('manage appointments'))) {
+      throw forbidden('You may not change the status of this appointment.');
+    }
+    if (!ALLOWED_STATUS_CHANGES[row.status].includes(body.status)) {
+      throw unprocessable({ status: [`The status cannot change from ${row.status} to ${body.status}.`] });
+    }
+    statusChange = { from: row.status, to: body.status };
+    changes.status = body.status;
+  }
+
+  if (Object.keys(changes).length === 0) return toAppointment(row, scope.kind !== 'client');
+  const now = nowIso();
+  changes.updated_at = now;
+  try {
+    await db.transaction().execute(async (trx) => {
+      await updateAppointmentRow(trx, auth.companyId, row.id, changes);
+      if (statusChange) await insertStatusChange(trx, auth.companyId, row.id, statusChange.from, statusChange.to, auth.user.id, now);
+    });
+  } catch (error) {
+    slotRace(error);
+  }
+  return reload(db, auth, scope, row.id);
+}
+
+/** Counselors only (route), and only their own appointments (scope). */
+export async function deleteAppointment(db: DB, auth: AuthContext, uuid: string): Promise<void> {
+  const row = await findAppointmentByUuid(db, auth.companyId, scopeOf(auth), uuid);
+  if (!row) throw notFound('Appointment');
+  await deleteAppointmentRow(db, auth.companyId, row.id);
+}
+
+/** The audit trail of status changes: the assigned counselor and managers. */
+export async function statusHistory(db: DB, auth: AuthContext, uuid: string): Promise<StatusChange[]> {
+  const scope = scopeOf(auth);
+  const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
+  if (!row) throw notFound('Appointment');
+  if (scope.kind === 'client') throw forbidden();
+  const changes = await listStatusChanges(db, auth.companyId, row.id);
+  return changes.map((c) => ({
+    id: c.id,
+    from_status: c.from_status as AppointmentStatus | null,
+    to_status: c.to_status as AppointmentStatus,
+    changed_by: c.changed_by === null ? null : { id: c.changed_by, name: c.changed_by_name ?? '' },
+    changed_at: c.changed_at,
+  }));
+}
+
+/** The appointment as an iCalendar file, from the caller's side (the other party is named). */
+export async function appointmentIcs(db: DB, auth: AuthContext, uuid: string): Promise<{ filename: string; body: string }> {
+  const scope = scopeOf(auth);
+  const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
+  if (!row) throw notFound('Appointment');
+  const start = Date.parse(row.appointment_date);
+  const other = scope.kind === 'client' ? `Counselor: ${row.counselor_name}` : `${row.user_type === 'student' ? 'Student' : 'Personnel'}: ${row.client_name}`;
+  const body = buildIcs({
+    uid: `${row.uuid}@kalinga`,
+    start,
+    end: start + row.duration_minutes * MINUTE,
+    stamp: Date.now(),
+    summary: `Counselling appointment${row.category_title ? ` (${row.category_title})` : ''}`,
+    location: row.location_type === 'online' ? 'Online' : (row.location ?? 'On-site'),
+    description: `${other}\nReason: ${row.reason}`,
+    status: row.status === 'cancelled' ? 'CANCELLED' : row.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED',
+  });
+  return { filename: `appointment-${row.uuid}.ics`, body };
+}

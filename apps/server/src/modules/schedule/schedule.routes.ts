@@ -1,0 +1,47 @@
+import { errorReplySchema } from '@kalinga/contracts/common';
+import {
+  addExcludedDatesBodySchema,
+  addExcludedDatesReplySchema,
+  excludedDateParamsSchema,
+  messageReplySchema,
+  saveScheduleBodySchema,
+  saveScheduleReplySchema,
+  scheduleReplySchema,
+} from '@kalinga/contracts/schedule';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, counselorOnly } from '../../plugins/auth';
+import { addExcludedDates, getSchedule, removeExcludedDate, saveSchedule } from './schedule.service';
+
+const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
+const common = { tags: ['schedule'], security: [{ bearer: [] }] };
+
+/** A counselor's own weekly schedule and excluded dates (spec: "Counselors set their own schedule"). */
+export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/counselor/schedule', {
+    preHandler: counselorOnly,
+    schema: { ...common, response: { 200: scheduleReplySchema, ...errors } },
+    handler: async (request) => getSchedule(app.db, authOf(request)),
+  });
+
+  app.post('/api/counselor/schedule', {
+    preHandler: counselorOnly,
+    schema: { ...common, body: saveScheduleBodySchema, response: { 200: saveScheduleReplySchema, ...errors } },
+    handler: async (request) => ({ message: 'Schedule updated successfully', ...(await saveSchedule(app.db, authOf(request), request.body)) }),
+  });
+
+  app.post('/api/counselor/excluded-dates', {
+    preHandler: counselorOnly,
+    schema: { ...common, body: addExcludedDatesBodySchema, response: { 201: addExcludedDatesReplySchema, ...errors } },
+    handler: async (request, reply) =>
+      reply.status(201).send({ message: 'Date added successfully', data: await addExcludedDates(app.db, authOf(request), request.body) }),
+  });
+
+  app.delete('/api/counselor/excluded-dates/:id', {
+    preHandler: counselorOnly,
+    schema: { ...common, params: excludedDateParamsSchema, response: { 200: messageReplySchema, ...errors } },
+    handler: async (request) => {
+      await removeExcludedDate(app.db, authOf(request), request.params.id);
+      return { message: 'Date removed successfully' };
+    },
+  });
+};

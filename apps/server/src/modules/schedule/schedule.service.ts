@@ -1,0 +1,158 @@
+import type { AvailableSlotsReply } from '@kalinga/contracts/appointments';
+import {
+  type addExcludedDatesBodySchema,
+  DEFAULT_SCHEDULE_DAY,
+  type ExcludedDate,
+  type saveScheduleBodySchema,
+  type ScheduleDay,
+  type ScheduleReply,
+  WEEKDAYS,
+} from '@kalinga/contracts/schedule';
+import type { z } from 'zod';
+import type { DB } from '../../db/database';
+import { notFound, unprocessable } from '../../lib/http-errors';
+import type { AuthContext } from '../../plugins/auth';
+import {
+  deleteExcludedDate,
+  findBusyIntervals,
+  findCounselor,
+  findScheduleDays,
+  insertExcludedDates,
+  listExcludedDates,
+  readBookingSettings,
+  type ScheduleDayRow,
+  upsertScheduleDays,
+} from './schedule.repository';
+import { type BusyInterval, computeDaySlots, type DayHours, type Slot } from './slots';
+import { addDaysToDate, isRealDate, localDateOf, minutesOf, weekdayOf, ZoneDay } from './zone-time';
+
+/** Longest slot length a setting may give (PRODUCT.md: 15–240 minutes); busy look-back before a day. */
+const MAX_DURATION_MS = 240 * 60_000;
+
+function toScheduleDay(day: (typeof WEEKDAYS)[number], row: ScheduleDayRow | undefined): ScheduleDay {
+  if (!row) return { day, ...DEFAULT_SCHEDULE_DAY };
+  return {
+    day,
+    is_available: row.is_available === 1,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    break_start: row.break_start,
+    break_end: row.break_end,
+  };
+}
+
+/** Today's date in the company's zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return localDateOf(now, timeZone);
+}
+
+/** The counselor's week (seven days, defaults for days never saved) and excluded dates from today on. */
+export async function getSchedule(db: DB, auth: AuthContext): Promise<ScheduleReply> {
+  const rows = await findScheduleDays(db, auth.companyId, auth.user.id);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const excluded = await listExcludedDates(db, auth.companyId, auth.user.id, todayIn(auth.company.timezone));
+  return { schedule: WEEKDAYS.map((d) => toScheduleDay(d, byDay.get(d))), excluded_dates: excluded };
+}
+
+/** Saves the given days in one transaction, after checking each day's times. */
+export async function saveSchedule(db: DB, auth: AuthContext, body: z.output<typeof saveScheduleBodySchema>): Promise<ScheduleReply> {
+  const errors: Record<string, string[]> = {};
+  const seen = new Set<string>();
+  body.schedule.forEach((d, i) => {
+    const add = (field: string, message: string) => (errors[`schedule.${i}.${field}`] ??= []).push(message);
+    if (seen.has(d.day)) add('day', 'Each day may appear only once.');
+    seen.add(d.day);
+    const start = minutesOf(d.start_time);
+    const end = minutesOf(d.end_time);
+    if (end <= start) add('end_time', 'The end time must be after the start time.');
+    if ((d.break_start === null) !== (d.break_end === null)) {
+      add(d.break_start === null ? 'break_start' : 'break_end', 'Fill in both break times, or neither.');
+    } else if (d.break_start !== null && d.break_end !== null) {
+      const bs = minutesOf(d.break_start);
+      const be = minutesOf(d.break_end);
+      if (be <= bs) add('break_end', 'The break end must be after the break start.');
+      else if (bs < start || be > end) add('break_start', 'The break must be within the working hours.');
+    }
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  await db.transaction().execute((trx) => upsertScheduleDays(trx, auth.companyId, auth.user.id, body.schedule));
+  return getSchedule(db, auth);
+}
+
+export async function addExcludedDates(db: DB, auth: AuthContext, body: z.output<typeof addExcludedDatesBodySchema>): Promise<ExcludedDate[]> {
+  const today = todayIn(auth.company.timezone);
+  const errors: Record<string, string[]> = {};
+  body.dates.forEach((d, i) => {
+    if (!isRealDate(d.date)) {
+      errors[`dates.${i}.date`] = ['The date is not a valid date.'];
+    } else if (d.date < today) {
+      errors[`dates.${i}.date`] = ['The date must be today or later.'];
+    }
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  return db.transaction().execute((trx) => insertExcludedDates(trx, auth.companyId, auth.user.id, body.dates));
+}
+
+export async function removeExcludedDate(db: DB, auth: AuthContext, id: number): Promise<void> {
+  if (!(await deleteExcludedDate(db, auth.companyId, auth.user.id, id))) throw notFound('Excluded date');
+}
+
+export interface DaySlotOptions {
+  /** Leave out live appointments (the schedule alone), to tell "not a slot" from "slot taken". */
+  ignoreBusy?: boolean;
+  /** Start (UTC ms) of an appointment being rescheduled: its own time stays free. */
+  ignoreStart?: number;
+  nowMs?: number;
+}
+
+/** The loaded inputs of one counselor's slots over a range of dates. */
+export interface SlotContext {
+  timeZone: string;
+  durationMinutes: number;
+  hours: Map<string, DayHours>;
+  excluded: Set<string>;
+  busy: BusyInterval[];
+}
+
+/** Loads schedule, excluded dates, slot length and live appointments for [fromDate, toDate]. */
+export async function loadSlotContext(db: DB, companyId: number, timeZone: string, counselorId: number, fromDate: string, toDate: string, withBusy = true): Promise<SlotContext> {
+  const [rows, excludedRows, settings] = await Promise.all([
+    findScheduleDays(db, companyId, counselorId),
+    listExcludedDates(db, companyId, counselorId, fromDate, toDate),
+    readBookingSettings(db, companyId),
+  ]);
+  const hours = new Map<string, DayHours>(rows.map((r) => [r.day, toScheduleDay(r.day as (typeof WEEKDAYS)[number], r)]));
+  const from = new ZoneDay(fromDate, timeZone).startMs() - MAX_DURATION_MS;
+  const to = new ZoneDay(addDaysToDate(toDate, 1), timeZone).startMs();
+  const busy = withBusy ? await findBusyIntervals(db, companyId, counselorId, new Date(from).toISOString(), new Date(to).toISOString()) : [];
+  return { timeZone, durationMinutes: settings.durationMinutes, hours, excluded: new Set(excludedRows.map((e) => e.excluded_date)), busy };
+}
+
+/** Slots of one date from a loaded context. */
+export function slotsFromContext(ctx: SlotContext, date: string, options: DaySlotOptions = {}): Slot[] {
+  return computeDaySlots({
+    date,
+    timeZone: ctx.timeZone,
+    hours: ctx.hours.get(weekdayOf(date)),
+    durationMinutes: ctx.durationMinutes,
+    excluded: ctx.excluded.has(date),
+    busy: options.ignoreBusy ? [] : ctx.busy,
+    nowMs: options.nowMs ?? Date.now(),
+    ignoreStart: options.ignoreStart,
+  });
+}
+
+/** GET /api/appointments/available-slots: the counselor's free slots on a date, in the company's zone. */
+export async function availableSlots(db: DB, auth: AuthContext, counselorId: number, date: string, ignoreStart?: number): Promise<AvailableSlotsReply> {
+  if (!isRealDate(date)) throw unprocessable({ date: ['The date is not a valid date.'] });
+  if (!(await findCounselor(db, auth.companyId, counselorId))) throw notFound('Counselor');
+  const timeZone = auth.company.timezone;
+  const ctx = await loadSlotContext(db, auth.companyId, timeZone, counselorId, date, date);
+  const slots = slotsFromContext(ctx, date, { ignoreStart });
+  return {
+    slots: slots.map((s) => s.time),
+    starts: slots.map((s) => ({ time: s.time, appointment_date: new Date(s.start).toISOString() })),
+    timezone: timeZone,
+    duration_minutes: ctx.durationMinutes,
+  };
+}
