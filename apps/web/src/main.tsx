@@ -18,3 +18,10 @@ initAuth()
     );
   })
   .catch((error: unknown) => console.error('Failed to initialise authentication', error));
+
+// Spec section 2: a service worker is registered from /sw.js on page load; a failure is only logged.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.error('Service worker registration failed', error));
+  });
+}
