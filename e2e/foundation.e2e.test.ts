@@ -47,6 +47,9 @@ describe('foundation: sign-in, registration, guards, menu, profile', () => {
 
     await signIn(page, DEMO.personnel);
     expect(new URL(page.url()).pathname).toBe('/appointments');
+    // The service worker from /sw.js is registered on load.
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${server.baseURL}/`);
     await page.getByRole('button', { name: /Paula Personnel/ }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL('**/login');
