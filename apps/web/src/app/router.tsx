@@ -3,6 +3,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { ProfilePage } from '../features/profile/profile-page';
+import { RolesPage } from '../features/roles/roles-page';
+import { SettingsPage } from '../features/settings/settings-page';
+import { UsersPage } from '../features/users/users-page';
 import { GuestOnly, NotFound, RequireAuth } from './guard';
 import { AppLayout } from './layout';
 import type { Access } from './nav';
@@ -24,6 +27,10 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/appointments" replace /> },
       page('profile', <ProfilePage />),
       // Feature routes: one line each, e.g. page('categories', <CategoriesPage />, { permission: 'view resources' }),
+      page('settings', <Navigate to="/settings/users" replace />, { permission: 'manage users' }),
+      page('settings/users', <UsersPage />, { permission: 'manage users' }),
+      page('settings/roles', <RolesPage />, { permission: 'manage users' }),
+      page('settings/site', <SettingsPage />, { permission: 'manage users' }),
       page('*', <NotFound />),
     ],
   },

@@ -1,0 +1,188 @@
+import { PERMISSIONS } from '@kalinga/contracts/common';
+import type { Role, RoleBody } from '@kalinga/contracts/roles';
+import { useState } from 'react';
+import { confirmDelete } from '../../components/ui/confirm-dialog';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { notifyError, notifySuccess } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
+import { refreshUser, useAuth } from '../auth/auth-store';
+import { RoleNameDialog } from './role-name-dialog';
+import { useDeleteRole, useRoles, useSaveRole } from './roles-api';
+
+const PERMISSION_HINTS: Record<string, string> = {
+  'manage users': 'Settings: users, roles and site settings',
+  'view appointments': 'The Appointments menu',
+  'view resources': 'The Categories and Resources menus',
+  'view reports': 'The Reports menu',
+  'manage resources': 'Add, edit and delete resources',
+  'manage appointments': 'Confirm and complete appointments, pick any counselor',
+};
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** Settings › Roles & Permissions: a matrix of roles × the six permissions, saved per role. */
+export function RolesPage() {
+  const { user: me } = useAuth();
+  const settings = useSiteSettings();
+  useDocumentTitle(settings.data?.site_name, 'Roles & Permissions');
+  const roles = useRoles();
+  const save = useSaveRole();
+  const remove = useDeleteRole();
+  // Unsaved ticks per role id; a role without an entry shows what the server has.
+  const [drafts, setDrafts] = useState<Record<number, string[]>>({});
+  const [dialog, setDialog] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
+
+  const permsOf = (r: Role) => drafts[r.id] ?? r.permissions;
+  const isDirty = (r: Role) => drafts[r.id] !== undefined && !sameSet(drafts[r.id], r.permissions);
+  const tick = (r: Role, p: string) => {
+    const cur = permsOf(r);
+    setDrafts((d) => ({ ...d, [r.id]: cur.includes(p) ? cur.filter((x) => x !== p) : [...cur, p] }));
+  };
+  const afterChange = (r: Role) => {
+    // My own rights may have changed: reload them so the menu follows.
+    if (me?.roles.includes(r.name)) void refreshUser().catch(() => undefined);
+  };
+
+  const saveRow = async (r: Role) => {
+    try {
+      await save.mutateAsync({ id: r.id, body: { name: r.name, permissions: PERMISSIONS.filter((p) => permsOf(r).includes(p)) } });
+      setDrafts((d) => { const next = { ...d }; delete next[r.id]; return next; });
+      notifySuccess(`Permissions of "${r.name}" updated successfully`);
+      afterChange(r);
+    } catch (err) {
+      notifyError(errorMessage(err, 'Failed to update role'));
+    }
+  };
+
+  const submitDialog = async (body: RoleBody) => {
+    const role = dialog.role;
+    try {
+      if (role) await save.mutateAsync({ id: role.id, body: { name: body.name, permissions: PERMISSIONS.filter((p) => permsOf(role).includes(p)) } });
+      else await save.mutateAsync({ id: null, body });
+    } catch (err) {
+      notifyError(errorMessage(err, role ? 'Failed to update role' : 'Failed to create role'));
+      throw err;
+    }
+    notifySuccess(role ? 'Role renamed successfully' : 'Role created successfully');
+    if (role) {
+      setDrafts((d) => { const next = { ...d }; delete next[role.id]; return next; });
+      afterChange(role);
+    }
+    setDialog({ open: false, role: null });
+  };
+
+  const deleteRow = async (r: Role) => {
+    if (!(await confirmDelete(r.name))) return;
+    try {
+      await remove.mutateAsync(r.id);
+      notifySuccess('Role deleted successfully');
+    } catch (err) {
+      notifyError(errorMessage(err, 'Failed to delete role'));
+    }
+  };
+
+  let content;
+  if (roles.isPending) content = <LoadingBlock text="Loading roles..." />;
+  else if (roles.isError) content = <ErrorAlert message={errorMessage(roles.error, 'Failed to load roles')} onRetry={() => roles.refetch()} />;
+  else {
+    content = (
+      <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <table className="table" aria-label="Roles and permissions">
+          <thead>
+            <tr>
+              <th scope="col" className="sticky left-0 z-10 bg-base-100">Role</th>
+              {PERMISSIONS.map((p) => (
+                <th key={p} scope="col" className="text-center align-bottom" title={PERMISSION_HINTS[p]}>
+                  <span className="inline-block max-w-24 whitespace-normal capitalize leading-tight">{p}</span>
+                </th>
+              ))}
+              <th scope="col"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {roles.data.data.map((r) => {
+              const perms = permsOf(r);
+              const dirty = isDirty(r);
+              const saving = save.isPending && save.variables?.id === r.id;
+              return (
+                <tr key={r.id} data-testid={`role-row-${r.name}`} className={dirty ? 'bg-warning/5' : undefined}>
+                  <th scope="row" className="sticky left-0 z-10 bg-base-100">
+                    <div className="font-semibold">{r.name}</div>
+                    <div className="text-xs font-normal text-base-content/60">
+                      {r.users_count} {r.users_count === 1 ? 'user' : 'users'}{r.is_system ? ' · built-in' : ''}
+                    </div>
+                  </th>
+                  {PERMISSIONS.map((p) => {
+                    const locked = r.name === 'admin' && p === 'manage users';
+                    return (
+                      <td key={p} className="text-center">
+                        <input
+                          type="checkbox"
+                          className="checkbox checkbox-primary checkbox-sm"
+                          checked={perms.includes(p)}
+                          disabled={locked || saving}
+                          onChange={() => tick(r, p)}
+                          aria-label={`${r.name}: ${p}`}
+                          title={locked ? "The admin role always keeps 'manage users'" : undefined}
+                        />
+                      </td>
+                    );
+                  })}
+                  <td>
+                    <div className="flex items-center justify-end gap-1 whitespace-nowrap">
+                      <button type="button" className="btn btn-primary btn-sm" disabled={!dirty || saving} onClick={() => saveRow(r)} aria-label={`Save ${r.name}`}>
+                        {saving ? 'Saving...' : 'Save'}
+                      </button>
+                      {dirty && !saving && (
+                        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDrafts((d) => { const next = { ...d }; delete next[r.id]; return next; })} aria-label={`Undo changes to ${r.name}`}>Undo</button>
+                      )}
+                      {!r.is_system && (
+                        <>
+                          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDialog({ open: true, role: r })} aria-label={`Rename ${r.name}`}>Rename</button>
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-sm text-error"
+                            onClick={() => deleteRow(r)}
+                            disabled={r.users_count > 0}
+                            title={r.users_count > 0 ? 'Give its users another role before deleting it' : undefined}
+                            aria-label={`Delete ${r.name}`}
+                          >
+                            Delete
+                          </button>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Roles & Permissions</h1>
+          <p className="text-base-content/70">Choose what each role may do. Changes apply on the users' next action.</p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setDialog({ open: true, role: null })}>Add Role</button>
+      </div>
+      {content}
+      <dl className="grid gap-2 text-sm text-base-content/70 sm:grid-cols-2 lg:grid-cols-3">
+        {PERMISSIONS.map((p) => (
+          <div key={p} className="rounded-box bg-base-100 px-3 py-2">
+            <dt className="font-medium capitalize text-base-content">{p}</dt>
+            <dd>{PERMISSION_HINTS[p]}</dd>
+          </div>
+        ))}
+      </dl>
+      <RoleNameDialog open={dialog.open} role={dialog.role} saving={save.isPending} onClose={() => setDialog({ open: false, role: null })} onSubmit={submitDialog} />
+    </div>
+  );
+}

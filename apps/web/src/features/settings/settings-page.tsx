@@ -1,0 +1,219 @@
+import type { Settings, SettingsBody } from '@kalinga/contracts/settings';
+import { type ChangeEvent, type FormEvent, useMemo, useRef, useState } from 'react';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { notifyError, notifySuccess } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { useOnlineStatus } from '../../lib/online-status';
+import { type SiteSettings, useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
+import { useSaveSettings } from './settings-api';
+
+const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const OFFLINE = 'Cannot update settings while offline';
+
+function timeZones(current: string): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  const zones = intl.supportedValuesOf?.('timeZone') ?? ['Asia/Manila', 'UTC'];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+interface Values {
+  site_name: string;
+  business_name: string;
+  business_address: string;
+  site_logo: string | null;
+  timezone: string;
+  appointment_duration_minutes: string;
+  students_can_book: boolean;
+}
+
+function valuesOf(s: SiteSettings): Values {
+  return {
+    site_name: s.site_name ?? '',
+    business_name: s.business_name ?? '',
+    business_address: s.business_address ?? '',
+    site_logo: s.site_logo,
+    timezone: s.timezone ?? 'Asia/Manila',
+    appointment_duration_minutes: String(s.appointment_duration_minutes ?? 60),
+    students_can_book: s.students_can_book ?? false,
+  };
+}
+
+/** Settings › Site Settings: the centre's name, logo, address, time zone and booking rules. */
+export function SettingsPage() {
+  const settings = useSiteSettings();
+  useDocumentTitle(settings.data?.site_name, 'Site Settings');
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <div>
+        <h1 className="text-2xl font-bold">Site Settings</h1>
+        <p className="text-base-content/70">How your centre appears to everyone, and how appointments are booked</p>
+      </div>
+      {settings.isPending ? (
+        <LoadingBlock text="Loading settings..." />
+      ) : settings.isError ? (
+        <ErrorAlert message="Failed to fetch settings" onRetry={() => settings.refetch()} />
+      ) : (
+        <SettingsForm key={settings.data.site_logo ?? 'none'} settings={settings.data} />
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: SiteSettings }) {
+  const online = useOnlineStatus();
+  const save = useSaveSettings();
+  const [values, setValues] = useState<Values>(() => valuesOf(settings));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const zones = useMemo(() => timeZones(values.timezone), [values.timezone]);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const pickLogo = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    const clear = (message: string) => {
+      setErrors((er) => ({ ...er, site_logo: [message] }));
+      if (fileRef.current) fileRef.current.value = '';
+    };
+    if (!file.type.startsWith('image/')) return clear('Please select an image file');
+    if (file.size > MAX_LOGO_BYTES) return clear('The image may not be greater than 2 MB.');
+    const reader = new FileReader();
+    reader.onload = () => {
+      setErrors(({ site_logo: _, ...rest }) => rest);
+      set('site_logo', String(reader.result));
+    };
+    reader.readAsDataURL(file);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!navigator.onLine) {
+      setFormError(OFFLINE);
+      notifyError(OFFLINE);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    const body: SettingsBody = {
+      site_name: values.site_name.trim(),
+      business_name: values.business_name.trim() || null,
+      business_address: values.business_address.trim() || null,
+      site_logo: values.site_logo,
+      timezone: values.timezone,
+      appointment_duration_minutes: Number(values.appointment_duration_minutes),
+      students_can_book: values.students_can_book,
+    };
+    try {
+      const saved: Settings = await save.mutateAsync(body);
+      setValues(valuesOf(saved));
+      if (fileRef.current) fileRef.current.value = '';
+      notifySuccess('Settings updated successfully');
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.errors).length > 0) setErrors(err.errors);
+      setFormError(err instanceof ApiError && err.status === 0 ? OFFLINE : 'Failed to update settings');
+      notifyError('Failed to update settings');
+    }
+  };
+
+  const fieldError = (field: string) =>
+    errors[field] ? <p id={`settings-${field}-error`} className="text-sm text-error">{errors[field].join(' ')}</p> : null;
+  const aria = (field: string) => ({ 'aria-invalid': !!errors[field], 'aria-describedby': errors[field] ? `settings-${field}-error` : undefined });
+
+  return (
+    <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
+      {!online && <div role="status" className="alert alert-warning alert-soft">{OFFLINE}</div>}
+      {formError && <div role="alert" className="alert alert-error alert-soft">{formError}</div>}
+
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-identity">
+        <div className="card-body gap-4">
+          <h2 id="settings-identity" className="card-title text-lg">Identity</h2>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            <div className="flex flex-col items-center gap-2">
+              <div className="flex h-24 w-24 items-center justify-center overflow-hidden rounded-box border border-base-300 bg-base-200">
+                {values.site_logo ? (
+                  <img src={values.site_logo} alt="Logo preview" className="h-full w-full object-contain" data-testid="logo-preview" />
+                ) : (
+                  <span className="px-2 text-center text-xs text-base-content/60">No logo</span>
+                )}
+              </div>
+              {values.site_logo && (
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => { set('site_logo', null); if (fileRef.current) fileRef.current.value = ''; }}>
+                  Remove logo
+                </button>
+              )}
+            </div>
+            <div className="flex flex-1 flex-col gap-4">
+              <label className="flex flex-col gap-1">
+                <span className="font-medium">Site Name</span>
+                <input className={`input w-full ${errors.site_name ? 'input-error' : ''}`} name="site_name" value={values.site_name} onChange={(e) => set('site_name', e.target.value)} required maxLength={120} {...aria('site_name')} />
+                <span className="text-sm text-base-content/60">Shown in the sidebar and the browser title for everyone in your centre.</span>
+                {fieldError('site_name')}
+              </label>
+              <label className="flex flex-col gap-1">
+                <span className="font-medium">Site Logo</span>
+                <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="file-input w-full" name="site_logo" onChange={pickLogo} {...aria('site_logo')} />
+                <span className="text-sm text-base-content/60">Max 2MB. JPG, PNG, GIF or WebP; a square image looks best.</span>
+                {fieldError('site_logo')}
+              </label>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-business">
+        <div className="card-body gap-4">
+          <h2 id="settings-business" className="card-title text-lg">Business</h2>
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">Business Name</span>
+            <input className={`input w-full ${errors.business_name ? 'input-error' : ''}`} name="business_name" value={values.business_name} onChange={(e) => set('business_name', e.target.value)} maxLength={160} placeholder="e.g. St. Scholastica's College Guidance Office" {...aria('business_name')} />
+            {fieldError('business_name')}
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">Business Address</span>
+            <textarea className={`textarea w-full ${errors.business_address ? 'textarea-error' : ''}`} name="business_address" rows={3} value={values.business_address} onChange={(e) => set('business_address', e.target.value)} maxLength={500} {...aria('business_address')} />
+            {fieldError('business_address')}
+          </label>
+        </div>
+      </section>
+
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-appointments">
+        <div className="card-body gap-4">
+          <h2 id="settings-appointments" className="card-title text-lg">Appointments</h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <label className="flex flex-col gap-1">
+              <span className="font-medium">Time Zone</span>
+              <select className={`select w-full ${errors.timezone ? 'select-error' : ''}`} name="timezone" value={values.timezone} onChange={(e) => set('timezone', e.target.value)} {...aria('timezone')}>
+                {zones.map((z) => <option key={z} value={z}>{z.replace(/_/g, ' ')}</option>)}
+              </select>
+              <span className="text-sm text-base-content/60">Counselors' hours and available slots follow this zone.</span>
+              {fieldError('timezone')}
+            </label>
+            <label className="flex flex-col gap-1">
+              <span className="font-medium">Appointment Length (minutes)</span>
+              <input className={`input w-full ${errors.appointment_duration_minutes ? 'input-error' : ''}`} name="appointment_duration_minutes" type="number" min={15} max={240} step={5} value={values.appointment_duration_minutes} onChange={(e) => set('appointment_duration_minutes', e.target.value)} {...aria('appointment_duration_minutes')} />
+              <span className="text-sm text-base-content/60">Between 15 and 240. Applies to new bookings.</span>
+              {fieldError('appointment_duration_minutes')}
+            </label>
+          </div>
+          <label className="flex items-start gap-3">
+            <input type="checkbox" className="toggle toggle-primary mt-0.5" name="students_can_book" checked={values.students_can_book} onChange={(e) => set('students_can_book', e.target.checked)} />
+            <span>
+              <span className="font-medium">Students can book appointments</span>
+              <span className="block text-sm text-base-content/60">When off, students see their appointments but only counselors book for them.</span>
+            </span>
+          </label>
+          {fieldError('students_can_book')}
+        </div>
+      </section>
+
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || !online || values.site_name.trim() === ''}>
+          {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {save.isPending ? 'Saving...' : 'Save Settings'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+import { USER_TYPES, type UserType } from '@kalinga/contracts/common';
+import type { User } from '@kalinga/contracts/users';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import type { UserFormBody } from './users-api';
+
+export const USER_TYPE_LABELS: Record<UserType, string> = { student: 'Student', personnel: 'Personnel', counselor: 'Counselor' };
+
+interface Values {
+  name: string;
+  email: string;
+  password: string;
+  user_type: UserType;
+  roles: string[];
+  student_id: string;
+  department: string;
+  birth_date: string;
+}
+
+function initialValues(user: User | null): Values {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    password: '',
+    user_type: user?.user_type ?? 'student',
+    roles: user?.roles ?? ['student'],
+    student_id: user?.student_id ?? '',
+    department: user?.department ?? '',
+    birth_date: user?.birth_date ?? '',
+  };
+}
+
+function todayLocal(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return <p id={id} className="text-sm text-error">{messages.join(' ')}</p>;
+}
+
+/**
+ * Create or edit a user in the drawer. What was typed stays after a failed save; the server's
+ * field messages show under their fields.
+ */
+export function UserForm({
+  user,
+  roleNames,
+  saving,
+  onSubmit,
+  onCancel,
+}: {
+  user: User | null;
+  roleNames: string[];
+  saving: boolean;
+  onSubmit: (body: UserFormBody) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [values, setValues] = useState<Values>(() => initialValues(user));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const isNew = user === null;
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const changeType = (type: UserType) => {
+    // A new user's role follows the type until the administrator picks roles by hand.
+    setValues((v) => {
+      const followsType = v.roles.length === 1 && USER_TYPES.includes(v.roles[0] as UserType);
+      return { ...v, user_type: type, roles: followsType && roleNames.includes(type) ? [type] : v.roles };
+    });
+  };
+  const toggleRole = (role: string) =>
+    setValues((v) => ({ ...v, roles: v.roles.includes(role) ? v.roles.filter((r) => r !== role) : [...v.roles, role] }));
+
+  const canSubmit = values.name.trim() !== '' && values.email.trim() !== '' && (!isNew || values.password.length > 0) && values.roles.length > 0 && !saving;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmit) return;
+    setErrors({});
+    setFormError(null);
+    const body = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      user_type: values.user_type,
+      roles: values.roles,
+      student_id: values.student_id.trim() || null,
+      department: values.department.trim() || null,
+      birth_date: values.birth_date || null,
+    };
+    try {
+      await onSubmit(body);
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.errors).length > 0) setErrors(err.errors);
+      setFormError(err instanceof Error ? err.message : 'Failed to save user');
+    }
+  };
+
+  const describedBy = (field: string) => (errors[field] ? `user-${field}-error` : undefined);
+  const inputClass = (field: string) => `input w-full ${errors[field] ? 'input-error' : ''}`;
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      {formError && <div role="alert" className="alert alert-error alert-soft">{formError}</div>}
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Full Name</span>
+        <input className={inputClass('name')} name="name" value={values.name} onChange={(e) => set('name', e.target.value)} required autoComplete="off" aria-invalid={!!errors.name} aria-describedby={describedBy('name')} />
+        <FieldError id="user-name-error" messages={errors.name} />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Email</span>
+        <input className={inputClass('email')} name="email" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} required autoComplete="off" aria-invalid={!!errors.email} aria-describedby={describedBy('email')} />
+        <FieldError id="user-email-error" messages={errors.email} />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">{isNew ? 'Password' : 'New Password'}</span>
+        <input
+          className={inputClass('password')}
+          name="password"
+          type="password"
+          value={values.password}
+          onChange={(e) => set('password', e.target.value)}
+          required={isNew}
+          minLength={8}
+          autoComplete="new-password"
+          placeholder={isNew ? 'At least 8 characters' : 'Leave blank to keep the current password'}
+          aria-invalid={!!errors.password}
+          aria-describedby={describedBy('password')}
+        />
+        <FieldError id="user-password-error" messages={errors.password} />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">User Type</span>
+        <select className={`select w-full ${errors.user_type ? 'select-error' : ''}`} name="user_type" value={values.user_type} onChange={(e) => changeType(e.target.value as UserType)}>
+          {USER_TYPES.map((t) => <option key={t} value={t}>{USER_TYPE_LABELS[t]}</option>)}
+        </select>
+        <FieldError id="user-user_type-error" messages={errors.user_type} />
+      </label>
+      <fieldset className="flex flex-col gap-2" aria-describedby={describedBy('roles')}>
+        <legend className="mb-1 font-medium">Roles</legend>
+        <div className="flex flex-wrap gap-2">
+          {roleNames.map((role) => (
+            <label key={role} className={`badge badge-lg cursor-pointer gap-2 ${values.roles.includes(role) ? 'badge-primary' : 'badge-outline'}`}>
+              <input type="checkbox" className="checkbox checkbox-xs" checked={values.roles.includes(role)} onChange={() => toggleRole(role)} />
+              {role}
+            </label>
+          ))}
+        </div>
+        {values.roles.length === 0 && <p className="text-sm text-warning">Choose at least one role.</p>}
+        <FieldError id="user-roles-error" messages={errors.roles} />
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Student ID</span>
+          <input className={inputClass('student_id')} name="student_id" value={values.student_id} onChange={(e) => set('student_id', e.target.value)} placeholder={values.user_type === 'student' ? 'e.g. 2025-00123' : 'Optional'} aria-describedby={describedBy('student_id')} />
+          <FieldError id="user-student_id-error" messages={errors.student_id} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Birth Date</span>
+          <input className={inputClass('birth_date')} name="birth_date" type="date" max={todayLocal()} value={values.birth_date} onChange={(e) => set('birth_date', e.target.value)} aria-invalid={!!errors.birth_date} aria-describedby={describedBy('birth_date')} />
+          <FieldError id="user-birth_date-error" messages={errors.birth_date} />
+        </label>
+      </div>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Department</span>
+        <input className={inputClass('department')} name="department" value={values.department} onChange={(e) => set('department', e.target.value)} placeholder="e.g. College of Nursing" aria-describedby={describedBy('department')} />
+        <FieldError id="user-department-error" messages={errors.department} />
+      </label>
+      <p className="text-sm text-base-content/60">Birth date and department feed the age-group and department reports.</p>
+      <div className="flex justify-end gap-2 pt-2">
+        <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
+          {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {saving ? 'Saving...' : isNew ? 'Create User' : 'Update User'}
+        </button>
+      </div>
+    </form>
+  );
+}

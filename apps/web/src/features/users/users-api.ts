@@ -1,0 +1,61 @@
+import type { PaginationMeta } from '@kalinga/contracts/common';
+import type { Role } from '@kalinga/contracts/roles';
+import type { CreateUserBody, UpdateUserBody, User } from '@kalinga/contracts/users';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export interface UserFilters {
+  page: number;
+  search: string;
+  role: string;
+  user_type: string;
+}
+
+const USERS_KEY = ['users'] as const;
+
+export function useUsers(filters: UserFilters) {
+  return useQuery({
+    queryKey: [...USERS_KEY, filters],
+    queryFn: () => api.get<{ data: User[]; meta: PaginationMeta }>('/api/users', { ...filters, per_page: 10 }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The company's roles, for the filter and the form's role choices (the Roles screen has its own hooks). */
+export function useRoleNames() {
+  return useQuery({
+    queryKey: ['roles'],
+    queryFn: () => api.get<{ data: Role[] }>('/api/roles'),
+    select: (reply) => reply.data.map((r) => r.name),
+  });
+}
+
+export type UserFormBody = CreateUserBody | UpdateUserBody;
+
+export function useSaveUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: UserFormBody }) =>
+      id === null ? api.post<{ data: User }>('/api/users', body) : api.put<{ data: User }>(`/api/users/${id}`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+export function useDeleteUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del<{ message: string }>(`/api/users/${id}`),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: USERS_KEY });
+      void qc.invalidateQueries({ queryKey: ['roles'] });
+    },
+  });
+}
+
+export function useToggleStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.patch<{ data: User }>(`/api/users/${id}/toggle-status`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
