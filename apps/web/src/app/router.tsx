@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppointmentsPage } from '../features/appointments/appointments-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { RolesPage } from '../features/roles/roles-page';
+import { SchedulePage } from '../features/schedule/schedule-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { UsersPage } from '../features/users/users-page';
+import { CategoriesPage } from '../features/categories/categories-page';
+import { ResourceDetailPage } from '../features/resources/resource-detail-page';
+import { ResourcesPage } from '../features/resources/resources-page';
 import { GuestOnly, NotFound, RequireAuth } from './guard';
 import { AppLayout } from './layout';
 import type { Access } from './nav';
@@ -24,9 +29,14 @@ export const routes: RouteObject[] = [
     // Spec section 2: any navigation error goes to /login.
     errorElement: <Navigate to="/login" replace />,
     children: [
-      { index: true, element: <Navigate to="/appointments" replace /> },
+      { index: true, element: <RequireAuth><AppointmentsPage /></RequireAuth> },
+      page('appointments', <AppointmentsPage />),
+      page('schedule', <SchedulePage />, { role: 'counselor' }),
       page('profile', <ProfilePage />),
       // Feature routes: one line each, e.g. page('categories', <CategoriesPage />, { permission: 'view resources' }),
+      page('categories', <CategoriesPage />, { permission: 'view resources' }),
+      page('resources', <ResourcesPage />, { permission: 'view resources' }),
+      page('resources/:id', <ResourceDetailPage />, { permission: 'view resources' }),
       page('settings', <Navigate to="/settings/users" replace />, { permission: 'manage users' }),
       page('settings/users', <UsersPage />, { permission: 'manage users' }),
       page('settings/roles', <RolesPage />, { permission: 'manage users' }),

@@ -1,0 +1,163 @@
+import type { Category } from '@kalinga/contracts/categories';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { confirmDelete } from '../../components/ui/confirm-dialog';
+import { Drawer } from '../../components/ui/drawer';
+import { EmptyState } from '../../components/ui/empty-state';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { Pagination } from '../../components/ui/pagination';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { notifyError, notifySuccess } from '../../components/ui/toast';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { hasPermission, useAuth } from '../auth/auth-store';
+import { CATEGORY_PAGE_SIZE, type CategoryInput } from './api/categories-store';
+import { useCategoryList, useCategoryMutations } from './api/use-categories';
+import { CategoryCard } from './components/category-card';
+import { CategoryForm } from './components/category-form';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; category: Category } | null;
+
+export function CategoriesPage() {
+  const { user } = useAuth();
+  const canManage = hasPermission(user, 'manage resources');
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [formErrors, setFormErrors] = useState<Record<string, string[]>>({});
+  const list = useCategoryList({ page, perPage: CATEGORY_PAGE_SIZE, search: debouncedSearch });
+  const { create, update, remove } = useCategoryMutations();
+
+  useEffect(() => setPage(1), [debouncedSearch]);
+
+  // Spec section 2: the screen reloads when the browser comes back online.
+  const { refetch } = list;
+  useEffect(() => {
+    const reload = () => void refetch();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [refetch]);
+
+  useEffect(() => {
+    if (list.error) console.error('Failed to fetch categories', list.error);
+  }, [list.error]);
+
+  // A deleted last item can leave the page past the end: step back.
+  const lastPage = list.data?.meta.last_page ?? 1;
+  useEffect(() => {
+    if (list.data && page > lastPage) setPage(lastPage);
+  }, [list.data, page, lastPage]);
+
+  const openAdd = () => {
+    setFormErrors({});
+    setEditing({ mode: 'add' });
+  };
+  const openEdit = (category: Category) => {
+    setFormErrors({});
+    setEditing({ mode: 'edit', category });
+  };
+  const close = () => setEditing(null);
+
+  const save = async (input: CategoryInput) => {
+    if (!editing) return;
+    setFormErrors({});
+    try {
+      if (editing.mode === 'add') {
+        await create.mutateAsync(input);
+        notifySuccess('Category created successfully');
+      } else {
+        await update.mutateAsync({ uuid: editing.category.uuid, input });
+        notifySuccess('Category updated successfully');
+      }
+      setEditing(null);
+    } catch (err) {
+      if (err instanceof ApiError) setFormErrors(err.errors);
+      notifyError(editing.mode === 'add' ? 'Failed to create category' : 'Failed to update category');
+    }
+  };
+
+  const askDelete = async (category: Category) => {
+    if (!(await confirmDelete(category.title))) return;
+    try {
+      await remove.mutateAsync(category.uuid);
+      notifySuccess('Category deleted successfully');
+    } catch (err) {
+      // The spec's words first; the server's reason (e.g. appointments use it) as the detail.
+      toast.error('Failed to delete category', { description: err instanceof ApiError && err.status === 409 ? err.message : undefined });
+    }
+  };
+
+  const searching = debouncedSearch.trim() !== '';
+  const data = list.data;
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Categories</h1>
+          <p className="text-base-content/70">Organize and manage resource categories</p>
+        </div>
+        {canManage && (
+          <button type="button" className="btn btn-primary" onClick={openAdd}>
+            <span aria-hidden="true">+</span> Add Category
+          </button>
+        )}
+      </div>
+
+      <div className="flex items-center gap-2">
+        <label className="input w-full sm:max-w-md">
+          <svg aria-hidden="true" className="h-4 w-4 opacity-60" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
+            <path strokeLinecap="round" strokeLinejoin="round" d="M21 21l-5.197-5.197m0 0A7.5 7.5 0 105.196 5.196a7.5 7.5 0 0010.607 10.607z" />
+          </svg>
+          <input type="search" className="grow" placeholder="Search categories..." aria-label="Search categories" value={search} onChange={(e) => setSearch(e.target.value)} />
+          {search && (
+            <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Clear search" onClick={() => setSearch('')}>
+              ✕
+            </button>
+          )}
+        </label>
+        {list.isFetching && data && <span className="loading loading-spinner loading-sm text-base-content/50" aria-label="Refreshing" />}
+      </div>
+
+      {list.isPending ? (
+        <LoadingBlock text="Loading categories..." />
+      ) : list.isError && !data ? (
+        <ErrorAlert message={errorMessage(list.error, 'Failed to load categories')} onRetry={() => void refetch()} />
+      ) : data && data.data.length === 0 ? (
+        searching ? (
+          <EmptyState title="No categories found" text="Try adjusting your search terms" />
+        ) : (
+          <EmptyState
+            title="No categories yet"
+            text="Get started by adding your first category!"
+            action={canManage ? <button type="button" className="btn btn-primary" onClick={openAdd}>Add Your First Category</button> : undefined}
+          />
+        )
+      ) : data ? (
+        <>
+          {list.isError && <ErrorAlert message={errorMessage(list.error, 'Failed to load categories')} onRetry={() => void refetch()} />}
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {data.data.map((c) => (
+              <CategoryCard key={c.uuid} category={c} canManage={canManage} onEdit={() => openEdit(c)} onDelete={() => void askDelete(c)} />
+            ))}
+          </div>
+          <Pagination currentPage={data.meta.current_page} lastPage={data.meta.last_page} onPageChange={setPage} />
+        </>
+      ) : null}
+
+      <Drawer open={editing !== null} title={editing?.mode === 'edit' ? 'Edit Category' : 'Add Category'} onClose={close}>
+        {editing && (
+          <CategoryForm
+            key={editing.mode === 'edit' ? editing.category.uuid : 'new'}
+            category={editing.mode === 'edit' ? editing.category : null}
+            saving={create.isPending || update.isPending}
+            errors={formErrors}
+            onSubmit={(input) => void save(input)}
+            onCancel={close}
+          />
+        )}
+      </Drawer>
+    </div>
+  );
+}

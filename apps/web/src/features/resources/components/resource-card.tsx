@@ -1,0 +1,57 @@
+import { previewContent, type Resource } from '@kalinga/contracts/resources';
+import { Link } from 'react-router';
+
+export function PublishBadge({ published }: { published: boolean }) {
+  return published ? <span className="badge badge-success badge-sm">Published</span> : <span className="badge badge-warning badge-sm">Draft</span>;
+}
+
+export function ResourceImage({ resource, className }: { resource: Resource; className: string }) {
+  return resource.image_url ? (
+    <img src={resource.image_url} alt="" className={`${className} object-cover`} loading="lazy" />
+  ) : (
+    <div className={`${className} flex items-center justify-center bg-gradient-to-br from-secondary/15 to-primary/10 text-primary/60`} data-testid="resource-placeholder">
+      <svg aria-hidden="true" className="h-12 w-12" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={1.25}>
+        <path strokeLinecap="round" strokeLinejoin="round" d="M12 6.042A8.967 8.967 0 006 3.75c-1.052 0-2.062.18-3 .512v14.25A8.987 8.987 0 016 18c2.305 0 4.408.867 6 2.292m0-14.25a8.966 8.966 0 016-2.292c1.052 0 2.062.18 3 .512v14.25A8.987 8.987 0 0018 18a8.967 8.967 0 00-6 2.292m0-14.25v14.25" />
+      </svg>
+    </div>
+  );
+}
+
+export function ResourceCard({ resource, canManage, onEdit, onDelete }: { resource: Resource; canManage: boolean; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <article className="card overflow-hidden bg-base-100 shadow-sm" data-testid="resource-card">
+      <figure className="relative">
+        <ResourceImage resource={resource} className="h-40 w-full" />
+        {canManage && (
+          <span className="absolute right-3 top-3">
+            <PublishBadge published={resource.is_published} />
+          </span>
+        )}
+      </figure>
+      <div className="card-body gap-3 p-5">
+        {resource.categories.length > 0 && (
+          <ul className="flex flex-wrap gap-1" aria-label="Categories">
+            {resource.categories.map((c) => (
+              <li key={c.id} className="badge badge-soft badge-primary badge-sm">{c.title}</li>
+            ))}
+          </ul>
+        )}
+        <h2 className="card-title text-base break-words">
+          <Link to={`/resources/${resource.uuid}`} className="link-hover">{resource.title}</Link>
+        </h2>
+        <p className="text-sm text-base-content/75 break-words">{previewContent(resource.content)}</p>
+        <div className="card-actions mt-auto items-center justify-between pt-2">
+          <Link to={`/resources/${resource.uuid}`} className="btn btn-sm btn-primary btn-outline" aria-label={`Read ${resource.title}`}>
+            Read more
+          </Link>
+          {canManage && (
+            <div className="flex gap-1">
+              <button type="button" className="btn btn-sm btn-ghost" onClick={onEdit} aria-label={`Edit ${resource.title}`}>Edit</button>
+              <button type="button" className="btn btn-sm btn-ghost text-error" onClick={onDelete} aria-label={`Delete ${resource.title}`}>Delete</button>
+            </div>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,137 @@
+import type { Resource } from '@kalinga/contracts/resources';
+import { type FormEvent, useState } from 'react';
+import { ImagePicker } from '../../../components/ui/image-picker';
+import { Modal } from '../../../components/ui/modal';
+import type { CategoryOption, ResourceInput } from '../api/resources-api';
+
+/** The resource form of spec section 2, in a modal: 'Add Resource' / 'Edit Resource'. */
+export function ResourceFormModal({
+  open,
+  resource,
+  categories,
+  categoriesLoading,
+  saving,
+  errors,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  resource: Resource | null;
+  categories: CategoryOption[];
+  categoriesLoading: boolean;
+  saving: boolean;
+  errors: Record<string, string[]>;
+  onSubmit: (input: ResourceInput) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={open} title={resource ? 'Edit Resource' : 'Add Resource'} onClose={onClose} wide>
+      {open && (
+        <ResourceForm
+          key={resource?.uuid ?? 'new'}
+          resource={resource}
+          categories={categories}
+          categoriesLoading={categoriesLoading}
+          saving={saving}
+          errors={errors}
+          onSubmit={onSubmit}
+          onCancel={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function ResourceForm({
+  resource,
+  categories,
+  categoriesLoading,
+  saving,
+  errors,
+  onSubmit,
+  onCancel,
+}: {
+  resource: Resource | null;
+  categories: CategoryOption[];
+  categoriesLoading: boolean;
+  saving: boolean;
+  errors: Record<string, string[]>;
+  onSubmit: (input: ResourceInput) => void;
+  onCancel: () => void;
+}) {
+  const [title, setTitle] = useState(resource?.title ?? '');
+  const [content, setContent] = useState(resource?.content ?? '');
+  const [selected, setSelected] = useState<number[]>(resource?.categories.map((c) => c.id) ?? []);
+  const [isPublished, setIsPublished] = useState(resource?.is_published ?? false);
+  const [image, setImage] = useState<File | null>(null);
+  const [touched, setTouched] = useState(false);
+
+  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  const titleError = (touched && title.trim() === '' ? 'The title field is required.' : undefined) ?? errors.title?.[0];
+  const contentError = (touched && content.trim() === '' ? 'The content field is required.' : undefined) ?? errors.content?.[0];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (title.trim() === '' || content.trim() === '') return;
+    // At least one category is hinted, not required (spec section 5).
+    onSubmit({ title, content, categoryIds: selected, isPublished, image });
+  };
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Title <span className="text-error" aria-hidden="true">*</span></span>
+        <input className={`input w-full ${titleError ? 'input-error' : ''}`} name="title" required maxLength={255} value={title} disabled={saving} aria-invalid={titleError ? true : undefined} onChange={(e) => setTitle(e.target.value)} />
+        {titleError && <span className="text-sm text-error">{titleError}</span>}
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="font-medium">Content <span className="text-error" aria-hidden="true">*</span></span>
+        <textarea className={`textarea h-48 w-full ${contentError ? 'textarea-error' : ''}`} name="content" required value={content} disabled={saving} aria-invalid={contentError ? true : undefined} onChange={(e) => setContent(e.target.value)} />
+        {contentError && <span className="text-sm text-error">{contentError}</span>}
+      </label>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 font-medium">Categories</legend>
+        {categoriesLoading ? (
+          <span className="loading loading-dots loading-sm" aria-label="Loading categories" />
+        ) : categories.length === 0 ? (
+          <p className="text-sm text-base-content/60">No categories available</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {categories.map((c) => {
+              const on = selected.includes(c.id);
+              return (
+                <button
+                  key={c.id}
+                  type="button"
+                  aria-pressed={on}
+                  disabled={saving}
+                  className={`badge badge-lg cursor-pointer select-none ${on ? 'badge-primary' : 'badge-outline'}`}
+                  onClick={() => toggle(c.id)}
+                >
+                  {on && <span aria-hidden="true">✓</span>}
+                  {c.title}
+                </button>
+              );
+            })}
+          </div>
+        )}
+        {categories.length > 0 && selected.length === 0 && <p className="text-sm text-warning">Please select at least one category</p>}
+        {errors.categories?.[0] && <p className="text-sm text-error">{errors.categories[0]}</p>}
+      </fieldset>
+      <ImagePicker label="Resource Image" currentUrl={resource?.image_url ?? null} file={image} onChange={setImage} error={errors.image?.[0]} disabled={saving} />
+      <label className="flex cursor-pointer items-center gap-3">
+        <input type="checkbox" className="toggle toggle-primary" name="is_published" checked={isPublished} disabled={saving} onChange={(e) => setIsPublished(e.target.checked)} />
+        <span className="font-medium">Publish Immediately?</span>
+      </label>
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {resource ? 'Update Resource' : 'Create Resource'}
+        </button>
+      </div>
+    </form>
+  );
+}

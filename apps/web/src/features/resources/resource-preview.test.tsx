@@ -1,0 +1,54 @@
+import { previewContent, type Resource } from '@kalinga/contracts/resources';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ResourceCard } from './components/resource-card';
+
+afterEach(cleanup);
+
+const resource = (content: string, published = true): Resource => ({
+  id: 1,
+  uuid: 'a1b2c3d4-0000-4000-8000-000000000001',
+  title: 'Box Breathing',
+  content,
+  categories: [{ id: 2, title: 'Anxiety' }],
+  is_published: published,
+  image_url: null,
+  type: 'guide',
+  created_at: '2026-01-05T02:00:00.000Z',
+  updated_at: '2026-01-05T02:00:00.000Z',
+});
+
+describe('the 150-character preview', () => {
+  it('keeps content of 150 characters or fewer as it is', () => {
+    expect(previewContent('')).toBe('');
+    expect(previewContent('a'.repeat(150))).toBe('a'.repeat(150));
+  });
+
+  it("cuts longer content at 150 characters and adds '...'", () => {
+    const long = `${'b'.repeat(150)}TAIL`;
+    expect(previewContent(long)).toBe(`${'b'.repeat(150)}...`);
+    expect(previewContent('x'.repeat(151))).toHaveLength(153);
+  });
+
+  it('is what a card shows, with the category badges; Published/Draft only for managers', () => {
+    const text = `${'Breathe in for four. '.repeat(10)}`;
+    render(
+      <MemoryRouter>
+        <ResourceCard resource={resource(text, false)} canManage={false} onEdit={() => {}} onDelete={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(`${text.slice(0, 150)}...`)).toBeTruthy();
+    expect(screen.getByText('Anxiety')).toBeTruthy();
+    expect(screen.queryByText('Draft')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    cleanup();
+    render(
+      <MemoryRouter>
+        <ResourceCard resource={resource('Short', false)} canManage onEdit={() => {}} onDelete={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Draft')).toBeTruthy();
+    expect(screen.getByText('Short')).toBeTruthy();
+  });
+});

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { Pagination } from '../../components/ui/pagination';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { hasPermission, useAuth } from '../auth/auth-store';
+import { useResourceList } from './api/resources-api';
+import { ResourceCard } from './components/resource-card';
+import { useResourceEditor } from './use-resource-editor';
+
+export function ResourcesPage() {
+  const { user } = useAuth();
+  const canManage = hasPermission(user, 'manage resources');
+  // Filters and page live in the address, so coming back from a resource keeps them.
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [category, setCategory] = useState(params.get('category') ?? '');
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  // Spec section 2: filter changes reload after a 300 ms debounce.
+  const filters = useDebouncedValue({ category, search });
+  const firstRun = useRef(true);
+  useEffect(() => {
+    if (firstRun.current) {
+      firstRun.current = false;
+      return;
+    }
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(filters)) (v ? next.set(k, v) : next.delete(k));
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [filters, setParams]);
+
+  const query = { page, category: params.get('category') ?? '', search: params.get('search') ?? '' };
+  const list = useResourceList(query);
+  const editor = useResourceEditor();
+  const categoryOptions = editor.categories;
+
+  const goToPage = (p: number) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (p > 1) next.set('page', String(p));
+      else next.delete('page');
+      return next;
+    });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const data = list.data;
+  const lastPage = data?.meta.last_page ?? 1;
+  useEffect(() => {
+    if (data && page > lastPage) goToPage(lastPage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the data says the page is past the end
+  }, [data, page, lastPage]);
+
+  const hasFilters = category !== '' || search !== '';
+  const filtered = query.category !== '' || query.search.trim() !== '';
+  const clearFilters = () => {
+    setCategory('');
+    setSearch('');
+  };
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Resources</h1>
+          <p className="text-base-content/70">Access mental health resources and guides</p>
+        </div>
+        {canManage && (
+          <button type="button" className="btn btn-primary" onClick={editor.openAdd}>
+            <span aria-hidden="true">+</span> Add Resource
+          </button>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <select className="select w-full sm:w-60" aria-label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="">All Categories</option>
+          {(categoryOptions.data ?? []).map((c) => (
+            <option key={c.id} value={String(c.id)}>{c.title}</option>
+          ))}
+        </select>
+        <label className="input w-full sm:max-w-md">
+          <svg aria-hidden="true" className="h-4 w-4 opacity-60" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
+            <path strokeLinecap="round" strokeLinejoin="round" d="M21 21l-5.197-5.197m0 0A7.5 7.5 0 105.196 5.196a7.5 7.5 0 0010.607 10.607z" />
+          </svg>
+          <input type="search" className="grow" placeholder="Search resources..." aria-label="Search resources" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        {hasFilters && (
+          <button type="button" className="btn btn-ghost" onClick={clearFilters}>Clear Filters</button>
+        )}
+        {list.isFetching && data && <span className="loading loading-spinner loading-sm text-base-content/50" aria-label="Refreshing" />}
+      </div>
+
+      {list.isPending ? (
+        <LoadingBlock text="Loading resources..." />
+      ) : list.isError && !data ? (
+        <ErrorAlert message={errorMessage(list.error, 'Failed to load resources')} onRetry={() => void list.refetch()} />
+      ) : data && data.data.length === 0 ? (
+        <EmptyState
+          title="No resources found"
+          text={filtered ? 'Try adjusting your filters' : 'Check back later for new resources!'}
+          action={canManage && !filtered ? <button type="button" className="btn btn-primary" onClick={editor.openAdd}>Add Your First Resource</button> : undefined}
+        />
+      ) : data ? (
+        <>
+          {list.isError && <ErrorAlert message={errorMessage(list.error, 'Failed to load resources')} onRetry={() => void list.refetch()} />}
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {data.data.map((r) => (
+              <ResourceCard key={r.uuid} resource={r} canManage={canManage} onEdit={() => editor.openEdit(r)} onDelete={() => void editor.askDelete(r)} />
+            ))}
+          </div>
+          <Pagination currentPage={data.meta.current_page} lastPage={data.meta.last_page} onPageChange={goToPage} />
+        </>
+      ) : null}
+
+      {editor.modal}
+    </div>
+  );
+}
