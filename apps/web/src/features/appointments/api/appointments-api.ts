@@ -1,0 +1,162 @@
+import type {
+  Appointment,
+  AppointmentCounts,
+  AppointmentListReply,
+  AppointmentStatus,
+  AppointmentTab,
+  AvailableSlotsReply,
+  ClientUserType,
+  CreateAppointmentBody,
+  UpdateAppointmentBody,
+} from '@kalinga/contracts/appointments';
+import type { CategoryListReply } from '@kalinga/contracts/categories';
+import type { CounselorsReply, StudentOption, UserOption } from '@kalinga/contracts/users';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, COMPANY_KEY, getToken } from '../../../lib/api-client';
+
+export interface AppointmentFilters {
+  user_type?: ClientUserType;
+  search?: string;
+}
+
+export interface AppointmentListParams extends AppointmentFilters {
+  status: AppointmentTab;
+  page: number;
+}
+
+const ROOT = ['appointments'] as const;
+export const appointmentKeys = {
+  all: ROOT,
+  list: (p: AppointmentListParams) => [...ROOT, 'list', p] as const,
+  counts: (f: AppointmentFilters) => [...ROOT, 'counts', f] as const,
+  slots: (counselorId: number | null, date: string, exclude?: string) => [...ROOT, 'slots', counselorId, date, exclude ?? null] as const,
+};
+
+export function useAppointments(params: AppointmentListParams) {
+  return useQuery({
+    queryKey: appointmentKeys.list(params),
+    queryFn: () => api.get<AppointmentListReply>('/api/appointments', { ...params, per_page: 10 }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAppointmentCounts(filters: AppointmentFilters) {
+  return useQuery({
+    queryKey: appointmentKeys.counts(filters),
+    queryFn: () => api.get<AppointmentCounts>('/api/appointments/counts', { ...filters }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The free HH:mm slots of a counselor on a date (and their exact instants); `exclude` frees the edited appointment's own slot. */
+export function useAvailableSlots(counselorId: number | null, date: string, exclude?: string) {
+  return useQuery({
+    queryKey: appointmentKeys.slots(counselorId, date, exclude),
+    queryFn: () => api.get<AvailableSlotsReply>('/api/appointments/available-slots', { counselor_id: counselorId, date, exclude }),
+    enabled: counselorId !== null && counselorId > 0 && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    // Slots change as others book: always ask again when the form asks.
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** The company's counselors (id and name): any signed-in member may list them. */
+export function useCounselors(enabled: boolean) {
+  return useQuery({
+    queryKey: ['users', 'counselor-options'],
+    queryFn: async (): Promise<UserOption[]> => {
+      const reply = await api.get<CounselorsReply>('/api/users', { user_type: 'counselor', per_page: 100 });
+      return reply.data.map((u) => ({ id: u.id, name: u.name }));
+    },
+    enabled,
+    staleTime: 300_000,
+  });
+}
+
+export interface CategoryOption {
+  id: number;
+  title: string;
+}
+
+export function useCategoryOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['categories', 'options'],
+    queryFn: async (): Promise<CategoryOption[]> => {
+      const reply = await api.get<CategoryListReply>('/api/categories', { per_page: 100 });
+      return reply.data.map((c) => ({ id: c.id, title: c.title }));
+    },
+    enabled,
+    staleTime: 300_000,
+  });
+}
+
+/** Student search for the counselor's picker; an empty list when the server answers 404 (nobody matches). */
+export async function searchStudents(query: string, signal?: AbortSignal): Promise<StudentOption[] | 'none'> {
+  try {
+    const list = await api.get<StudentOption[]>('/api/users/search', { query, role: 'student' });
+    if (signal?.aborted) return [];
+    return list.length ? list : 'none';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return 'none';
+    throw error;
+  }
+}
+
+export function useInvalidateAppointments() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ROOT });
+}
+
+export function useChangeStatus() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: ({ uuid, status }: { uuid: string; status: AppointmentStatus }) => api.put<{ data: Appointment }>(`/api/appointments/${uuid}`, { status }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteAppointment() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: (uuid: string) => api.del<{ message: string }>(`/api/appointments/${uuid}`),
+    onSettled: invalidate,
+  });
+}
+
+export function useSaveAppointment() {
+  const invalidate = useInvalidateAppointments();
+  return useMutation({
+    mutationFn: ({ uuid, body }: { uuid: string | null; body: CreateAppointmentBody | UpdateAppointmentBody }) =>
+      uuid ? api.put<{ data: Appointment }>(`/api/appointments/${uuid}`, body) : api.post<{ data: Appointment }>('/api/appointments', body),
+    onSuccess: invalidate,
+  });
+}
+
+/** "Add to calendar": fetches the appointment's .ics with the session's headers and saves it as a file. */
+export async function downloadIcs(uuid: string): Promise<void> {
+  const headers = new Headers({ Accept: 'text/calendar' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const company = localStorage.getItem(COMPANY_KEY);
+  if (company) headers.set('X-Company-Id', company);
+  let res: Response;
+  try {
+    res = await fetch(`/api/appointments/${uuid}/ics`, { headers });
+  } catch {
+    throw new ApiError(0, 'You appear to be offline. Check your connection and try again.');
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(res.status, body?.message ?? 'Could not download the calendar file.');
+  }
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `appointment-${uuid}.ics`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,118 @@
+import { ALLOWED_STATUS_CHANGES, type Appointment, type AppointmentStatus } from '@kalinga/contracts/appointments';
+import type { AuthUser } from '@kalinga/contracts/auth';
+
+// Who may do what on the Appointments screen (spec sections 4 and 6, docs/decisions/0050).
+// The server enforces the same rules; these only decide what the screen offers.
+
+export const MANAGE_APPOINTMENTS = 'manage appointments';
+
+type Viewer = Pick<AuthUser, 'id' | 'roles' | 'permissions' | 'user_type'>;
+type Item = Pick<Appointment, 'status' | 'counselor_id' | 'student_id'>;
+
+export function isCounselorUser(user: Viewer | null): boolean {
+  return !!user && (user.user_type === 'counselor' || user.roles.includes('counselor'));
+}
+
+export function isManager(user: Viewer | null): boolean {
+  return !!user && user.permissions.includes(MANAGE_APPOINTMENTS);
+}
+
+/** The viewer is the appointment's client or its assigned counselor. */
+export function isOwnAppointment(user: Viewer | null, a: Item): boolean {
+  return !!user && (a.student_id === user.id || a.counselor_id === user.id);
+}
+
+/** 'Book Appointment': hidden for user_type student unless the site lets students book (PRODUCT.md). */
+export function canBook(user: Viewer | null, studentsCanBook: boolean): boolean {
+  if (!user) return false;
+  return user.user_type !== 'student' || studentsCanBook;
+}
+
+/** The status-change menu: only a counselor, only for pending or confirmed. */
+export function canChangeStatus(user: Viewer | null, a: Item): boolean {
+  return isCounselorUser(user) && (a.status === 'pending' || a.status === 'confirmed');
+}
+
+/** The statuses the change menu offers (spec section 4's allowed changes). */
+export function statusOptions(a: Item): readonly AppointmentStatus[] {
+  return ALLOWED_STATUS_CHANGES[a.status];
+}
+
+/** Confirm: users with 'manage appointments', on pending. */
+export function canConfirm(user: Viewer | null, a: Item): boolean {
+  return isManager(user) && a.status === 'pending';
+}
+
+/** Complete: on confirmed, for the same users who may confirm. */
+export function canComplete(user: Viewer | null, a: Item): boolean {
+  return isManager(user) && a.status === 'confirmed';
+}
+
+/**
+ * Edit: a manager on pending or confirmed; anyone else on their own pending appointment
+ * (this also covers the card rule "pending, and the user is a student or counselor").
+ */
+export function canEdit(user: Viewer | null, a: Item): boolean {
+  if (!user) return false;
+  if (isManager(user)) return a.status === 'pending' || a.status === 'confirmed';
+  return a.status === 'pending' && isOwnAppointment(user, a);
+}
+
+/** Delete: counselors only. */
+export function canDelete(user: Viewer | null): boolean {
+  return isCounselorUser(user);
+}
+
+/**
+ * The fields the client chose (counselor, date, time, reason, category, location) are editable
+ * only on a new or pending appointment, or for a user with 'manage appointments' (spec section 5).
+ */
+export function clientFieldsLocked(user: Viewer | null, a: Pick<Appointment, 'status'> | null): boolean {
+  if (!a || a.status === 'pending') return false;
+  return !isManager(user);
+}
+
+/** The person shown on the card: students see the counselor; everyone else the client. */
+export function otherParty(user: Viewer | null, a: Pick<Appointment, 'counselor' | 'student'>): { name: string; avatar: string | null } {
+  if (user?.user_type === 'student') return { name: a.counselor.name, avatar: a.counselor.avatar };
+  return { name: a.student.name, avatar: a.student.avatar };
+}
+
+const BADGE: Record<AppointmentStatus, string> = {
+  pending: 'badge-warning',
+  confirmed: 'badge-primary',
+  completed: 'badge-info',
+  cancelled: 'badge-error',
+};
+
+/** Spec section 4's badge colours. */
+export function statusBadgeClass(status: AppointmentStatus): string {
+  return BADGE[status];
+}
+
+const STATUS_LABEL: Record<AppointmentStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export function statusLabel(status: AppointmentStatus): string {
+  return STATUS_LABEL[status];
+}
+
+/** The words of the menu entry that moves to a status. */
+export function statusActionLabel(status: AppointmentStatus): string {
+  if (status === 'confirmed') return 'Confirm';
+  if (status === 'completed') return 'Mark as completed';
+  if (status === 'cancelled') return 'Cancel appointment';
+  return 'Mark as pending';
+}
+
+/** Spec section 4's toast after a status change. */
+export function statusToast(status: AppointmentStatus): string {
+  if (status === 'confirmed') return 'Appointment confirmed successfully';
+  if (status === 'completed') return 'Appointment marked as completed';
+  if (status === 'cancelled') return 'Appointment cancelled successfully';
+  return 'Appointment status updated';
+}

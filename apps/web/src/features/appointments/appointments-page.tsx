@@ -1,0 +1,206 @@
+import { APPOINTMENT_TABS, type Appointment, type AppointmentStatus, type AppointmentTab, type ClientUserType } from '@kalinga/contracts/appointments';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { confirm, confirmDelete } from '../../components/ui/confirm-dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { Pagination } from '../../components/ui/pagination';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { notifyError, notifySuccess } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api-client';
+import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
+import { useAuth } from '../auth/auth-store';
+import { downloadIcs, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment } from './api/appointments-api';
+import { groupByMonth } from './appointment-grouping';
+import { canBook, isCounselorUser, statusToast } from './appointment-rules';
+import { AppointmentCard } from './components/appointment-card';
+import { AppointmentFormModal } from './components/appointment-form-modal';
+import { SEARCH_DEBOUNCE_MS } from './components/student-picker';
+
+const TAB_LABEL: Record<AppointmentTab, string> = { pending: 'Pending', upcoming: 'Upcoming', history: 'History' };
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** The Appointments screen, also the dashboard at '/'. */
+export function AppointmentsPage() {
+  const { user } = useAuth();
+  const settings = useSiteSettings();
+  useDocumentTitle(settings.data?.site_name, 'Appointments');
+  const counselor = isCounselorUser(user);
+
+  const [tab, setTab] = useState<AppointmentTab>('pending');
+  const [page, setPage] = useState(1);
+  const [userType, setUserType] = useState<ClientUserType | ''>('');
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebounced(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [form, setForm] = useState<{ open: boolean; appointment: Appointment | null }>({ open: false, appointment: null });
+  const [busyUuid, setBusyUuid] = useState<string | null>(null);
+
+  // Only counselors have the filters (spec section 6); others always see everything they may see.
+  const filters = useMemo(() => (counselor ? { user_type: userType || undefined, search: search || undefined } : {}), [counselor, userType, search]);
+  useEffect(() => setPage(1), [filters, tab]);
+
+  const list = useAppointments({ status: tab, page, ...filters });
+  const counts = useAppointmentCounts(filters);
+  const changeStatus = useChangeStatus();
+  const remove = useDeleteAppointment();
+
+  const groups = useMemo(() => groupByMonth(list.data?.data ?? []), [list.data]);
+  const meta = list.data?.meta;
+  // A page emptied by a change (last item confirmed or deleted) steps back to the last real page.
+  useEffect(() => {
+    if (meta && meta.last_page >= 1 && page > meta.last_page) setPage(meta.last_page);
+  }, [meta, page]);
+
+  const onStatus = async (a: Appointment, status: AppointmentStatus) => {
+    if (status === 'cancelled' && !(await confirm({ confirmText: 'Yes', danger: true }))) return;
+    setBusyUuid(a.uuid);
+    try {
+      await changeStatus.mutateAsync({ uuid: a.uuid, status });
+      notifySuccess(statusToast(status));
+    } catch (error) {
+      console.error(error);
+      notifyError('Failed to update appointment status');
+    } finally {
+      setBusyUuid(null);
+    }
+  };
+
+  const onDelete = async (a: Appointment) => {
+    // Spec section 8: the appointment confirmation is the generic text, without a title.
+    if (!(await confirmDelete())) return;
+    setBusyUuid(a.uuid);
+    try {
+      await remove.mutateAsync(a.uuid);
+      notifySuccess('Appointment deleted successfully');
+    } catch (error) {
+      console.error(error);
+      notifyError('Failed to delete appointment');
+    } finally {
+      setBusyUuid(null);
+    }
+  };
+
+  const onCalendar = async (a: Appointment) => {
+    try {
+      await downloadIcs(a.uuid);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  };
+
+  const showBook = canBook(user, settings.data?.students_can_book ?? false);
+  const tabsId = useId();
+  const searchId = useId();
+  const typeId = useId();
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Appointments</h1>
+        {showBook && (
+          <button type="button" className="btn btn-primary" onClick={() => setForm({ open: true, appointment: null })}>
+            <svg aria-hidden="true" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
+              <path strokeLinecap="round" strokeLinejoin="round" d="M12 4.5v15m7.5-7.5h-15" />
+            </svg>
+            Book Appointment
+          </button>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <div role="tablist" aria-label="Appointment lists" className="tabs tabs-box w-full flex-nowrap sm:w-fit" id={tabsId}>
+          {APPOINTMENT_TABS.map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`${tabsId}-${t}`}
+              aria-selected={tab === t}
+              aria-controls={`${tabsId}-panel`}
+              className={`tab flex-1 gap-2 whitespace-nowrap px-3 sm:flex-none ${tab === t ? 'tab-active' : ''}`}
+              onClick={() => setTab(t)}
+              onKeyDown={(e) => {
+                if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+                const i = APPOINTMENT_TABS.indexOf(t);
+                const next = APPOINTMENT_TABS[(i + (e.key === 'ArrowRight' ? 1 : APPOINTMENT_TABS.length - 1)) % APPOINTMENT_TABS.length];
+                setTab(next);
+                document.getElementById(`${tabsId}-${next}`)?.focus();
+              }}
+              tabIndex={tab === t ? 0 : -1}
+            >
+              {TAB_LABEL[t]}
+              <span className={`badge badge-sm ${tab === t ? 'badge-primary' : 'badge-ghost'}`} data-testid={`count-${t}`}>
+                {counts.data ? counts.data[t] : '–'}
+              </span>
+            </button>
+          ))}
+        </div>
+
+        {counselor && (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <label htmlFor={typeId} className="sr-only">User type</label>
+            <select id={typeId} className="select w-full sm:w-40" value={userType} onChange={(e) => setUserType(e.target.value as ClientUserType | '')}>
+              <option value="">All Users</option>
+              <option value="student">Students</option>
+              <option value="personnel">Personnel</option>
+            </select>
+            <label htmlFor={searchId} className="sr-only">Search by name</label>
+            <div className="relative w-full sm:w-64">
+              <input
+                id={searchId}
+                type="text"
+                className="input w-full pr-9"
+                placeholder="Search by name..."
+                value={searchInput}
+                onChange={(e) => setSearchInput(e.target.value)}
+                onKeyDown={(e) => { if (e.key === 'Escape') setSearchInput(''); }}
+              />
+              {searchInput && (
+                <button type="button" className="btn btn-ghost btn-xs btn-circle absolute right-2 top-1/2 -translate-y-1/2" aria-label="Clear search" onClick={() => setSearchInput('')}>
+                  ✕
+                </button>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+
+      <section id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${tab}`} aria-busy={list.isFetching} className="flex flex-col gap-6">
+        {list.isPending ? (
+          <LoadingBlock text="Loading appointments..." />
+        ) : list.isError ? (
+          <ErrorAlert message={errorMessage(list.error, 'An error occurred')} onRetry={() => { void list.refetch(); void counts.refetch(); }} />
+        ) : groups.length === 0 ? (
+          <EmptyState title="No appointments found" />
+        ) : (
+          <>
+            {groups.map((g) => (
+              <div key={g.key} className="flex flex-col gap-3">
+                <h2 className="text-sm font-semibold uppercase tracking-wide text-base-content/60">{g.label}</h2>
+                {g.items.map((a) => (
+                  <AppointmentCard
+                    key={a.uuid}
+                    appointment={a}
+                    user={user}
+                    busy={busyUuid === a.uuid}
+                    actions={{ onStatus, onDelete, onCalendar, onEdit: (appt) => setForm({ open: true, appointment: appt }) }}
+                  />
+                ))}
+              </div>
+            ))}
+            {meta && <Pagination currentPage={meta.current_page} lastPage={meta.last_page} onPageChange={(p) => { setPage(p); window.scrollTo({ top: 0 }); }} />}
+          </>
+        )}
+      </section>
+
+      {user && <AppointmentFormModal open={form.open} appointment={form.appointment} user={user} onClose={() => setForm({ open: false, appointment: null })} />}
+    </div>
+  );
+}

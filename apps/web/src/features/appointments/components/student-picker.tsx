@@ -1,0 +1,104 @@
+import type { StudentOption } from '@kalinga/contracts/users';
+import { useEffect, useId, useState } from 'react';
+import { notifyError, notifyInfo } from '../../../components/ui/toast';
+import { searchStudents } from '../api/appointments-api';
+
+export const STUDENT_SEARCH_MIN = 2;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The counselor's student search (2+ characters, 300 ms debounce, role student); picks one student. */
+export function StudentPicker({ value, onChange, error, disabled }: { value: StudentOption | null; onChange: (s: StudentOption | null) => void; error?: string; disabled?: boolean }) {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<StudentOption[]>([]);
+  const [searching, setSearching] = useState(false);
+  const [noMatch, setNoMatch] = useState(false);
+  const inputId = useId();
+  const listId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    const q = query.trim();
+    setNoMatch(false);
+    if (q.length < STUDENT_SEARCH_MIN) {
+      setResults([]);
+      setSearching(false);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setSearching(true);
+      try {
+        const found = await searchStudents(q, controller.signal);
+        if (controller.signal.aborted) return;
+        if (found === 'none') {
+          setResults([]);
+          setNoMatch(true);
+          notifyInfo('No students found');
+        } else {
+          setResults(found);
+        }
+      } catch {
+        if (!controller.signal.aborted) notifyError('Failed to search students');
+      } finally {
+        if (!controller.signal.aborted) setSearching(false);
+      }
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [query]);
+
+  if (value) {
+    return (
+      <div className="flex flex-col gap-1">
+        <span className="font-medium">Student</span>
+        <div className="flex items-center justify-between gap-2 rounded-field border border-base-300 px-3 py-2">
+          <span className="min-w-0 truncate" data-testid="chosen-student">
+            {value.name}
+            {value.student_id && <span className="text-base-content/60"> · {value.student_id}</span>}
+          </span>
+          {!disabled && (
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => onChange(null)}>
+              Change
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={inputId} className="font-medium">Student</label>
+      <div className="relative">
+        <input
+          id={inputId}
+          className={`input w-full ${error ? 'input-error' : ''}`}
+          type="search"
+          placeholder="Search by name or student ID (2+ characters)"
+          value={query}
+          disabled={disabled}
+          autoComplete="off"
+          aria-controls={listId}
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={!!error}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        {searching && <span className="loading loading-spinner loading-sm absolute right-3 top-3" role="status" aria-label="Searching" />}
+      </div>
+      <ul id={listId} aria-label="Matching students" className={results.length ? 'menu max-h-48 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1' : 'hidden'}>
+        {results.map((s) => (
+          <li key={s.id}>
+            <button type="button" onClick={() => { onChange(s); setQuery(''); setResults([]); }}>
+              <span className="truncate">{s.name}</span>
+              {s.student_id && <span className="text-base-content/60">{s.student_id}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {noMatch && <p className="text-sm text-base-content/70">No students found</p>}
+      {error && <p id={errorId} className="text-sm text-error">{error}</p>}
+    </div>
+  );
+}

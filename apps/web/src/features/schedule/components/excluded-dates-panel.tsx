@@ -1,0 +1,146 @@
+import type { ExcludedDate } from '@kalinga/contracts/schedule';
+import { type FormEvent, useState } from 'react';
+import { confirmDelete } from '../../../components/ui/confirm-dialog';
+import { Modal } from '../../../components/ui/modal';
+import { notifyError, notifySuccess } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { todayInZone } from '../../../lib/zone-time';
+import { useAddExcludedDates, useRemoveExcludedDate } from '../api/schedule-api';
+import { formatCalendarDate } from '../schedule-rules';
+
+function AddExcludedDateForm({ timeZone, onDone }: { timeZone: string | undefined; onDone: () => void }) {
+  const [date, setDate] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddExcludedDates();
+  const today = todayInZone(timeZone);
+  const tooEarly = date !== '' && date < today;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!date || tooEarly || add.isPending) return;
+    setError(null);
+    try {
+      await add.mutateAsync({ dates: [{ date, reason: reason.trim() || null }] });
+      notifySuccess('Date added successfully');
+      onDone();
+    } catch (err) {
+      console.error('Failed to add the excluded date', err);
+      const message = err instanceof ApiError ? (err.errors['dates.0.date']?.[0] ?? err.message) : 'The date could not be added. Please try again.';
+      setError(message);
+      notifyError(message);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
+      <div className="flex flex-col gap-1">
+        <label htmlFor="excluded-date" className="font-medium">Date</label>
+        <input
+          id="excluded-date"
+          type="date"
+          className={`input w-full ${tooEarly ? 'input-error' : ''}`}
+          required
+          min={today}
+          value={date}
+          aria-invalid={tooEarly}
+          aria-describedby={tooEarly ? 'excluded-date-error' : undefined}
+          onChange={(e) => setDate(e.target.value)}
+        />
+        {tooEarly && <p id="excluded-date-error" className="text-sm text-error">The date must be today or later.</p>}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="excluded-reason" className="font-medium">Reason</label>
+        <input id="excluded-reason" className="input w-full" placeholder="Optional reason" maxLength={255} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </div>
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onDone}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={!date || tooEarly || add.isPending}>
+          {add.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Excluded Dates': days the counselor takes no bookings. */
+export function ExcludedDatesPanel({ dates, timeZone }: { dates: ExcludedDate[]; timeZone: string | undefined }) {
+  const [adding, setAdding] = useState(false);
+  const remove = useRemoveExcludedDate();
+  const [removing, setRemoving] = useState<number | null>(null);
+
+  const onRemove = async (d: ExcludedDate) => {
+    if (!(await confirmDelete())) return;
+    setRemoving(d.id);
+    try {
+      await remove.mutateAsync(d.id);
+      notifySuccess('Date removed successfully');
+    } catch (err) {
+      console.error('Failed to remove the excluded date', err);
+      notifyError(err instanceof ApiError ? err.message : undefined);
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex justify-end">
+        <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+          <svg aria-hidden="true" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
+            <path strokeLinecap="round" strokeLinejoin="round" d="M12 4.5v15m7.5-7.5h-15" />
+          </svg>
+          Add Date
+        </button>
+      </div>
+      <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Reason</th>
+              <th scope="col" className="w-16 text-right"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {dates.length === 0 ? (
+              <tr>
+                <td colSpan={3} className="py-10 text-center text-base-content/70">No excluded dates found</td>
+              </tr>
+            ) : (
+              dates.map((d) => (
+                <tr key={d.id} data-testid="excluded-date-row">
+                  <td className="whitespace-nowrap"><time dateTime={d.excluded_date}>{formatCalendarDate(d.excluded_date)}</time></td>
+                  <td className="break-words">{d.reason ?? <span className="text-base-content/50">—</span>}</td>
+                  <td className="text-right">
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm btn-square text-error"
+                      aria-label={`Delete excluded date ${formatCalendarDate(d.excluded_date)}`}
+                      title="Delete"
+                      disabled={removing === d.id}
+                      onClick={() => void onRemove(d)}
+                    >
+                      {removing === d.id ? (
+                        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                      ) : (
+                        <svg aria-hidden="true" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={1.5}>
+                          <path strokeLinecap="round" strokeLinejoin="round" d="M14.74 9l-.346 9m-4.788 0L9.26 9m9.968-3.21c.342.052.682.107 1.022.166m-1.022-.165L18.16 19.673a2.25 2.25 0 01-2.244 2.077H8.084a2.25 2.25 0 01-2.244-2.077L4.772 5.79m14.456 0a48.108 48.108 0 00-3.478-.397m-12 .562c.34-.059.68-.114 1.022-.165m0 0a48.11 48.11 0 013.478-.397m7.5 0v-.916c0-1.18-.91-2.164-2.09-2.201a51.964 51.964 0 00-3.32 0c-1.18.037-2.09 1.022-2.09 2.201v.916m7.5 0a48.667 48.667 0 00-7.5 0" />
+                        </svg>
+                      )}
+                    </button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Modal open={adding} title="Add Excluded Date" onClose={() => setAdding(false)}>
+        <AddExcludedDateForm timeZone={timeZone} onDone={() => setAdding(false)} />
+      </Modal>
+    </div>
+  );
+}

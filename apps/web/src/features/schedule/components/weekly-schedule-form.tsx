@@ -1,0 +1,121 @@
+import type { ScheduleDay } from '@kalinga/contracts/schedule';
+import { type FormEvent, useId, useState } from 'react';
+import { notifyError, notifySuccess } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { useSaveSchedule } from '../api/schedule-api';
+import { type DayForm, dayLabel, dayProblems, serverErrorsForDay, toDayForms } from '../schedule-rules';
+
+type TimeField = 'start_time' | 'end_time' | 'break_start' | 'break_end';
+const TIME_FIELDS: { field: TimeField; label: string }[] = [
+  { field: 'start_time', label: 'Start time' },
+  { field: 'end_time', label: 'End time' },
+  { field: 'break_start', label: 'Break start' },
+  { field: 'break_end', label: 'Break end' },
+];
+
+function DayCard({ value, errors, disabled, onChange }: { value: DayForm; errors: Partial<Record<keyof DayForm, string>>; disabled: boolean; onChange: (d: DayForm) => void }) {
+  const id = useId();
+  const name = dayLabel(value.day);
+  return (
+    <fieldset className={`card card-border bg-base-100 shadow-sm ${value.is_available ? '' : 'opacity-80'}`} data-testid={`day-${value.day}`} disabled={disabled}>
+      <div className="card-body gap-3 p-4">
+        <div className="flex items-center justify-between gap-2">
+          <legend className="text-base font-semibold">{name}</legend>
+          <label className="label cursor-pointer gap-2">
+            <span className={`text-sm ${value.is_available ? 'text-success' : 'text-base-content/60'}`}>{value.is_available ? 'Available' : 'Unavailable'}</span>
+            <input
+              type="checkbox"
+              className="toggle toggle-success"
+              checked={value.is_available}
+              aria-label={`${name} available`}
+              onChange={(e) => onChange({ ...value, is_available: e.target.checked })}
+            />
+          </label>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          {TIME_FIELDS.map(({ field, label }) => (
+            <div key={field} className="flex flex-col gap-1">
+              <label htmlFor={`${id}-${field}`} className="text-sm font-medium">{label}</label>
+              <input
+                id={`${id}-${field}`}
+                type="time"
+                className={`input input-sm w-full ${errors[field] ? 'input-error' : ''}`}
+                value={value[field]}
+                required={field === 'start_time' || field === 'end_time'}
+                aria-label={`${name} ${label.toLowerCase()}`}
+                aria-invalid={!!errors[field]}
+                aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+                onChange={(e) => onChange({ ...value, [field]: e.target.value.slice(0, 5) })}
+              />
+              {errors[field] && <p id={`${id}-${field}-error`} className="text-xs text-error">{errors[field]}</p>}
+            </div>
+          ))}
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+/** 'Weekly Schedule': a card per day, saved together with 'Save Schedule'. */
+export function WeeklyScheduleForm({ schedule }: { schedule: ScheduleDay[] }) {
+  const [days, setDays] = useState<DayForm[]>(() => toDayForms(schedule));
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  const [showProblems, setShowProblems] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useSaveSchedule();
+
+  const problems = days.map(dayProblems);
+  const hasProblems = problems.some((p) => Object.keys(p).length > 0);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setShowProblems(true);
+    if (hasProblems) return;
+    setFormError(null);
+    setServerErrors({});
+    try {
+      const reply = await save.mutateAsync({
+        schedule: days.map((d) => ({ ...d, break_start: d.break_start || null, break_end: d.break_end || null })),
+      });
+      setDays(toDayForms(reply.schedule));
+      setShowProblems(false);
+      notifySuccess('Schedule updated successfully');
+    } catch (error) {
+      // Spec section 8: schedule failures are logged; the form keeps what was typed and says why.
+      console.error('Failed to save the schedule', error);
+      if (error instanceof ApiError) {
+        setServerErrors(error.errors);
+        setFormError(error.message);
+      } else {
+        setFormError('The schedule could not be saved. Please try again.');
+      }
+      notifyError(error instanceof ApiError ? error.message : undefined);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Weekly Schedule">
+      {formError && <div role="alert" className="alert alert-error alert-soft">{formError}</div>}
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {days.map((d, i) => (
+          <DayCard
+            key={d.day}
+            value={d}
+            disabled={save.isPending}
+            errors={{ ...(showProblems ? problems[i] : {}), ...serverErrorsForDay(serverErrors, i) }}
+            onChange={(next) => {
+              setDays((all) => all.map((x, j) => (j === i ? next : x)));
+              setServerErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([k]) => !k.startsWith(`schedule.${i}.`))));
+            }}
+          />
+        ))}
+      </div>
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending}>
+          {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {save.isPending ? 'Saving...' : 'Save Schedule'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { DEFAULT_SCHEDULE_DAY, type ScheduleDay, WEEKDAYS, type Weekday } from '@kalinga/contracts/schedule';
+import { format } from 'date-fns';
+
+/** A day as the form edits it: break times are strings ('' = no break). */
+export interface DayForm {
+  day: Weekday;
+  is_available: boolean;
+  start_time: string;
+  end_time: string;
+  break_start: string;
+  break_end: string;
+}
+
+/** Seven days monday..sunday from the server's reply; a missing day takes the spec's default. */
+export function toDayForms(schedule: readonly ScheduleDay[]): DayForm[] {
+  return WEEKDAYS.map((day) => {
+    const found = schedule.find((d) => d.day === day);
+    const src = found ?? { ...DEFAULT_SCHEDULE_DAY, day };
+    return {
+      day,
+      is_available: src.is_available,
+      start_time: src.start_time.slice(0, 5),
+      end_time: src.end_time.slice(0, 5),
+      break_start: (src.break_start ?? '').slice(0, 5),
+      break_end: (src.break_end ?? '').slice(0, 5),
+    };
+  });
+}
+
+/** Problems the server would reject, shown before saving (the server checks the same). Keys are the day's fields. */
+export function dayProblems(d: DayForm): Partial<Record<keyof DayForm, string>> {
+  const p: Partial<Record<keyof DayForm, string>> = {};
+  if (!d.start_time) p.start_time = 'Enter a start time.';
+  if (!d.end_time) p.end_time = 'Enter an end time.';
+  if (d.start_time && d.end_time && d.end_time <= d.start_time) p.end_time = 'The end time must be after the start time.';
+  const hasStart = d.break_start !== '';
+  const hasEnd = d.break_end !== '';
+  if (hasStart !== hasEnd) {
+    if (!hasStart) p.break_start = 'Enter both break times, or neither.';
+    else p.break_end = 'Enter both break times, or neither.';
+  } else if (hasStart && hasEnd) {
+    if (d.break_end <= d.break_start) p.break_end = 'The break must end after it starts.';
+    else if (d.start_time && d.end_time && (d.break_start < d.start_time || d.break_end > d.end_time)) p.break_start = 'The break must fall within the working hours.';
+  }
+  return p;
+}
+
+/** Server 422 errors keyed `schedule.N.field` → the messages of one day's fields. */
+export function serverErrorsForDay(errors: Record<string, string[]>, index: number): Partial<Record<keyof DayForm, string>> {
+  const out: Partial<Record<keyof DayForm, string>> = {};
+  const prefix = `schedule.${index}.`;
+  for (const [key, messages] of Object.entries(errors)) {
+    if (key.startsWith(prefix) && messages[0]) out[key.slice(prefix.length) as keyof DayForm] = messages[0];
+  }
+  return out;
+}
+
+/** Capitalised weekday name for a card heading. */
+export function dayLabel(day: Weekday): string {
+  return day.charAt(0).toUpperCase() + day.slice(1);
+}
+
+/** A YYYY-MM-DD calendar date as 'EEE, MMM d, yyyy', with no zone shift (a date is a date). */
+export function formatCalendarDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return format(new Date(y, m - 1, d), 'EEE, MMM d, yyyy');
+}
