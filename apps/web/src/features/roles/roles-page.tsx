@@ -10,6 +10,7 @@ import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { refreshUser, useAuth } from '../auth/auth-store';
 import { RoleNameDialog } from './role-name-dialog';
 import { useDeleteRole, useRoles, useSaveRole } from './roles-api';
+import { useMediaQuery } from './use-media-query';
 
 const PERMISSION_HINTS: Record<string, string> = {
   'manage users': 'Settings: users, roles and site settings',
@@ -28,6 +29,7 @@ export function RolesPage() {
   const settings = useSiteSettings();
   useDocumentTitle(settings.data?.site_name, 'Roles & Permissions');
   const roles = useRoles();
+  const wide = useMediaQuery('(min-width: 768px)');
   const save = useSaveRole();
   const remove = useDeleteRole();
   // Unsaved ticks per role id; a role without an entry shows what the server has.
@@ -83,10 +85,69 @@ export function RolesPage() {
     }
   };
 
+  const rowActions = (r: Role, dirty: boolean, saving: boolean) => (
+    <div className="flex items-center justify-end gap-1 whitespace-nowrap">
+      <button type="button" className="btn btn-primary btn-sm" disabled={!dirty || saving} onClick={() => saveRow(r)} aria-label={`Save ${r.name}`}>
+        {saving ? 'Saving...' : 'Save'}
+      </button>
+      {dirty && !saving && (
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDrafts((d) => { const next = { ...d }; delete next[r.id]; return next; })} aria-label={`Undo changes to ${r.name}`}>Undo</button>
+      )}
+      {!r.is_system && (
+        <>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDialog({ open: true, role: r })} aria-label={`Rename ${r.name}`}>Rename</button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm text-red-700"
+            onClick={() => deleteRow(r)}
+            disabled={r.users_count > 0}
+            title={r.users_count > 0 ? 'Give its users another role before deleting it' : undefined}
+            aria-label={`Delete ${r.name}`}
+          >
+            Delete
+          </button>
+        </>
+      )}
+    </div>
+  );
+
   let content;
   if (roles.isPending) content = <LoadingBlock text="Loading roles..." />;
   else if (roles.isError) content = <ErrorAlert message={errorMessage(roles.error, 'Failed to load roles')} onRetry={() => roles.refetch()} />;
-  else {
+  else if (!wide) {
+    // Phones: one card per role with its six switches (a 7-column matrix does not fit 375 px).
+    content = (
+      <ul className="flex flex-col gap-3">
+        {roles.data.data.map((r) => {
+          const perms = permsOf(r);
+          const dirty = isDirty(r);
+          const saving = save.isPending && save.variables?.id === r.id;
+          return (
+            <li key={r.id} className={`card bg-base-100 shadow-sm ${dirty ? 'ring-1 ring-warning' : ''}`} data-testid={`role-card-${r.name}`}>
+              <div className="card-body gap-3 p-4">
+                <div>
+                  <h2 className="font-semibold">{r.name}</h2>
+                  <p className="text-xs text-base-content/70">{r.users_count} {r.users_count === 1 ? 'user' : 'users'}{r.is_system ? ' · built-in' : ''}</p>
+                </div>
+                <div className="grid grid-cols-1 gap-2">
+                  {PERMISSIONS.map((p) => {
+                    const locked = r.name === 'admin' && p === 'manage users';
+                    return (
+                      <label key={p} className="flex items-center justify-between gap-3">
+                        <span className="capitalize">{p}</span>
+                        <input type="checkbox" className="checkbox checkbox-primary checkbox-sm" checked={perms.includes(p)} disabled={locked || saving} onChange={() => tick(r, p)} aria-label={`${r.name}: ${p}`} />
+                      </label>
+                    );
+                  })}
+                </div>
+                {rowActions(r, dirty, saving)}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  } else {
     content = (
       <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
         <table className="table" aria-label="Roles and permissions">
@@ -108,7 +169,7 @@ export function RolesPage() {
               const saving = save.isPending && save.variables?.id === r.id;
               return (
                 <tr key={r.id} data-testid={`role-row-${r.name}`} className={dirty ? 'bg-warning/5' : undefined}>
-                  <th scope="row" className="sticky left-0 z-10 bg-base-100">
+                  <th scope="row" className="sticky left-0 z-10 whitespace-nowrap bg-base-100">
                     <div className="font-semibold">{r.name}</div>
                     <div className="text-xs font-normal text-base-content/60">
                       {r.users_count} {r.users_count === 1 ? 'user' : 'users'}{r.is_system ? ' · built-in' : ''}
@@ -130,31 +191,7 @@ export function RolesPage() {
                       </td>
                     );
                   })}
-                  <td>
-                    <div className="flex items-center justify-end gap-1 whitespace-nowrap">
-                      <button type="button" className="btn btn-primary btn-sm" disabled={!dirty || saving} onClick={() => saveRow(r)} aria-label={`Save ${r.name}`}>
-                        {saving ? 'Saving...' : 'Save'}
-                      </button>
-                      {dirty && !saving && (
-                        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDrafts((d) => { const next = { ...d }; delete next[r.id]; return next; })} aria-label={`Undo changes to ${r.name}`}>Undo</button>
-                      )}
-                      {!r.is_system && (
-                        <>
-                          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDialog({ open: true, role: r })} aria-label={`Rename ${r.name}`}>Rename</button>
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-sm text-error"
-                            onClick={() => deleteRow(r)}
-                            disabled={r.users_count > 0}
-                            title={r.users_count > 0 ? 'Give its users another role before deleting it' : undefined}
-                            aria-label={`Delete ${r.name}`}
-                          >
-                            Delete
-                          </button>
-                        </>
-                      )}
-                    </div>
-                  </td>
+                  <td>{rowActions(r, dirty, saving)}</td>
                 </tr>
               );
             })}

@@ -93,8 +93,9 @@ export function UserForm({
     try {
       await onSubmit(body);
     } catch (err) {
+      // Field messages go under their fields; only a failure without them needs the box above the form.
       if (err instanceof ApiError && Object.keys(err.errors).length > 0) setErrors(err.errors);
-      setFormError(err instanceof Error ? err.message : 'Failed to save user');
+      else setFormError(err instanceof Error ? err.message : 'Failed to save user');
     }
   };
 

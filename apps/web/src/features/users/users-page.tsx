@@ -17,7 +17,12 @@ import { USER_TYPE_LABELS, UserForm } from './user-form';
 import { type UserFormBody, useDeleteUser, useRoleNames, useSaveUser, useToggleStatus, useUsers } from './users-api';
 
 function StatusBadge({ status }: { status: User['status'] }) {
-  return status === 'active' ? <span className="badge badge-success badge-soft">Active</span> : <span className="badge badge-neutral badge-soft">Inactive</span>;
+  // daisyUI's soft success text is too pale to read (axe colour contrast); darker text on the soft fill.
+  return status === 'active' ? (
+    <span className="badge border-emerald-200 bg-emerald-50 text-emerald-800">Active</span>
+  ) : (
+    <span className="badge border-base-300 bg-base-200 text-base-content/80">Inactive</span>
+  );
 }
 
 function RoleBadges({ roles }: { roles: string[] }) {
@@ -97,7 +102,7 @@ export function UsersPage() {
       <div className="flex items-center justify-end gap-1">
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => openEdit(u)} aria-label={`Edit ${u.name}`}>Edit</button>
         {!isMe && (
-          <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => deleteUser(u)} aria-label={`Delete ${u.name}`}>Delete</button>
+          <button type="button" className="btn btn-ghost btn-sm text-red-700" onClick={() => deleteUser(u)} aria-label={`Delete ${u.name}`}>Delete</button>
         )}
       </div>
     );
@@ -138,9 +143,8 @@ export function UsersPage() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Student ID</th>
-                <th scope="col">Department</th>
+                <th scope="col">Type / Student ID</th>
+                <th scope="col" className="hidden xl:table-cell">Department</th>
                 <th scope="col">Roles</th>
                 <th scope="col">Status</th>
                 <th scope="col"><span className="sr-only">Actions</span></th>
@@ -152,15 +156,17 @@ export function UsersPage() {
                   <td>
                     <div className="flex items-center gap-3">
                       <Avatar name={u.name} src={u.avatar} size="sm" />
-                      <div className="min-w-0">
+                      <div className="min-w-0 max-w-64">
                         <div className="font-medium">{u.name}{u.id === me?.id && <span className="ml-2 text-xs text-base-content/60">(you)</span>}</div>
                         <div className="truncate text-sm text-base-content/60">{u.email}</div>
                       </div>
                     </div>
                   </td>
-                  <td>{USER_TYPE_LABELS[u.user_type]}</td>
-                  <td>{u.student_id ?? <span className="text-base-content/40">—</span>}</td>
-                  <td className="max-w-48 truncate">{u.department ?? <span className="text-base-content/40">—</span>}</td>
+                  <td>
+                    <div>{USER_TYPE_LABELS[u.user_type]}</div>
+                    {u.student_id && <div className="text-sm text-base-content/70">{u.student_id}</div>}
+                  </td>
+                  <td className="hidden max-w-48 truncate xl:table-cell" title={u.department ?? undefined}>{u.department ?? <span className="text-base-content/60">—</span>}</td>
                   <td><RoleBadges roles={u.roles} /></td>
                   <td>{statusSwitch(u)}</td>
                   <td>{actions(u)}</td>
