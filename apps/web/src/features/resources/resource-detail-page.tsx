@@ -67,7 +67,7 @@ export function ResourceDetailPage() {
               <button type="button" className="btn btn-sm" onClick={() => editor.openEdit(r)}>Edit Resource</button>
               <button
                 type="button"
-                className="btn btn-sm btn-error btn-outline"
+                className="btn btn-sm btn-ghost text-red-700"
                 onClick={async () => {
                   if (await editor.askDelete(r)) navigate('/resources', { replace: true });
                 }}

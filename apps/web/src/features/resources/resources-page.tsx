@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
@@ -19,24 +19,25 @@ export function ResourcesPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [category, setCategory] = useState(params.get('category') ?? '');
   const [search, setSearch] = useState(params.get('search') ?? '');
-  // Spec section 2: filter changes reload after a 300 ms debounce.
-  const filters = useDebouncedValue({ category, search });
-  const firstRun = useRef(true);
+  // Spec section 2: filter changes reload after a 300 ms debounce. The address follows the debounced
+  // values, and only when they differ from it, so landing on /resources?page=2 keeps the page.
+  const debouncedCategory = useDebouncedValue(category);
+  const debouncedSearch = useDebouncedValue(search);
+  const latest = useRef({ params, setParams });
+  useLayoutEffect(() => {
+    latest.current = { params, setParams };
+  });
   useEffect(() => {
-    if (firstRun.current) {
-      firstRun.current = false;
-      return;
-    }
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(filters)) (v ? next.set(k, v) : next.delete(k));
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [filters, setParams]);
+    const { params: p, setParams: set } = latest.current;
+    if ((p.get('category') ?? '') === debouncedCategory && (p.get('search') ?? '') === debouncedSearch) return;
+    const next = new URLSearchParams(p);
+    if (debouncedCategory) next.set('category', debouncedCategory);
+    else next.delete('category');
+    if (debouncedSearch) next.set('search', debouncedSearch);
+    else next.delete('search');
+    next.delete('page');
+    set(next, { replace: true });
+  }, [debouncedCategory, debouncedSearch]);
 
   const query = { page, category: params.get('category') ?? '', search: params.get('search') ?? '' };
   const list = useResourceList(query);
@@ -50,7 +51,8 @@ export function ResourcesPage() {
       else next.delete('page');
       return next;
     });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    // Spec section 2: page changes scroll to top (at once: a smooth scroll races the new page's layout).
+    window.scrollTo({ top: 0 });
   };
 
   const data = list.data;

@@ -20,14 +20,14 @@ export function CategoryCard({ category, canManage, onEdit, onDelete }: { catego
         {category.description ? (
           <p className="line-clamp-3 text-sm text-base-content/75 break-words">{category.description}</p>
         ) : (
-          <p className="text-sm italic text-base-content/50">No description available</p>
+          <p className="text-sm italic text-base-content/70">No description available</p>
         )}
         {canManage && (
           <div className="card-actions mt-auto justify-end pt-2">
             <button type="button" className="btn btn-sm btn-ghost" onClick={onEdit} aria-label={`Edit Category ${category.title}`}>
               Edit Category
             </button>
-            <button type="button" className="btn btn-sm btn-ghost text-error" onClick={onDelete} aria-label={`Delete ${category.title}`}>
+            <button type="button" className="btn btn-sm btn-ghost text-red-700" onClick={onDelete} aria-label={`Delete ${category.title}`}>
               Delete
             </button>
           </div>

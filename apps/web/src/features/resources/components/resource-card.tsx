@@ -41,13 +41,13 @@ export function ResourceCard({ resource, canManage, onEdit, onDelete }: { resour
         </h2>
         <p className="text-sm text-base-content/75 break-words">{previewContent(resource.content)}</p>
         <div className="card-actions mt-auto items-center justify-between pt-2">
-          <Link to={`/resources/${resource.uuid}`} className="btn btn-sm btn-primary btn-outline" aria-label={`Read ${resource.title}`}>
-            Read more
+          <Link to={`/resources/${resource.uuid}`} className="btn btn-sm btn-primary btn-outline">
+            Read more<span className="sr-only"> about {resource.title}</span>
           </Link>
           {canManage && (
             <div className="flex gap-1">
               <button type="button" className="btn btn-sm btn-ghost" onClick={onEdit} aria-label={`Edit ${resource.title}`}>Edit</button>
-              <button type="button" className="btn btn-sm btn-ghost text-error" onClick={onDelete} aria-label={`Delete ${resource.title}`}>Delete</button>
+              <button type="button" className="btn btn-sm btn-ghost text-red-700" onClick={onDelete} aria-label={`Delete ${resource.title}`}>Delete</button>
             </div>
           )}
         </div>
