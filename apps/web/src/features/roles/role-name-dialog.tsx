@@ -44,7 +44,7 @@ function RoleNameForm({ role, saving, onClose, onSubmit }: { role: Role | null; 
       <label className="flex flex-col gap-1">
         <span className="font-medium">Role Name</span>
         <input className={`input w-full ${error ? 'input-error' : ''}`} name="role_name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} required autoFocus aria-invalid={!!error} aria-describedby={error ? 'role-name-error' : undefined} placeholder="e.g. Peer Facilitator" />
-        {error && <p id="role-name-error" className="text-sm text-error">{error}</p>}
+        {error && <p id="role-name-error" className="text-sm text-red-700">{error}</p>}
       </label>
       {!role && (
         <fieldset>

@@ -118,7 +118,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
   };
 
   const fieldError = (field: string) =>
-    errors[field] ? <p id={`settings-${field}-error`} className="text-sm text-error">{errors[field].join(' ')}</p> : null;
+    errors[field] ? <p id={`settings-${field}-error`} className="text-sm text-red-700">{errors[field].join(' ')}</p> : null;
   const aria = (field: string) => ({ 'aria-invalid': !!errors[field], 'aria-describedby': errors[field] ? `settings-${field}-error` : undefined });
 
   return (

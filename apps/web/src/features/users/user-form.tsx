@@ -37,7 +37,7 @@ function todayLocal(): string {
 
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {
   if (!messages?.length) return null;
-  return <p id={id} className="text-sm text-error">{messages.join(' ')}</p>;
+  return <p id={id} className="text-sm text-red-700">{messages.join(' ')}</p>;
 }
 
 /**

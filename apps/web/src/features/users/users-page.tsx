@@ -143,8 +143,7 @@ export function UsersPage() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Type / Student ID</th>
-                <th scope="col" className="hidden xl:table-cell">Department</th>
+                <th scope="col">Type and Department</th>
                 <th scope="col">Roles</th>
                 <th scope="col">Status</th>
                 <th scope="col"><span className="sr-only">Actions</span></th>
@@ -162,11 +161,10 @@ export function UsersPage() {
                       </div>
                     </div>
                   </td>
-                  <td>
-                    <div>{USER_TYPE_LABELS[u.user_type]}</div>
-                    {u.student_id && <div className="text-sm text-base-content/70">{u.student_id}</div>}
+                  <td className="max-w-56">
+                    <div>{USER_TYPE_LABELS[u.user_type]}{u.student_id && <span className="text-base-content/70"> · {u.student_id}</span>}</div>
+                    {u.department && <div className="truncate text-sm text-base-content/70" title={u.department}>{u.department}</div>}
                   </td>
-                  <td className="hidden max-w-48 truncate xl:table-cell" title={u.department ?? undefined}>{u.department ?? <span className="text-base-content/60">—</span>}</td>
                   <td><RoleBadges roles={u.roles} /></td>
                   <td>{statusSwitch(u)}</td>
                   <td>{actions(u)}</td>
