@@ -50,6 +50,8 @@ export async function up(db: AnyDB): Promise<void> {
   await sql`create unique index appointments_live_slot_uq on appointments (counselor_id, appointment_date) where status in ('pending', 'confirmed')`.execute(db);
   await db.schema.createIndex('appointments_company_local_date_idx').on('appointments').columns(['company_id', 'local_date']).execute();
   await db.schema.createIndex('appointments_company_date_idx').on('appointments').columns(['company_id', 'appointment_date']).execute();
+  // Tabs and counts filter on status and date together; this index answers them without reading rows.
+  await db.schema.createIndex('appointments_company_status_date_idx').on('appointments').columns(['company_id', 'status', 'appointment_date']).execute();
   await db.schema.createIndex('appointments_client_idx').on('appointments').columns(['company_id', 'client_id', 'appointment_date']).execute();
   await db.schema.createIndex('appointments_counselor_idx').on('appointments').columns(['company_id', 'counselor_id', 'appointment_date']).execute();
   await db.schema.createIndex('appointments_category_idx').on('appointments').column('category_id').execute();

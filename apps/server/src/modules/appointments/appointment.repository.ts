@@ -93,18 +93,20 @@ export async function listAppointmentIds(
   return { ids: rows.map((r) => r.id), total: Number(count.total) };
 }
 
-/** The three tab counts under the same filters, in one pass. */
+/**
+ * The three tab counts under the same filters. Pending and upcoming are index ranges
+ * (company, status, date); history is the rest of the filtered total, so no row is read twice.
+ */
 export async function countAppointmentTabs(db: Conn, companyId: number, scope: Scope, filters: AppointmentFilters, nowIso: string): Promise<{ pending: number; upcoming: number; history: number }> {
-  const row = await db
-    .selectFrom('appointments')
-    .select([
-      sql<number>`coalesce(sum(case when status = 'pending' and appointment_date >= ${nowIso} then 1 else 0 end), 0)`.as('pending'),
-      sql<number>`coalesce(sum(case when status = 'confirmed' and appointment_date >= ${nowIso} then 1 else 0 end), 0)`.as('upcoming'),
-      sql<number>`coalesce(sum(case when status in ('completed', 'cancelled') or appointment_date < ${nowIso} then 1 else 0 end), 0)`.as('history'),
-    ])
-    .where((eb) => filterConditions(eb, companyId, scope, filters))
-    .executeTakeFirstOrThrow();
-  return { pending: Number(row.pending), upcoming: Number(row.upcoming), history: Number(row.history) };
+  const count = (tab: AppointmentTab | null) =>
+    db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => (tab ? eb.and([filterConditions(eb, companyId, scope, filters), tabCondition(eb, tab, nowIso)]) : filterConditions(eb, companyId, scope, filters)))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  const [pending, upcoming, total] = await Promise.all([count('pending'), count('upcoming'), count(null)]);
+  return { pending, upcoming, history: total - pending - upcoming };
 }
 
 function viewQuery(db: Conn, companyId: number) {

@@ -69,9 +69,15 @@ export function computeDaySlots(input: SlotInput): Slot[] {
   return slots;
 }
 
+// The longest busy interval of a list, remembered per list (a month's slots reuse one list).
+const longestOf = new WeakMap<readonly BusyInterval[], number>();
+
 function longest(busy: readonly BusyInterval[]): number {
+  const known = longestOf.get(busy);
+  if (known !== undefined) return known;
   let max = 0;
   for (const b of busy) if (b.end - b.start > max) max = b.end - b.start;
+  longestOf.set(busy, max);
   return max;
 }
 

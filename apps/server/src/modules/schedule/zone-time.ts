@@ -13,9 +13,12 @@ export function minutesOf(time: string): number {
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }
 
+// Every HH:mm of a day, built once: slot lists are made of these strings.
+const TIMES = Array.from({ length: 24 * 60 }, (_, m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+
 /** HH:mm of minutes since midnight. */
 export function timeOf(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return TIMES[minutes] ?? `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** UTC milliseconds of the wall-clock midnight of a YYYY-MM-DD date read as if it were UTC. */
@@ -38,6 +41,23 @@ export function addDaysToDate(date: string, days: number): string {
 /** The zone's offset (minutes east of UTC) at an instant. */
 function offsetAt(timeZone: string, ms: number): number {
   return tzOffset(timeZone, new Date(ms));
+}
+
+// Offsets at whole hours, memoised: a zone's offset at a given instant never changes, and the
+// Intl lookup behind tzOffset costs microseconds. Bounded so a long-running server cannot grow it.
+const hourOffsets = new Map<string, Map<number, number>>();
+const MAX_CACHED_OFFSETS = 50_000;
+
+function offsetAtHour(timeZone: string, ms: number): number {
+  let zone = hourOffsets.get(timeZone);
+  if (!zone) hourOffsets.set(timeZone, (zone = new Map()));
+  let offset = zone.get(ms);
+  if (offset === undefined) {
+    offset = offsetAt(timeZone, ms);
+    if (zone.size >= MAX_CACHED_OFFSETS) zone.clear();
+    zone.set(ms, offset);
+  }
+  return offset;
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant in a zone. */
@@ -70,8 +90,8 @@ export class ZoneDay {
   ) {
     this.date = date;
     this.dayMs = naiveDayMs(date);
-    const before = offsetAt(timeZone, this.dayMs - 12 * HOUR);
-    const after = offsetAt(timeZone, this.dayMs + 36 * HOUR);
+    const before = offsetAtHour(timeZone, this.dayMs - 12 * HOUR);
+    const after = offsetAtHour(timeZone, this.dayMs + 36 * HOUR);
     this.constantOffset = before === after ? before : null;
     this.offsets = before === after ? [before] : [before, after];
   }
