@@ -124,7 +124,9 @@ describe('card details', () => {
   it('students see the counselor; everyone else the client', () => {
     expect(otherParty(student, appt('pending')).name).toBe('Maria Santos');
     expect(otherParty(counselor, appt('pending')).name).toBe('Juan Dela Cruz');
-    expect(otherParty(personnel, appt('pending', { student_id: 11 })).name).toBe('Juan Dela Cruz');
+    expect(otherParty(admin, appt('pending')).name).toBe('Juan Dela Cruz');
+    // A personnel client sees the counselor on their own appointment.
+    expect(otherParty(personnel, appt('pending', { student_id: 11, student: { id: 11, name: 'Paula', avatar: null, student_id: null } })).name).toBe('Maria Santos');
   });
   it('badge colours follow the spec', () => {
     expect(statusBadgeClass('pending')).toBe('badge-warning');

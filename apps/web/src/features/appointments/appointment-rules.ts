@@ -72,9 +72,13 @@ export function clientFieldsLocked(user: Viewer | null, a: Pick<Appointment, 'st
   return !isManager(user);
 }
 
-/** The person shown on the card: students see the counselor; everyone else the client. */
+/**
+ * The person shown on the card: students see the counselor, everyone else the client (spec section 2).
+ * A personnel client looking at their own appointment sees the counselor too: their own name tells
+ * them nothing (docs/decisions/0050).
+ */
 export function otherParty(user: Viewer | null, a: Pick<Appointment, 'counselor' | 'student'>): { name: string; avatar: string | null } {
-  if (user?.user_type === 'student') return { name: a.counselor.name, avatar: a.counselor.avatar };
+  if (user?.user_type === 'student' || (user && a.student.id === user.id)) return { name: a.counselor.name, avatar: a.counselor.avatar };
   return { name: a.student.name, avatar: a.student.avatar };
 }
 

@@ -124,7 +124,7 @@ export function AppointmentsPage() {
               id={`${tabsId}-${t}`}
               aria-selected={tab === t}
               aria-controls={`${tabsId}-panel`}
-              className={`tab flex-1 gap-2 whitespace-nowrap px-3 sm:flex-none ${tab === t ? 'tab-active' : ''}`}
+              className={`tab flex-1 flex-nowrap gap-1.5 whitespace-nowrap px-2 sm:flex-none sm:gap-2 sm:px-3 ${tab === t ? 'tab-active' : 'text-base-content/80'}`}
               onClick={() => setTab(t)}
               onKeyDown={(e) => {
                 if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
@@ -173,6 +173,7 @@ export function AppointmentsPage() {
       </div>
 
       <section id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${tab}`} aria-busy={list.isFetching} className="flex flex-col gap-6">
+        <h2 className="sr-only">{TAB_LABEL[tab]} appointments</h2>
         {list.isPending ? (
           <LoadingBlock text="Loading appointments..." />
         ) : list.isError ? (
@@ -183,7 +184,7 @@ export function AppointmentsPage() {
           <>
             {groups.map((g) => (
               <div key={g.key} className="flex flex-col gap-3">
-                <h2 className="text-sm font-semibold uppercase tracking-wide text-base-content/60">{g.label}</h2>
+                <h2 className="text-sm font-semibold uppercase tracking-wide text-base-content/75">{g.label}</h2>
                 {g.items.map((a) => (
                   <AppointmentCard
                     key={a.uuid}

@@ -38,7 +38,7 @@ export function SchedulePage() {
             aria-selected={tab === t.id}
             aria-controls={`${id}-panel`}
             tabIndex={tab === t.id ? 0 : -1}
-            className={`tab flex-1 whitespace-nowrap sm:flex-none ${tab === t.id ? 'tab-active' : ''}`}
+            className={`tab flex-1 whitespace-nowrap sm:flex-none ${tab === t.id ? 'tab-active' : 'text-base-content/80'}`}
             onClick={() => setTab(t.id)}
             onKeyDown={(e) => {
               if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;

@@ -39,6 +39,13 @@ export function AppointmentFormModal({ open, appointment, user, onClose }: { ope
   );
 }
 
+/** The slot list, plus the edited appointment's own time when it is not in it, in time order. */
+function slotOptions(slots: readonly string[] | undefined, own: string | null): string[] {
+  const list = [...(slots ?? [])];
+  if (own && !list.includes(own)) list.push(own);
+  return list.sort();
+}
+
 function AppointmentForm({ appointment, user, onDone }: { appointment: Appointment | null; user: AuthUser; onDone: () => void }) {
   const settings = useSiteSettings();
   const timeZone = settings.data?.timezone;
@@ -89,9 +96,21 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
   const slotList = slots.data?.slots;
   useEffect(() => {
     if (!slotList || !filledTime.current) return;
-    setValues((v) => (v.time && !slotList.includes(v.time) ? { ...v, time: '' } : v));
-  }, [slotList]);
+    setValues((v) => {
+      if (!v.time || slotList.includes(v.time)) return v;
+      if (appointment && timeZone) {
+        const own = valuesFromAppointment(appointment, timeZone);
+        if (v.time === own.time && v.date === own.date && v.counselorId === own.counselorId) return v;
+      }
+      return { ...v, time: '' };
+    });
+  }, [slotList, appointment, timeZone]);
 
+  // The edited appointment keeps its own time on its own day and counselor even when the schedule
+  // has changed since; the server accepts an unchanged time without a slot check (decision 0051).
+  const original = appointment && timeZone ? valuesFromAppointment(appointment, timeZone) : null;
+  const keepsOriginal = !!original?.time && values.date === original.date && values.counselorId === original.counselorId;
+  const timeOptions = slotOptions(slots.data?.slots, keepsOriginal ? original!.time : null);
   const today = todayInZone(timeZone);
   const complete = isComplete(values, { editing, picksStudent });
   const err = (field: string) => fieldErrors[field]?.[0];
@@ -100,7 +119,7 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
     e.preventDefault();
     if (!complete || save.isPending) return;
     setFormError(null);
-    const instant = instantForSlot(values.date, values.time, slots.data, timeZone);
+    const instant = keepsOriginal && values.time === original!.time ? appointment!.appointment_date : instantForSlot(values.date, values.time, slots.data, timeZone);
     if (!instant) {
       setFieldErrors({ appointment_date: ['Choose one of the available times.'] });
       return;
@@ -167,7 +186,7 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
                 id={id}
                 className={`select w-full ${err('counselor_id') ? 'select-error' : ''}`}
                 value={values.counselorId ?? ''}
-                disabled={locked}
+                disabled={locked || (editing && !isManager(user))}
                 required
                 aria-describedby={describedBy}
                 aria-invalid={!!err('counselor_id')}
@@ -241,9 +260,9 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
                   <button type="button" className="btn btn-xs" onClick={() => void slots.refetch()}>Retry</button>
                 </p>
               )}
-              {slots.data && slots.data.slots.length === 0 && <p className="text-sm text-base-content/70">No available time slots on this date.</p>}
+              {slots.data && timeOptions.length === 0 && <p className="text-sm text-base-content/70">No available time slots on this date.</p>}
               {zoneDiffers && slots.data && slots.data.slots.length > 0 && (
-                <p className="text-xs text-base-content/60">Times are shown in your time zone ({browserZone}); the centre's is {timeZone}.</p>
+                <p className="text-xs text-base-content/75">Times are shown in your time zone ({browserZone}); the centre's is {timeZone}.</p>
               )}
             </>
           }
@@ -262,9 +281,9 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
                 onChange={(e) => set('time', e.target.value)}
               >
                 <option value="">{!values.counselorId || !values.date ? 'Choose a counselor and date first' : slots.isFetching ? 'Loading times...' : 'Select a time'}</option>
-                {(slots.data?.slots ?? []).map((t) => {
-                  const start = slots.data?.starts?.find((s) => s.time === t);
-                  return <option key={t} value={t}>{start ? formatInstant(start.appointment_date, 'h:mm a') : t}</option>;
+                {timeOptions.map((t) => {
+                  const start = keepsOriginal && t === original!.time ? appointment!.appointment_date : slots.data?.starts?.find((s) => s.time === t)?.appointment_date;
+                  return <option key={t} value={t}>{start ? formatInstant(start, 'h:mm a') : t}</option>;
                 })}
               </select>
             </div>

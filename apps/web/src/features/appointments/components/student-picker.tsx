@@ -56,7 +56,7 @@ export function StudentPicker({ value, onChange, error, disabled }: { value: Stu
         <div className="flex items-center justify-between gap-2 rounded-field border border-base-300 px-3 py-2">
           <span className="min-w-0 truncate" data-testid="chosen-student">
             {value.name}
-            {value.student_id && <span className="text-base-content/60"> · {value.student_id}</span>}
+            {value.student_id && <span className="text-base-content/75"> · {value.student_id}</span>}
           </span>
           {!disabled && (
             <button type="button" className="btn btn-ghost btn-xs" onClick={() => onChange(null)}>
@@ -92,7 +92,7 @@ export function StudentPicker({ value, onChange, error, disabled }: { value: Stu
           <li key={s.id}>
             <button type="button" onClick={() => { onChange(s); setQuery(''); setResults([]); }}>
               <span className="truncate">{s.name}</span>
-              {s.student_id && <span className="text-base-content/60">{s.student_id}</span>}
+              {s.student_id && <span className="text-base-content/75">{s.student_id}</span>}
             </button>
           </li>
         ))}

@@ -113,7 +113,7 @@ export function ExcludedDatesPanel({ dates, timeZone }: { dates: ExcludedDate[];
               dates.map((d) => (
                 <tr key={d.id} data-testid="excluded-date-row">
                   <td className="whitespace-nowrap"><time dateTime={d.excluded_date}>{formatCalendarDate(d.excluded_date)}</time></td>
-                  <td className="break-words">{d.reason ?? <span className="text-base-content/50">—</span>}</td>
+                  <td className="break-words">{d.reason ?? <span className="text-base-content/70">—</span>}</td>
                   <td className="text-right">
                     <button
                       type="button"

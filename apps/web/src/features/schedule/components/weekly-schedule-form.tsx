@@ -17,12 +17,12 @@ function DayCard({ value, errors, disabled, onChange }: { value: DayForm; errors
   const id = useId();
   const name = dayLabel(value.day);
   return (
-    <fieldset className={`card card-border bg-base-100 shadow-sm ${value.is_available ? '' : 'opacity-80'}`} data-testid={`day-${value.day}`} disabled={disabled}>
+    <fieldset className={`card card-border bg-base-100 shadow-sm`} data-testid={`day-${value.day}`} disabled={disabled}>
       <div className="card-body gap-3 p-4">
         <div className="flex items-center justify-between gap-2">
           <legend className="text-base font-semibold">{name}</legend>
           <label className="label cursor-pointer gap-2">
-            <span className={`text-sm ${value.is_available ? 'text-success' : 'text-base-content/60'}`}>{value.is_available ? 'Available' : 'Unavailable'}</span>
+            <span className={`text-sm ${value.is_available ? 'font-medium text-base-content' : 'text-base-content/75'}`}>{value.is_available ? 'Available' : 'Unavailable'}</span>
             <input
               type="checkbox"
               className="toggle toggle-success"

@@ -1,0 +1,242 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, DEMO, DEMO_PASSWORD, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Session {
+  token: string;
+  user: { id: number; name: string };
+}
+
+async function apiLogin(email: string): Promise<Session> {
+  const res = await fetch(`${server.baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Session;
+}
+
+async function apiGet<T>(session: Session, path: string): Promise<T> {
+  const res = await fetch(`${server.baseURL}${path}`, { headers: { Authorization: `Bearer ${session.token}`, Accept: 'application/json' } });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** YYYY-MM-DD of today + n days in a zone. */
+function dateIn(timeZone: string, plusDays: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [y, m, d] = parts.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/** Elements sticking out past the right edge of the viewport (a phone must not scroll sideways). */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).position !== 'fixed')
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} → ${Math.round(e.getBoundingClientRect().right)}`);
+  });
+}
+
+async function slotsOf(session: Session, counselorId: number, date: string): Promise<string[]> {
+  const reply = await apiGet<{ slots: string[] }>(session, `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
+  return reply.slots;
+}
+
+describe('appointments and schedules in the browser', () => {
+  it('a counselor runs a week: schedule, excluded date, a booking confirmed and completed; the slot is taken meanwhile; students have no Book button', async () => {
+    const counselorApi = await apiLogin(DEMO.counselor);
+    const personnelApi = await apiLogin(DEMO.personnel);
+    const { timezone } = await apiGet<{ timezone: string }>(personnelApi, '/api/settings');
+    const counselorId = counselorApi.user.id;
+    const reason = `E2E check-in ${Date.now()}`;
+
+    // --- The counselor sets a weekly schedule (every day 08:00–16:00, lunch 12:00–13:00) and an excluded date.
+    const counselor = await newPage(browser, server.baseURL);
+    const cp = counselor.page;
+    await signIn(cp, DEMO.counselor);
+    await cp.getByRole('navigation', { name: 'Main' }).first().getByText('My Schedule').click();
+    await cp.waitForURL('**/schedule');
+    await cp.getByRole('heading', { name: 'My Schedule' }).waitFor();
+    await cp.getByRole('tab', { name: 'Weekly Schedule' }).waitFor();
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
+      await cp.getByLabel(`${day} available`).check();
+      await cp.getByLabel(`${day} start time`).fill('08:00');
+      await cp.getByLabel(`${day} end time`).fill('16:00');
+      await cp.getByLabel(`${day} break start`).fill('12:00');
+      await cp.getByLabel(`${day} break end`).fill('13:00');
+    }
+    expect(await axeViolations(cp)).toEqual([]);
+    await cp.getByRole('button', { name: 'Save Schedule' }).click();
+    await toast(cp, 'Schedule updated successfully');
+    await screenshot(cp, 'schedule-weekly-desktop');
+
+    const excluded = dateIn(timezone, 20);
+    await cp.getByRole('tab', { name: 'Excluded Dates' }).click();
+    await cp.getByRole('button', { name: 'Add Date' }).click();
+    const dialog = cp.getByRole('dialog', { name: 'Add Excluded Date' });
+    await dialog.getByLabel('Date').fill(excluded);
+    await dialog.getByPlaceholder('Optional reason').fill('Counselors training day');
+    await screenshot(cp, 'schedule-add-date-desktop');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(cp, 'Date added successfully');
+    await cp.getByTestId('excluded-date-row').filter({ hasText: 'Counselors training day' }).waitFor();
+    expect(await axeViolations(cp)).toEqual([]);
+    await screenshot(cp, 'schedule-excluded-desktop');
+    expect(await slotsOf(personnelApi, counselorId, excluded)).toEqual([]);
+
+    // The booking day: the first day from tomorrow on with free 08:00–16:00 slots.
+    let bookingDate = '';
+    for (let d = 1; d < 14 && !bookingDate; d++) {
+      const date = dateIn(timezone, d);
+      if (date !== excluded && (await slotsOf(personnelApi, counselorId, date)).length > 0) bookingDate = date;
+    }
+    expect(bookingDate).not.toBe('');
+
+    // --- A personnel user books a slot.
+    const personnel = await newPage(browser, server.baseURL);
+    const pp = personnel.page;
+    await signIn(pp, DEMO.personnel);
+    await pp.goto('/appointments');
+    await pp.getByRole('heading', { name: 'Appointments', exact: true }).waitFor();
+    await pp.getByRole('button', { name: 'Book Appointment' }).click();
+    const form = pp.getByRole('dialog', { name: 'Book Appointment' });
+    await form.getByLabel('Counselor').selectOption({ label: counselorApi.user.name });
+    // The excluded date has no times.
+    await form.getByLabel('Date').fill(excluded);
+    await form.getByText('No available time slots on this date.').waitFor();
+    await form.getByLabel('Date').fill(bookingDate);
+    const time = form.getByLabel('Time');
+    await expect.poll(async () => time.locator('option').count()).toBeGreaterThan(1);
+    const chosen = await time.locator('option').nth(1).getAttribute('value');
+    expect(chosen).toMatch(/^\d\d:\d\d$/);
+    await time.selectOption(chosen!);
+    await form.getByLabel('Reason').fill(reason);
+    await form.getByLabel('Category').selectOption({ index: 1 });
+    const submit = form.getByRole('button', { name: 'Book Appointment' });
+    // On-site needs a location before the form can be sent.
+    await form.getByLabel('On-site').check();
+    expect(await submit.isDisabled()).toBe(true);
+    await form.getByLabel('Location', { exact: true }).fill('Guidance Office, Room 2');
+    expect(await submit.isDisabled()).toBe(false);
+    await screenshot(pp, 'appt-book-personnel-desktop');
+    await submit.click();
+    await toast(pp, 'Appointment booked successfully');
+    const myCard = pp.getByTestId('appointment-card').filter({ hasText: reason });
+    await myCard.waitFor();
+    await expect(myCard.getByTestId('status-badge').textContent()).resolves.toBe('Pending');
+    expect(await myCard.getByText('PERSONNEL', { exact: true }).count()).toBe(1);
+    // The client sees the counselor's name on their own appointment.
+    expect(await myCard.getByText(counselorApi.user.name, { exact: true }).count()).toBe(1);
+    expect(await axeViolations(pp)).toEqual([]);
+
+    // --- While it is booked, the slot is gone for everyone else (API and the admin's booking form).
+    expect(await slotsOf(counselorApi, counselorId, bookingDate)).not.toContain(chosen);
+    const admin = await newPage(browser, server.baseURL);
+    await signIn(admin.page, DEMO.admin);
+    await admin.page.goto('/appointments');
+    await admin.page.getByRole('button', { name: 'Book Appointment' }).click();
+    const adminForm = admin.page.getByRole('dialog', { name: 'Book Appointment' });
+    await adminForm.getByLabel('Counselor').selectOption({ label: counselorApi.user.name });
+    await adminForm.getByLabel('Date').fill(bookingDate);
+    await expect.poll(async () => adminForm.getByLabel('Time').locator('option').count()).toBeGreaterThan(1);
+    const adminTimes = await adminForm.getByLabel('Time').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(adminTimes).not.toContain(chosen);
+    await admin.context.close();
+
+    // --- The counselor confirms it, then completes it.
+    await cp.goto('/appointments');
+    await cp.getByRole('heading', { name: 'Appointments', exact: true }).waitFor();
+    await cp.getByPlaceholder('Search by name...').fill(personnelApi.user.name);
+    const pending = cp.getByTestId('appointment-card').filter({ hasText: reason });
+    await pending.waitFor();
+    expect(await pending.getByText(personnelApi.user.name, { exact: true }).count()).toBe(1);
+    expect(await axeViolations(cp)).toEqual([]);
+    await screenshot(cp, 'appt-counselor-pending-desktop');
+    await pending.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await toast(cp, 'Appointment confirmed successfully');
+    await pending.waitFor({ state: 'detached' });
+
+    await cp.getByRole('tab', { name: /Upcoming/ }).click();
+    const upcoming = cp.getByTestId('appointment-card').filter({ hasText: reason });
+    await upcoming.waitFor();
+    await expect(upcoming.getByTestId('status-badge').textContent()).resolves.toBe('Confirmed');
+    // The status menu offers exactly the allowed changes from confirmed.
+    await upcoming.getByRole('button', { name: `Change status of ${reason}` }).click();
+    const items = await upcoming.getByRole('menuitem').allTextContents();
+    expect(items).toEqual(['Mark as completed', 'Cancel appointment']);
+    await cp.keyboard.press('Escape');
+    await upcoming.getByRole('button', { name: 'Complete', exact: true }).click();
+    await toast(cp, 'Appointment marked as completed');
+    await upcoming.waitFor({ state: 'detached' });
+
+    await cp.getByRole('tab', { name: /History/ }).click();
+    const done = cp.getByTestId('appointment-card').filter({ hasText: reason });
+    await done.waitFor();
+    await expect(done.getByTestId('status-badge').textContent()).resolves.toBe('Completed');
+    expect(await done.getByRole('button', { name: 'Confirm', exact: true }).count()).toBe(0);
+    await screenshot(cp, 'appt-counselor-history-desktop');
+
+    // A completed appointment frees nothing back: the client sees it completed too.
+    await pp.reload();
+    await pp.getByRole('tab', { name: /History/ }).click();
+    await pp.getByTestId('appointment-card').filter({ hasText: reason }).getByText('Completed').waitFor();
+    await personnel.context.close();
+    await counselor.context.close();
+
+    // --- A student's view has no Book button (students_can_book is off in the demo).
+    const student = await newPage(browser, server.baseURL);
+    await signIn(student.page, DEMO.student);
+    await student.page.goto('/appointments');
+    await student.page.getByRole('heading', { name: 'Appointments', exact: true }).waitFor();
+    await student.page.getByRole('tab', { name: /Pending/ }).waitFor();
+    await student.page.getByTestId('count-pending').filter({ hasText: /\d/ }).waitFor();
+    expect(await student.page.getByRole('button', { name: 'Book Appointment' }).count()).toBe(0);
+    // Nor the counselor's filters.
+    expect(await student.page.getByPlaceholder('Search by name...').count()).toBe(0);
+    expect(await axeViolations(student.page)).toEqual([]);
+    await screenshot(student.page, 'appt-student-desktop');
+    await student.context.close();
+  });
+
+  it('is usable at 375 px: the dashboard, the booking form and My Schedule', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, PHONE);
+    await signIn(page, DEMO.counselor);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Appointments', exact: true }).waitFor();
+    await page.getByRole('tab', { name: /History/ }).click();
+    await page.getByTestId('count-history').filter({ hasText: /\d/ }).waitFor();
+    await screenshot(page, 'appt-counselor-phone');
+    expect(await overflowing(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    const form = page.getByRole('dialog', { name: 'Book Appointment' });
+    await form.getByLabel('New Student').check();
+    await form.getByLabel('Student name').waitFor();
+    await screenshot(page, 'appt-book-counselor-phone');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/schedule');
+    await page.getByLabel('Monday available').waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'schedule-weekly-phone');
+    await context.close();
+  });
+});
