@@ -27,7 +27,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport });
+  // The demo centre is in Manila; its people's browsers are too (times show in the browser's zone).
+  const context = await browser.newContext({ baseURL, viewport, timezoneId: 'Asia/Manila', locale: 'en-PH' });
   const page = await context.newPage();
   return { context, page };
 }
