@@ -137,7 +137,7 @@ export function CategoriesPage() {
       ) : data ? (
         <>
           {list.isError && <ErrorAlert message={errorMessage(list.error, 'Failed to load categories')} onRetry={() => void refetch()} />}
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
             {data.data.map((c) => (
               <CategoryCard key={c.uuid} category={c} canManage={canManage} onEdit={() => openEdit(c)} onDelete={() => void askDelete(c)} />
             ))}
