@@ -119,7 +119,10 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
 
   const fieldError = (field: string) =>
     errors[field] ? <p id={`settings-${field}-error`} className="text-sm text-red-700">{errors[field].join(' ')}</p> : null;
-  const aria = (field: string) => ({ 'aria-invalid': !!errors[field], 'aria-describedby': errors[field] ? `settings-${field}-error` : undefined });
+  const aria = (field: string, hint = false) => {
+    const ids = [hint ? `settings-${field}-hint` : null, errors[field] ? `settings-${field}-error` : null].filter(Boolean);
+    return { 'aria-invalid': !!errors[field], 'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined };
+  };
 
   return (
     <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
@@ -145,18 +148,18 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
               )}
             </div>
             <div className="flex flex-1 flex-col gap-4">
-              <label className="flex flex-col gap-1">
-                <span className="font-medium">Site Name</span>
-                <input className={`input w-full ${errors.site_name ? 'input-error' : ''}`} name="site_name" value={values.site_name} onChange={(e) => set('site_name', e.target.value)} required maxLength={120} {...aria('site_name')} />
-                <span className="text-sm text-base-content/60">Shown in the sidebar and the browser title for everyone in your centre.</span>
+              <div className="flex flex-col gap-1">
+                <label htmlFor="settings-site_name" className="font-medium">Site Name</label>
+                <input className={`input w-full ${errors.site_name ? 'input-error' : ''}`} id="settings-site_name" name="site_name" value={values.site_name} onChange={(e) => set('site_name', e.target.value)} required maxLength={120} {...aria('site_name', true)} />
+                <span id="settings-site_name-hint" className="text-sm text-base-content/60">Shown in the sidebar and the browser title for everyone in your centre.</span>
                 {fieldError('site_name')}
-              </label>
-              <label className="flex flex-col gap-1">
-                <span className="font-medium">Site Logo</span>
-                <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="file-input w-full" name="site_logo" onChange={pickLogo} {...aria('site_logo')} />
-                <span className="text-sm text-base-content/60">Max 2MB. JPG, PNG, GIF or WebP; a square image looks best.</span>
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor="settings-site_logo" className="font-medium">Site Logo</label>
+                <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="file-input w-full" id="settings-site_logo" name="site_logo" onChange={pickLogo} {...aria('site_logo', true)} />
+                <span id="settings-site_logo-hint" className="text-sm text-base-content/60">Max 2MB. JPG, PNG, GIF or WebP; a square image looks best.</span>
                 {fieldError('site_logo')}
-              </label>
+              </div>
             </div>
           </div>
         </div>
@@ -165,16 +168,16 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-business">
         <div className="card-body gap-4">
           <h2 id="settings-business" className="card-title text-lg">Business</h2>
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">Business Name</span>
-            <input className={`input w-full ${errors.business_name ? 'input-error' : ''}`} name="business_name" value={values.business_name} onChange={(e) => set('business_name', e.target.value)} maxLength={160} placeholder="e.g. St. Scholastica's College Guidance Office" {...aria('business_name')} />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="settings-business_name" className="font-medium">Business Name</label>
+            <input className={`input w-full ${errors.business_name ? 'input-error' : ''}`} id="settings-business_name" name="business_name" value={values.business_name} onChange={(e) => set('business_name', e.target.value)} maxLength={160} placeholder="e.g. St. Scholastica's College Guidance Office" {...aria('business_name')} />
             {fieldError('business_name')}
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">Business Address</span>
-            <textarea className={`textarea w-full ${errors.business_address ? 'textarea-error' : ''}`} name="business_address" rows={3} value={values.business_address} onChange={(e) => set('business_address', e.target.value)} maxLength={500} {...aria('business_address')} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="settings-business_address" className="font-medium">Business Address</label>
+            <textarea className={`textarea w-full ${errors.business_address ? 'textarea-error' : ''}`} id="settings-business_address" name="business_address" rows={3} value={values.business_address} onChange={(e) => set('business_address', e.target.value)} maxLength={500} {...aria('business_address')} />
             {fieldError('business_address')}
-          </label>
+          </div>
         </div>
       </section>
 
@@ -182,20 +185,20 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
         <div className="card-body gap-4">
           <h2 id="settings-appointments" className="card-title text-lg">Appointments</h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <label className="flex flex-col gap-1">
-              <span className="font-medium">Time Zone</span>
-              <select className={`select w-full ${errors.timezone ? 'select-error' : ''}`} name="timezone" value={values.timezone} onChange={(e) => set('timezone', e.target.value)} {...aria('timezone')}>
+            <div className="flex flex-col gap-1">
+              <label htmlFor="settings-timezone" className="font-medium">Time Zone</label>
+              <select className={`select w-full ${errors.timezone ? 'select-error' : ''}`} id="settings-timezone" name="timezone" value={values.timezone} onChange={(e) => set('timezone', e.target.value)} {...aria('timezone', true)}>
                 {zones.map((z) => <option key={z} value={z}>{z.replace(/_/g, ' ')}</option>)}
               </select>
-              <span className="text-sm text-base-content/60">Counselors' hours and available slots follow this zone.</span>
+              <span id="settings-timezone-hint" className="text-sm text-base-content/60">Counselors' hours and available slots follow this zone.</span>
               {fieldError('timezone')}
-            </label>
-            <label className="flex flex-col gap-1">
-              <span className="font-medium">Appointment Length (minutes)</span>
-              <input className={`input w-full ${errors.appointment_duration_minutes ? 'input-error' : ''}`} name="appointment_duration_minutes" type="number" min={15} max={240} step={5} value={values.appointment_duration_minutes} onChange={(e) => set('appointment_duration_minutes', e.target.value)} {...aria('appointment_duration_minutes')} />
-              <span className="text-sm text-base-content/60">Between 15 and 240. Applies to new bookings.</span>
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor="settings-appointment_duration_minutes" className="font-medium">Appointment Length (minutes)</label>
+              <input className={`input w-full ${errors.appointment_duration_minutes ? 'input-error' : ''}`} id="settings-appointment_duration_minutes" name="appointment_duration_minutes" type="number" min={15} max={240} step={5} value={values.appointment_duration_minutes} onChange={(e) => set('appointment_duration_minutes', e.target.value)} {...aria('appointment_duration_minutes', true)} />
+              <span id="settings-appointment_duration_minutes-hint" className="text-sm text-base-content/60">Between 15 and 240. Applies to new bookings.</span>
               {fieldError('appointment_duration_minutes')}
-            </label>
+            </div>
           </div>
           <label className="flex items-start gap-3">
             <input type="checkbox" className="toggle toggle-primary mt-0.5" name="students_can_book" checked={values.students_can_book} onChange={(e) => set('students_can_book', e.target.checked)} />

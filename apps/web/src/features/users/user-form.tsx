@@ -105,21 +105,21 @@ export function UserForm({
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       {formError && <div role="alert" className="alert alert-error alert-soft">{formError}</div>}
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Full Name</span>
-        <input className={inputClass('name')} name="name" value={values.name} onChange={(e) => set('name', e.target.value)} required autoComplete="off" aria-invalid={!!errors.name} aria-describedby={describedBy('name')} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="user-name" className="font-medium">Full Name</label>
+        <input className={inputClass('name')} id="user-name" name="name" value={values.name} onChange={(e) => set('name', e.target.value)} required autoComplete="off" aria-invalid={!!errors.name} aria-describedby={describedBy('name')} />
         <FieldError id="user-name-error" messages={errors.name} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Email</span>
-        <input className={inputClass('email')} name="email" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} required autoComplete="off" aria-invalid={!!errors.email} aria-describedby={describedBy('email')} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="user-email" className="font-medium">Email</label>
+        <input className={inputClass('email')} id="user-email" name="email" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} required autoComplete="off" aria-invalid={!!errors.email} aria-describedby={describedBy('email')} />
         <FieldError id="user-email-error" messages={errors.email} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">{isNew ? 'Password' : 'New Password'}</span>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="user-password" className="font-medium">{isNew ? 'Password' : 'New Password'}</label>
         <input
           className={inputClass('password')}
-          name="password"
+          id="user-password" name="password"
           type="password"
           value={values.password}
           onChange={(e) => set('password', e.target.value)}
@@ -131,14 +131,14 @@ export function UserForm({
           aria-describedby={describedBy('password')}
         />
         <FieldError id="user-password-error" messages={errors.password} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">User Type</span>
-        <select className={`select w-full ${errors.user_type ? 'select-error' : ''}`} name="user_type" value={values.user_type} onChange={(e) => changeType(e.target.value as UserType)}>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="user-user_type" className="font-medium">User Type</label>
+        <select className={`select w-full ${errors.user_type ? 'select-error' : ''}`} id="user-user_type" name="user_type" value={values.user_type} onChange={(e) => changeType(e.target.value as UserType)}>
           {USER_TYPES.map((t) => <option key={t} value={t}>{USER_TYPE_LABELS[t]}</option>)}
         </select>
         <FieldError id="user-user_type-error" messages={errors.user_type} />
-      </label>
+      </div>
       <fieldset className="flex flex-col gap-2" aria-describedby={describedBy('roles')}>
         <legend className="mb-1 font-medium">Roles</legend>
         <div className="flex flex-wrap gap-2">
@@ -153,22 +153,22 @@ export function UserForm({
         <FieldError id="user-roles-error" messages={errors.roles} />
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Student ID</span>
-          <input className={inputClass('student_id')} name="student_id" value={values.student_id} onChange={(e) => set('student_id', e.target.value)} placeholder={values.user_type === 'student' ? 'e.g. 2025-00123' : 'Optional'} aria-describedby={describedBy('student_id')} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="user-student_id" className="font-medium">Student ID</label>
+          <input className={inputClass('student_id')} id="user-student_id" name="student_id" value={values.student_id} onChange={(e) => set('student_id', e.target.value)} placeholder={values.user_type === 'student' ? 'e.g. 2025-00123' : 'Optional'} aria-describedby={describedBy('student_id')} />
           <FieldError id="user-student_id-error" messages={errors.student_id} />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Birth Date</span>
-          <input className={inputClass('birth_date')} name="birth_date" type="date" max={todayLocal()} value={values.birth_date} onChange={(e) => set('birth_date', e.target.value)} aria-invalid={!!errors.birth_date} aria-describedby={describedBy('birth_date')} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="user-birth_date" className="font-medium">Birth Date</label>
+          <input className={inputClass('birth_date')} id="user-birth_date" name="birth_date" type="date" max={todayLocal()} value={values.birth_date} onChange={(e) => set('birth_date', e.target.value)} aria-invalid={!!errors.birth_date} aria-describedby={describedBy('birth_date')} />
           <FieldError id="user-birth_date-error" messages={errors.birth_date} />
-        </label>
+        </div>
       </div>
-      <label className="flex flex-col gap-1">
-        <span className="font-medium">Department</span>
-        <input className={inputClass('department')} name="department" value={values.department} onChange={(e) => set('department', e.target.value)} placeholder="e.g. College of Nursing" aria-describedby={describedBy('department')} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="user-department" className="font-medium">Department</label>
+        <input className={inputClass('department')} id="user-department" name="department" value={values.department} onChange={(e) => set('department', e.target.value)} placeholder="e.g. College of Nursing" aria-describedby={describedBy('department')} />
         <FieldError id="user-department-error" messages={errors.department} />
-      </label>
+      </div>
       <p className="text-sm text-base-content/60">Birth date and department feed the age-group and department reports.</p>
       <div className="flex justify-end gap-2 pt-2">
         <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>

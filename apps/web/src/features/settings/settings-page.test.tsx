@@ -1,0 +1,93 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SettingsPage } from './settings-page';
+
+const SETTINGS = {
+  site_name: 'Kalinga',
+  site_logo: null,
+  business_name: 'Demo Centre',
+  business_address: 'Quezon City',
+  timezone: 'Asia/Manila',
+  appointment_duration_minutes: 60,
+  students_can_book: false,
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SettingsPage />
+    </QueryClientProvider>,
+  );
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+let online = true;
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  online = true;
+  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+});
+afterEach(() => {
+  // TanStack Query's online manager is global: leave it online for the next test.
+  online = true;
+  window.dispatchEvent(new Event('online'));
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Site Settings screen', () => {
+  it("says 'Failed to fetch settings' with Retry when loading fails, and loads on Retry", async () => {
+    fetchMock.mockResolvedValueOnce(json(500, { message: 'boom' })).mockResolvedValueOnce(json(200, SETTINGS));
+    renderPage();
+    await screen.findByText('Failed to fetch settings', {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(((await screen.findByLabelText('Site Name', {}, { timeout: 5000 })) as HTMLInputElement).value).toBe('Kalinga');
+  });
+
+  it('shows field messages and keeps the input when the server refuses', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, SETTINGS)).mockResolvedValueOnce(
+      json(422, { message: 'The appointment duration must be between 15 and 240 minutes.', errors: { appointment_duration_minutes: ['The appointment duration must be between 15 and 240 minutes.'] } }),
+    );
+    renderPage();
+    const duration = (await screen.findByLabelText('Appointment Length (minutes)', {}, { timeout: 5000 })) as HTMLInputElement;
+    fireEvent.change(duration, { target: { value: '500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await screen.findByText('The appointment duration must be between 15 and 240 minutes.');
+    expect(screen.getByRole('alert').textContent).toBe('Failed to update settings');
+    expect(duration.value).toBe('500');
+    const [, init] = fetchMock.mock.calls[1];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ appointment_duration_minutes: 500, site_name: 'Kalinga', timezone: 'Asia/Manila', students_can_book: false });
+  });
+
+  it("refuses to save offline with 'Cannot update settings while offline'", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
+    renderPage();
+    await screen.findByLabelText('Site Name', {}, { timeout: 5000 });
+    online = false;
+    window.dispatchEvent(new Event('offline'));
+    await screen.findByText('Cannot update settings while offline');
+    expect((screen.getByRole('button', { name: 'Save Settings' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(screen.getByRole('button', { name: 'Save Settings' }).closest('form')!);
+    await waitFor(() => expect(screen.getAllByText('Cannot update settings while offline').length).toBeGreaterThan(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects a file that is not an image before sending anything', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
+    renderPage();
+    const input = (await screen.findByLabelText('Site Logo', {}, { timeout: 5000 })) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    await screen.findByText('Please select an image file');
+    expect(screen.queryByTestId('logo-preview')).toBeNull();
+  });
+});
