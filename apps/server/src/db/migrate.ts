@@ -3,12 +3,14 @@ import type { DB } from './database';
 import * as m001 from './migrations/001-foundation';
 import * as m002 from './migrations/002-library';
 import * as m003 from './migrations/003-appointments';
+import * as m004 from './migrations/004-reports';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-library': m002,
   '003-appointments': m003,
+  '004-reports': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import { NOT_AVAILABLE } from '@kalinga/contracts/reports';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 
 export type ReportGroupBy = 'category' | 'age' | 'department';
@@ -10,71 +10,72 @@ export interface DailyGroupCount {
   count: number;
 }
 
-// Whole-number parts of 'YYYY-MM-DD' text; the same SQL runs on SQLite and PostgreSQL.
-const year = (col: RawBuilder<unknown>) => sql<number>`cast(substr(${col}, 1, 4) as integer)`;
-const monthDay = (col: RawBuilder<unknown>) => sql<number>`(cast(substr(${col}, 6, 2) as integer) * 100 + cast(substr(${col}, 9, 2) as integer))`;
-
-const localDate = sql.ref('a.local_date');
-const birthDate = sql.ref('u.birth_date');
+/** 'YYYY-MM-DD' text as the whole number YYYYMMDD; the same SQL on SQLite and PostgreSQL. */
+const ymd = (ref: string) => sql<number>`cast(replace(${sql.ref(ref)}, '-', '') as integer)`;
 
 /**
- * Age in whole years on the appointment's own date (null without a usable birth date). Someone born
- * on 29 February turns a year older on 1 March in common years.
+ * Age in whole years on the appointment's own date: the ten-thousands of YYYYMMDD(day) − YYYYMMDD(birth
+ * date). Null without a usable birth date. Someone born on 29 February turns a year older on 1 March in
+ * common years. Bound parameters stay out of it so PostgreSQL can match it in GROUP BY.
  */
-const ageAtAppointment = sql<number | null>`case when ${birthDate} is null or length(${birthDate}) <> 10 then null else ${year(localDate)} - ${year(birthDate)} - case when ${monthDay(localDate)} < ${monthDay(birthDate)} then 1 else 0 end end`;
+const ageInYears = sql<number | null>`(case when length(u.birth_date) = 10 then ${ymd('a.local_date')} - ${ymd('u.birth_date')} end) / 10000`;
 
-/** The group label of each appointment, computed in the database (PRODUCT.md: age groups, department, N/A). */
-function groupExpression(groupBy: ReportGroupBy): RawBuilder<string> {
-  const na = sql.lit(NOT_AVAILABLE);
-  switch (groupBy) {
-    case 'category':
-      return sql<string>`coalesce(nullif(trim(c.title), ''), ${na})`;
-    case 'department':
-      return sql<string>`coalesce(nullif(trim(u.department), ''), ${na})`;
-    case 'age':
-      return sql<string>`case
-        when age is null then ${na}
-        when age < 18 then ${sql.lit('Under 18')}
-        when age <= 21 then ${sql.lit('18-21')}
-        when age <= 25 then ${sql.lit('22-25')}
-        when age <= 35 then ${sql.lit('26-35')}
-        when age <= 50 then ${sql.lit('36-50')}
-        else ${sql.lit('Over 50')} end`;
-  }
-}
+/** Age group labels of PRODUCT.md over a column of ages in years, 'N/A' without a birth date. */
+const ageGroupOf = (years: string) => {
+  const y = sql.ref(years);
+  return sql<string>`case
+    when ${y} is null then ${sql.lit(NOT_AVAILABLE)}
+    when ${y} < 18 then ${sql.lit('Under 18')}
+    when ${y} <= 21 then ${sql.lit('18-21')}
+    when ${y} <= 25 then ${sql.lit('22-25')}
+    when ${y} <= 35 then ${sql.lit('26-35')}
+    when ${y} <= 50 then ${sql.lit('36-50')}
+    else ${sql.lit('Over 50')} end`;
+};
+
+/** A trimmed text column, 'N/A' when missing or blank. */
+const orNotAvailable = (ref: string) => sql<string>`coalesce(nullif(trim(${sql.ref(ref)}), ''), ${sql.lit(NOT_AVAILABLE)})`;
 
 /**
  * Appointments per local day and group for one company, from `from` to `to` (dates, both included),
  * every status but cancelled. Counting and grouping happen in the database; only days that have
- * appointments come back (the service fills the gaps).
+ * appointments come back (the service fills the gaps). The queries read only the columns of
+ * appointments_reports_idx (migration 004).
  */
 export async function dailyCountsByGroup(db: DB, companyId: number, groupBy: ReportGroupBy, from: string, to: string): Promise<DailyGroupCount[]> {
-  // The innermost query picks the company's rows and the raw group inputs; the middle one turns them
-  // into labels; the outer one counts. Grouping by plain column names keeps PostgreSQL from treating
-  // the repeated CASE expression with bound parameters as a different expression.
   const scoped = db
     .selectFrom('appointments as a')
     .where('a.company_id', '=', companyId)
     .where('a.local_date', '>=', from)
     .where('a.local_date', '<=', to)
     .where('a.status', '!=', 'cancelled');
-  const day = sql<string>`a.local_date`.as('day');
 
+  // Labels are computed in a derived table and counted outside it: grouping by plain column names keeps
+  // PostgreSQL from seeing a CASE with bound parameters in SELECT and GROUP BY as two expressions.
   let labelled;
   if (groupBy === 'category') {
-    labelled = scoped
-      .leftJoin('categories as c', (j) => j.onRef('c.id', '=', 'a.category_id').onRef('c.company_id', '=', 'a.company_id'))
-      .select([day, groupExpression('category').as('grp')]);
+    // Count per (day, category id) first, straight off the index; then name the few resulting rows.
+    const perCategory = scoped.select(['a.local_date as day', 'a.category_id']).select(sql<number>`count(*)`.as('n')).groupBy(['a.local_date', 'a.category_id']);
+    labelled = db
+      .selectFrom(perCategory.as('p'))
+      .leftJoin('categories as c', (j) => j.onRef('c.id', '=', 'p.category_id').on('c.company_id', '=', companyId))
+      .select([sql<string>`p.day`.as('day'), orNotAvailable('c.title').as('grp'), sql<number>`p.n`.as('n')]);
   } else if (groupBy === 'department') {
-    labelled = scoped.leftJoin('users as u', 'u.id', 'a.client_id').select([day, groupExpression('department').as('grp')]);
+    labelled = scoped
+      .leftJoin('users as u', 'u.id', 'a.client_id')
+      .select([sql<string>`a.local_date`.as('day'), orNotAvailable('u.department').as('grp'), sql<number>`1`.as('n')]);
   } else {
-    const withAge = scoped.leftJoin('users as u', 'u.id', 'a.client_id').select([day, ageAtAppointment.as('age')]);
-    labelled = db.selectFrom(withAge.as('r')).select([sql<string>`r.day`.as('day'), groupExpression('age').as('grp')]);
+    // Count per (day, age in years) first, so each label is worked out once per age, not per appointment.
+    const perAge = scoped
+      .leftJoin('users as u', 'u.id', 'a.client_id')
+      .select([sql<string>`a.local_date`.as('day'), ageInYears.as('years'), sql<number>`count(*)`.as('n')])
+      .groupBy([sql`a.local_date`, ageInYears]);
+    labelled = db.selectFrom(perAge.as('p')).select([sql<string>`p.day`.as('day'), ageGroupOf('p.years').as('grp'), sql<number>`p.n`.as('n')]);
   }
 
   const rows = await db
     .selectFrom(labelled.as('t'))
-    .select([sql<string>`t.day`.as('day'), sql<string>`t.grp`.as('grp'), sql<number | string>`count(*)`.as('count')])
+    .select([sql<string>`t.day`.as('day'), sql<string>`t.grp`.as('grp'), sql<number | string>`sum(t.n)`.as('count')])
     .groupBy([sql`t.day`, sql`t.grp`])
     .execute();
   return rows.map((r) => ({ day: r.day, group: r.grp, count: Number(r.count) }));
