@@ -11,6 +11,7 @@ import { UsersPage } from '../features/users/users-page';
 import { CategoriesPage } from '../features/categories/categories-page';
 import { ResourceDetailPage } from '../features/resources/resource-detail-page';
 import { ResourcesPage } from '../features/resources/resources-page';
+import { ReportsPage } from '../features/reports/reports-page';
 import { GuestOnly, NotFound, RequireAuth } from './guard';
 import { AppLayout } from './layout';
 import type { Access } from './nav';
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
       page('categories', <CategoriesPage />, { permission: 'view resources' }),
       page('resources', <ResourcesPage />, { permission: 'view resources' }),
       page('resources/:id', <ResourceDetailPage />, { permission: 'view resources' }),
+      page('reports', <ReportsPage />, { permission: 'view reports' }),
       page('settings', <Navigate to="/settings/users" replace />, { permission: 'manage users' }),
       page('settings/users', <UsersPage />, { permission: 'manage users' }),
       page('settings/roles', <RolesPage />, { permission: 'manage users' }),

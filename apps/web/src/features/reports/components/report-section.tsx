@@ -1,0 +1,66 @@
+import type { ForecastDays, ReportKind, ReportPeriod } from '@kalinga/contracts/reports';
+import { lazy, Suspense, useMemo } from 'react';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useReport } from '../api/use-report';
+import { csvFileName, lastActualDay, SECTION_TEXT, toCsv, toSeries } from '../report-series';
+
+// Chart.js loads with the first chart, in a chunk of its own (only on /reports).
+const DailyChart = lazy(() => import('./daily-chart'));
+
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** One report: its own loading text, error alert, empty message or chart, and a CSV download. */
+export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind; period: ReportPeriod; forecastDays: ForecastDays }) {
+  const text = SECTION_TEXT[kind];
+  const query = useReport(kind, period, forecastDays);
+  const rows = query.data;
+  const series = useMemo(() => (rows ? toSeries(kind, rows) : []), [kind, rows]);
+  const headingId = `report-${kind}-heading`;
+  const hasData = !query.isPending && !query.isError && rows !== undefined && rows.length > 0;
+
+  return (
+    <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby={headingId} data-testid={`report-${kind}`}>
+      <div className="card-body gap-4 p-4 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={headingId} className="card-title text-lg">
+            {text.heading}
+          </h2>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            disabled={!hasData}
+            onClick={() => rows && download(csvFileName(kind, period, forecastDays), toCsv(kind, rows))}
+            aria-label={`Download ${text.heading.toLowerCase()} series as CSV`}
+          >
+            <svg aria-hidden="true" className="h-4 w-4" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
+              <path strokeLinecap="round" strokeLinejoin="round" d="M3 16.5v2.25A2.25 2.25 0 005.25 21h13.5A2.25 2.25 0 0021 18.75V16.5M16.5 12L12 16.5m0 0L7.5 12m4.5 4.5V3" />
+            </svg>
+            CSV
+          </button>
+        </div>
+        {query.isPending ? (
+          <LoadingBlock text={text.loading} />
+        ) : query.isError ? (
+          <ErrorAlert message={errorMessage(query.error, text.failed)} onRetry={() => void query.refetch()} />
+        ) : !rows || rows.length === 0 ? (
+          <p className="rounded-box border border-dashed border-base-300 px-4 py-12 text-center text-base-content/70">{text.empty}</p>
+        ) : (
+          <Suspense fallback={<LoadingBlock text={text.loading} />}>
+            <DailyChart title={text.chartTitle} series={series} today={lastActualDay(rows)} />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}

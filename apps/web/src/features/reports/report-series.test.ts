@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { errorMessage } from '../../lib/api-client';
+import { csvFileName, SECTION_TEXT, dayToTime, lastActualDay, randomColour, type ReportRow, toCsv, toSeries, tooltipLine } from './report-series';
+
+const ROWS: ReportRow[] = [
+  { day: '2026-03-02', count: 1, is_forecast: false, category_title: 'Stress' },
+  { day: '2026-03-01', count: 0, is_forecast: false, category_title: 'Stress' },
+  { day: '2026-03-03', count: 1.25, is_forecast: true, category_title: 'Stress' },
+  { day: '2026-03-01', count: 2, is_forecast: false, category_title: 'Career, "Next"' },
+  { day: '2026-03-02', count: 0, is_forecast: false, category_title: 'Career, "Next"' },
+  { day: '2026-03-03', count: 0.5, is_forecast: true, category_title: 'Career, "Next"' },
+];
+
+describe('toSeries', () => {
+  it('makes one series per group, points in day order with their forecast flag', () => {
+    const series = toSeries('category', ROWS);
+    expect(series.map((s) => s.label)).toEqual(['Stress', 'Career, "Next"']);
+    expect(series[0].points).toEqual([
+      { x: dayToTime('2026-03-01'), y: 0, forecast: false },
+      { x: dayToTime('2026-03-02'), y: 1, forecast: false },
+      { x: dayToTime('2026-03-03'), y: 1.25, forecast: true },
+    ]);
+  });
+
+  it("labels rows without a group 'N/A'", () => {
+    const series = toSeries('department', [{ day: '2026-03-01', count: 1, is_forecast: false }]);
+    expect(series[0].label).toBe('N/A');
+  });
+
+  it('puts each day at local midnight, whatever the browser zone', () => {
+    const d = new Date(dayToTime('2026-03-08'));
+    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours()]).toEqual([2026, 2, 8, 0]);
+  });
+});
+
+describe('lastActualDay and tooltipLine', () => {
+  it('finds today as the last non-forecast day', () => {
+    expect(lastActualDay(ROWS)).toBe('2026-03-02');
+    expect(lastActualDay([])).toBeNull();
+  });
+
+  it("reads 'series: value' plus ' (forecast)'", () => {
+    expect(tooltipLine('Stress', 3, false)).toBe('Stress: 3');
+    expect(tooltipLine('Stress', 1.25, true)).toBe('Stress: 1.25 (forecast)');
+  });
+});
+
+describe('toCsv', () => {
+  it('writes a header and one line per row, quoting where needed', () => {
+    const csv = toCsv('category', ROWS.slice(3, 6));
+    expect(csv).toBe(
+      'day,category_title,count,is_forecast\r\n' +
+        '2026-03-01,"Career, ""Next""",2,false\r\n' +
+        '2026-03-02,"Career, ""Next""",0,false\r\n' +
+        '2026-03-03,"Career, ""Next""",0.5,true\r\n',
+    );
+  });
+
+  it('uses the report\'s own group column and defuses spreadsheet formulas', () => {
+    const csv = toCsv('age', [{ day: '2026-03-01', count: 1, is_forecast: false, age_group: '18-21' }]);
+    expect(csv.split('\r\n')[0]).toBe('day,age_group,count,is_forecast');
+    const evil = toCsv('department', [{ day: '2026-03-01', count: 1, is_forecast: false, department: '=HYPERLINK("x")' }]);
+    expect(evil.split('\r\n')[1]).toBe(`2026-03-01,"'=HYPERLINK(""x"")",1,false`);
+  });
+
+  it('names the file after the report and the filters', () => {
+    expect(csvFileName('department', 'last_90_days', 7)).toBe('appointments-by-department-daily_last_90_days_forecast_7.csv');
+  });
+});
+
+describe('randomColour', () => {
+  it('gives a valid, not-too-light colour for any random draw', () => {
+    for (const r of [0, 0.1, 0.33, 0.5, 0.75, 0.999]) {
+      const [red, green, blue] = randomColour(() => r);
+      for (const c of [red, green, blue]) expect(c >= 0 && c <= 255 && Number.isInteger(c)).toBe(true);
+      const luminance = (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255;
+      expect(luminance).toBeLessThan(0.7);
+    }
+    expect(randomColour(() => 0.1)).not.toEqual(randomColour(() => 0.6));
+  });
+});
+
+describe('section texts', () => {
+  it('are the spec\'s words, and the fallback error text is used only when the error has none', () => {
+    expect(Object.values(SECTION_TEXT).map((t) => [t.chartTitle, t.loading, t.failed])).toEqual([
+      ['Daily Appointments by Category', 'Loading category data...', 'Failed to fetch category data'],
+      ['Daily Appointments by Age Group', 'Loading age data...', 'Failed to fetch age data'],
+      ['Daily Appointments by Department', 'Loading department data...', 'Failed to fetch department data'],
+    ]);
+    expect(errorMessage(new Error(''), SECTION_TEXT.age.failed)).toBe('Failed to fetch age data');
+    expect(errorMessage(new Error('socket hang up'), SECTION_TEXT.age.failed)).toBe('socket hang up');
+    expect(errorMessage(null, SECTION_TEXT.department.failed)).toBe('Failed to fetch department data');
+  });
+});

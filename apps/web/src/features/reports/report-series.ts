@@ -1,0 +1,124 @@
+// Data shaping for the report charts and CSV files: plain functions, no Chart.js, so jsdom tests can cover them.
+import { REPORT_KINDS, type ReportKind } from '@kalinga/contracts/reports';
+
+/** A reply row of any of the three reports (spec section 3, Report row). */
+export interface ReportRow {
+  day: string;
+  count: number;
+  is_forecast: boolean;
+  category_title?: string;
+  age_group?: string;
+  department?: string;
+}
+
+export interface SeriesPoint {
+  /** Local midnight of the day, in ms (the chart's time axis). */
+  x: number;
+  y: number;
+  forecast: boolean;
+}
+
+export interface Series {
+  label: string;
+  points: SeriesPoint[];
+}
+
+/** What each section says while loading, when empty, when failing without a message (spec sections 2 and 8). */
+export const SECTION_TEXT: Record<ReportKind, { heading: string; chartTitle: string; loading: string; empty: string; failed: string }> = {
+  category: {
+    heading: 'By Category',
+    chartTitle: 'Daily Appointments by Category',
+    loading: 'Loading category data...',
+    empty: 'No data available for appointments by category for the selected period.',
+    failed: 'Failed to fetch category data',
+  },
+  age: {
+    heading: 'By Age Group',
+    chartTitle: 'Daily Appointments by Age Group',
+    loading: 'Loading age data...',
+    empty: 'No data available for appointments by age for the selected period.',
+    failed: 'Failed to fetch age data',
+  },
+  department: {
+    heading: 'By Department',
+    chartTitle: 'Daily Appointments by Department',
+    loading: 'Loading department data...',
+    empty: 'No data available for appointments by department for the selected period.',
+    failed: 'Failed to fetch department data',
+  },
+};
+
+/** A report day ('YYYY-MM-DD') as local midnight, so the axis shows that calendar day in any browser zone. */
+export function dayToTime(day: string): number {
+  return new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))).getTime();
+}
+
+/** The group a row belongs to; a row without one is 'N/A' (spec section 3). */
+export function groupOf(kind: ReportKind, row: ReportRow): string {
+  const value = row[REPORT_KINDS[kind].groupField];
+  return value === undefined || value === null || value === '' ? 'N/A' : value;
+}
+
+/** One series per group, in the order the groups first appear, points sorted by day. */
+export function toSeries(kind: ReportKind, rows: readonly ReportRow[]): Series[] {
+  const byGroup = new Map<string, SeriesPoint[]>();
+  for (const row of rows) {
+    const label = groupOf(kind, row);
+    let points = byGroup.get(label);
+    if (!points) byGroup.set(label, (points = []));
+    points.push({ x: dayToTime(row.day), y: row.count, forecast: row.is_forecast });
+  }
+  return [...byGroup].map(([label, points]) => ({ label, points: points.sort((a, b) => a.x - b.x) }));
+}
+
+/** The last real (not forecast) day in the data: the company's today, where the 'Today' line goes. */
+export function lastActualDay(rows: readonly ReportRow[]): string | null {
+  let last: string | null = null;
+  for (const row of rows) if (!row.is_forecast && (last === null || row.day > last)) last = row.day;
+  return last;
+}
+
+/** Tooltip line (spec section 2): 'series: value', plus ' (forecast)' on forecast points. */
+export function tooltipLine(series: string, value: number, forecast: boolean): string {
+  return `${series}: ${value}${forecast ? ' (forecast)' : ''}`;
+}
+
+/** An rgba() colour. */
+export function rgba(rgb: readonly [number, number, number], alpha: number): string {
+  return `rgba(${rgb[0]}, ${rgb[1]}, ${rgb[2]}, ${alpha})`;
+}
+
+/**
+ * A random colour for a series (spec: each series gets a random colour). The hue is random; saturation
+ * and lightness are fixed so every colour stays readable on white.
+ */
+export function randomColour(random: () => number = Math.random): [number, number, number] {
+  const h = random() * 360;
+  const s = 0.7;
+  const l = 0.42;
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
+  return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
+}
+
+function csvField(value: string | number | boolean): string {
+  let text = String(value);
+  // A title typed by a user must not run as a spreadsheet formula when the file is opened.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The rows as CSV: day, group, count, is_forecast (the reply's own field names), CRLF line ends. */
+export function toCsv(kind: ReportKind, rows: readonly ReportRow[]): string {
+  const field = REPORT_KINDS[kind].groupField;
+  const lines = [['day', field, 'count', 'is_forecast'].join(',')];
+  for (const row of rows) lines.push([row.day, groupOf(kind, row), row.count, row.is_forecast].map(csvField).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The download's file name, e.g. appointments-by-category-daily_last_30_days_forecast_30.csv. */
+export function csvFileName(kind: ReportKind, period: string, forecastDays: number): string {
+  const base = REPORT_KINDS[kind].path.split('/').pop();
+  return `${base}_${period}_forecast_${forecastDays}.csv`;
+}

@@ -1,0 +1,57 @@
+import { DEFAULT_FORECAST_DAYS, DEFAULT_PERIOD, type ForecastDays, type ReportKind, type ReportPeriod } from '@kalinga/contracts/reports';
+import { useState } from 'react';
+import { ReportSection } from './components/report-section';
+
+// Spec section 2 Reports: the filter options, verbatim.
+const PERIOD_OPTIONS: { value: ReportPeriod; label: string }[] = [
+  { value: 'last_7_days', label: 'Last 7 Days' },
+  { value: 'last_30_days', label: 'Last 30 Days' },
+  { value: 'last_90_days', label: 'Last 90 Days' },
+  { value: 'last_365_days', label: 'Last 365 Days' },
+];
+const FORECAST_OPTIONS: { value: ForecastDays; label: string }[] = [
+  { value: 7, label: 'Week' },
+  { value: 30, label: 'Month' },
+  { value: 90, label: 'Quarter' },
+  { value: 365, label: 'Year' },
+];
+const KINDS: ReportKind[] = ['category', 'age', 'department'];
+
+/** /reports: daily appointment series by category, age group and department, with forecasts. */
+export function ReportsPage() {
+  const [period, setPeriod] = useState<ReportPeriod>(DEFAULT_PERIOD);
+  const [forecastDays, setForecastDays] = useState<ForecastDays>(DEFAULT_FORECAST_DAYS);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <h1 className="text-2xl font-bold">Appointment Reports (Daily Series)</h1>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Period</span>
+            <select className="select w-full sm:w-44" value={period} onChange={(e) => setPeriod(e.target.value as ReportPeriod)}>
+              {PERIOD_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Forecast</span>
+            <select className="select w-full sm:w-36" value={forecastDays} onChange={(e) => setForecastDays(Number(e.target.value) as ForecastDays)}>
+              {FORECAST_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+      {KINDS.map((kind) => (
+        <ReportSection key={kind} kind={kind} period={period} forecastDays={forecastDays} />
+      ))}
+    </div>
+  );
+}
