@@ -1,5 +1,5 @@
 import { DEFAULT_FORECAST_DAYS, DEFAULT_PERIOD, type ForecastDays, type ReportKind, type ReportPeriod } from '@kalinga/contracts/reports';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ReportSection } from './components/report-section';
 
 // Spec section 2 Reports: the filter options, verbatim.
@@ -19,6 +19,7 @@ const KINDS: ReportKind[] = ['category', 'age', 'department'];
 
 /** /reports: daily appointment series by category, age group and department, with forecasts. */
 export function ReportsPage() {
+  const id = useId();
   const [period, setPeriod] = useState<ReportPeriod>(DEFAULT_PERIOD);
   const [forecastDays, setForecastDays] = useState<ForecastDays>(DEFAULT_FORECAST_DAYS);
 
@@ -27,26 +28,30 @@ export function ReportsPage() {
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <h1 className="text-2xl font-bold">Appointment Reports (Daily Series)</h1>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">Period</span>
-            <select className="select w-full sm:w-44" value={period} onChange={(e) => setPeriod(e.target.value as ReportPeriod)}>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-period`} className="text-sm font-medium">
+              Period
+            </label>
+            <select id={`${id}-period`} className="select w-full sm:w-44" value={period} onChange={(e) => setPeriod(e.target.value as ReportPeriod)}>
               {PERIOD_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
               ))}
             </select>
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">Forecast</span>
-            <select className="select w-full sm:w-36" value={forecastDays} onChange={(e) => setForecastDays(Number(e.target.value) as ForecastDays)}>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-forecast`} className="text-sm font-medium">
+              Forecast
+            </label>
+            <select id={`${id}-forecast`} className="select w-full sm:w-36" value={forecastDays} onChange={(e) => setForecastDays(Number(e.target.value) as ForecastDays)}>
               {FORECAST_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </div>
       </div>
       {KINDS.map((kind) => (

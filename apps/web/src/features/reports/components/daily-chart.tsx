@@ -17,7 +17,7 @@ import {
 } from 'chart.js';
 import 'chartjs-adapter-date-fns';
 import annotationPlugin from 'chartjs-plugin-annotation';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { Line } from 'react-chartjs-2';
 import { dayToTime, randomColour, rgba, type Series, type SeriesPoint, tooltipLine } from '../report-series';
 
@@ -40,13 +40,35 @@ export interface DailyChartProps {
 
 type Point = SeriesPoint;
 
+const NARROW = '(max-width: 640px)';
+/** 137.5° as a fraction of the colour wheel. */
+const GOLDEN_ANGLE = 0.381966;
+
+/** True on phone-sized screens, where the legend must stay small enough to leave room for the lines. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const mq = window.matchMedia(NARROW);
+      mq.addEventListener('change', notify);
+      return () => mq.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(NARROW).matches,
+  );
+}
+
 /** A line chart of daily counts with forecasts, 400px high. */
 export default function DailyChart({ title, series, today }: DailyChartProps) {
   // Colours are random per series but stay put while the page is open (a refetch does not repaint them).
+  const narrow = useNarrow();
   const colours = useRef(new Map<string, [number, number, number]>());
+  // A random starting hue, then golden-angle steps: random per chart, yet neighbours never look alike.
+  const startHue = useRef(Math.random());
   const colourOf = (label: string) => {
     let c = colours.current.get(label);
-    if (!c) colours.current.set(label, (c = randomColour()));
+    if (!c) {
+      const hue = (startHue.current + colours.current.size * GOLDEN_ANGLE) % 1;
+      colours.current.set(label, (c = randomColour(() => hue)));
+    }
     return c;
   };
 
@@ -62,7 +84,7 @@ export default function DailyChart({ title, series, today }: DailyChartProps) {
           backgroundColor: rgba(colour, FILL_ALPHA),
           pointBackgroundColor: s.points.map((p) => rgba(colour, p.forecast ? FORECAST_ALPHA : SERIES_ALPHA)),
           pointBorderColor: s.points.map((p) => rgba(colour, p.forecast ? FORECAST_ALPHA : SERIES_ALPHA)),
-          pointRadius: s.points.length > 120 ? 0 : 2,
+          pointRadius: s.points.length > (narrow ? 40 : 120) ? 0 : 2,
           pointHoverRadius: 4,
           borderWidth: 2,
           tension: SERIES_TENSION,
@@ -76,7 +98,7 @@ export default function DailyChart({ title, series, today }: DailyChartProps) {
       }),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- colourOf reads a ref that only grows
-    [series],
+    [series, narrow],
   );
 
   const options = useMemo<ChartOptions<'line'>>(() => {
@@ -92,7 +114,7 @@ export default function DailyChart({ title, series, today }: DailyChartProps) {
           type: 'time',
           time: { unit: 'day', displayFormats: { day: 'MMM dd' }, tooltipFormat: 'MMM dd, yyyy' },
           title: { display: true, text: 'Date' },
-          ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12 },
+          ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12, font: { size: narrow ? 10 : 12 } },
         },
         y: {
           beginAtZero: true,
@@ -101,8 +123,11 @@ export default function DailyChart({ title, series, today }: DailyChartProps) {
         },
       },
       plugins: {
-        legend: { position: 'top' },
-        title: { display: true, text: title, font: { size: 16 } },
+        legend: {
+          position: 'top',
+          labels: narrow ? { boxWidth: 10, boxHeight: 10, padding: 6, font: { size: 10 } } : { boxWidth: 28, padding: 10 },
+        },
+        title: { display: true, text: title, font: { size: narrow ? 13 : 16 } },
         tooltip: {
           callbacks: {
             label: (ctx) => tooltipLine(ctx.dataset.label ?? '', ctx.parsed.y ?? 0, Boolean((ctx.raw as Point | undefined)?.forecast)),
@@ -123,7 +148,7 @@ export default function DailyChart({ title, series, today }: DailyChartProps) {
                     label: {
                       display: true,
                       content: 'Today',
-                      position: 'start',
+                      position: 'end',
                       backgroundColor: 'rgba(71, 85, 105, 0.9)',
                       color: '#fff',
                       font: { size: 11 },
@@ -133,7 +158,7 @@ export default function DailyChart({ title, series, today }: DailyChartProps) {
         },
       },
     };
-  }, [title, today]);
+  }, [title, today, narrow]);
 
   const summary = `${title}: ${series.length} series${today ? `, up to today (${today}) with forecasts after it` : ''}.`;
   return (

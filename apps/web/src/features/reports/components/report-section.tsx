@@ -31,7 +31,7 @@ export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind
 
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby={headingId} data-testid={`report-${kind}`}>
-      <div className="card-body gap-4 p-4 sm:p-6">
+      <div className="card-body gap-4 p-3 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id={headingId} className="card-title text-lg">
             {text.heading}

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, DEMO, DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SECTIONS = ['category', 'age', 'department'] as const;
+
+/** Waits until every section has drawn its chart (a canvas with pixels) on the page. */
+async function chartsDrawn(page: Page, count = 3): Promise<void> {
+  await page.waitForFunction((n) => document.querySelectorAll('section canvas').length === n, count, { timeout: 20_000 });
+}
+
+function reportCalls(page: Page): Request[] {
+  const calls: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/reports/')) calls.push(r);
+  });
+  return calls;
+}
+
+describe('Appointment Reports', () => {
+  it('shows three charts on the demo data, with Chart.js in its own chunk, and refetches when the period changes', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await signIn(page, DEMO.admin);
+    const beforeReports = new Set(scripts);
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL('**/reports');
+    const calls = reportCalls(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Appointment Reports (Daily Series)' }).isVisible()).resolves.toBe(true);
+    await chartsDrawn(page);
+    // Chart.js arrived only now, in a chunk the other screens never loaded.
+    expect(scripts.filter((s) => !beforeReports.has(s)).length).toBeGreaterThan(0);
+    expect(await page.getByLabel('Period', { exact: true }).inputValue()).toBe('last_30_days');
+    expect(await page.getByLabel('Forecast', { exact: true }).inputValue()).toBe('30');
+    for (const kind of SECTIONS) {
+      const label = await page.getByTestId(`report-${kind}`).locator('canvas').getAttribute('aria-label');
+      expect(label).toMatch(/^Daily Appointments by (Category|Age Group|Department): \d+ series/);
+    }
+    await screenshot(page, 'reports-1280');
+
+    calls.length = 0;
+    await page.getByLabel('Period', { exact: true }).selectOption('last_90_days');
+    await chartsDrawn(page);
+    await expect.poll(() => calls.filter((c) => c.url().includes('period=last_90_days')).length, { timeout: 10_000 }).toBe(3);
+    calls.length = 0;
+    await page.getByLabel('Forecast', { exact: true }).selectOption('7');
+    await expect.poll(() => calls.filter((c) => c.url().includes('period=last_90_days') && c.url().includes('forecast_days=7')).length, { timeout: 10_000 }).toBe(3);
+    await chartsDrawn(page);
+
+    // Each section downloads its own series as CSV.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download by department series as CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('appointments-by-department-daily_last_90_days_forecast_7.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toBe('day,department,count,is_forecast');
+    expect(csv.some((l) => l.endsWith(',true'))).toBe(true);
+
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the other sections working when one call fails', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
+    await page.route('**/api/reports/appointments-by-age-daily*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Age report is unavailable right now.' }) }),
+    );
+    await signIn(page, DEMO.admin);
+    await page.goto('/reports');
+    const alert = page.getByTestId('report-age').getByRole('alert');
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await alert.textContent()).toContain('Age report is unavailable right now.');
+    await chartsDrawn(page, 2);
+    expect(await page.getByTestId('report-category').locator('canvas').count()).toBe(1);
+    expect(await page.getByTestId('report-department').locator('canvas').count()).toBe(1);
+
+    // Retry works once the call succeeds again.
+    await page.unroute('**/api/reports/appointments-by-age-daily*');
+    await page.getByTestId('report-age').getByRole('button', { name: 'Retry' }).click();
+    await chartsDrawn(page, 3);
+    await context.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, PHONE);
+    await signIn(page, DEMO.counselor);
+    await page.goto('/reports');
+    await chartsDrawn(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'reports-375');
+    await context.close();
+  });
+
+  it('is not offered to people without "view reports"', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
+    await signIn(page, DEMO.student);
+    expect(await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Reports' }).count()).toBe(0);
+    await context.close();
+  });
+});
