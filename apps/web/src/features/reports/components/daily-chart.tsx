@@ -97,7 +97,6 @@ export default function DailyChart({ title, series, today }: DailyChartProps) {
         };
       }),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- colourOf reads a ref that only grows
     [series, narrow],
   );
 
