@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { axeViolations, DEMO, launchBrowser, newPage, PHONE, SCREENSHOT_DIR, screenshot, signIn } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -50,6 +52,12 @@ function solidPng(width: number, height: number, rgb: [number, number, number]):
   ]);
 }
 
+/** What the user sees right now (a dialog over the page), rather than the whole scrolled page. */
+async function viewShot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
 
 async function toast(page: Page, text: string): Promise<void> {
@@ -96,7 +104,8 @@ describe('library: categories', () => {
     await drawer.getByLabel('Description').fill('Practices for calm, focus and everyday balance.');
     await fileInput.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: solidPng(64, 36, [40, 140, 120]) });
     await drawer.getByTestId('image-preview').waitFor();
-    await screenshot(page, 'categories-drawer-desktop');
+    await viewShot(page, 'categories-drawer-desktop');
+    expect(await axeViolations(page)).toEqual([]);
     await drawer.getByRole('button', { name: 'Create Category' }).click();
     await toast(page, 'Category created successfully');
     await drawer.waitFor({ state: 'hidden' });
@@ -138,7 +147,7 @@ describe('library: categories', () => {
     await screenshot(page, 'categories-phone');
     await page.getByRole('button', { name: 'Add Category' }).click();
     await page.getByRole('dialog', { name: 'Add Category' }).waitFor();
-    await screenshot(page, 'categories-drawer-phone');
+    await viewShot(page, 'categories-drawer-phone');
     await page.getByRole('dialog', { name: 'Add Category' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog', { name: 'Add Category' }).waitFor({ state: 'hidden' });
     await context.close();
@@ -174,7 +183,8 @@ describe('library: resources', () => {
     await modal.getByLabel('Resource Image').setInputFiles({ name: 'home.png', mimeType: 'image/png', buffer: solidPng(64, 36, [200, 120, 60]) });
     await modal.getByTestId('image-preview').waitFor();
     expect(await modal.getByLabel('Publish Immediately?').isChecked()).toBe(false);
-    await screenshot(m, 'resources-modal-desktop');
+    await viewShot(m, 'resources-modal-desktop');
+    expect(await axeViolations(m)).toEqual([]);
     await modal.getByRole('button', { name: 'Create Resource' }).click();
     await toast(m, 'Resource created successfully');
     const card = m.getByTestId('resource-card').filter({ hasText: TITLE });
@@ -278,7 +288,7 @@ describe('library: resources', () => {
     await page.getByRole('link', { name: /Back to Resources/ }).click();
     await page.getByRole('button', { name: 'Add Resource' }).click();
     await page.getByRole('dialog', { name: 'Add Resource' }).getByRole('button', { name: 'Anxiety' }).waitFor();
-    await screenshot(page, 'resources-modal-phone');
+    await viewShot(page, 'resources-modal-phone');
     await context.close();
   });
 });

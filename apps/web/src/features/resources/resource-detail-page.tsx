@@ -57,7 +57,7 @@ export function ResourceDetailPage() {
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{r.title}</h1>
           <p className="text-sm text-base-content/60">
             <time dateTime={r.created_at}>{formatInstant(r.created_at, 'MMMM d, yyyy')}</time>
-            {r.updated_at !== r.created_at && <> · Updated {formatInstant(r.updated_at, 'MMMM d, yyyy')}</>}
+            {formatInstant(r.updated_at, 'MMMM d, yyyy') !== formatInstant(r.created_at, 'MMMM d, yyyy') && <> · Updated {formatInstant(r.updated_at, 'MMMM d, yyyy')}</>}
           </p>
           <div className="max-w-none whitespace-pre-line break-words leading-relaxed text-base-content/90" data-testid="resource-content">
             {r.content}

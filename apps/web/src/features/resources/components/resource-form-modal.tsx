@@ -117,7 +117,7 @@ function ResourceForm({
             })}
           </div>
         )}
-        {categories.length > 0 && selected.length === 0 && <p className="text-sm text-warning">Please select at least one category</p>}
+        {categories.length > 0 && selected.length === 0 && <p className="text-sm text-amber-700">Please select at least one category</p>}
         {errors.categories?.[0] && <p className="text-sm text-error">{errors.categories[0]}</p>}
       </fieldset>
       <ImagePicker label="Resource Image" currentUrl={resource?.image_url ?? null} file={image} onChange={setImage} error={errors.image?.[0]} disabled={saving} />
