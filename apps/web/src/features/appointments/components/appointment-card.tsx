@@ -81,7 +81,7 @@ export function AppointmentCard({ appointment: a, user, busy, actions }: { appoi
               </button>
             )}
             {canChangeStatus(user, a) && (
-              <StatusMenu options={statusOptions(a)} disabled={busy} label={`Change status of ${a.reason}`} onChange={(s) => actions.onStatus(a, s)} />
+              <StatusMenu options={statusOptions(a)} disabled={busy} label={`Status options for ${a.reason}`} onChange={(s) => actions.onStatus(a, s)} />
             )}
           </div>
           <div className="flex items-center justify-end gap-1">

@@ -280,7 +280,7 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
                 aria-busy={slots.isFetching}
                 onChange={(e) => set('time', e.target.value)}
               >
-                <option value="">{!values.counselorId || !values.date ? 'Choose a counselor and date first' : slots.isFetching ? 'Loading times...' : 'Select a time'}</option>
+                <option value="">{!values.counselorId ? 'Choose a counselor first' : !values.date ? 'Choose a date first' : slots.isFetching ? 'Loading times...' : 'Select a time'}</option>
                 {timeOptions.map((t) => {
                   const start = keepsOriginal && t === original!.time ? appointment!.appointment_date : slots.data?.starts?.find((s) => s.time === t)?.appointment_date;
                   return <option key={t} value={t}>{start ? formatInstant(start, 'h:mm a') : t}</option>;
