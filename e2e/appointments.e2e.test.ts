@@ -201,6 +201,11 @@ describe('appointments and schedules in the browser', () => {
     await expect(done.getByTestId('status-badge').textContent()).resolves.toBe('Completed');
     expect(await done.getByRole('button', { name: 'Confirm', exact: true }).count()).toBe(0);
     await screenshot(cp, 'appt-counselor-history-desktop');
+    // "Add to calendar" saves the appointment's .ics.
+    const [download] = await Promise.all([cp.waitForEvent('download'), done.getByRole('button', { name: `Add to calendar: ${reason}` }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const ics = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    expect(ics).toContain('BEGIN:VCALENDAR');
 
     // A completed appointment frees nothing back: the client sees it completed too.
     await pp.reload();
