@@ -70,7 +70,7 @@ function UserMenu() {
   };
   return (
     <div className="relative" ref={ref}>
-      <button type="button" className="btn btn-ghost gap-2 px-2" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="btn btn-ghost gap-2 px-2" aria-haspopup="menu" aria-expanded={open} aria-label={`Account menu for ${user?.name ?? 'you'}`} onClick={() => setOpen((o) => !o)}>
         <Avatar name={user?.name} src={user?.avatar} size="sm" />
         <span className="hidden max-w-40 truncate sm:inline" data-testid="username">{user?.username}</span>
       </button>
@@ -142,7 +142,9 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-screen">
-      <aside className="sticky top-0 hidden h-screen border-r border-base-300 lg:block">{sidebar}</aside>
+      <aside className="hidden border-r border-base-300 bg-base-100 lg:block">
+        <div className="sticky top-0 h-screen">{sidebar}</div>
+      </aside>
       {menuOpen && (
         <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
           <button type="button" className="absolute inset-0 bg-black/40" aria-label="Close menu" onClick={close} />

@@ -9,7 +9,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function call(actor: Actor, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) {
+async function call(actor: Actor, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) {
   return t.app.inject({ method, url, headers: actor.headers, ...(payload ? { payload } : {}) });
 }
 

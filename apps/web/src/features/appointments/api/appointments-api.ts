@@ -65,7 +65,7 @@ export function useCounselors(enabled: boolean) {
   return useQuery({
     queryKey: ['users', 'counselor-options'],
     queryFn: async (): Promise<UserOption[]> => {
-      const reply = await api.get<CounselorsReply>('/api/users', { user_type: 'counselor', per_page: 100 });
+      const reply = await api.get<CounselorsReply>('/api/users', { user_type: 'counselor', status: 'active', per_page: 100 });
       return reply.data.map((u) => ({ id: u.id, name: u.name }));
     },
     enabled,
