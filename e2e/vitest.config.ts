@@ -11,7 +11,5 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     maxWorkers: 1,
-    // A browser step can miss a deadline when the two cores are saturated; one retry tells load from a real failure.
-    retry: 1,
   },
 });

@@ -70,9 +70,10 @@ function UserMenu() {
   };
   return (
     <div className="relative" ref={ref}>
-      <button type="button" className="btn btn-ghost gap-2 px-2" aria-haspopup="menu" aria-expanded={open} aria-label={`Account menu for ${user?.name ?? 'you'}`} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="btn btn-ghost gap-2 px-2" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <Avatar name={user?.name} src={user?.avatar} size="sm" />
-        <span className="hidden max-w-40 truncate sm:inline" data-testid="username">{user?.username}</span>
+        {/* Hidden visually on phones but still the button's accessible name. */}
+        <span className="sr-only max-w-40 truncate sm:not-sr-only" data-testid="username">{user?.username}</span>
       </button>
       {open && (
         <ul role="menu" className="menu absolute right-0 z-30 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg">
