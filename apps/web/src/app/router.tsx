@@ -1,20 +1,22 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AppointmentsPage } from '../features/appointments/appointments-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { ProfilePage } from '../features/profile/profile-page';
-import { RolesPage } from '../features/roles/roles-page';
-import { SchedulePage } from '../features/schedule/schedule-page';
-import { SettingsPage } from '../features/settings/settings-page';
-import { UsersPage } from '../features/users/users-page';
-import { CategoriesPage } from '../features/categories/categories-page';
-import { ResourceDetailPage } from '../features/resources/resource-detail-page';
-import { ResourcesPage } from '../features/resources/resources-page';
-import { ReportsPage } from '../features/reports/reports-page';
 import { GuestOnly, NotFound, RequireAuth } from './guard';
 import { AppLayout } from './layout';
 import type { Access } from './nav';
+
+// Each screen is its own chunk, loaded on its route (the layout's Suspense shows a spinner meanwhile).
+const AppointmentsPage = lazy(() => import('../features/appointments/appointments-page').then((m) => ({ default: m.AppointmentsPage })));
+const RolesPage = lazy(() => import('../features/roles/roles-page').then((m) => ({ default: m.RolesPage })));
+const SchedulePage = lazy(() => import('../features/schedule/schedule-page').then((m) => ({ default: m.SchedulePage })));
+const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
+const CategoriesPage = lazy(() => import('../features/categories/categories-page').then((m) => ({ default: m.CategoriesPage })));
+const ResourceDetailPage = lazy(() => import('../features/resources/resource-detail-page').then((m) => ({ default: m.ResourceDetailPage })));
+const ResourcesPage = lazy(() => import('../features/resources/resources-page').then((m) => ({ default: m.ResourcesPage })));
+const ReportsPage = lazy(() => import('../features/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 
 /** A signed-in child route of the layout, with the role or permission it needs. */
 function page(path: string, element: ReactNode, access?: Access): RouteObject {
@@ -34,7 +36,6 @@ export const routes: RouteObject[] = [
       page('appointments', <AppointmentsPage />),
       page('schedule', <SchedulePage />, { role: 'counselor' }),
       page('profile', <ProfilePage />),
-      // Feature routes: one line each, e.g. page('categories', <CategoriesPage />, { permission: 'view resources' }),
       page('categories', <CategoriesPage />, { permission: 'view resources' }),
       page('resources', <ResourcesPage />, { permission: 'view resources' }),
       page('resources/:id', <ResourceDetailPage />, { permission: 'view resources' }),
