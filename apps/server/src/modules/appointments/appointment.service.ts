@@ -28,6 +28,7 @@ import { localDateOf } from '../schedule/zone-time';
 import {
   type AppointmentView,
   categoryExists,
+  countAppointmentList,
   countAppointmentTabs,
   deleteAppointmentRow,
   emailExists,
@@ -36,7 +37,7 @@ import {
   findClient,
   insertAppointment,
   insertStatusChange,
-  listAppointmentIds,
+  listAppointmentPage,
   listStatusChanges,
   type NewAppointment,
   type Scope,
@@ -89,8 +90,11 @@ export function toAppointment(row: AppointmentView, withNotes: boolean): Appoint
 export async function listAppointments(db: DB, auth: AuthContext, query: z.output<typeof appointmentListQuerySchema>): Promise<AppointmentListReply> {
   const scope = scopeOf(auth);
   const { page, per_page: perPage, status, ...filters } = query;
-  const { ids, total } = await listAppointmentIds(db, auth.companyId, scope, filters, status, nowIso(), perPage, offsetOf(page, perPage));
-  const rows = await findAppointmentsByIds(db, auth.companyId, ids);
+  const now = nowIso();
+  const [rows, total] = await Promise.all([
+    listAppointmentPage(db, auth.companyId, scope, filters, status, now, perPage, offsetOf(page, perPage)),
+    countAppointmentList(db, auth.companyId, scope, filters, status, now),
+  ]);
   return { data: rows.map((r) => toAppointment(r, scope.kind !== 'client')), meta: paginationMeta(page, perPage, total) };
 }
 
