@@ -2,8 +2,7 @@ import type { PermissionName } from '@kalinga/contracts/common';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { CompanyRow, UserRow } from '../db/tables';
 import { forbidden, unauthenticated } from '../lib/http-errors';
-import { findMembership, rolesAndPermissions } from '../modules/companies/company.repository';
-import { findTokenWithUser, touchToken } from '../modules/auth/token.repository';
+import { findSession, touchToken } from '../modules/auth/token.repository';
 import { expiryFrom, hashToken } from '../modules/auth/tokens';
 
 /** Who is calling, in which company, with what rights: loaded fresh on every request. */
@@ -48,32 +47,52 @@ export function registerAuth(app: FastifyInstance): void {
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> {
   const token = bearerToken(request);
   if (!token) throw unauthenticated();
-  const found = await findTokenWithUser(app.db, hashToken(token));
+  const header = request.headers['x-company-id'];
+  const raw = Array.isArray(header) ? header[0] : header;
+  let requested: number | null = null;
+  let badCompany = false;
+  if (raw !== undefined && raw !== '') {
+    requested = Number(raw);
+    badCompany = !Number.isInteger(requested) || requested <= 0;
+  }
+  // One round trip: token, user, membership, roles and permissions (docs/decisions/0025).
+  const rows = await findSession(app.db, hashToken(token), badCompany ? null : requested);
+  const found = rows[0];
   const now = new Date();
   if (!found || found.token_expires_at <= now.toISOString()) throw unauthenticated();
   if (found.status !== 'active') throw unauthenticated('Your account is inactive.');
   if (now.getTime() - Date.parse(found.token_last_used_at) > TOUCH_INTERVAL_MS) {
     await touchToken(app.db, found.token_id, now.toISOString(), expiryFrom(now));
   }
-  const { token_id, token_expires_at: _e, token_last_used_at: _l, ...user } = found;
-
-  const header = request.headers['x-company-id'];
-  const raw = Array.isArray(header) ? header[0] : header;
-  let requested: number | null = null;
-  if (raw !== undefined && raw !== '') {
-    requested = Number(raw);
-    if (!Number.isInteger(requested) || requested <= 0) throw forbidden('You do not belong to this company.');
+  if (badCompany) throw forbidden('You do not belong to this company.');
+  const {
+    token_id,
+    token_expires_at: _e,
+    token_last_used_at: _l,
+    company_id: companyId,
+    company_name: companyName,
+    company_timezone: companyTimezone,
+    role_id: _r,
+    role: _role,
+    permission: _p,
+    ...user
+  } = found;
+  if (companyId === null || companyName === null || companyTimezone === null) {
+    throw forbidden(requested === null ? 'You do not belong to any company.' : 'You do not belong to this company.');
   }
-  const membership = await findMembership(app.db, user.id, requested);
-  if (!membership) throw forbidden(requested === null ? 'You do not belong to any company.' : 'You do not belong to this company.');
-  const { roles, permissions } = await rolesAndPermissions(app.db, user.id, membership.id);
+  const roles = new Set<string>();
+  const permissions = new Set<string>();
+  for (const row of rows) {
+    if (row.role !== null) roles.add(row.role);
+    if (row.permission !== null) permissions.add(row.permission);
+  }
   return {
     user,
     tokenId: token_id,
-    company: { id: membership.id, name: membership.name, timezone: membership.timezone },
-    companyId: membership.id,
-    roles,
-    permissions: new Set(permissions),
+    company: { id: companyId, name: companyName, timezone: companyTimezone },
+    companyId,
+    roles: [...roles],
+    permissions,
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, multipart, PNG_1PX, registerCompany, TEST_PASSWORD, type TestApp } from '../../../test/harness';
+import { addMember, setUserRoles } from '../companies/company.repository';
 import { hashToken } from './tokens';
 
 let t: TestApp;
@@ -136,6 +137,39 @@ describe('tenancy', () => {
     expect(res.statusCode).toBe(403);
     const own = await t.app.inject({ method: 'GET', url: '/api/me', headers: a.headers });
     expect(own.statusCode).toBe(200);
+  });
+
+  it('roles and permissions come from the chosen company only (default company without the header)', async () => {
+    const a = await registerCompany(t.app, 'Two Roles A');
+    const b = await registerCompany(t.app, 'Two Roles B');
+    // A student in A (default) who is also a counselor in B.
+    const both = await addUser(t.app, a.companyId, { userType: 'student' });
+    await addMember(t.db, b.companyId, both.user.id, false);
+    await setUserRoles(t.db, b.companyId, both.user.id, ['counselor', 'personnel']);
+    const me = async (company?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${both.token}`, ...(company === undefined ? {} : { 'x-company-id': company }) } });
+    const inA = (await me()).json().user;
+    expect(inA.roles).toEqual(['student']);
+    expect([...inA.permissions].sort()).toEqual(['view appointments', 'view resources']);
+    const inB = (await me(String(b.companyId))).json().user;
+    expect([...inB.roles].sort()).toEqual(['counselor', 'personnel']);
+    expect(inB.permissions).toEqual(expect.arrayContaining(['manage appointments', 'view reports']));
+    // The default flag picks the company when the header is absent or blank.
+    await t.db.updateTable('company_user').set({ is_default: 0 }).where('user_id', '=', both.user.id).execute();
+    await t.db.updateTable('company_user').set({ is_default: 1 }).where('user_id', '=', both.user.id).where('company_id', '=', b.companyId).execute();
+    expect([...(await me('')).json().user.roles].sort()).toEqual(['counselor', 'personnel']);
+    // A malformed header is 403 for a valid token, 401 without one.
+    expect((await me('abc')).statusCode).toBe(403);
+    expect((await me('-1')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer made-up', 'x-company-id': 'abc' } })).statusCode).toBe(401);
+    // A member without roles is signed in with no permissions; a user of no company is refused.
+    await setUserRoles(t.db, b.companyId, both.user.id, []);
+    const bare = (await me(String(b.companyId))).json().user;
+    expect(bare.permissions).toEqual([]);
+    await t.db.deleteFrom('company_user').where('user_id', '=', both.user.id).execute();
+    const none = await me();
+    expect(none.statusCode).toBe(403);
+    expect(none.json().message).toBe('You do not belong to any company.');
   });
 
   it("a student's permissions come from the student role", async () => {

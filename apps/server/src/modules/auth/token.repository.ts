@@ -26,3 +26,51 @@ export async function deleteToken(db: DB, tokenId: number): Promise<void> {
 export async function deleteTokensOfUser(db: DB, userId: number): Promise<void> {
   await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
 }
+
+/**
+ * Everything a request's sign-in check needs, in one statement: the token and its user, the
+ * membership in the requested company (or the default one when `companyId` is null), and the
+ * roles there with their permissions (one row per role and permission; none without a role).
+ * Company, role and permission columns are null when the user is not a member.
+ */
+export async function findSession(db: DB, tokenHash: string, companyId: number | null) {
+  return db
+    .selectFrom('access_tokens')
+    .innerJoin('users', 'users.id', 'access_tokens.user_id')
+    .leftJoin('company_user', (j) =>
+      j
+        .onRef('company_user.user_id', '=', 'access_tokens.user_id')
+        .on('company_user.company_id', '=', (eb) =>
+          companyId !== null
+            ? eb.val(companyId)
+            : eb
+                .selectFrom('company_user as cu')
+                .innerJoin('companies as c', 'c.id', 'cu.company_id')
+                .select('cu.company_id')
+                .whereRef('cu.user_id', '=', 'access_tokens.user_id')
+                .orderBy('cu.is_default', 'desc')
+                .orderBy('cu.company_id')
+                .limit(1),
+        ),
+    )
+    .leftJoin('companies', 'companies.id', 'company_user.company_id')
+    .leftJoin('role_user', 'role_user.user_id', 'access_tokens.user_id')
+    .leftJoin('roles', (j) => j.onRef('roles.id', '=', 'role_user.role_id').onRef('roles.company_id', '=', 'companies.id'))
+    .leftJoin('role_permission', 'role_permission.role_id', 'roles.id')
+    .leftJoin('permissions', 'permissions.id', 'role_permission.permission_id')
+    .selectAll('users')
+    .select([
+      'access_tokens.id as token_id',
+      'access_tokens.expires_at as token_expires_at',
+      'access_tokens.last_used_at as token_last_used_at',
+      'companies.id as company_id',
+      'companies.name as company_name',
+      'companies.timezone as company_timezone',
+      'roles.id as role_id',
+      'roles.name as role',
+      'permissions.name as permission',
+    ])
+    .where('access_tokens.token_hash', '=', tokenHash)
+    .orderBy('roles.id')
+    .execute();
+}
