@@ -1,25 +1,22 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DEMO, DESKTOP, newPage, PHONE, screenshot, signIn } from './support/browser';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('foundation: sign-in, registration, guards, menu, profile', () => {
   it('registers a new company and lands on /appointments as its administrator', async () => {
     const { context, page } = await newPage(browser, server.baseURL);
     await page.goto('/register');
-    await expect(page.getByRole('heading', { name: 'Create your account' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await screenshot(page, 'register-desktop');
     await page.getByPlaceholder('Name').fill('Nora Head');
     await page.getByPlaceholder('Email').fill('nora@newschool.test');
@@ -30,14 +27,14 @@ describe('foundation: sign-in, registration, guards, menu, profile', () => {
     await page.waitForURL('**/appointments');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/\S{20,}/);
     // The administrator sees Settings in the menu.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Settings').isVisible()).resolves.toBe(true);
+    await page.getByRole('navigation', { name: 'Main' }).getByText('Settings').waitFor();
     await context.close();
   });
 
   it('shows the spec texts on sign-in, refuses a wrong password, signs out and in again', async () => {
     const { context, page } = await newPage(browser, server.baseURL);
     await page.goto('/login');
-    await expect(page.getByText('Sign in to your account to continue').isVisible()).resolves.toBe(true);
+    await page.getByText('Sign in to your account to continue').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'login-desktop');
     await page.getByPlaceholder('Email').fill(DEMO.personnel);
@@ -70,7 +67,7 @@ describe('foundation: sign-in, registration, guards, menu, profile', () => {
     await page.waitForURL('**/appointments');
     // A route the student's role lacks shows a clear page, not a blank one.
     await page.goto('/settings/users');
-    await expect(page.getByRole('heading', { name: "You don't have access to this page" }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();
     await context.close();
   });
 

@@ -2,20 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, launchBrowser, newPage, PHONE, SCREENSHOT_DIR, screenshot, signIn } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DEMO, newPage, PHONE, SCREENSHOT_DIR, screenshot, signIn } from './support/browser';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** A small real PNG (solid colour), built here so the test needs no fixture files. */

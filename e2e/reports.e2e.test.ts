@@ -1,19 +1,16 @@
 import fs from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DEMO, DESKTOP, newPage, PHONE, screenshot, signIn } from './support/browser';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const SECTIONS = ['category', 'age', 'department'] as const;
@@ -43,7 +40,7 @@ describe('Appointment Reports', () => {
     await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Reports' }).click();
     await page.waitForURL('**/reports');
     const calls = reportCalls(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Appointment Reports (Daily Series)' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Appointment Reports (Daily Series)' }).waitFor();
     await chartsDrawn(page);
     // Chart.js arrived only now, in a chunk the other screens never loaded.
     expect(scripts.filter((s) => !beforeReports.has(s)).length).toBeGreaterThan(0);

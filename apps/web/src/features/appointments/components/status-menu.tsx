@@ -1,5 +1,6 @@
 import type { AppointmentStatus } from '@kalinga/contracts/appointments';
-import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from '../../../lib/use-dismiss';
 import { statusActionLabel } from '../appointment-rules';
 
 /** The counselor's status-change dropdown: a menu button listing the allowed next statuses. */
@@ -7,14 +8,7 @@ export function StatusMenu({ options, disabled, onChange, label }: { options: re
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) setOpen(false); };
-    const esc = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', esc);
-    return () => { document.removeEventListener('mousedown', close); document.removeEventListener('keydown', esc); };
-  }, [open]);
+  useDismiss(ref, open, useCallback(() => setOpen(false), []));
   useEffect(() => {
     // Opening moves focus to the first entry so the keyboard can pick one at once.
     if (open) ref.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
