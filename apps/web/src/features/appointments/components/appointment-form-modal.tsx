@@ -1,6 +1,6 @@
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,25 +10,11 @@ import { formatInstant } from '../../../lib/format';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { todayInZone } from '../../../lib/zone-time';
 import { useAvailableSlots, useCategoryOptions, useCounselors, useSaveAppointment } from '../api/appointments-api';
-import { type AppointmentFormValues, emptyValues, instantForSlot, isComplete, toBody, valuesFromAppointment } from '../appointment-form';
+import { emptyValues, instantForSlot, isComplete, toBody, valuesFromAppointment } from '../appointment-form';
 import { clientFieldsLocked, isCounselorUser, isManager } from '../appointment-rules';
+import { Field } from './form-field';
 import { StudentPicker } from './student-picker';
-
-type FieldErrors = Record<string, string[]>;
-
-/** A labelled control with its error underneath, tied together for screen readers. */
-function Field({ label, error, children, hint }: { label: string; error?: string; hint?: ReactNode; children: (id: string, describedBy: string | undefined) => ReactNode }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">{label}</label>
-      {children(id, error ? errorId : undefined)}
-      {hint}
-      {error && <p id={errorId} className="text-sm text-error">{error}</p>}
-    </div>
-  );
-}
+import { useFormValues } from './use-form-values';
 
 /** 'Book Appointment' / 'Edit Appointment'. Rendered only while open, so each opening starts fresh. */
 export function AppointmentFormModal({ open, appointment, user, onClose }: { open: boolean; appointment: Appointment | null; user: AuthUser; onClose: () => void }) {
@@ -56,20 +42,10 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
   const sendsNotes = counselor || isManager(user);
   const locked = clientFieldsLocked(user, appointment);
 
-  const [values, setValues] = useState<AppointmentFormValues>(() =>
+  const { values, setValues, set, fieldErrors, setFieldErrors } = useFormValues(() =>
     appointment ? valuesFromAppointment(appointment, timeZone) : emptyValues(counselor ? user.id : null),
   );
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const set = <K extends keyof AppointmentFormValues>(key: K, value: AppointmentFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setFieldErrors((e) => {
-      if (!(key in FIELD_OF)) return e;
-      const next = { ...e };
-      for (const f of FIELD_OF[key] ?? []) delete next[f];
-      return next;
-    });
-  };
 
   // The edited appointment's time is filled in from the company zone once the settings are known.
   const filledTime = useRef(values.time !== '' || !editing);
@@ -77,7 +53,7 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
     if (filledTime.current || !appointment || !timeZone) return;
     filledTime.current = true;
     setValues((v) => (v.time ? v : { ...v, time: valuesFromAppointment(appointment, timeZone).time }));
-  }, [appointment, timeZone]);
+  }, [appointment, timeZone, setValues]);
 
   const counselors = useCounselors(!counselor);
   const categories = useCategoryOptions(true);
@@ -104,7 +80,7 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
       }
       return { ...v, time: '' };
     });
-  }, [slotList, appointment, timeZone]);
+  }, [slotList, appointment, timeZone, setValues]);
 
   // The edited appointment keeps its own time on its own day and counselor even when the schedule
   // has changed since; the server accepts an unchanged time without a slot check (decision 0051).
@@ -377,20 +353,3 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
     </form>
   );
 }
-
-/** Which server error keys a form value answers, so typing in a field clears its message. */
-const FIELD_OF: Partial<Record<keyof AppointmentFormValues, string[]>> = {
-  counselorId: ['counselor_id', 'appointment_date'],
-  date: ['date', 'appointment_date'],
-  time: ['appointment_date'],
-  reason: ['reason'],
-  categoryId: ['category_id'],
-  locationType: ['location_type', 'location'],
-  location: ['location'],
-  notes: ['notes'],
-  student: ['student_id'],
-  isNewStudent: ['student_id', 'student_name', 'student_id_number', 'student_email'],
-  studentName: ['student_name'],
-  studentIdNumber: ['student_id_number'],
-  studentEmail: ['student_email'],
-};
