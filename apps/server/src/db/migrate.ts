@@ -4,6 +4,7 @@ import * as m001 from './migrations/001-foundation';
 import * as m002 from './migrations/002-library';
 import * as m003 from './migrations/003-appointments';
 import * as m004 from './migrations/004-reports';
+import * as m005 from './migrations/005-appointment-list-speed';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-library': m002,
   '003-appointments': m003,
   '004-reports': m004,
+  '005-appointment-list-speed': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -166,6 +166,12 @@ export interface AppointmentStatusChangesTable {
   changed_at: string;
 }
 
+/** Bumped by triggers on every write to a company's appointments (migration 005); keys cached list totals. */
+export interface AppointmentVersionsTable {
+  company_id: number;
+  version: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -183,6 +189,7 @@ export interface Database {
   excluded_dates: ExcludedDatesTable;
   appointments: AppointmentsTable;
   appointment_status_changes: AppointmentStatusChangesTable;
+  appointment_versions: AppointmentVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

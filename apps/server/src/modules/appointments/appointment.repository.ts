@@ -3,6 +3,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryB
 import type { DB } from '../../db/database';
 import type { AppointmentRow, AppointmentsTable, Database, UserRow } from '../../db/tables';
 import { likePattern } from '../../lib/pagination';
+import type { CountedTotal } from './appointment-totals';
 
 type Conn = DB | Kysely<Database>;
 
@@ -91,34 +92,40 @@ export async function listAppointmentPage(
     .execute();
 }
 
-/** The filtered total of a list (the same conditions as its page). */
-export async function countAppointmentList(db: Conn, companyId: number, scope: Scope, filters: AppointmentFilters, tab: AppointmentTab | undefined, nowIso: string): Promise<number> {
+/** The company's appointment_versions counter (0 before its first appointment write). */
+export async function appointmentVersion(db: Conn, companyId: number): Promise<number> {
+  const row = await db.selectFrom('appointment_versions').select('version').where('company_id', '=', companyId).executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+/**
+ * The filtered total of a list (the same conditions as its page), with the version counter read in
+ * the same statement (so the same snapshot) and, for a tab, the next instant at which the clock
+ * moves a live appointment out of pending/upcoming: each an index seek on (company, status, date).
+ */
+export async function countAppointmentList(db: Conn, companyId: number, scope: Scope, filters: AppointmentFilters, tab: AppointmentTab | undefined, nowIso: string): Promise<CountedTotal> {
+  const nextStart = (status: 'pending' | 'confirmed') =>
+    db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.min('appointments.appointment_date').as('d'))
+      .where('appointments.company_id', '=', companyId)
+      .where('appointments.status', '=', status)
+      .where('appointments.appointment_date', '>=', nowIso);
   const row = await db
     .selectFrom('appointments')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.selectFrom('appointment_versions').select('version').where('company_id', '=', companyId).as('version'),
+      ...(tab ? [nextStart('pending').as('next_pending'), nextStart('confirmed').as('next_confirmed')] : []),
+    ])
     .where((eb) => listWhere(eb, companyId, scope, filters, tab, nowIso))
     .executeTakeFirstOrThrow();
-  return Number(row.total);
+  const next = [(row as { next_pending?: string | null }).next_pending, (row as { next_confirmed?: string | null }).next_confirmed].filter((d): d is string => typeof d === 'string').sort();
+  return { total: Number(row.total), version: row.version ?? 0, countedAt: nowIso, validThrough: next[0] ?? null };
 }
 
 function listWhere(eb: AppointmentEB, companyId: number, scope: Scope, filters: AppointmentFilters, tab: AppointmentTab | undefined, nowIso: string): Expression<SqlBool> {
   return tab ? eb.and([filterConditions(eb, companyId, scope, filters), tabCondition(eb, tab, nowIso)]) : filterConditions(eb, companyId, scope, filters);
-}
-
-/**
- * The three tab counts under the same filters. Pending and upcoming are index ranges
- * (company, status, date); history is the rest of the filtered total, so no row is read twice.
- */
-export async function countAppointmentTabs(db: Conn, companyId: number, scope: Scope, filters: AppointmentFilters, nowIso: string): Promise<{ pending: number; upcoming: number; history: number }> {
-  const count = (tab: AppointmentTab | null) =>
-    db
-      .selectFrom('appointments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where((eb) => (tab ? eb.and([filterConditions(eb, companyId, scope, filters), tabCondition(eb, tab, nowIso)]) : filterConditions(eb, companyId, scope, filters)))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
-  const [pending, upcoming, total] = await Promise.all([count('pending'), count('upcoming'), count(null)]);
-  return { pending, upcoming, history: total - pending - upcoming };
 }
 
 type IdQuery = SelectQueryBuilder<Database, 'appointments', { id: number }>;

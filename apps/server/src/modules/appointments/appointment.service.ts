@@ -7,6 +7,7 @@ import {
   type appointmentCountsQuerySchema,
   type appointmentListQuerySchema,
   type AppointmentStatus,
+  type AppointmentTab,
   type createAppointmentBodySchema,
   SLOT_TAKEN_MESSAGE,
   type StatusChange,
@@ -28,8 +29,9 @@ import { localDateOf } from '../schedule/zone-time';
 import {
   type AppointmentView,
   categoryExists,
+  appointmentVersion,
+  type AppointmentFilters,
   countAppointmentList,
-  countAppointmentTabs,
   deleteAppointmentRow,
   emailExists,
   findAppointmentByUuid,
@@ -43,6 +45,7 @@ import {
   type Scope,
   updateAppointmentRow,
 } from './appointment.repository';
+import { cachedTotal, rememberTotal, totalKey } from './appointment-totals';
 import { buildIcs } from './ics';
 import { isUniqueViolation } from './unique-violation';
 
@@ -91,15 +94,39 @@ export async function listAppointments(db: DB, auth: AuthContext, query: z.outpu
   const scope = scopeOf(auth);
   const { page, per_page: perPage, status, ...filters } = query;
   const now = nowIso();
-  const [rows, total] = await Promise.all([
+  const [rows, version] = await Promise.all([
     listAppointmentPage(db, auth.companyId, scope, filters, status, now, perPage, offsetOf(page, perPage)),
-    countAppointmentList(db, auth.companyId, scope, filters, status, now),
+    appointmentVersion(db, auth.companyId),
   ]);
+  const total = await listTotal(db, auth.companyId, scope, filters, status, now, version);
   return { data: rows.map((r) => toAppointment(r, scope.kind !== 'client')), meta: paginationMeta(page, perPage, total) };
 }
 
+/** A list's filtered total: the cached one while it still holds (appointment-totals.ts), else a fresh count. */
+async function listTotal(db: DB, companyId: number, scope: Scope, filters: AppointmentFilters, tab: AppointmentTab | undefined, now: string, version: number): Promise<number> {
+  const key = totalKey(companyId, scope, filters, tab);
+  const cached = cachedTotal(db, key, version, now);
+  if (cached !== undefined) return cached;
+  const counted = await countAppointmentList(db, companyId, scope, filters, tab, now);
+  rememberTotal(db, key, counted, tab !== undefined);
+  return counted.total;
+}
+
+/**
+ * The tab counts under the same filters as the list (and the same cached totals): pending and
+ * upcoming are index ranges on (company, status, date); history is the rest of the filtered total,
+ * so the three always add up to the list's total.
+ */
 export async function countAppointments(db: DB, auth: AuthContext, query: z.output<typeof appointmentCountsQuerySchema>): Promise<AppointmentCounts> {
-  return countAppointmentTabs(db, auth.companyId, scopeOf(auth), query, nowIso());
+  const scope = scopeOf(auth);
+  const now = nowIso();
+  const version = await appointmentVersion(db, auth.companyId);
+  const [pending, upcoming, total] = await Promise.all([
+    listTotal(db, auth.companyId, scope, query, 'pending', now, version),
+    listTotal(db, auth.companyId, scope, query, 'upcoming', now, version),
+    listTotal(db, auth.companyId, scope, query, undefined, now, version),
+  ]);
+  return { pending, upcoming, history: total - pending - upcoming };
 }
 
 export async function getAppointment(db: DB, auth: AuthContext, uuid: string): Promise<Appointment> {
