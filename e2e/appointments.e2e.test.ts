@@ -197,6 +197,17 @@ describe('appointments and schedules in the browser', () => {
     await done.waitFor();
     await expect(done.getByTestId('status-badge').textContent()).resolves.toBe('Completed');
     expect(await done.getByRole('button', { name: 'Confirm', exact: true }).count()).toBe(0);
+    // The audit trail shows every change, oldest first.
+    await done.getByRole('button', { name: `Status history: ${reason}` }).click();
+    const trail = cp.getByRole('list', { name: 'Status changes' });
+    await trail.waitFor();
+    const steps = (await trail.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toMatch(/^Booked as Pending/);
+    expect(steps[1]).toMatch(/^Pending → Confirmed/);
+    expect(steps[2]).toMatch(/^Confirmed → Completed/);
+    await screenshot(cp, 'appt-status-history-desktop');
+    await cp.getByRole('dialog', { name: 'Status history' }).getByRole('button', { name: 'Close', exact: true }).click();
     await screenshot(cp, 'appt-counselor-history-desktop');
     // "Add to calendar" saves the appointment's .ics.
     const [download] = await Promise.all([cp.waitForEvent('download'), done.getByRole('button', { name: `Add to calendar: ${reason}` }).click()]);

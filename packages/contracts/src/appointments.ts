@@ -198,3 +198,4 @@ export type StatusChange = z.infer<typeof statusChangeSchema>;
 export const statusHistoryReplySchema = z.object({ data: z.array(statusChangeSchema) });
 
 export const appointmentMessageReplySchema = z.object({ message: z.string() });
+export type StatusHistoryReply = z.infer<typeof statusHistoryReplySchema>;

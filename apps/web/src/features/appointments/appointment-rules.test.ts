@@ -8,6 +8,7 @@ import {
   canConfirm,
   canDelete,
   canEdit,
+  canViewHistory,
   clientFieldsLocked,
   otherParty,
   statusBadgeClass,
@@ -106,6 +107,15 @@ describe('Delete', () => {
     expect(canDelete(admin)).toBe(false);
     expect(canDelete(student)).toBe(false);
     expect(canDelete(personnel)).toBe(false);
+  });
+});
+
+describe('Status history', () => {
+  it('is offered to counselors and managers, never to clients', () => {
+    expect(canViewHistory(counselor)).toBe(true);
+    expect(canViewHistory(admin)).toBe(true);
+    expect(canViewHistory(student)).toBe(false);
+    expect(canViewHistory(personnel)).toBe(false);
   });
 });
 

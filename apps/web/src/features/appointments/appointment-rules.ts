@@ -22,6 +22,11 @@ export function isOwnAppointment(user: Viewer | null, a: Item): boolean {
   return !!user && (a.student_id === user.id || a.counselor_id === user.id);
 }
 
+/** The status-change history (PRODUCT.md: readable by managers; the assigned counselor too). */
+export function canViewHistory(user: Viewer | null): boolean {
+  return isCounselorUser(user) || isManager(user);
+}
+
 /** 'Book Appointment': hidden for user_type student unless the site lets students book (PRODUCT.md). */
 export function canBook(user: Viewer | null, studentsCanBook: boolean): boolean {
   if (!user) return false;

@@ -14,6 +14,7 @@ import { groupByMonth } from './appointment-grouping';
 import { canBook, isCounselorUser, statusToast } from './appointment-rules';
 import { AppointmentCard } from './components/appointment-card';
 import { AppointmentFormModal } from './components/appointment-form-modal';
+import { StatusHistoryModal } from './components/status-history-modal';
 import { SEARCH_DEBOUNCE_MS } from './components/student-picker';
 
 const TAB_LABEL: Record<AppointmentTab, string> = { pending: 'Pending', upcoming: 'Upcoming', history: 'History' };
@@ -41,6 +42,7 @@ export function AppointmentsPage() {
   const search = useDebounced(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [form, setForm] = useState<{ open: boolean; appointment: Appointment | null }>({ open: false, appointment: null });
   const [busyUuid, setBusyUuid] = useState<string | null>(null);
+  const [historyOf, setHistoryOf] = useState<Appointment | null>(null);
 
   // Only counselors have the filters (spec section 6); others always see everything they may see.
   const filters = useMemo(() => (counselor ? { user_type: userType || undefined, search: search || undefined } : {}), [counselor, userType, search]);
@@ -191,7 +193,7 @@ export function AppointmentsPage() {
                     appointment={a}
                     user={user}
                     busy={busyUuid === a.uuid}
-                    actions={{ onStatus, onDelete, onCalendar, onEdit: (appt) => setForm({ open: true, appointment: appt }) }}
+                    actions={{ onStatus, onDelete, onCalendar, onHistory: setHistoryOf, onEdit: (appt) => setForm({ open: true, appointment: appt }) }}
                   />
                 ))}
               </div>
@@ -201,6 +203,7 @@ export function AppointmentsPage() {
         )}
       </section>
 
+      <StatusHistoryModal appointment={historyOf} onClose={() => setHistoryOf(null)} />
       {user && <AppointmentFormModal open={form.open} appointment={form.appointment} user={user} onClose={() => setForm({ open: false, appointment: null })} />}
     </div>
   );

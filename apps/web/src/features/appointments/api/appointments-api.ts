@@ -7,6 +7,7 @@ import type {
   AvailableSlotsReply,
   ClientUserType,
   CreateAppointmentBody,
+  StatusHistoryReply,
   UpdateAppointmentBody,
 } from '@kalinga/contracts/appointments';
 import type { CategoryListReply } from '@kalinga/contracts/categories';
@@ -30,6 +31,7 @@ export const appointmentKeys = {
   list: (p: AppointmentListParams) => [...ROOT, 'list', p] as const,
   counts: (f: AppointmentFilters) => [...ROOT, 'counts', f] as const,
   slots: (counselorId: number | null, date: string, exclude?: string) => [...ROOT, 'slots', counselorId, date, exclude ?? null] as const,
+  history: (uuid: string) => [...ROOT, 'history', uuid] as const,
 };
 
 export function useAppointments(params: AppointmentListParams) {
@@ -100,6 +102,15 @@ export async function searchStudents(query: string, signal?: AbortSignal): Promi
     if (error instanceof ApiError && error.status === 404) return 'none';
     throw error;
   }
+}
+
+/** The status changes of one appointment (the audit trail), for counselors and managers. */
+export function useStatusHistory(uuid: string | null) {
+  return useQuery({
+    queryKey: appointmentKeys.history(uuid ?? ''),
+    queryFn: () => api.get<StatusHistoryReply>(`/api/appointments/${uuid}/history`).then((r) => r.data),
+    enabled: uuid !== null,
+  });
 }
 
 export function useInvalidateAppointments() {

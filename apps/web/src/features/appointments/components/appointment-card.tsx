@@ -8,6 +8,7 @@ import {
   canConfirm,
   canDelete,
   canEdit,
+  canViewHistory,
   otherParty,
   statusBadgeClass,
   statusLabel,
@@ -20,6 +21,7 @@ export interface CardActions {
   onEdit: (a: Appointment) => void;
   onDelete: (a: Appointment) => void;
   onCalendar: (a: Appointment) => void;
+  onHistory: (a: Appointment) => void;
 }
 
 function Icon({ d, className = 'h-4 w-4' }: { d: string; className?: string }) {
@@ -34,6 +36,7 @@ const CLOCK = 'M12 6v6h4.5m4.5 0a9 9 0 11-18 0 9 9 0 0118 0z';
 const PIN = 'M15 10.5a3 3 0 11-6 0 3 3 0 016 0z M19.5 10.5c0 7.142-7.5 11.25-7.5 11.25S4.5 17.642 4.5 10.5a7.5 7.5 0 1115 0z';
 const VIDEO = 'M15.75 10.5l4.72-4.72a.75.75 0 011.28.53v11.38a.75.75 0 01-1.28.53l-4.72-4.72M4.5 18.75h9a2.25 2.25 0 002.25-2.25v-9a2.25 2.25 0 00-2.25-2.25h-9A2.25 2.25 0 002.25 7.5v9a2.25 2.25 0 002.25 2.25z';
 const CALENDAR_PLUS = 'M6.75 3v2.25M17.25 3v2.25M3 18.75V7.5a2.25 2.25 0 012.25-2.25h13.5A2.25 2.25 0 0121 7.5v11.25m-18 0A2.25 2.25 0 005.25 21h13.5A2.25 2.25 0 0021 18.75m-18 0v-7.5A2.25 2.25 0 015.25 9h13.5A2.25 2.25 0 0121 11.25v7.5m-9-6h.008v.008H12v-.008zM12 15v3m-1.5-1.5h3';
+const HISTORY = 'M12 6v6h4.5m4.5 0a9 9 0 11-18 0 9 9 0 0118 0z M3 3v4.5h4.5';
 const PENCIL = 'M16.862 4.487l1.687-1.688a1.875 1.875 0 112.652 2.652L10.582 16.07a4.5 4.5 0 01-1.897 1.13L6 18l.8-2.685a4.5 4.5 0 011.13-1.897l8.932-8.931zm0 0L19.5 7.125';
 const TRASH = 'M14.74 9l-.346 9m-4.788 0L9.26 9m9.968-3.21c.342.052.682.107 1.022.166m-1.022-.165L18.16 19.673a2.25 2.25 0 01-2.244 2.077H8.084a2.25 2.25 0 01-2.244-2.077L4.772 5.79m14.456 0a48.108 48.108 0 00-3.478-.397m-12 .562c.34-.059.68-.114 1.022-.165m0 0a48.11 48.11 0 013.478-.397m7.5 0v-.916c0-1.18-.91-2.164-2.09-2.201a51.964 51.964 0 00-3.32 0c-1.18.037-2.09 1.022-2.09 2.201v.916m7.5 0a48.667 48.667 0 00-7.5 0';
 
@@ -88,6 +91,11 @@ export function AppointmentCard({ appointment: a, user, busy, actions }: { appoi
             <button type="button" className="btn btn-sm btn-ghost btn-square" title="Add to calendar" aria-label={`Add to calendar: ${a.reason}`} onClick={() => actions.onCalendar(a)}>
               <Icon d={CALENDAR_PLUS} className="h-5 w-5" />
             </button>
+            {canViewHistory(user) && (
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title="Status history" aria-label={`Status history: ${a.reason}`} onClick={() => actions.onHistory(a)}>
+                <Icon d={HISTORY} className="h-5 w-5" />
+              </button>
+            )}
             {canEdit(user, a) && (
               <button type="button" className="btn btn-sm btn-ghost btn-square" title="Edit" aria-label={`Edit appointment: ${a.reason}`} disabled={busy} onClick={() => actions.onEdit(a)}>
                 <Icon d={PENCIL} className="h-5 w-5" />

@@ -1,0 +1,41 @@
+import type { Appointment } from '@kalinga/contracts/appointments';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { Modal } from '../../../components/ui/modal';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatInstant } from '../../../lib/format';
+import { useStatusHistory } from '../api/appointments-api';
+import { statusBadgeClass, statusLabel } from '../appointment-rules';
+
+/** The appointment's audit trail: each status change with who made it and when, oldest first. */
+export function StatusHistoryModal({ appointment, onClose }: { appointment: Appointment | null; onClose: () => void }) {
+  const history = useStatusHistory(appointment?.uuid ?? null);
+  return (
+    <Modal open={appointment !== null} title="Status history" onClose={onClose}>
+      {appointment && <p className="mb-3 text-sm text-base-content/80">{appointment.reason}</p>}
+      {history.isPending && <LoadingBlock text="Loading history..." />}
+      {history.isError && <ErrorAlert message={errorMessage(history.error, 'An error occurred')} onRetry={() => void history.refetch()} />}
+      {history.data && history.data.length === 0 && <p className="text-base-content/80">No status changes recorded.</p>}
+      {history.data && history.data.length > 0 && (
+        <ol className="flex flex-col gap-3" aria-label="Status changes">
+          {history.data.map((change) => (
+            <li key={change.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-base-200 pb-2 last:border-0">
+              {change.from_status ? (
+                <>
+                  <span className={`badge badge-sm ${statusBadgeClass(change.from_status)}`}>{statusLabel(change.from_status)}</span>
+                  <span aria-label="to">→</span>
+                </>
+              ) : (
+                <span className="text-sm">Booked as</span>
+              )}
+              <span className={`badge badge-sm ${statusBadgeClass(change.to_status)}`}>{statusLabel(change.to_status)}</span>
+              <span className="w-full text-sm text-base-content/80 sm:w-auto sm:flex-1 sm:text-right">
+                {change.changed_by?.name ?? 'Someone no longer here'} · {formatInstant(change.changed_at, 'MMM d, yyyy h:mm a')}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Modal>
+  );
+}
