@@ -16,7 +16,7 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 export function createDatabase(database: AppConfig['database']): DB {
   if (database.kind === 'postgres') {
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+      dialect: new PostgresDialect({ pool: postgresPool(database.url) }),
     });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -54,4 +54,14 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return stmt;
     },
   };
+}
+
+/**
+ * A pool whose idle connections may be ended by the server (restart, failover, a dropped test database):
+ * pg reports that on the pool, and without a listener it would crash the process.
+ */
+function postgresPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  return pool;
 }
