@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000 and an SQLite file under ./data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data/kalinga.sqlite') });
+    expect(config.uploadsDir).toBe(path.resolve('data/uploads'));
+    expect(config.demoData).toBe(true);
+  });
+
+  it('selects PostgreSQL for a postgres:// URL and treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('sqlite');
+  });
+
+  it('stops with one readable line naming each wrong variable', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message.split('\n')).toHaveLength(1);
+      expect(message).toMatch(/^Invalid configuration: /);
+      expect(message).toMatch(/PORT/);
+      expect(message).toMatch(/LOG_LEVEL/);
+      expect(message).toMatch(/DATABASE_URL/);
+    }
+  });
+});
