@@ -78,6 +78,19 @@ describe('buildSeries', () => {
     expect(max - min).toBeGreaterThan(3);
   });
 
+  it('never forecasts fewer appointments than are already booked on a day', () => {
+    const counts = dayRange('2024-12-01', today).map((day, i) => ({ day, group: 'Anxiety', count: [3, 5, 5, 4, 4, 0, 0][i % 7] }));
+    const plain = buildSeries('category', counts, { today, periodDays: 7, forecastDays: 7 }).filter((r) => r.is_forecast);
+    const weekend = plain.reduce((low, r) => (r.count < low.count ? r : low));
+    expect(weekend.count).toBeLessThan(2);
+    const booked = [{ day: weekend.day, group: 'Anxiety', count: 6 }, { day: weekend.day, group: 'Elsewhere', count: 9 }];
+    const rows = buildSeries('category', counts, { today, periodDays: 7, forecastDays: 7, booked }).filter((r) => r.is_forecast);
+    expect(rows.find((r) => r.day === weekend.day)?.count).toBe(6);
+    // Other days keep the model's value; a group with no history gets no series from bookings alone.
+    expect(rows.filter((r) => r.day !== weekend.day)).toEqual(plain.filter((r) => r.day !== weekend.day));
+    expect(rows.some((r) => r.group === 'Elsewhere')).toBe(false);
+  });
+
   it('returns nothing when the period has no appointments', () => {
     expect(buildSeries('category', [], { today, periodDays: 30, forecastDays: 30 })).toEqual([]);
   });

@@ -39,7 +39,14 @@ export function compareGroups(groupBy: ReportGroupBy, a: string, b: string): num
 export function buildSeries(
   groupBy: ReportGroupBy,
   counts: readonly { day: string; group: string; count: number }[],
-  options: { today: string; periodDays: number; forecastDays: number; historyDays?: number },
+  options: {
+    today: string;
+    periodDays: number;
+    forecastDays: number;
+    historyDays?: number;
+    /** Appointments already booked on the forecast days: a forecast never shows fewer than these. */
+    booked?: readonly { day: string; group: string; count: number }[];
+  },
 ): SeriesPoint[] {
   const { today, periodDays, forecastDays } = options;
   const historyDays = Math.max(periodDays, options.historyDays ?? FIT_HISTORY_DAYS);
@@ -59,6 +66,12 @@ export function buildSeries(
     if (row.day >= periodStart && row.count > 0) shown.add(row.group);
   }
 
+  const bookedOn = new Map<string, number>();
+  for (const row of options.booked ?? []) {
+    const key = `${row.group}\u0000${row.day}`;
+    bookedOn.set(key, (bookedOn.get(key) ?? 0) + row.count);
+  }
+
   const firstShown = days.length - periodDays;
   const out: SeriesPoint[] = [];
   for (const group of [...shown].sort((a, b) => compareGroups(groupBy, a, b))) {
@@ -67,7 +80,11 @@ export function buildSeries(
     // Days before a group's first appointment say nothing about its rhythm: fit from that day on.
     const first = series.findIndex((c) => c > 0);
     const { values } = forecastDaily(series.slice(first), forecastDays);
-    values.forEach((v, h) => out.push({ day: addDays(today, h + 1), count: Math.round(v * 100) / 100, is_forecast: true, group }));
+    values.forEach((v, h) => {
+      const day = addDays(today, h + 1);
+      const floor = bookedOn.get(`${group}\u0000${day}`) ?? 0;
+      out.push({ day, count: Math.max(Math.round(v * 100) / 100, floor), is_forecast: true, group });
+    });
   }
   return out;
 }
@@ -78,5 +95,6 @@ export async function dailyReport(db: DB, scope: ReportScope, groupBy: ReportGro
   const periodDays = PERIOD_DAYS[query.period];
   const historyDays = Math.max(periodDays, FIT_HISTORY_DAYS);
   const counts = await dailyCountsByGroup(db, scope.companyId, groupBy, addDays(today, -(historyDays - 1)), today);
-  return buildSeries(groupBy, counts, { today, periodDays, forecastDays: query.forecast_days, historyDays });
+  const booked = await dailyCountsByGroup(db, scope.companyId, groupBy, addDays(today, 1), addDays(today, query.forecast_days));
+  return buildSeries(groupBy, counts, { today, periodDays, forecastDays: query.forecast_days, historyDays, booked });
 }
