@@ -3,6 +3,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryB
 import type { DB } from '../../db/database';
 import type { AppointmentRow, AppointmentsTable, Database, UserRow } from '../../db/tables';
 import { likePattern } from '../../lib/pagination';
+import { compiledShape, param } from '../../lib/query-shapes';
 import type { CountedTotal } from './appointment-totals';
 
 type Conn = DB | Kysely<Database>;
@@ -29,18 +30,58 @@ export interface AppointmentView extends AppointmentRow {
 
 type AppointmentEB = ExpressionBuilder<Database, 'appointments'>;
 
-function scopeCondition(eb: AppointmentEB, scope: Scope): Expression<SqlBool> | null {
-  if (scope.kind === 'counselor') return eb('appointments.counselor_id', '=', scope.userId);
-  if (scope.kind === 'client') return eb('appointments.client_id', '=', scope.userId);
+/**
+ * The values a list's conditions use. Which keys are set decides the SQL text; the values themselves
+ * may be placeholders of a compiled shape (lib/query-shapes.ts).
+ */
+interface ListValues {
+  companyId: number;
+  /** The counselor's or client's id for those scopes. */
+  userId?: number;
+  date?: string;
+  user_type?: ClientUserType;
+  counselor_id?: number;
+  /** likePattern() of the search text. */
+  pattern?: string;
+  /** Only for a tab (the others do not depend on the clock). */
+  nowIso?: string;
+}
+
+function listValues(companyId: number, scope: Scope, filters: AppointmentFilters, tab: AppointmentTab | undefined, nowIso: string): ListValues {
+  return {
+    companyId,
+    userId: scope.kind === 'all' ? undefined : scope.userId,
+    date: filters.date || undefined,
+    user_type: filters.user_type || undefined,
+    counselor_id: filters.counselor_id || undefined,
+    pattern: filters.search ? likePattern(filters.search) : undefined,
+    nowIso: tab ? nowIso : undefined,
+  };
+}
+
+/** The shape key of a list's conditions: everything that changes their SQL text. */
+function listShape(kind: Scope['kind'], v: ListValues, tab: AppointmentTab | undefined): string {
+  return [kind, tab ?? '', v.date === undefined ? '' : 'd', v.user_type === undefined ? '' : 'u', v.counselor_id === undefined ? '' : 'c', v.pattern === undefined ? '' : 's'].join(':');
+}
+
+/** The same keys as `v`, each a placeholder named after it. */
+function placeholders(v: ListValues): ListValues {
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(v)) if (value !== undefined) out[k] = param(k);
+  return out as unknown as ListValues;
+}
+
+function scopeCondition(eb: AppointmentEB, kind: Scope['kind'], userId: number | undefined): Expression<SqlBool> | null {
+  if (kind === 'counselor') return eb('appointments.counselor_id', '=', userId as number);
+  if (kind === 'client') return eb('appointments.client_id', '=', userId as number);
   return null;
 }
 
 /** Search matches the other party's name: a counselor searches clients, a client counselors, a manager both. */
-function searchCondition(eb: AppointmentEB, scope: Scope, search: string): Expression<SqlBool> {
-  const pattern = likePattern(search);
+function searchCondition(eb: AppointmentEB, kind: Scope['kind'], pattern: string): Expression<SqlBool> {
   const namesLike = eb.selectFrom('users').select('users.id').where(sql<SqlBool>`lower(users.name) like ${pattern} escape '\\'`);
-  if (scope.kind === 'counselor') return eb('appointments.client_id', 'in', namesLike);
-  if (scope.kind === 'client') return eb('appointments.counselor_id', 'in', namesLike);
+  if (kind === 'counselor') return eb('appointments.client_id', 'in', namesLike);
+  if (kind === 'client') return eb('appointments.counselor_id', 'in', namesLike);
   return eb.or([eb('appointments.client_id', 'in', namesLike), eb('appointments.counselor_id', 'in', namesLike)]);
 }
 
@@ -51,14 +92,14 @@ function tabCondition(eb: AppointmentEB, tab: AppointmentTab, nowIso: string): E
   return eb.or([eb('appointments.status', 'in', ['completed', 'cancelled']), eb('appointments.appointment_date', '<', nowIso)]);
 }
 
-function filterConditions(eb: AppointmentEB, companyId: number, scope: Scope, filters: AppointmentFilters): Expression<SqlBool> {
-  const conds: Expression<SqlBool>[] = [eb('appointments.company_id', '=', companyId)];
-  const s = scopeCondition(eb, scope);
+function filterConditions(eb: AppointmentEB, kind: Scope['kind'], v: ListValues): Expression<SqlBool> {
+  const conds: Expression<SqlBool>[] = [eb('appointments.company_id', '=', v.companyId)];
+  const s = scopeCondition(eb, kind, v.userId);
   if (s) conds.push(s);
-  if (filters.date) conds.push(eb('appointments.local_date', '=', filters.date));
-  if (filters.user_type) conds.push(eb('appointments.user_type', '=', filters.user_type));
-  if (filters.counselor_id) conds.push(eb('appointments.counselor_id', '=', filters.counselor_id));
-  if (filters.search) conds.push(searchCondition(eb, scope, filters.search));
+  if (v.date !== undefined) conds.push(eb('appointments.local_date', '=', v.date));
+  if (v.user_type !== undefined) conds.push(eb('appointments.user_type', '=', v.user_type));
+  if (v.counselor_id !== undefined) conds.push(eb('appointments.counselor_id', '=', v.counselor_id));
+  if (v.pattern !== undefined) conds.push(searchCondition(eb, kind, v.pattern));
   return eb.and(conds);
 }
 
@@ -66,6 +107,8 @@ function filterConditions(eb: AppointmentEB, companyId: number, scope: Scope, fi
  * One page of rows in the tab's order. The page of ids comes from the (company, …) indexes in a
  * subquery; only those rows are then joined by primary key to their names. (A flat
  * `company_id = ? and id in (…)` let SQLite walk the company's index instead of the ten keys.)
+ * Compiled once per shape (scope kind, tab, which filters): it runs on every list request. Also
+ * returns the company's appointment_versions counter, read in the same statement (appointmentVersion).
  */
 export async function listAppointmentPage(
   db: Conn,
@@ -76,25 +119,35 @@ export async function listAppointmentPage(
   nowIso: string,
   limit: number,
   offset: number,
-): Promise<AppointmentView[]> {
-  const direction = tab === 'pending' || tab === 'upcoming' ? 'asc' : 'desc';
-  const page = db
-    .selectFrom('appointments')
-    .select('appointments.id')
-    .where((eb) => listWhere(eb, companyId, scope, filters, tab, nowIso))
-    .orderBy('appointments.appointment_date', direction)
-    .orderBy('appointments.id', direction)
-    .limit(limit)
-    .offset(offset);
-  return viewOf(db, companyId, page)
-    .orderBy('appointments.appointment_date', direction)
-    .orderBy('appointments.id', direction)
-    .execute();
+): Promise<{ rows: AppointmentView[]; version: number }> {
+  const values = listValues(companyId, scope, filters, tab, nowIso);
+  const build = () => {
+    const v = placeholders(values);
+    const direction = tab === 'pending' || tab === 'upcoming' ? 'asc' : 'desc';
+    const page = db
+      .selectFrom('appointments')
+      .select('appointments.id')
+      .where((eb) => listWhere(eb, scope.kind, v, tab))
+      .orderBy('appointments.appointment_date', direction)
+      .orderBy('appointments.id', direction)
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset'));
+    return viewOf(db, v.companyId, page)
+      .select((eb) => eb.selectFrom('appointment_versions').select('version').where('company_id', '=', v.companyId).as('list_version'))
+      .orderBy('appointments.appointment_date', direction)
+      .orderBy('appointments.id', direction);
+  };
+  const query = compiledShape(db, `listAppointmentPage:${listShape(scope.kind, values, tab)}`, build, { ...values, limit, offset });
+  const { rows } = await db.executeQuery(query);
+  // The company's version comes with the rows (one round trip fewer); an empty page reads it alone.
+  const version = rows.length > 0 ? (rows[0].list_version ?? 0) : await appointmentVersion(db, companyId);
+  return { rows, version };
 }
 
 /** The company's appointment_versions counter (0 before its first appointment write). */
 export async function appointmentVersion(db: Conn, companyId: number): Promise<number> {
-  const row = await db.selectFrom('appointment_versions').select('version').where('company_id', '=', companyId).executeTakeFirst();
+  const query = compiledShape(db, 'appointmentVersion', () => db.selectFrom('appointment_versions').select('version').where('company_id', '=', param<number>('companyId')), { companyId });
+  const [row] = (await db.executeQuery(query)).rows;
   return row?.version ?? 0;
 }
 
@@ -118,14 +171,14 @@ export async function countAppointmentList(db: Conn, companyId: number, scope: S
       eb.selectFrom('appointment_versions').select('version').where('company_id', '=', companyId).as('version'),
       ...(tab ? [nextStart('pending').as('next_pending'), nextStart('confirmed').as('next_confirmed')] : []),
     ])
-    .where((eb) => listWhere(eb, companyId, scope, filters, tab, nowIso))
+    .where((eb) => listWhere(eb, scope.kind, listValues(companyId, scope, filters, tab, nowIso), tab))
     .executeTakeFirstOrThrow();
   const next = [(row as { next_pending?: string | null }).next_pending, (row as { next_confirmed?: string | null }).next_confirmed].filter((d): d is string => typeof d === 'string').sort();
   return { total: Number(row.total), version: row.version ?? 0, countedAt: nowIso, validThrough: next[0] ?? null };
 }
 
-function listWhere(eb: AppointmentEB, companyId: number, scope: Scope, filters: AppointmentFilters, tab: AppointmentTab | undefined, nowIso: string): Expression<SqlBool> {
-  return tab ? eb.and([filterConditions(eb, companyId, scope, filters), tabCondition(eb, tab, nowIso)]) : filterConditions(eb, companyId, scope, filters);
+function listWhere(eb: AppointmentEB, kind: Scope['kind'], v: ListValues, tab: AppointmentTab | undefined): Expression<SqlBool> {
+  return tab ? eb.and([filterConditions(eb, kind, v), tabCondition(eb, tab, v.nowIso as string)]) : filterConditions(eb, kind, v);
 }
 
 type IdQuery = SelectQueryBuilder<Database, 'appointments', { id: number }>;

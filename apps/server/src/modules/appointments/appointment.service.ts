@@ -94,10 +94,7 @@ export async function listAppointments(db: DB, auth: AuthContext, query: z.outpu
   const scope = scopeOf(auth);
   const { page, per_page: perPage, status, ...filters } = query;
   const now = nowIso();
-  const [rows, version] = await Promise.all([
-    listAppointmentPage(db, auth.companyId, scope, filters, status, now, perPage, offsetOf(page, perPage)),
-    appointmentVersion(db, auth.companyId),
-  ]);
+  const { rows, version } = await listAppointmentPage(db, auth.companyId, scope, filters, status, now, perPage, offsetOf(page, perPage));
   const total = await listTotal(db, auth.companyId, scope, filters, status, now, version);
   return { data: rows.map((r) => toAppointment(r, scope.kind !== 'client')), meta: paginationMeta(page, perPage, total) };
 }

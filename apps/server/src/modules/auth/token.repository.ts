@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { compiledShape, param } from '../../lib/query-shapes';
 
 export async function insertToken(db: DB, userId: number, tokenHash: string, now: string, expiresAt: string): Promise<void> {
   await db.insertInto('access_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now, expires_at: expiresAt }).execute();
@@ -34,6 +35,12 @@ export async function deleteTokensOfUser(db: DB, userId: number): Promise<void> 
  * Company, role and permission columns are null when the user is not a member.
  */
 export async function findSession(db: DB, tokenHash: string, companyId: number | null) {
+  // Runs on every request: compiled once per shape (requested or default company), values bound.
+  const query = compiledShape(db, companyId === null ? 'findSession:default' : 'findSession:requested', () => sessionQuery(db, companyId !== null), { tokenHash, companyId });
+  return (await db.executeQuery(query)).rows;
+}
+
+function sessionQuery(db: DB, requested: boolean) {
   return db
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
@@ -41,8 +48,8 @@ export async function findSession(db: DB, tokenHash: string, companyId: number |
       j
         .onRef('company_user.user_id', '=', 'access_tokens.user_id')
         .on('company_user.company_id', '=', (eb) =>
-          companyId !== null
-            ? eb.val(companyId)
+          requested
+            ? eb.val(param<number>('companyId'))
             : eb
                 .selectFrom('company_user as cu')
                 .innerJoin('companies as c', 'c.id', 'cu.company_id')
@@ -70,7 +77,6 @@ export async function findSession(db: DB, tokenHash: string, companyId: number |
       'roles.name as role',
       'permissions.name as permission',
     ])
-    .where('access_tokens.token_hash', '=', tokenHash)
-    .orderBy('roles.id')
-    .execute();
+    .where('access_tokens.token_hash', '=', param<string>('tokenHash'))
+    .orderBy('roles.id');
 }
