@@ -128,6 +128,8 @@ export async function loadSlotContext(db: DB, companyId: number, timeZone: strin
   return { timeZone, durationMinutes: settings.durationMinutes, hours, excluded: new Set(excludedRows.map((e) => e.excluded_date)), busy };
 }
 
+const NO_BUSY: readonly BusyInterval[] = [];
+
 /** Slots of one date from a loaded context. */
 export function slotsFromContext(ctx: SlotContext, date: string, options: DaySlotOptions = {}): Slot[] {
   return computeDaySlots({
@@ -136,7 +138,7 @@ export function slotsFromContext(ctx: SlotContext, date: string, options: DaySlo
     hours: ctx.hours.get(weekdayOf(date)),
     durationMinutes: ctx.durationMinutes,
     excluded: ctx.excluded.has(date),
-    busy: options.ignoreBusy ? [] : ctx.busy,
+    busy: options.ignoreBusy ? NO_BUSY : ctx.busy,
     nowMs: options.nowMs ?? Date.now(),
     ignoreStart: options.ignoreStart,
   });

@@ -1,4 +1,4 @@
-import { minutesOf, timeOf, ZoneDay } from './zone-time';
+import { constantDayBase, minutesOf, timeOf, ZoneDay } from './zone-time';
 
 const MINUTE = 60_000;
 
@@ -46,54 +46,99 @@ export interface SlotInput {
 export function computeDaySlots(input: SlotInput): Slot[] {
   const { hours, durationMinutes: d } = input;
   if (!hours || !hours.is_available || input.excluded || d <= 0) return [];
-  const start = minutesOf(hours.start_time);
-  const end = minutesOf(hours.end_time);
-  const hasBreak = hours.break_start !== null && hours.break_end !== null && minutesOf(hours.break_start) < minutesOf(hours.break_end);
-  const breakStart = hasBreak ? minutesOf(hours.break_start!) : 0;
-  const breakEnd = hasBreak ? minutesOf(hours.break_end!) : 0;
-  const zone = new ZoneDay(input.date, input.timeZone);
-  const maxBusy = longest(input.busy);
+  const { start, end, hasBreak, breakStart, breakEnd } = readHours(hours);
+  // On a day without a transition (almost every day) a wall time is one addition away from its
+  // instant; only a transition day needs the zone's per-time check.
+  const base = constantDayBase(input.date, input.timeZone);
+  const zone = base === base ? null : new ZoneDay(input.date, input.timeZone); // base === base: not NaN
+  const { nowMs, ignoreStart } = input;
+  const busy = input.busy;
+  const count = busy.length;
+  const maxBusy = longest(busy);
+  const length = d * MINUTE;
   const slots: Slot[] = [];
+  // busy[next] is the first interval starting after (slot start - longest interval): none before it
+  // can reach a slot starting there or later. Slot starts increase, so it only moves forward.
+  let next = -1;
+  let previous = Number.NEGATIVE_INFINITY;
   let t = start;
   while (t + d <= end) {
     if (hasBreak && t < breakEnd && t + d > breakStart) {
       t = breakEnd;
       continue;
     }
-    const s = zone.instantOf(t);
-    if (s !== null && s > input.nowMs && !overlaps(input.busy, maxBusy, s, s + d * MINUTE, input.ignoreStart)) {
-      slots.push({ time: timeOf(t), start: s });
+    const s = zone === null ? base + t * MINUTE : zone.instantOf(t);
+    if (s !== null && s > nowMs) {
+      const from = s - maxBusy;
+      if (next < 0 || s < previous) next = firstStartingAfter(busy, from);
+      else while (next < count && busy[next].start <= from) next++;
+      previous = s;
+      // Taken when an interval from there on, starting before the slot's end, ends after its start.
+      const slotEnd = s + length;
+      let taken = false;
+      for (let i = next; i < count && busy[i].start < slotEnd; i++) {
+        if (busy[i].end > s && busy[i].start !== ignoreStart) {
+          taken = true;
+          break;
+        }
+      }
+      if (!taken) slots.push({ time: timeOf(t), start: s });
     }
     t += d;
   }
   return slots;
 }
 
-// The longest busy interval of a list, remembered per list (a month's slots reuse one list).
-const longestOf = new WeakMap<readonly BusyInterval[], number>();
+interface ParsedHours {
+  start: number;
+  end: number;
+  hasBreak: boolean;
+  breakStart: number;
+  breakEnd: number;
+}
+
+// The last weekday read, kept with the four strings it was read from: a month of slots reads the same
+// seven days over and over. Compared by value, so a changed (or mutated) schedule is read afresh.
+let lastRead: { times: [string, string, string | null, string | null]; parsed: ParsedHours } | null = null;
+
+/** A day's wall times as minutes since midnight. */
+function readHours(hours: DayHours): ParsedHours {
+  const known = lastRead;
+  if (known && known.times[0] === hours.start_time && known.times[1] === hours.end_time && known.times[2] === hours.break_start && known.times[3] === hours.break_end) {
+    return known.parsed;
+  }
+  const start = minutesOf(hours.start_time);
+  const end = minutesOf(hours.end_time);
+  const hasBreak = hours.break_start !== null && hours.break_end !== null && minutesOf(hours.break_start) < minutesOf(hours.break_end);
+  const parsed = { start, end, hasBreak, breakStart: hasBreak ? minutesOf(hours.break_start!) : 0, breakEnd: hasBreak ? minutesOf(hours.break_end!) : 0 };
+  lastRead = { times: [hours.start_time, hours.end_time, hours.break_start, hours.break_end], parsed };
+  return parsed;
+}
+
+// The longest busy interval of the last list seen (a month's slots reuse one list of bookings thirty
+// times). A list is treated as read-only once used; one that has grown is measured again.
+let lastBusy: readonly BusyInterval[] | null = null;
+let lastBusySize = 0;
+let lastLongest = 0;
 
 function longest(busy: readonly BusyInterval[]): number {
-  const known = longestOf.get(busy);
-  if (known !== undefined) return known;
+  if (busy === lastBusy && busy.length === lastBusySize) return lastLongest;
   let max = 0;
   for (const b of busy) if (b.end - b.start > max) max = b.end - b.start;
-  longestOf.set(busy, max);
+  lastBusy = busy;
+  lastBusySize = busy.length;
+  lastLongest = max;
   return max;
 }
 
-/** Binary search for the first interval starting at or after `end`, then look back over those that could reach `start`. */
-function overlaps(busy: readonly BusyInterval[], maxBusy: number, start: number, end: number, ignoreStart: number | undefined): boolean {
+/** Index of the first interval (sorted by start) starting after `ms`. */
+function firstStartingAfter(busy: readonly BusyInterval[], ms: number): number {
   let lo = 0;
   let hi = busy.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (busy[mid].start < end) lo = mid + 1;
+    if (busy[mid].start <= ms) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo - 1; i >= 0 && busy[i].start > start - maxBusy; i--) {
-    const b = busy[i];
-    if (b.start === ignoreStart) continue;
-    if (b.start < end && b.end > start) return true;
-  }
-  return false;
+  return lo;
 }
