@@ -19,35 +19,9 @@ import { forecastDaily, mase, seasonalNaiveForecast } from '../apps/server/src/m
 import { addDays, dayRange, localDateOf } from '../apps/server/src/modules/reports/report-days';
 import { countAppointments, dailyCountsByGroup, type ReportGroupBy } from '../apps/server/src/modules/reports/report.repository';
 import { dailyReport } from '../apps/server/src/modules/reports/report.service';
+import { gaussian, poisson, seededRandom } from '../apps/server/src/db/seed/random';
 
 const GROUPINGS: ReportGroupBy[] = ['category', 'age', 'department'];
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function poisson(rand: () => number, lambda: number): number {
-  if (lambda > 30) return Math.max(0, Math.round(lambda + Math.sqrt(lambda) * gaussian(rand)));
-  const limit = Math.exp(-lambda);
-  let k = 0;
-  let p = rand();
-  while (p > limit) {
-    k++;
-    p *= rand();
-  }
-  return k;
-}
-
-function gaussian(rand: () => number): number {
-  return Math.sqrt(-2 * Math.log(rand() || 1e-12)) * Math.cos(2 * Math.PI * rand());
-}
 
 const f2 = (x: number) => x.toFixed(3);
 
@@ -87,7 +61,7 @@ function evaluate(cases: { history: number[]; actual: number[] }[]): Accuracy {
 
 /** Count series with a weekly rhythm: weekday factors, quiet weekends, slow drift, Poisson noise. */
 function weeklyCases(count: number, seed: number) {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   return Array.from({ length: count }, () => {
     const historyLength = 28 + Math.floor(rand() * (365 - 28 + 1));
     const horizon = 7 + Math.floor(rand() * (90 - 7 + 1));
@@ -104,7 +78,7 @@ function weeklyCases(count: number, seed: number) {
 
 /** Count series without a weekly pattern: a level that wanders slowly, Poisson noise. */
 function flatCases(count: number, seed: number) {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   return Array.from({ length: count }, () => {
     const historyLength = 28 + Math.floor(rand() * (365 - 28 + 1));
     const horizon = 7 + Math.floor(rand() * (90 - 7 + 1));
@@ -174,7 +148,7 @@ const APPOINTMENTS = 200_000;
 const OTHER_COMPANY_APPOINTMENTS = 20_000;
 
 async function fill(db: DB, database: AppConfig['database'], companyId: number, count: number, seed: number, timezone: string): Promise<void> {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   const now = new Date().toISOString();
   const users = [];
   const departments = ['Engineering', 'Nursing', 'Business', 'Education', 'Finance', 'Registrar', null];

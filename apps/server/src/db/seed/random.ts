@@ -13,3 +13,21 @@ export function seededRandom(seed: number): () => number {
 export function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)];
 }
+
+/** A standard normal draw (Box–Muller). */
+export function gaussian(rand: () => number): number {
+  return Math.sqrt(-2 * Math.log(rand() || 1e-12)) * Math.cos(2 * Math.PI * rand());
+}
+
+/** A Poisson draw with mean `lambda` (Knuth; a normal approximation above 30, where Knuth gets slow). */
+export function poisson(rand: () => number, lambda: number): number {
+  if (lambda > 30) return Math.max(0, Math.round(lambda + Math.sqrt(lambda) * gaussian(rand)));
+  const limit = Math.exp(-lambda);
+  let k = 0;
+  let p = rand();
+  while (p > limit) {
+    k++;
+    p *= rand();
+  }
+  return k;
+}

@@ -1,29 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { forecastDaily, holtWintersForecast, mase, MIN_SEASONAL_HISTORY, PARAMETER_GRID, seasonalNaiveForecast } from './forecast';
-
-/** A deterministic generator so the statistical tests never flake. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function poisson(rand: () => number, lambda: number): number {
-  const limit = Math.exp(-lambda);
-  let k = 0;
-  let p = rand();
-  while (p > limit) {
-    k++;
-    p *= rand();
-  }
-  return k;
-}
+import { poisson, seededRandom } from '../../db/seed/random';
 
 const WEEK = [6, 9, 10, 9, 7, 1, 0];
 
@@ -36,7 +14,7 @@ describe('forecastDaily', () => {
   });
 
   it('recovers a noisy weekly pattern better than repeating last week', () => {
-    const rand = rng(7);
+    const rand = seededRandom(7);
     let better = 0;
     for (let s = 0; s < 20; s++) {
       const all = Array.from({ length: 140 }, (_, i) => poisson(rand, WEEK[i % 7]));
