@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The six permissions of spec section 6, as stored and checked. */
+/** The six permissions of spec section 6, and the lending pair (PRODUCT.md), as stored and checked. */
 export const PERMISSIONS = [
   'manage users',
   'view appointments',
@@ -8,6 +8,8 @@ export const PERMISSIONS = [
   'view reports',
   'manage resources',
   'manage appointments',
+  'view lending',
+  'manage lending',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { isoDateSchema, paginated, pageQuerySchema } from './common';
+import { formOptionalText } from './form-fields';
+import { ITEM_STATUSES, LOAN_STATUSES, TRANSACTION_TYPES, isCalendarDate } from './pawn-rules';
+
+// Money travels as pesos (numbers with at most two decimals); the server keeps integer centavos.
+// Every create is keyed by the client's uuid; a repeat returns the first result (docs/decisions/0060).
+
+// ---------- replies ----------
+
+export const customerSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string().nullable(),
+  address: z.string().nullable(),
+  /** The ID presented at the counter (e.g. "Driver's License", "PhilSys ID"). */
+  id_type: z.string().nullable(),
+  id_number: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const itemSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  loan_uuid: z.string(),
+  customer_uuid: z.string(),
+  category_id: z.number().int().nullable(),
+  category_uuid: z.string().nullable(),
+  description: z.string(),
+  status: z.enum(ITEM_STATUSES),
+  appraisal_value: z.number(),
+  market_value: z.number().nullable(),
+  selling_price: z.number().nullable(),
+  final_selling_price: z.number().nullable(),
+  sold_at: z.string().nullable(),
+  buyer_name: z.string().nullable(),
+  buyer_contact: z.string().nullable(),
+  sale_notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Item = z.infer<typeof itemSchema>;
+
+export const loanSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  /** Made by the server (PT-YYYY-NNNNNN), also for tickets written offline. */
+  pawn_ticket_number: z.string(),
+  customer_uuid: z.string(),
+  category_id: z.number().int(),
+  category_uuid: z.string(),
+  status: z.enum(LOAN_STATUSES),
+  loan_date: z.string(),
+  maturity_date: z.string(),
+  expiry_date: z.string(),
+  renewal_date: z.string().nullable(),
+  redemption_date: z.string().nullable(),
+  forfeiture_date: z.string().nullable(),
+  appraisal_value: z.number(),
+  loan_amount: z.number(),
+  service_charge: z.number(),
+  interest_rate: z.number(),
+  penalty_rate: z.number(),
+  amount_disbursed: z.number(),
+  paid_interest_amount: z.number(),
+  paid_penalty_amount: z.number(),
+  /** The uuid of the loan a renewal of this one created. */
+  new_loan: z.string().nullable(),
+  /** The uuid of the loan this one renewed, if any. */
+  renewed_from: z.string().nullable(),
+  notes: z.string().nullable(),
+  items: z.array(itemSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Loan = z.infer<typeof loanSchema>;
+
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  loan_uuid: z.string(),
+  item_uuid: z.string().nullable(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: z.number(),
+  created_at: z.string(),
+  created_by: z.number().int().nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const customerReplySchema = z.object({ data: customerSchema });
+export const itemReplySchema = z.object({ data: itemSchema });
+export const loanReplySchema = z.object({ data: loanSchema });
+/** Reply of renew, redeem and forfeit: the loan, the loan a renewal made, and the loan's transactions. */
+export const loanActionReplySchema = z.object({
+  data: loanSchema,
+  new_loan: loanSchema.nullable(),
+  transactions: z.array(transactionSchema),
+});
+export type LoanActionReply = z.infer<typeof loanActionReplySchema>;
+
+export const customerListReplySchema = paginated(customerSchema);
+export const loanListReplySchema = paginated(loanSchema);
+export const itemListReplySchema = paginated(itemSchema);
+export const transactionListReplySchema = paginated(transactionSchema);
+
+// ---------- requests ----------
+
+const MAX_PESOS = 100_000_000;
+
+/** An amount in pesos: a number (or numeric text), not negative, at most two decimals. */
+export function moneyField(label: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ message: `The ${label} must be a number.` })
+      .min(0, `The ${label} may not be negative.`)
+      .max(MAX_PESOS, `The ${label} is too large.`)
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `The ${label} may have at most two decimals.`),
+  );
+}
+
+export const calendarDateField = isoDateSchema.refine(isCalendarDate, 'Use a real calendar date (YYYY-MM-DD).');
+
+const uuidField = (label = 'uuid') => z.uuid(`The ${label} must be a valid UUID.`);
+const requiredText = (label: string, max = 255) =>
+  z.string({ message: `The ${label} field is required.` }).trim().min(1, `The ${label} field is required.`).max(max, `The ${label} may not be greater than ${max} characters.`);
+
+const customerFields = {
+  first_name: requiredText('first name', 100),
+  last_name: requiredText('last name', 100),
+  phone_number: formOptionalText(40),
+  address: formOptionalText(500),
+  id_type: formOptionalText(100),
+  id_number: formOptionalText(100),
+  birth_date: calendarDateField.nullable().optional(),
+};
+
+export const customerCreateSchema = z.object({ uuid: uuidField(), ...customerFields });
+export type CustomerCreate = z.infer<typeof customerCreateSchema>;
+export const customerUpdateSchema = z.object(customerFields).partial();
+export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
+
+/** A loan's category: its server id, or the uuid of a category that may have been made offline. */
+const categoryRef = {
+  category_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  category_uuid: uuidField('category uuid').optional(),
+};
+
+const newItemFields = {
+  uuid: uuidField('item uuid'),
+  description: requiredText('description', 1000),
+  appraisal_value: moneyField('appraisal value'),
+  market_value: moneyField('market value').nullable().optional(),
+  ...categoryRef,
+};
+
+export const loanItemInputSchema = z.object(newItemFields);
+export type LoanItemInput = z.infer<typeof loanItemInputSchema>;
+
+/**
+ * POST /api/loans: the client's uuid, customer, category, the counter's date, the amount lent and the items.
+ * Ticket number, maturity, expiry and charges sent by the client are a preview: the server computes its own.
+ */
+export const loanCreateSchema = z
+  .object({
+    uuid: uuidField(),
+    customer_uuid: uuidField('customer uuid'),
+    ...categoryRef,
+    loan_date: calendarDateField,
+    loan_amount: moneyField('loan amount').refine((n) => n > 0, 'The loan amount must be greater than zero.'),
+    notes: formOptionalText(2000),
+    items: z.array(loanItemInputSchema, { message: 'At least one item is required.' }).min(1, 'At least one item is required.').max(50),
+  })
+  .refine((v) => v.category_id !== undefined || v.category_uuid !== undefined, { message: 'The category field is required.', path: ['category_id'] });
+export type LoanCreate = z.infer<typeof loanCreateSchema>;
+
+/** PUT /api/loans/{uuid}: the amounts and dates of an issued ticket never change; its remarks may. */
+export const loanUpdateSchema = z.object({ notes: formOptionalText(2000) });
+export type LoanUpdate = z.infer<typeof loanUpdateSchema>;
+
+/** The counter's date of an action (written offline, maybe hours earlier); today when left out. */
+const actionDate = calendarDateField.optional();
+
+export const loanRenewSchema = z.object({ new_uuid: uuidField('new uuid'), renewal_date: actionDate });
+export type LoanRenew = z.infer<typeof loanRenewSchema>;
+export const loanRedeemSchema = z.object({ redemption_date: actionDate });
+export type LoanRedeem = z.infer<typeof loanRedeemSchema>;
+export const loanForfeitSchema = z.object({ forfeiture_date: actionDate });
+export type LoanForfeit = z.infer<typeof loanForfeitSchema>;
+
+/** POST /api/items: another item added to an active loan. */
+export const itemCreateSchema = z.object({ ...newItemFields, loan_uuid: uuidField('loan uuid') });
+export type ItemCreate = z.infer<typeof itemCreateSchema>;
+export const itemUpdateSchema = z.object({
+  description: requiredText('description', 1000).optional(),
+  market_value: moneyField('market value').nullable().optional(),
+});
+export type ItemUpdate = z.infer<typeof itemUpdateSchema>;
+
+export const processForfeitedSchema = z.object({ selling_price: moneyField('selling price') });
+export type ProcessForfeited = z.infer<typeof processForfeitedSchema>;
+
+export const markSoldSchema = z.object({
+  final_selling_price: moneyField('final selling price'),
+  buyer_name: requiredText('buyer name', 200),
+  buyer_contact: formOptionalText(200),
+  sale_notes: formOptionalText(2000),
+  /** When the sale happened at the counter (ISO date-time); now when left out. */
+  sold_at: z.iso.datetime({ offset: true, message: 'The sold at field must be an ISO date-time.' }).optional(),
+});
+export type MarkSold = z.infer<typeof markSoldSchema>;
+
+// ---------- list queries ----------
+
+const optionalUuid = z.preprocess((v) => (v === '' ? undefined : v), uuidField().optional());
+const search = z.string().trim().max(200).optional();
+
+export const customerListQuerySchema = pageQuerySchema.extend({ search });
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+
+/** Loan tabs: the statuses, plus 'maturing' (active, maturing within N days) and 'expired' (active, past expiry). */
+export const LOAN_LIST_STATUSES = [...LOAN_STATUSES, 'maturing', 'expired'] as const;
+/** Spec section 9: loans nearing maturity default to 7 days; recent loans to 50. */
+export const MATURING_WITHIN_DAYS = 7;
+export const RECENT_LOANS = 50;
+
+export const loanListQuerySchema = pageQuerySchema.extend({
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LOAN_LIST_STATUSES).optional()),
+  customer_uuid: optionalUuid,
+  maturing_within_days: z.coerce.number().int().min(0).max(3650).default(MATURING_WITHIN_DAYS),
+  /** Ticket number or customer name. */
+  search,
+});
+export type LoanListQuery = z.infer<typeof loanListQuerySchema>;
+
+export const itemListQuerySchema = pageQuerySchema.extend({
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ITEM_STATUSES).optional()),
+  loan_uuid: optionalUuid,
+  customer_uuid: optionalUuid,
+});
+export type ItemListQuery = z.infer<typeof itemListQuerySchema>;
+
+export const transactionListQuerySchema = pageQuerySchema.extend({
+  loan_uuid: optionalUuid,
+  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TRANSACTION_TYPES).optional()),
+});
+export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;

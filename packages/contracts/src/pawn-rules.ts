@@ -1,0 +1,291 @@
+/**
+ * The pawn rules, pure: the server applies them and the browser previews them offline with the same figures.
+ * Money is integer centavos everywhere in this module; calendar dates are 'YYYY-MM-DD' strings.
+ * Why these rules: docs/decisions/0060-lending-rules-money-idempotency-cursor.md.
+ */
+
+export const LOAN_STATUSES = ['active', 'renewed', 'redeemed', 'forfeited'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+export const ITEM_STATUSES = ['pawned', 'redeemed', 'forfeited', 'for_sale', 'sold'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+export const TRANSACTION_TYPES = ['disbursement', 'interest', 'penalty', 'redemption', 'renewal', 'sale'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export type LoanPeriodType = 'day' | 'week' | 'month' | 'year';
+
+/** Service charge: 1 % of the principal, at most PHP 5.00 (BSP Circular 787). */
+export const SERVICE_CHARGE_PERCENT = 1;
+export const SERVICE_CHARGE_CAP = 500;
+
+/** The lending terms a loan takes from its category when it is written. */
+export interface LendingTerms {
+  /** Percent per month, e.g. 3 = 3 % a month. */
+  interest_rate: number;
+  /** Percent per month after maturity. */
+  penalty_rate: number;
+  loan_period: number;
+  loan_period_type: LoanPeriodType | string;
+  /** Days after maturity to redeem or renew. */
+  loan_period_expiry: number;
+  is_renewable: boolean;
+}
+
+/** The money and dates of a loan, as the rules need them (centavos, calendar dates). */
+export interface LoanFigures {
+  status: LoanStatus;
+  loan_date: string;
+  maturity_date: string;
+  expiry_date: string;
+  loan_amount: number;
+  interest_rate: number;
+  penalty_rate: number;
+}
+
+// ---------- money ----------
+
+/** Pesos (at most two decimals) to centavos. */
+export function toCentavos(pesos: number): number {
+  return Math.round(pesos * 100);
+}
+
+/** Centavos to pesos, for JSON (two decimals at most). */
+export function toPesos(centavos: number): number {
+  return Math.round(centavos) / 100;
+}
+
+/** A rate in percent as integer hundredths of a percent, so that money arithmetic stays integer. */
+function basisPoints(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+/** principal × rate% × months, rounded half up to the centavo, computed in integers. */
+function percentOf(principal: number, percent: number, months: number): number {
+  return Math.round((principal * basisPoints(percent) * months) / 10_000);
+}
+
+export function serviceCharge(principal: number): number {
+  return Math.min(Math.round((principal * SERVICE_CHARGE_PERCENT) / 100), SERVICE_CHARGE_CAP);
+}
+
+// ---------- dates ----------
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parse(date: string): { y: number; m: number; d: number } {
+  const match = DATE_RE.exec(date);
+  if (!match) throw new Error(`Not a calendar date: ${date}`);
+  return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
+}
+
+function format(y: number, m: number, d: number): string {
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+function daysInMonth(y: number, m: number): number {
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+export function addDays(date: string, days: number): string {
+  const { y, m, d } = parse(date);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return format(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+}
+
+/** Adds calendar months; the 31st plus a month is the last day of a shorter month. */
+export function addMonths(date: string, months: number): string {
+  const { y, m, d } = parse(date);
+  const index = y * 12 + (m - 1) + months;
+  const ny = Math.floor(index / 12);
+  const nm = (index % 12) + 1;
+  return format(ny, nm, Math.min(d, daysInMonth(ny, nm)));
+}
+
+export function addPeriod(date: string, amount: number, type: LoanPeriodType | string): string {
+  switch (type) {
+    case 'day':
+      return addDays(date, amount);
+    case 'week':
+      return addDays(date, amount * 7);
+    case 'year':
+      return addMonths(date, amount * 12);
+    default:
+      return addMonths(date, amount);
+  }
+}
+
+/** Today's calendar date in a time zone (the counter's day). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Whether a text is a real calendar date (2023-02-30 is not). */
+export function isCalendarDate(text: string): boolean {
+  const match = DATE_RE.exec(text);
+  if (!match) return false;
+  const { y, m, d } = parse(text);
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+/**
+ * Months or part of a month started from `from` to `to`: the first month starts on `from` itself,
+ * the same day a month later still counts one, the day after that counts two.
+ */
+export function monthsStarted(from: string, to: string): number {
+  if (to <= from) return 1;
+  let full = 0;
+  while (addMonths(from, full + 1) <= to) full++;
+  return Math.max(1, addMonths(from, full) < to ? full + 1 : full);
+}
+
+// ---------- a new ticket ----------
+
+export interface NewLoanFigures {
+  appraisal_value: number;
+  loan_amount: number;
+  service_charge: number;
+  amount_disbursed: number;
+  maturity_date: string;
+  expiry_date: string;
+  /** Interest for the whole loan period, payable on redemption at maturity. */
+  interest_to_maturity: number;
+  /** Interest plus service charge over the net proceeds, percent a month: printed on the ticket. */
+  effective_interest_rate: number;
+}
+
+/** The figures of a new pawn ticket (service charge, net proceeds, dates); no advance interest is taken. */
+export function newLoanFigures(input: { loan_date: string; loan_amount: number; appraisal_value: number; terms: LendingTerms }): NewLoanFigures {
+  const maturity_date = addPeriod(input.loan_date, input.terms.loan_period, input.terms.loan_period_type);
+  const expiry_date = addDays(maturity_date, input.terms.loan_period_expiry);
+  const charge = serviceCharge(input.loan_amount);
+  const amount_disbursed = input.loan_amount - charge;
+  const months = monthsStarted(input.loan_date, maturity_date);
+  const interest_to_maturity = percentOf(input.loan_amount, input.terms.interest_rate, months);
+  const effective_interest_rate =
+    amount_disbursed > 0 ? Math.round(((interest_to_maturity + charge) / amount_disbursed / months) * 10_000) / 100 : 0;
+  return {
+    appraisal_value: input.appraisal_value,
+    loan_amount: input.loan_amount,
+    service_charge: charge,
+    amount_disbursed,
+    maturity_date,
+    expiry_date,
+    interest_to_maturity,
+    effective_interest_rate,
+  };
+}
+
+export const LOAN_AMOUNT_TOO_HIGH = 'The loan amount may not be greater than the appraised value of the items.';
+export const LOAN_DATE_IN_FUTURE = 'The loan date may not be in the future.';
+
+/** Why a new ticket cannot be written, or null. */
+export function newLoanProblem(input: { loan_date: string; loan_amount: number; appraisal_value: number; today: string }): string | null {
+  if (input.loan_date > input.today) return LOAN_DATE_IN_FUTURE;
+  if (input.loan_amount > input.appraisal_value) return LOAN_AMOUNT_TOO_HIGH;
+  return null;
+}
+
+// ---------- what is due ----------
+
+export interface AmountsDue {
+  /** Months (or parts) of interest from the loan date to the day. */
+  months: number;
+  /** Months (or parts) past maturity, 0 before. */
+  penalty_months: number;
+  interest: number;
+  penalty: number;
+  /** To renew: interest and penalty. */
+  renew_total: number;
+  /** To redeem: principal, interest and penalty. */
+  redeem_total: number;
+  is_matured: boolean;
+  is_expired: boolean;
+}
+
+/** What the pawner owes on `asOf` (interest per month started, penalty per month started after maturity). */
+export function amountsDue(loan: LoanFigures, asOf: string): AmountsDue {
+  const months = monthsStarted(loan.loan_date, asOf);
+  const penalty_months = asOf > loan.maturity_date ? monthsStarted(loan.maturity_date, asOf) : 0;
+  const interest = percentOf(loan.loan_amount, loan.interest_rate, months);
+  const penalty = percentOf(loan.loan_amount, loan.penalty_rate, penalty_months);
+  return {
+    months,
+    penalty_months,
+    interest,
+    penalty,
+    renew_total: interest + penalty,
+    redeem_total: loan.loan_amount + interest + penalty,
+    is_matured: asOf > loan.maturity_date,
+    is_expired: asOf > loan.expiry_date,
+  };
+}
+
+// ---------- what may happen ----------
+
+export const NOT_ACTIVE = (status: LoanStatus) => `This loan is ${status}, not active.`;
+export const NOT_RENEWABLE = "This loan's category is not renewable.";
+export const RENEW_AFTER_EXPIRY = 'This loan expired and can no longer be renewed; it can only be redeemed or forfeited.';
+export const NOT_YET_EXPIRED = 'This loan has not expired yet; it can be forfeited only after its expiry date.';
+export const BEFORE_LOAN_DATE = 'The date may not be before the loan date.';
+export const ITEM_NOT_FORFEITED = (status: ItemStatus) => `This item is ${status.replace('_', ' ')}; only a forfeited item can be put up for sale.`;
+export const ITEM_NOT_FOR_SALE = (status: ItemStatus) => `This item is ${status.replace('_', ' ')}; only an item for sale can be sold.`;
+
+export function renewProblem(loan: LoanFigures, terms: Pick<LendingTerms, 'is_renewable'>, asOf: string): string | null {
+  if (loan.status !== 'active') return NOT_ACTIVE(loan.status);
+  if (!terms.is_renewable) return NOT_RENEWABLE;
+  if (asOf < loan.loan_date) return BEFORE_LOAN_DATE;
+  if (asOf > loan.expiry_date) return RENEW_AFTER_EXPIRY;
+  return null;
+}
+
+export function redeemProblem(loan: LoanFigures, asOf: string): string | null {
+  if (loan.status !== 'active') return NOT_ACTIVE(loan.status);
+  if (asOf < loan.loan_date) return BEFORE_LOAN_DATE;
+  return null;
+}
+
+export function forfeitProblem(loan: LoanFigures, asOf: string): string | null {
+  if (loan.status !== 'active') return NOT_ACTIVE(loan.status);
+  if (asOf <= loan.expiry_date) return NOT_YET_EXPIRED;
+  return null;
+}
+
+export function processForfeitedProblem(item: { status: ItemStatus }): string | null {
+  return item.status === 'forfeited' ? null : ITEM_NOT_FORFEITED(item.status);
+}
+
+export function sellProblem(item: { status: ItemStatus }): string | null {
+  return item.status === 'for_sale' ? null : ITEM_NOT_FOR_SALE(item.status);
+}
+
+// ---------- what an action writes ----------
+
+export interface PlannedTransaction {
+  type: TransactionType;
+  /** Centavos, always > 0 (a zero movement writes nothing). */
+  amount: number;
+}
+
+/** The money a renewal moves on the old loan, and the new ticket's figures (same principal, new dates). */
+export function planRenewal(loan: LoanFigures & { appraisal_value: number }, terms: LendingTerms, asOf: string) {
+  const due = amountsDue(loan, asOf);
+  const next = newLoanFigures({ loan_date: asOf, loan_amount: loan.loan_amount, appraisal_value: loan.appraisal_value, terms });
+  const oldLoan: PlannedTransaction[] = [
+    { type: 'interest' as const, amount: due.interest },
+    { type: 'penalty' as const, amount: due.penalty },
+  ].filter((t) => t.amount > 0);
+  // No cash leaves the counter on a renewal: the new ticket's service charge is paid with the interest.
+  const newLoan: PlannedTransaction[] = next.service_charge > 0 ? [{ type: 'renewal', amount: next.service_charge }] : [];
+  return { due, next: { ...next, amount_disbursed: 0 }, transactions: { oldLoan, newLoan } };
+}
+
+export function planRedemption(loan: LoanFigures, asOf: string) {
+  const due = amountsDue(loan, asOf);
+  const transactions: PlannedTransaction[] = [
+    { type: 'redemption' as const, amount: loan.loan_amount },
+    { type: 'interest' as const, amount: due.interest },
+    { type: 'penalty' as const, amount: due.penalty },
+  ].filter((t) => t.amount > 0);
+  return { due, transactions };
+}

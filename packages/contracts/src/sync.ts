@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { categorySchema } from './categories';
+import { customerSchema, itemSchema, loanSchema, transactionSchema } from './lending';
+
+/**
+ * GET /api/sync: pull with the server's cursor, never the client's clock (docs/decisions/0060).
+ * A cursor is the company's change counter, written `c<number>`; the spec's first call sends the epoch,
+ * which means "from the beginning".
+ */
+export const SYNC_EPOCH = '1970-01-01T00:00:00.000Z';
+export const SYNC_CHUNK_SIZE = 1000;
+export const SYNC_MAX_CHUNK_SIZE = 5000;
+/** Above this many changed rows the delta reply is empty and recommends the chunked download. */
+export const SYNC_DELTA_LIMIT = 5000;
+export const USE_TABLE_ENDPOINTS = 'Use individual table endpoints';
+
+export const SYNC_TABLES = ['customers', 'loans', 'items', 'transactions', 'categories'] as const;
+export type SyncTable = (typeof SYNC_TABLES)[number];
+
+export function cursorOf(version: number): string {
+  return `c${version}`;
+}
+
+/** The counter a `since` names: 0 for the epoch (or any date-time, which only a first sync sends), else the cursor's. */
+export function versionOf(since: string): number | null {
+  if (/^c\d{1,15}$/.test(since)) return Number(since.slice(1));
+  if (!Number.isNaN(Date.parse(since)) && /^\d{4}-\d{2}-\d{2}T/.test(since)) return 0;
+  return null;
+}
+
+const sinceField = z
+  .string()
+  .max(40)
+  .default(SYNC_EPOCH)
+  .refine((s) => versionOf(s) !== null, 'The since field must be the epoch or a cursor the server returned.');
+
+export const syncQuerySchema = z.object({
+  since: sinceField,
+  table: z.enum(SYNC_TABLES).optional(),
+  /** Chunked download: rows with id greater than this. */
+  last_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  chunk_size: z.coerce.number().int().min(1).max(SYNC_MAX_CHUNK_SIZE).default(SYNC_CHUNK_SIZE),
+  /** The cursor the download was pinned to at its start (meta.cursor of the first reply); rows changed later come in the next delta. */
+  until: z
+    .string()
+    .max(40)
+    .refine((s) => /^c\d{1,15}$/.test(s), 'The until field must be a cursor the server returned.')
+    .optional(),
+});
+export type SyncQuery = z.infer<typeof syncQuerySchema>;
+
+export const syncDeletedSchema = z.object({
+  customers: z.array(z.string()),
+  loans: z.array(z.string()),
+  items: z.array(z.string()),
+  transactions: z.array(z.string()),
+  categories: z.array(z.string()),
+});
+
+export const syncDeltaReplySchema = z.object({
+  data: z.object({
+    customers: z.array(customerSchema),
+    /** Loans with their items nested (the spec's shape); the items are also listed under items. */
+    loans: z.array(loanSchema),
+    items: z.array(itemSchema),
+    transactions: z.array(transactionSchema),
+    categories: z.array(categorySchema),
+    /** Tombstones: uuids of rows deleted since the cursor. */
+    deleted: syncDeletedSchema,
+  }),
+  meta: z.object({
+    /** Pass this as `since` next time (and as `until` for the chunked download it recommends). */
+    cursor: z.string(),
+    server_time: z.string(),
+    total_changes: z.number().int(),
+    recommendation: z.string().nullable(),
+  }),
+});
+export type SyncDeltaReply = z.infer<typeof syncDeltaReplySchema>;
+
+export const syncChunkReplySchema = z.object({
+  data: z.array(z.union([customerSchema, loanSchema, itemSchema, transactionSchema, categorySchema])),
+  meta: z.object({
+    table: z.enum(SYNC_TABLES),
+    /** The pinned cursor: after the last chunk of every table, store it as the sync state. */
+    cursor: z.string(),
+    server_time: z.string(),
+    has_more: z.boolean(),
+    /** Pass as last_id for the next chunk; null when there is none. */
+    next_chunk_id: z.number().int().nullable(),
+    /** Rows of this table the download covers (for a progress bar). */
+    total: z.number().int(),
+  }),
+});
+export type SyncChunkReply = z.infer<typeof syncChunkReplySchema>;
