@@ -1,0 +1,134 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { Category } from '@kalinga/contracts/categories';
+import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending';
+import type { AuthUser } from '@kalinga/contracts/auth';
+
+// The browser's copy of the lending book and its sync queue (spec section 3, "Local offline database").
+// Only apps/web/src/offline/ imports Dexie (ARCHITECTURE rule 4). Money here is pesos, as in the API.
+
+/** 'pending' = unsent local change; 'synced' = as the server has it; 'failed' = the server rejected it. */
+export type SyncStatus = 'pending' | 'synced' | 'failed';
+
+interface LocalSyncFields {
+  sync_status: SyncStatus;
+  last_synced_at?: string;
+  /** The server's id once known (the spec keeps both id and server_id). */
+  server_id?: number;
+}
+
+/** A record written offline has no server id yet: id is optional locally. */
+type Local<T extends { id: number }> = Omit<T, 'id'> & { id?: number } & LocalSyncFields;
+
+export type LocalCustomer = Local<Customer> & {
+  /** Lowercased words of first and last name plus the phone number (spec section 5). */
+  searchTerms: string[];
+};
+
+export type LocalItem = Local<Item>;
+
+/** Loans keep their items nested, as the spec's loan rows do; the items table holds them too. */
+export type LocalLoan = Omit<Local<Loan>, 'pawn_ticket_number' | 'items'> & {
+  /** Empty until the server has given the ticket its number. */
+  pawn_ticket_number: string | null;
+  items: LocalItem[];
+  /** The uuid a renewal gives the new loan (spec: new_loan, new_uuid). */
+  new_uuid?: string;
+};
+
+export type LocalTransaction = Local<Transaction>;
+
+export type LocalCategory = Local<Category> & {
+  /** The spec's localId: the record's key before the server knew it (kept equal to uuid here). */
+  localId?: string;
+  /** An image chosen offline, kept until the queue sends it (data URL). */
+  image_data_url?: string;
+};
+
+export const SYNC_OPERATIONS = [
+  'CREATE_LOAN',
+  'UPDATE_LOAN',
+  'CREATE_CUSTOMER',
+  'UPDATE_CUSTOMER',
+  'CREATE_ITEM',
+  'UPDATE_ITEM',
+  'CREATE_CATEGORY',
+  'UPDATE_CATEGORY',
+  'RENEW_LOAN',
+  'REDEEM_LOAN',
+  'FORFEIT_LOAN',
+  'MARK_ITEM_SOLD',
+  'PROCESS_FORFEITED_ITEM',
+] as const;
+export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
+
+export type QueueStatus = 'pending' | 'completed' | 'failed';
+
+export interface SyncQueueEntry {
+  id?: number;
+  operation: SyncOperation;
+  /** The request body, with the record's uuid (and the path's uuid for updates and actions). */
+  data: Record<string, unknown> & { uuid: string };
+  status: QueueStatus;
+  created_at: string;
+  completed_at?: string;
+  retry_count: number;
+  /** The server's sentence (rejected) or the network failure. */
+  error?: string;
+  /** 'rejected' (4xx: shown, not retried on its own) or 'retry' (network, 5xx, 429). */
+  error_kind?: 'rejected' | 'retry';
+  /** Not before this time (ISO) is a failed entry retried: back-off with jitter. */
+  next_attempt_at?: string;
+  priority: number;
+}
+
+export interface SyncStateRecord {
+  id?: number;
+  table_name: string;
+  /** The server's cursor (meta.cursor), never the client's clock. */
+  lastSyncTime: string;
+  lastId: number;
+  dataVersion: number;
+  totalRecords: number;
+}
+
+export interface AuthRecord {
+  id: string;
+  token: string;
+  user: AuthUser;
+  lastVerified: string;
+  expiresAt: string;
+}
+
+export interface SettingsRecord {
+  id: string;
+  data: Record<string, unknown>;
+  updated_at: string;
+}
+
+/** Spec section 3: the tables and their indexed fields at schema version 15. */
+export const SCHEMA_V15 = {
+  customers: 'uuid, id, sync_status, last_synced_at, created_at, *searchTerms, [last_name+first_name]',
+  loans: 'uuid, id, pawn_ticket_number, customer_uuid, status, sync_status, last_synced_at, created_at, [customer_uuid+status], [status+loan_date]',
+  items: 'uuid, id, loan_uuid, customer_uuid, sync_status, created_at, status, [loan_uuid+status]',
+  transactions: 'uuid, id, loan_uuid, type, sync_status, created_at',
+  categories: 'uuid, id, localId, sync_status, last_synced_at, created_at',
+  syncQueue: '++id, operation, data, status, created_at, completed_at, retry_count, error, priority',
+  syncState: '++id, table_name, lastSyncTime, lastId, dataVersion, totalRecords',
+  auth: 'id, token, user, lastVerified, expiresAt',
+  settings: 'id, data, updated_at',
+} as const;
+
+export const DB_NAME = 'PawnshopDB';
+export const SCHEMA_VERSION = 15;
+
+export type KalingaDB = Dexie & {
+  customers: EntityTable<LocalCustomer, 'uuid'>;
+  loans: EntityTable<LocalLoan, 'uuid'>;
+  items: EntityTable<LocalItem, 'uuid'>;
+  transactions: EntityTable<LocalTransaction, 'uuid'>;
+  categories: EntityTable<LocalCategory, 'uuid'>;
+  syncQueue: EntityTable<SyncQueueEntry, 'id'>;
+  syncState: EntityTable<SyncStateRecord, 'id'>;
+  auth: EntityTable<AuthRecord, 'id'>;
+  settings: EntityTable<SettingsRecord, 'id'>;
+};
