@@ -14,6 +14,8 @@ interface LocalSyncFields {
   last_synced_at?: string;
   /** The server's id once known (the spec keeps both id and server_id). */
   server_id?: number;
+  /** The server's sentence when it rejected this record's last change (sync_status 'failed'). */
+  sync_error?: string;
 }
 
 /** A record written offline has no server id yet: id is optional locally. */
