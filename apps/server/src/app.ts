@@ -14,6 +14,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerAuth } from './plugins/auth';
 import './plugins/context';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
 import { MAX_IMAGE_BYTES, registerUploads } from './plugins/uploads';
 import { registerNotFound, registerWebApp } from './plugins/web-app';
@@ -41,6 +42,7 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   app.decorate('loginThrottle', new LoginThrottle(config.loginAttemptsPerMinute));
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   await app.register(helmet, {
     // The SPA loads its own bundles and images (and data: previews); the API docs need inline styles.
     contentSecurityPolicy: {

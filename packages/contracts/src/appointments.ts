@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, paginated, pageQuerySchema } from './common';
+import { idSchema, isoDateSchema, MAX_ID, paginated, pageQuerySchema } from './common';
 
 export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -66,7 +66,7 @@ export const appointmentFiltersSchema = z.object({
   user_type: z.preprocess(blankToUndefined, z.enum(CLIENT_USER_TYPES).optional()),
   /** Matches the other party's name (counselors: the client's; clients: the counselor's; managers: either). */
   search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
-  counselor_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  counselor_id: z.preprocess(blankToUndefined, idSchema.optional()),
 });
 
 export const appointmentListQuerySchema = pageQuerySchema.extend(appointmentFiltersSchema.shape).extend({
@@ -98,11 +98,11 @@ const optionalText = (max: number) =>
 
 /** Checked together: on-site needs a location (spec section 5). */
 const appointmentFields = {
-  counselor_id: z.coerce.number('The counselor field is required.').int().positive('The counselor field is required.'),
+  counselor_id: z.coerce.number('The counselor field is required.').int().positive('The counselor field is required.').max(MAX_ID, 'The selected counselor is invalid.'),
   /** ISO 8601 instant with offset or Z; it must be one of the counselor's free slots for that day. */
   appointment_date: z.iso.datetime({ offset: true, error: 'The appointment date must be a valid date and time.' }),
   reason: z.string('The reason field is required.').trim().min(1, 'The reason field is required.').max(2000),
-  category_id: z.coerce.number('The category field is required.').int().positive('The category field is required.'),
+  category_id: z.coerce.number('The category field is required.').int().positive('The category field is required.').max(MAX_ID, 'The selected category is invalid.'),
   location_type: z.enum(LOCATION_TYPES, 'The location type must be online or on-site.'),
   location: optionalText(255),
   /** Counselor's confidential notes; ignored unless sent by the counselor or a manager. */
@@ -113,7 +113,7 @@ const appointmentFields = {
    * The client's user id, for counselors and managers booking for someone (spec: student_id).
    * Students and personnel always book for themselves; this field is then ignored.
    */
-  student_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  student_id: z.preprocess(blankToUndefined, idSchema.optional()),
   /** Counselor's 'New Student' toggle: creates the student in the same transaction. */
   is_new_student: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()).optional(),
   student_name: optionalText(120),
@@ -168,7 +168,7 @@ export const appointmentParamsSchema = z.object({ uuid: z.string().min(1).max(64
 
 /** GET /api/appointments/available-slots. `exclude` (an appointment uuid) frees that appointment's own slot while editing it. */
 export const availableSlotsQuerySchema = z.object({
-  counselor_id: z.coerce.number('The counselor field is required.').int().positive('The counselor field is required.'),
+  counselor_id: z.coerce.number('The counselor field is required.').int().positive('The counselor field is required.').max(MAX_ID, 'The selected counselor is invalid.'),
   date: isoDateSchema,
   exclude: z.preprocess(blankToUndefined, z.string().max(64).optional()),
 });

@@ -26,9 +26,15 @@ export const paginationMetaSchema = z.object({
 });
 export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 
+/** Record ids are 32-bit integers on PostgreSQL (serial); a larger one names nothing and is refused before any query. */
+export const MAX_ID = 2_147_483_647;
+
+/** A record id sent as a number or decimal text: a positive 32-bit integer. */
+export const idSchema = z.coerce.number().int().positive().max(MAX_ID, 'The selected id is invalid.');
+
 /** Query fields shared by every paginated list (spec section 9: default page size 10). */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_ID).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSIONS } from './common';
+import { PERMISSIONS, idSchema } from './common';
 
 export const roleSchema = z.object({
   id: z.number().int(),
@@ -25,7 +25,7 @@ export const roleBodySchema = z.object({
 });
 export type RoleBody = z.infer<typeof roleBodySchema>;
 
-export const roleIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const roleIdParamsSchema = z.object({ id: idSchema });
 
 export const permissionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Permission = z.infer<typeof permissionSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './common';
+import { isoDateSchema, idSchema } from './common';
 
 /** Days of a counselor's week, in the order the schedule screen lists them (spec section 9). */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -102,6 +102,6 @@ export type AddExcludedDatesBody = z.input<typeof addExcludedDatesBodySchema>;
 /** Reply of adding dates: the added (or already present) rows, and a message. */
 export const addExcludedDatesReplySchema = z.object({ message: z.string(), data: z.array(excludedDateSchema) });
 
-export const excludedDateParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const excludedDateParamsSchema = z.object({ id: idSchema });
 
 export const messageReplySchema = z.object({ message: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, pageQuerySchema, paginationMetaSchema, USER_TYPES } from './common';
+import { isoDateSchema, pageQuerySchema, paginationMetaSchema, USER_TYPES, idSchema } from './common';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -92,6 +92,6 @@ export const updateUserBodySchema = z.object({
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: idSchema });
 export const userReplySchema = z.object({ data: userSchema });
 export const messageReplySchema = z.object({ message: z.string() });

@@ -2,6 +2,7 @@ import type { PermissionName } from '@kalinga/contracts/common';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { CompanyRow, UserRow } from '../db/tables';
 import { forbidden, unauthenticated } from '../lib/http-errors';
+import { parseId } from '../lib/input-limits';
 import { findSession, touchToken } from '../modules/auth/token.repository';
 import { expiryFrom, hashToken } from '../modules/auth/tokens';
 
@@ -52,8 +53,9 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   let requested: number | null = null;
   let badCompany = false;
   if (raw !== undefined && raw !== '') {
-    requested = Number(raw);
-    badCompany = !Number.isInteger(requested) || requested <= 0;
+    // A positive 32-bit integer, checked before any query (docs/decisions/0076-input-limits.md).
+    requested = parseId(raw.trim());
+    badCompany = requested === null;
   }
   // One round trip: token, user, membership, roles and permissions (docs/decisions/0025).
   const rows = await findSession(app.db, hashToken(token), badCompany ? null : requested);

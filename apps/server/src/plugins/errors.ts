@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { clientErrorOf } from '../lib/db-errors';
 import { HttpError, VALIDATION_MESSAGE } from '../lib/http-errors';
 
 const GENERIC = 'An unexpected error occurred. Please try again.';
@@ -16,9 +17,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = Object.values(errors)[0]?.[0];
       return reply.status(422).send({ message: first ?? VALIDATION_MESSAGE, errors });
     }
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    // A database refusal the services did not foresee (a unique key taken by a concurrent request, an out-of-range number).
+    const known = error instanceof HttpError ? error : clientErrorOf(error);
+    if (known) {
+      if (known !== error) request.log.info({ err: error }, 'database refused the input');
+      if (known.headers) reply.headers(known.headers);
+      return reply.status(known.statusCode).send(known.errors ? { message: known.message, errors: known.errors } : { message: known.message });
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

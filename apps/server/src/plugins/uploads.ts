@@ -4,11 +4,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, tooLarge, unprocessable } from '../lib/http-errors';
+import { refuseNul } from '../lib/input-limits';
 
 /** Largest image accepted anywhere (spec section 9: 2 MB). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const NOT_AN_IMAGE = 'Please select an image file';
 export const TOO_LARGE = 'The image may not be greater than 2 MB.';
+export const MALFORMED_FORM = 'The form data could not be read.';
 const URL_PREFIX = '/uploads/';
 
 type ImageKind = 'jpg' | 'png' | 'gif' | 'webp';
@@ -85,8 +87,10 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(TOO_LARGE);
     if (code === 'FST_FILES_LIMIT') throw unprocessable({ image: ['Send one image at most.'] });
-    throw err;
+    // No boundary, a truncated part, too many fields: the client sent a broken form (docs/decisions/0076).
+    throw new HttpError(400, MALFORMED_FORM);
   }
+  refuseNul(fields);
   return { fields, file };
 }
 

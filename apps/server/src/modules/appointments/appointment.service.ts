@@ -47,7 +47,7 @@ import {
 } from './appointment.repository';
 import { cachedTotal, rememberTotal, totalKey } from './appointment-totals';
 import { buildIcs } from './ics';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const MINUTE = 60_000;
 

@@ -4,7 +4,7 @@ import { type Actor, addUser, createTestApp, registerCompany, type TestApp } fro
 import { nowIso } from '../../lib/clock';
 import { addCategory, daysAhead, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
 import { localDateOf } from '../schedule/zone-time';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 let t: TestApp;
 let admin: Actor; // manager: 'manage appointments', not a counselor

@@ -1,16 +1,14 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { CategoriesTable, CategoryRow } from '../../db/tables';
+import { type RecordKey, recordKey } from '../../lib/input-limits';
 import { likePattern, offsetOf } from '../../lib/pagination';
 
 export type CategoryWithCount = CategoryRow & { resources_count: number };
 
 /** A route parameter names a category by numeric id or by uuid. */
-export type CategoryKey = { id: number } | { uuid: string };
-
-export function keyOf(param: string): CategoryKey {
-  return /^\d+$/.test(param) ? { id: Number(param) } : { uuid: param };
-}
+export type CategoryKey = RecordKey;
+export const keyOf = recordKey;
 
 function baseQuery(db: DB, companyId: number) {
   return db

@@ -9,6 +9,7 @@ import {
 } from '@kalinga/contracts/categories';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import { validate } from '../../lib/validate';
@@ -105,6 +106,12 @@ export async function createCategory(app: FastifyInstance, auth: AuthContext, fo
     return { category: toCategory({ ...row, interest_rate: Number(row.interest_rate), penalty_rate: Number(row.penalty_rate), resources_count: 0 }), created: true };
   } catch (err) {
     await removeImage(app.config.uploadsDir, image);
+    // The same create replayed concurrently (the offline queue retrying): the first one wins, the others return it.
+    if (input.uuid && isUniqueViolation(err, 'uuid')) {
+      const existing = await findCategory(app.db, auth.companyId, { uuid: input.uuid });
+      if (existing) return { category: toCategory(existing), created: false };
+      throw unprocessable({ uuid: ['The uuid has already been taken.'] });
+    }
     throw err;
   }
 }
@@ -134,11 +141,6 @@ export async function updateCategory(app: FastifyInstance, auth: AuthContext, pa
   }
   if (image !== undefined) await removeImage(app.config.uploadsDir, current.image_path);
   return toCategory(await requireCategory(app, auth, String(current.id)));
-}
-
-function isForeignKeyViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /**

@@ -72,6 +72,15 @@ describe('categories: create', () => {
     expect(taken.statusCode).toBe(422);
   });
 
+  it('a uuid replayed ten times at once creates one category; the others return it', async () => {
+    const uuid = '5b0a4c36-3f0e-4d7c-9a55-0f0f2b7e1a02';
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/api/categories', headers: admin.headers, payload: { uuid, title: 'Raced' } })),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(replies.map((r) => r.json().data.id)).size).toBe(1);
+  });
+
   it('requires a title (422 with the field)', async () => {
     const res = await create(admin, { title: '   ', description: 'x' });
     expect(res.statusCode).toBe(422);

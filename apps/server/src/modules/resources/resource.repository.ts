@@ -1,15 +1,13 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { ResourceRow, ResourcesTable } from '../../db/tables';
+import { type RecordKey, recordKey } from '../../lib/input-limits';
 import { likePattern, offsetOf } from '../../lib/pagination';
 
 export type ResourceWithCategories = ResourceRow & { categories: { id: number; title: string }[] };
 
-export type ResourceKey = { id: number } | { uuid: string };
-
-export function keyOf(param: string): ResourceKey {
-  return /^\d+$/.test(param) ? { id: Number(param) } : { uuid: param };
-}
+export type ResourceKey = RecordKey;
+export const keyOf = recordKey;
 
 export interface ResourceFilter {
   /** Drafts are left out unless the caller may manage resources. */
@@ -36,7 +34,10 @@ function filtered(db: DB, companyId: number, f: ResourceFilter) {
           .select(sql`1`.as('one'))
           .whereRef('category_resource.resource_id', '=', 'resources.id')
           .where('categories.company_id', '=', companyId)
-          .where((inner) => (/^\d+$/.test(key) ? inner('categories.id', '=', Number(key)) : inner('categories.uuid', '=', key))),
+          .where((inner) => {
+            const k = recordKey(key);
+            return 'id' in k ? inner('categories.id', '=', k.id) : inner('categories.uuid', '=', k.uuid);
+          }),
       ),
     );
   }
