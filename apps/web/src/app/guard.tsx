@@ -1,23 +1,23 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
-import { useAuth } from '../features/auth/auth-store';
+import { isSignedIn, useAuth } from '../features/auth/auth-store';
 import { type Access, canAccess } from './nav';
 
 /** Guest-only pages (sign-in, registration): a signed-in user goes to /appointments. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const auth = useAuth();
   if (auth.status === 'loading') return <LoadingBlock />;
-  if (auth.status === 'authenticated') return <Navigate to="/appointments" replace />;
+  if (isSignedIn(auth.status)) return <Navigate to="/appointments" replace />;
   return children;
 }
 
-/** Signed-in pages: waits while auth loads, sends guests to /login, and enforces the route's role or permission. */
+/** Signed-in pages (online or in offline mode): waits while auth loads, sends guests to /login, and enforces the route's role or permission. */
 export function RequireAuth({ children, access }: { children: ReactNode; access?: Access }) {
   const auth = useAuth();
   const location = useLocation();
   if (auth.status === 'loading') return <LoadingBlock />;
-  if (auth.status !== 'authenticated') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!isSignedIn(auth.status)) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (!canAccess(auth.user, access)) return <NoAccess />;
   return children;
 }

@@ -1,9 +1,9 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../components/ui/avatar';
 import { LoadingBlock } from '../components/ui/spinner';
-import { hasPermission, logout, refreshUser, switchCompany, useAuth } from '../features/auth/auth-store';
+import { hasPermission, isSignedIn, logout, switchCompany, useAuth } from '../features/auth/auth-store';
 import { useOnlineStatus } from '../lib/online-status';
 import { useDocumentTitle, useSiteSettings } from '../lib/site-settings';
 import { type NavEntry, visibleNav } from './nav';
@@ -103,20 +103,26 @@ function CompanySwitcher() {
   );
 }
 
+/** Offline mode (spec section 4): signed in from the session kept on this device; changes wait in the queue. */
+function OfflineModeBadge() {
+  return (
+    <span className="badge badge-warning gap-1 whitespace-nowrap" role="status" title="Signed in from this device. Changes are kept here and sent when the connection returns.">
+      <svg aria-hidden="true" className="h-3.5 w-3.5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
+        <path strokeLinecap="round" strokeLinejoin="round" d="M3 3l18 18M8.5 16.5a5 5 0 017 0M5 13a10 10 0 014.2-2.6M19 13a10 10 0 00-3-2M2 8.8a15 15 0 014.5-2.8M22 8.8A15 15 0 0011 5.1M12 20h.01" />
+      </svg>
+      Offline mode
+    </span>
+  );
+}
+
 /** The signed-in frame: sidebar (a slide-over on small screens), top bar, and the page. */
 export function AppLayout() {
   const auth = useAuth();
   const online = useOnlineStatus();
-  const settings = useSiteSettings(auth.status === 'authenticated');
+  const settings = useSiteSettings(isSignedIn(auth.status));
   const [menuOpen, setMenuOpen] = useState(false);
   const siteName = settings.data?.site_name || 'Kalinga';
   useDocumentTitle(settings.data?.site_name);
-  const wasOnline = useRef(online);
-  useEffect(() => {
-    // Coming back online re-checks the session (spec section 4).
-    if (online && !wasOnline.current && auth.status === 'authenticated') void refreshUser().catch(() => undefined);
-    wasOnline.current = online;
-  }, [online, auth.status]);
 
   if (!auth.user) return <LoadingBlock />;
   const entries = visibleNav(auth.user);
@@ -153,7 +159,7 @@ export function AppLayout() {
           </button>
           <span className="truncate font-semibold lg:hidden">{siteName}</span>
           <div className="flex-1" />
-          {!online && <span className="badge badge-warning">Offline</span>}
+          {auth.status === 'offline' && <OfflineModeBadge />}
           <CompanySwitcher />
           <UserMenu />
         </header>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from './api-client';
+import { needsServerFetch, readLocalSettings, settingsKey, writeLocalSettings } from '../offline/settings-local';
+import { api, COMPANY_KEY } from './api-client';
 
 export interface SiteSettings {
   site_name: string | null;
@@ -15,13 +16,50 @@ export interface SiteSettings {
 export const SITE_SETTINGS_KEY = ['settings'] as const;
 // Spec section 9: settings are cached for an hour.
 const SETTINGS_CACHE_MS = 3_600_000;
+export const FETCH_SETTINGS_FAILED = 'Failed to fetch settings';
+
+function currentKey(): string {
+  return settingsKey(localStorage.getItem(COMPANY_KEY));
+}
+
+/**
+ * Local-first (spec section 7): the copy on this device, the server asked only when online and the copy is
+ * older than an hour or has no site name. A failed fetch falls back to the local copy when there is one.
+ */
+export async function loadSiteSettings(): Promise<SiteSettings> {
+  const key = currentKey();
+  const local = await readLocalSettings(key).catch((error: unknown) => {
+    console.error('Failed to read the local settings', error);
+    return undefined;
+  });
+  if (!needsServerFetch(local, navigator.onLine)) {
+    if (local) return local.data as unknown as SiteSettings;
+    throw new Error(FETCH_SETTINGS_FAILED);
+  }
+  try {
+    const fresh = await api.get<SiteSettings>('/api/settings');
+    await writeLocalSettings(key, fresh).catch((error: unknown) => console.error('Failed to keep the settings on this device', error));
+    return fresh;
+  } catch (error) {
+    if (local) return local.data as unknown as SiteSettings;
+    console.error(FETCH_SETTINGS_FAILED, error);
+    throw new Error(FETCH_SETTINGS_FAILED);
+  }
+}
+
+/** After a save the server's reply is the local copy too. */
+export async function storeSiteSettings(settings: SiteSettings): Promise<void> {
+  await writeLocalSettings(currentKey(), settings);
+}
 
 /** The company's site settings (name, logo, booking rules), shared by the layout and any screen that needs them. */
 export function useSiteSettings(enabled = true) {
   return useQuery({
     queryKey: SITE_SETTINGS_KEY,
-    queryFn: () => api.get<SiteSettings>('/api/settings'),
+    queryFn: loadSiteSettings,
     staleTime: SETTINGS_CACHE_MS,
+    // Read from the device even offline (TanStack Query would otherwise pause the query).
+    networkMode: 'always',
     enabled,
   });
 }

@@ -1,17 +1,26 @@
 import type { AuthReply, AuthUser, Company, LoginBody, RegisterBody } from '@kalinga/contracts/auth';
 import { useSyncExternalStore } from 'react';
-import { api, COMPANY_KEY, getToken, setUnauthorizedHandler, TOKEN_KEY } from '../../lib/api-client';
+import { api, ApiError, COMPANY_KEY, getToken, setUnauthorizedHandler, TOKEN_KEY } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { clearStoredSession, readStoredSession, saveVerifiedSession, storeSignIn, updateStoredUser } from '../../offline/auth-local';
+import { requestPersistence, watchForFullStorage } from '../../offline/storage-persistence';
+import { startSessionServices, stopSessionServices } from './session-services';
 
-export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+/**
+ * Spec section 4: unauthenticated, loading, authenticated, and offline mode — signed in from the session kept
+ * on this device while the server cannot be reached (restored offline, or the network dropped).
+ */
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'offline';
 
 export interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
   companies: Company[];
+  /** The online flag: going offline clears it, coming online sets it and re-checks the session. */
+  online: boolean;
 }
 
-let state: AuthState = { status: 'loading', user: null, companies: [] };
+let state: AuthState = { status: 'loading', user: null, companies: [], online: typeof navigator === 'undefined' || navigator.onLine };
 const listeners = new Set<() => void>();
 
 function setState(next: Partial<AuthState>): void {
@@ -33,9 +42,20 @@ export function getAuthState(): AuthState {
   return state;
 }
 
+/** Signed in, verified by the server or in offline mode. */
+export function isSignedIn(status: AuthStatus): boolean {
+  return status === 'authenticated' || status === 'offline';
+}
+
+function logged(what: string): (error: unknown) => void {
+  return (error) => console.error(what, error);
+}
+
 function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   queryClient.clear();
+  stopSessionServices();
+  void clearStoredSession().catch(logged('Failed to clear the stored session'));
   setState({ status: 'unauthenticated', user: null, companies: [] });
 }
 
@@ -51,19 +71,49 @@ async function loadCompanies(): Promise<Company[]> {
   return data;
 }
 
-async function acceptSession(reply: AuthReply, failure: string): Promise<AuthUser> {
-  // A reply without both a user and a token counts as a failure (spec section 5).
-  if (!reply?.user || !reply?.token) throw new Error(failure);
-  localStorage.setItem(TOKEN_KEY, reply.token);
-  localStorage.removeItem(COMPANY_KEY);
-  const companies = await loadCompanies();
-  // The login reply speaks for the default company; /api/me speaks for the chosen one.
-  const { user } = await api.get<{ user: AuthUser }>('/api/me');
-  setState({ status: 'authenticated', user, companies });
-  return user;
+/** No answer from the server (network down, or a gateway with the server behind it down). */
+function unreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }
 
-/** Restores a stored session before the app mounts; a failed user fetch clears it. */
+/**
+ * Asks the server who the token belongs to. Success: authenticated, and the stored session is saved with the
+ * check's 3-day expiry. No answer: offline mode with the stored user (when there is one). Any refusal (401):
+ * the session is cleared.
+ */
+async function verifySession(): Promise<void> {
+  const token = getToken();
+  try {
+    const companies = await loadCompanies();
+    const { user } = await api.get<{ user: AuthUser }>('/api/me');
+    setState({ status: 'authenticated', user, companies });
+    if (token) await saveVerifiedSession(token, user).catch(logged('Failed to save the session on this device'));
+  } catch (error) {
+    if (unreachable(error) && state.user) {
+      setState({ status: 'offline' });
+      return;
+    }
+    console.error('Failed to fetch the signed-in user', error);
+    clearSession();
+  }
+}
+
+let watching = false;
+
+function watchConnectivity(): void {
+  if (watching) return;
+  watching = true;
+  window.addEventListener('offline', () => {
+    setState(isSignedIn(state.status) ? { online: false, status: 'offline' } : { online: false });
+  });
+  window.addEventListener('online', () => {
+    setState({ online: true });
+    // Coming online while signed in re-checks the session (spec section 4).
+    if (isSignedIn(state.status)) void verifySession();
+  });
+}
+
+/** Restores a stored session before the app mounts (spec sections 2 and 4). */
 export async function initAuth(): Promise<void> {
   setUnauthorizedHandler(() => {
     if (state.status !== 'unauthenticated' || getToken()) {
@@ -72,18 +122,47 @@ export async function initAuth(): Promise<void> {
       window.dispatchEvent(new PopStateEvent('popstate'));
     }
   });
+  watchForFullStorage();
+  watchConnectivity();
+  setState({ online: navigator.onLine });
+  const stored = await readStoredSession().catch((error: unknown) => {
+    logged('Failed to read the stored session')(error);
+    return null;
+  });
+  if (stored) {
+    localStorage.setItem(TOKEN_KEY, stored.token);
+    setState({ user: stored.user });
+  } else if (getToken() && !navigator.onLine) {
+    // A token without a stored user (an expired session, or one from before this version): nothing to show offline.
+    localStorage.removeItem(TOKEN_KEY);
+  }
   if (!getToken()) {
-    setState({ status: 'unauthenticated' });
+    setState({ status: 'unauthenticated', user: null });
     return;
   }
-  try {
-    const companies = await loadCompanies();
-    const { user } = await api.get<{ user: AuthUser }>('/api/me');
-    setState({ status: 'authenticated', user, companies });
-  } catch (error) {
-    console.error('Failed to fetch the signed-in user', error);
-    clearSession();
-  }
+  if (navigator.onLine) await verifySession();
+  else setState({ status: 'offline' });
+  if (isSignedIn(state.status)) startSession();
+}
+
+function startSession(): void {
+  void requestPersistence();
+  startSessionServices();
+}
+
+async function acceptSession(reply: AuthReply, failure: string): Promise<AuthUser> {
+  // A reply without both a user and a token counts as a failure (spec section 5).
+  if (!reply?.user || !reply?.token) throw new Error(failure);
+  localStorage.setItem(TOKEN_KEY, reply.token);
+  localStorage.removeItem(COMPANY_KEY);
+  const companies = await loadCompanies();
+  // The login reply speaks for the default company; /api/me speaks for the chosen one.
+  const { user } = await api.get<{ user: AuthUser }>('/api/me');
+  // Kept on this device for 7 days, so a reload without a network stays signed in.
+  await storeSignIn(reply.token, user).catch(logged('Failed to keep the session on this device'));
+  setState({ status: 'authenticated', user, companies });
+  startSession();
+  return user;
 }
 
 export async function login(body: LoginBody): Promise<AuthUser> {
@@ -94,7 +173,7 @@ export async function register(body: RegisterBody): Promise<AuthUser> {
   return acceptSession(await api.post<AuthReply>('/api/register', body), 'Registration failed');
 }
 
-/** Calls the server only when online; always clears local auth. */
+/** Calls the server only when online; always clears local auth (the sync queue keeps its unsent changes). */
 export async function logout(): Promise<void> {
   if (navigator.onLine && getToken()) {
     try {
@@ -104,17 +183,19 @@ export async function logout(): Promise<void> {
     }
   }
   localStorage.removeItem(COMPANY_KEY);
+  await clearStoredSession().catch(logged('Failed to clear the stored session'));
   clearSession();
 }
 
-/** Re-reads the user (after a profile change, a company switch, or coming back online). */
+/** Re-reads the user (after a profile change or a company switch). */
 export async function refreshUser(): Promise<void> {
   const { user } = await api.get<{ user: AuthUser }>('/api/me');
-  setState({ user });
+  setUser(user);
 }
 
 export function setUser(user: AuthUser): void {
   setState({ user });
+  if (isSignedIn(state.status)) void updateStoredUser(user).catch(logged('Failed to update the stored user'));
 }
 
 export async function switchCompany(companyId: number): Promise<void> {
@@ -131,4 +212,9 @@ export function hasRole(user: AuthUser | null, role: string): boolean {
   if (!user) return false;
   if (role === 'counselor' && user.user_type === 'counselor') return true;
   return user.roles.includes(role);
+}
+
+/** Test seam: back to the state before initAuth. */
+export function resetAuthForTests(): void {
+  state = { status: 'loading', user: null, companies: [], online: navigator.onLine };
 }

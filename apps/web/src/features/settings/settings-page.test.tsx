@@ -1,6 +1,8 @@
+import 'fake-indexeddb/auto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../offline/database';
 import { SettingsPage } from './settings-page';
 
 const SETTINGS = {
@@ -30,7 +32,8 @@ function renderPage() {
 const fetchMock = vi.fn<typeof fetch>();
 let online = true;
 
-beforeEach(() => {
+beforeEach(async () => {
+  await db.settings.clear();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   online = true;
@@ -80,6 +83,19 @@ describe('Site Settings screen', () => {
     fireEvent.submit(screen.getByRole('button', { name: 'Save Settings' }).closest('form')!);
     await waitFor(() => expect(screen.getAllByText('Cannot update settings while offline').length).toBeGreaterThan(1));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps what was saved on this device and shows it offline without a call', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, SETTINGS)).mockResolvedValueOnce(json(200, { ...SETTINGS, site_name: 'Saved Name' }));
+    const first = renderPage();
+    fireEvent.change(await screen.findByLabelText('Site Name', {}, { timeout: 5000 }), { target: { value: 'Saved Name' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(async () => expect((await db.settings.toArray())[0]?.data.site_name).toBe('Saved Name'));
+    first.unmount();
+    online = false;
+    renderPage();
+    expect(((await screen.findByLabelText('Site Name', {}, { timeout: 5000 })) as HTMLInputElement).value).toBe('Saved Name');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('rejects a file that is not an image before sending anything', async () => {

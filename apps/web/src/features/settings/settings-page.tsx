@@ -6,10 +6,9 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { useOnlineStatus } from '../../lib/online-status';
 import { type SiteSettings, useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
-import { useSaveSettings } from './settings-api';
+import { SETTINGS_OFFLINE as OFFLINE, useSaveSettings } from './settings-api';
 
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
-const OFFLINE = 'Cannot update settings while offline';
 
 function timeZones(current: string): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
@@ -112,8 +111,9 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       notifySuccess('Settings updated successfully');
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.errors).length > 0) setErrors(err.errors);
-      setFormError(err instanceof ApiError && err.status === 0 ? OFFLINE : 'Failed to update settings');
-      notifyError('Failed to update settings');
+      const offline = (err instanceof ApiError && err.status === 0) || (err instanceof Error && err.message === OFFLINE);
+      setFormError(offline ? OFFLINE : 'Failed to update settings');
+      notifyError(offline ? OFFLINE : 'Failed to update settings');
     }
   };
 

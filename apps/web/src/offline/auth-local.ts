@@ -1,0 +1,71 @@
+import type { AuthUser } from '@kalinga/contracts/auth';
+import { db } from './database';
+import type { AuthRecord } from './db';
+import { reportStorageError } from './storage-persistence';
+
+// The signed-in session kept in the local store's `auth` table, so a reload without a network keeps the user
+// signed in (spec sections 3, 4 and 9). One row: the current session.
+
+const SESSION_ID = 'session';
+const DAY_MS = 86_400_000;
+/** Spec section 9: after sign-in the session is stored for 7 days. */
+export const SIGN_IN_TTL_MS = 7 * DAY_MS;
+/** Spec section 9: the save helper's session expires 3 days after the last check. */
+export const CHECK_TTL_MS = 3 * DAY_MS;
+
+async function put(record: AuthRecord): Promise<void> {
+  try {
+    await db.auth.put(record);
+  } catch (error) {
+    reportStorageError(error);
+    throw error;
+  }
+}
+
+/** After a sign-in: kept for 7 days. */
+export async function storeSignIn(token: string, user: AuthUser, now: Date = new Date()): Promise<AuthRecord> {
+  const record = { id: SESSION_ID, token, user, lastVerified: now.toISOString(), expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS).toISOString() };
+  await put(record);
+  return record;
+}
+
+/** The save helper, after the server confirmed the session (`/api/me`): expires 3 days after this check. */
+export async function saveVerifiedSession(token: string, user: AuthUser, now: Date = new Date()): Promise<AuthRecord> {
+  const record = { id: SESSION_ID, token, user, lastVerified: now.toISOString(), expiresAt: new Date(now.getTime() + CHECK_TTL_MS).toISOString() };
+  await put(record);
+  return record;
+}
+
+export function isExpired(record: AuthRecord, now: Date = new Date()): boolean {
+  const expires = Date.parse(record.expiresAt);
+  return !Number.isFinite(expires) || expires <= now.getTime();
+}
+
+/**
+ * The stored session when it is still valid. An expired one is cleared and treated as signed out
+ * (spec section 4, "Restoring a stored session").
+ */
+export async function readStoredSession(now: Date = new Date()): Promise<AuthRecord | null> {
+  const record = await db.auth.get(SESSION_ID);
+  if (!record) return null;
+  if (isExpired(record, now)) {
+    await clearStoredSession();
+    return null;
+  }
+  return record;
+}
+
+/** Logout and any 401: the local session goes. The sync queue and the local records stay. */
+export async function clearStoredSession(): Promise<void> {
+  await db.auth.clear();
+}
+
+/** A user change the server confirmed (profile, company switch): the stored copy follows. */
+export async function updateStoredUser(user: AuthUser): Promise<void> {
+  try {
+    await db.auth.update(SESSION_ID, { user });
+  } catch (error) {
+    reportStorageError(error);
+    throw error;
+  }
+}

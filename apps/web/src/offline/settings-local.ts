@@ -1,0 +1,35 @@
+import { db } from './database';
+import type { SettingsRecord } from './db';
+import { reportStorageError } from './storage-persistence';
+
+// Site settings kept on this device, one row per company (spec section 7: read local-first; the server is asked
+// only when online, and not again within an hour of the last fetch when a site name is present).
+
+/** Spec section 9: settings cache 1 hour. */
+export const SETTINGS_CACHE_MS = 3_600_000;
+
+export function settingsKey(companyId: string | null): string {
+  return `company:${companyId ?? 'default'}`;
+}
+
+export async function readLocalSettings(key: string): Promise<SettingsRecord | undefined> {
+  return db.settings.get(key);
+}
+
+/** Stores what the server sent; updated_at is when it was fetched. */
+export async function writeLocalSettings(key: string, data: object, now: Date = new Date()): Promise<void> {
+  try {
+    await db.settings.put({ id: key, data: { ...data }, updated_at: now.toISOString() });
+  } catch (error) {
+    if (!reportStorageError(error, 'the site settings were not saved on this device')) throw error;
+  }
+}
+
+/** The spec's refetch rule: only online, and not when fetched under an hour ago with a site name present. */
+export function needsServerFetch(record: SettingsRecord | undefined, online: boolean, now: Date = new Date()): boolean {
+  if (!online) return false;
+  if (!record) return true;
+  const age = now.getTime() - Date.parse(record.updated_at);
+  const hasSiteName = typeof record.data.site_name === 'string' && record.data.site_name.trim() !== '';
+  return !(hasSiteName && age >= 0 && age < SETTINGS_CACHE_MS);
+}

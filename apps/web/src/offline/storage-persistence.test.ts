@@ -1,0 +1,60 @@
+import { act, renderHook } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isQuotaExceeded, reportStorageError, requestPersistence, resetPersistenceForTests, usePersistence } from './storage-persistence';
+
+function fakeStorage(persisted: boolean, grants: boolean) {
+  const storage = { persisted: vi.fn(async () => persisted), persist: vi.fn(async () => grants) };
+  vi.stubGlobal('navigator', { ...navigator, storage });
+  return storage;
+}
+
+beforeEach(() => resetPersistenceForTests());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('persistent storage', () => {
+  it('asks after sign-in and reports granted or denied to the panel hook', async () => {
+    const storage = fakeStorage(false, true);
+    const { result } = renderHook(() => usePersistence());
+    await act(async () => expect(await requestPersistence()).toBe('granted'));
+    expect(storage.persist).toHaveBeenCalledTimes(1);
+    expect(result.current).toBe('granted');
+    resetPersistenceForTests();
+    fakeStorage(false, false);
+    await expect(requestPersistence()).resolves.toBe('denied');
+  });
+
+  it('does not ask again when already persisted; unsupported without the Storage API', async () => {
+    const storage = fakeStorage(true, false);
+    await expect(requestPersistence()).resolves.toBe('granted');
+    expect(storage.persist).not.toHaveBeenCalled();
+    resetPersistenceForTests();
+    vi.stubGlobal('navigator', { ...navigator, storage: undefined });
+    await expect(requestPersistence()).resolves.toBe('unsupported');
+  });
+
+  it("reads today's answer without asking when the panel opens first", async () => {
+    const storage = fakeStorage(true, false);
+    const { result } = renderHook(() => usePersistence());
+    await vi.waitFor(() => expect(result.current).toBe('granted'));
+    expect(storage.persist).not.toHaveBeenCalled();
+  });
+});
+
+describe('a full device is said, never silent', () => {
+  it("recognises QuotaExceededError, also wrapped as Dexie wraps it, and toasts 'The device storage is full: …'", () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    const quota = new DOMException('quota', 'QuotaExceededError');
+    const dexieStyle = Object.assign(new Error('AbortError'), { name: 'AbortError', inner: quota });
+    expect(isQuotaExceeded(quota)).toBe(true);
+    expect(isQuotaExceeded(dexieStyle)).toBe(true);
+    expect(isQuotaExceeded(new Error('ConstraintError'))).toBe(false);
+    expect(reportStorageError(dexieStyle)).toBe(true);
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/^The device storage is full: /));
+    expect(reportStorageError(new Error('other'))).toBe(false);
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+});
