@@ -235,8 +235,19 @@ export async function insertAppointment(db: Conn, values: NewAppointment): Promi
   return row.id;
 }
 
-export async function updateAppointmentRow(db: Conn, companyId: number, id: number, changes: Partial<NewAppointment>): Promise<void> {
-  await db.updateTable('appointments').set(changes).where('id', '=', id).where('company_id', '=', companyId).execute();
+/**
+ * Writes changes only while the appointment still has the status the caller decided on; false when
+ * another request changed (or deleted) it first (docs/decisions/0075-atomic-state-changes.md).
+ */
+export async function updateAppointmentRow(db: Conn, companyId: number, id: number, expectedStatus: AppointmentRow['status'], changes: Partial<NewAppointment>): Promise<boolean> {
+  const result = await db
+    .updateTable('appointments')
+    .set(changes)
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('status', '=', expectedStatus)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteAppointmentRow(db: Conn, companyId: number, id: number): Promise<void> {

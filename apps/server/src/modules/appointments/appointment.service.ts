@@ -258,7 +258,26 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
 
 const EDIT_FIELDS = ['counselor_id', 'appointment_date', 'reason', 'category_id', 'location_type', 'location', 'notes'] as const;
 
+/** A status another request changed between our read and our write; the update is decided again. */
+const STALE = Symbol('stale');
+const UPDATE_ATTEMPTS = 5;
+
+/**
+ * Edits fields and/or changes the status. The write is conditional on the status read
+ * (`… where id = ? and status = ?`): when a concurrent request changed it first, the whole request is
+ * decided again on the new row, so of many concurrent changes only the legal ones apply, each once,
+ * with one history row each (docs/decisions/0075-atomic-state-changes.md). The status graph has
+ * two steps, so a request is decided at most three times; UPDATE_ATTEMPTS leaves room.
+ */
 export async function updateAppointment(db: DB, auth: AuthContext, uuid: string, body: z.output<typeof updateAppointmentBodySchema>): Promise<Appointment> {
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+    const result = await tryUpdate(db, auth, uuid, body);
+    if (result !== STALE) return result;
+  }
+  throw conflict('The appointment was changed by someone else. Please reload and try again.');
+}
+
+async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output<typeof updateAppointmentBodySchema>): Promise<Appointment | typeof STALE> {
   const scope = scopeOf(auth);
   const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
   if (!row) throw notFound('Appointment');
@@ -315,14 +334,17 @@ export async function updateAppointment(db: DB, auth: AuthContext, uuid: string,
   if (Object.keys(changes).length === 0) return toAppointment(row, scope.kind !== 'client');
   const now = nowIso();
   changes.updated_at = now;
+  let applied = false;
   try {
-    await db.transaction().execute(async (trx) => {
-      await updateAppointmentRow(trx, auth.companyId, row.id, changes);
+    applied = await db.transaction().execute(async (trx) => {
+      if (!(await updateAppointmentRow(trx, auth.companyId, row.id, row.status, changes))) return false;
       if (statusChange) await insertStatusChange(trx, auth.companyId, row.id, statusChange.from, statusChange.to, auth.user.id, now);
+      return true;
     });
   } catch (error) {
     slotRace(error);
   }
+  if (!applied) return STALE;
   return reload(db, auth, scope, row.id);
 }
 

@@ -1,5 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
+import { forUpdate } from '../../db/locks';
 import type { CategoriesTable, CategoryRow } from '../../db/tables';
 import { type RecordKey, recordKey } from '../../lib/input-limits';
 import { likePattern, offsetOf } from '../../lib/pagination';
@@ -66,8 +67,19 @@ export async function insertCategory(db: DB, row: Insertable<CategoriesTable>): 
   return db.insertInto('categories').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateCategory(db: DB, companyId: number, id: number, changes: Updateable<CategoriesTable>): Promise<void> {
-  await db.updateTable('categories').set(changes).where('company_id', '=', companyId).where('id', '=', id).execute();
+/** The category's row, locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time). */
+function lockCategory(trx: DB, companyId: number, id: number) {
+  return forUpdate(trx, trx.selectFrom('categories').select(['id', 'image_path']).where('company_id', '=', companyId).where('id', '=', id)).executeTakeFirst();
+}
+
+/** Updates a category; returns the image it had just before (to remove its file once replaced), or undefined when it is gone. */
+export async function updateCategory(db: DB, companyId: number, id: number, changes: Updateable<CategoriesTable>): Promise<{ previousImage: string | null } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const before = await lockCategory(trx, companyId, id);
+    if (!before) return undefined;
+    await trx.updateTable('categories').set(changes).where('company_id', '=', companyId).where('id', '=', id).execute();
+    return { previousImage: before.image_path };
+  });
 }
 
 /** How many of the company's appointments name this category. */
@@ -81,13 +93,14 @@ export async function countAppointmentsUsing(db: DB, companyId: number, category
   return Number(n);
 }
 
-/** Detaches the category from its resources and deletes it, in one transaction. */
-export async function deleteCategory(db: DB, companyId: number, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const owned = await trx.selectFrom('categories').select('id').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
-    if (!owned) return;
+/** Detaches the category from its resources and deletes it, in one transaction; returns its image, or undefined when it was gone. */
+export async function deleteCategory(db: DB, companyId: number, id: number): Promise<{ image: string | null } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const owned = await lockCategory(trx, companyId, id);
+    if (!owned) return undefined;
     await trx.deleteFrom('category_resource').where('category_id', '=', id).execute();
     await trx.deleteFrom('categories').where('company_id', '=', companyId).where('id', '=', id).execute();
+    return { image: owned.image_path };
   });
 }
 

@@ -121,8 +121,9 @@ export async function updateCategory(app: FastifyInstance, auth: AuthContext, pa
   const current = await requireCategory(app, auth, param);
   const input = validate(categoryUpdateSchema, form.fields);
   const image = await storeRequestImage(app, form);
+  let updated: { previousImage: string | null } | undefined;
   try {
-    await updateCategoryRow(app.db, auth.companyId, current.id, {
+    updated = await updateCategoryRow(app.db, auth.companyId, current.id, {
       ...(input.title !== undefined && { title: input.title }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.name !== undefined && { name: input.name }),
@@ -139,7 +140,12 @@ export async function updateCategory(app: FastifyInstance, auth: AuthContext, pa
     await removeImage(app.config.uploadsDir, image);
     throw err;
   }
-  if (image !== undefined) await removeImage(app.config.uploadsDir, current.image_path);
+  if (!updated) {
+    await removeImage(app.config.uploadsDir, image);
+    throw notFound('Category');
+  }
+  // The image the row really had when this write replaced it (another update may have replaced `current`'s).
+  if (image !== undefined) await removeImage(app.config.uploadsDir, updated.previousImage);
   return toCategory(await requireCategory(app, auth, String(current.id)));
 }
 
@@ -150,11 +156,13 @@ export async function updateCategory(app: FastifyInstance, auth: AuthContext, pa
 export async function deleteCategory(app: FastifyInstance, auth: AuthContext, param: string): Promise<void> {
   const current = await requireCategory(app, auth, param);
   if ((await countAppointmentsUsing(app.db, auth.companyId, current.id)) > 0) throw conflict(CATEGORY_IN_USE);
+  let deleted: { image: string | null } | undefined;
   try {
-    await deleteCategoryRow(app.db, auth.companyId, current.id);
+    deleted = await deleteCategoryRow(app.db, auth.companyId, current.id);
   } catch (err) {
     if (isForeignKeyViolation(err)) throw conflict(CATEGORY_IN_USE);
     throw err;
   }
-  await removeImage(app.config.uploadsDir, current.image_path);
+  if (!deleted) throw notFound('Category');
+  await removeImage(app.config.uploadsDir, deleted.image);
 }

@@ -1,5 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
+import { forUpdate } from '../../db/locks';
 import type { ResourceRow, ResourcesTable } from '../../db/tables';
 import { type RecordKey, recordKey } from '../../lib/input-limits';
 import { likePattern, offsetOf } from '../../lib/pagination';
@@ -111,29 +112,44 @@ export async function insertResource(db: DB, companyId: number, row: Omit<Insert
   });
 }
 
-/** Updates a resource and, when categoryIds is given, replaces its category links, in one transaction. */
+/** The resource's row, locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time). */
+function lockResource(trx: DB, companyId: number, id: number) {
+  return forUpdate(trx, trx.selectFrom('resources').select(['id', 'image_path']).where('company_id', '=', companyId).where('id', '=', id)).executeTakeFirst();
+}
+
+/**
+ * Updates a resource and, when categoryIds is given, replaces its category links, in one transaction
+ * holding the row's lock (two updates of one resource never interleave their link writes). Returns the
+ * image the row had before, or undefined when the resource is gone.
+ */
 export async function updateResource(
   db: DB,
   companyId: number,
   id: number,
   changes: Updateable<ResourcesTable>,
   categoryIds: number[] | undefined,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const res = await trx.updateTable('resources').set(changes).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0 || categoryIds === undefined) return;
-    await trx.deleteFrom('category_resource').where('resource_id', '=', id).execute();
-    const own = await ownCategoryIds(trx, companyId, categoryIds);
-    if (own.length > 0) await trx.insertInto('category_resource').values(own.map((c) => ({ category_id: c, resource_id: id }))).execute();
+): Promise<{ previousImage: string | null } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const before = await lockResource(trx, companyId, id);
+    if (!before) return undefined;
+    await trx.updateTable('resources').set(changes).where('company_id', '=', companyId).where('id', '=', id).execute();
+    if (categoryIds !== undefined) {
+      await trx.deleteFrom('category_resource').where('resource_id', '=', id).execute();
+      const own = await ownCategoryIds(trx, companyId, categoryIds);
+      if (own.length > 0) await trx.insertInto('category_resource').values(own.map((c) => ({ category_id: c, resource_id: id }))).execute();
+    }
+    return { previousImage: before.image_path };
   });
 }
 
-export async function deleteResource(db: DB, companyId: number, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const owned = await trx.selectFrom('resources').select('id').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
-    if (!owned) return;
+/** Deletes a resource with its links; returns the image it had (to remove its file), or undefined when it was gone. */
+export async function deleteResource(db: DB, companyId: number, id: number): Promise<{ image: string | null } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const owned = await lockResource(trx, companyId, id);
+    if (!owned) return undefined;
     await trx.deleteFrom('category_resource').where('resource_id', '=', id).execute();
     await trx.deleteFrom('resources').where('company_id', '=', companyId).where('id', '=', id).execute();
+    return { image: owned.image_path };
   });
 }
 

@@ -113,8 +113,9 @@ export async function updateResource(app: FastifyInstance, auth: AuthContext, pa
   const input = validate(resourceUpdateSchema, form.fields);
   await checkCategories(app, auth, input.categories);
   const image = await storeRequestImage(app, form);
+  let updated: { previousImage: string | null } | undefined;
   try {
-    await updateResourceRow(
+    updated = await updateResourceRow(
       app.db,
       auth.companyId,
       current.id,
@@ -132,12 +133,18 @@ export async function updateResource(app: FastifyInstance, auth: AuthContext, pa
     await removeImage(app.config.uploadsDir, image);
     throw err;
   }
-  if (image !== undefined) await removeImage(app.config.uploadsDir, current.image_path);
+  if (!updated) {
+    await removeImage(app.config.uploadsDir, image);
+    throw notFound('Resource');
+  }
+  // The image the row really had when this write replaced it (another update may have replaced `current`'s).
+  if (image !== undefined) await removeImage(app.config.uploadsDir, updated.previousImage);
   return getResource(app, auth, String(current.id));
 }
 
 export async function deleteResource(app: FastifyInstance, auth: AuthContext, param: string): Promise<void> {
   const current = await requireResource(app, auth, param);
-  await deleteResourceRow(app.db, auth.companyId, current.id);
-  await removeImage(app.config.uploadsDir, current.image_path);
+  const deleted = await deleteResourceRow(app.db, auth.companyId, current.id);
+  if (!deleted) throw notFound('Resource');
+  await removeImage(app.config.uploadsDir, deleted.image);
 }

@@ -1,5 +1,6 @@
 import type { Permission, Role, RoleBody } from '@kalinga/contracts/roles';
 import type { DB } from '../../db/database';
+import { lockCompany } from '../../db/locks';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../plugins/auth';
 import { DEFAULT_ROLES } from '../companies/company.repository';
@@ -46,6 +47,8 @@ export async function updateRole(db: DB, auth: AuthContext, roleId: number, body
   if (role.name === 'admin' && !body.permissions.includes(MANAGE_USERS)) errors.permissions = [ADMIN_KEEPS_MANAGE_USERS];
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   await db.transaction().execute(async (trx) => {
+    // Role, permission and member changes of one company run one at a time, so the last-manager check holds.
+    await lockCompany(trx, auth.companyId);
     if (body.name !== role.name) await renameRole(trx, auth.companyId, roleId, body.name);
     await setRolePermissions(trx, auth.companyId, roleId, [...new Set(body.permissions)]);
     await assertManagerRemains(trx, auth.companyId, 'permissions');
@@ -57,11 +60,15 @@ export async function removeRole(db: DB, auth: AuthContext, roleId: number): Pro
   const role = await findRole(db, auth.companyId, roleId);
   if (!role) throw notFound('Role');
   if (SYSTEM_ROLES.has(role.name)) throw conflict(`The ${role.name} role is built in and cannot be deleted.`);
-  const holders = await countHolders(db, auth.companyId, roleId);
-  if (holders > 0) {
-    throw conflict(`This role is held by ${holders} ${holders === 1 ? 'user' : 'users'}. Give them another role before deleting it.`);
-  }
-  await deleteRole(db, auth.companyId, roleId);
+  await db.transaction().execute(async (trx) => {
+    // Counted under the company lock that role assignments also take: nobody gains the role in between.
+    await lockCompany(trx, auth.companyId);
+    const holders = await countHolders(trx, auth.companyId, roleId);
+    if (holders > 0) {
+      throw conflict(`This role is held by ${holders} ${holders === 1 ? 'user' : 'users'}. Give them another role before deleting it.`);
+    }
+    await deleteRole(trx, auth.companyId, roleId);
+  });
 }
 
 export async function permissionsList(db: DB): Promise<Permission[]> {

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { forUpdate } from '../../db/locks';
 import type { SettingsTable } from '../../db/tables';
 
 export async function findSettings(db: DB, companyId: number) {
@@ -13,10 +14,15 @@ export async function findSettings(db: DB, companyId: number) {
 
 type SettingsChanges = Partial<Omit<SettingsTable, 'company_id'>>;
 
-/** Writes the settings row and, when given, the company's time zone, together. */
-export async function saveSettings(db: DB, companyId: number, changes: SettingsChanges, timezone: string | undefined, now: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Writes the settings row and, when given, the company's time zone, together. Returns the logo the row
+ * had just before, read under the row's lock, so the file a write replaced is the one removed.
+ */
+export async function saveSettings(db: DB, companyId: number, changes: SettingsChanges, timezone: string | undefined, now: string): Promise<{ previousLogo: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await forUpdate(trx, trx.selectFrom('settings').select('site_logo').where('company_id', '=', companyId)).executeTakeFirst();
     await trx.updateTable('settings').set({ ...changes, updated_at: now }).where('company_id', '=', companyId).execute();
     if (timezone !== undefined) await trx.updateTable('companies').set({ timezone, updated_at: now }).where('id', '=', companyId).execute();
+    return { previousLogo: before?.site_logo ?? null };
   });
 }

@@ -45,14 +45,15 @@ export async function writeSettings(app: FastifyInstance, auth: AuthContext, bod
     changes.site_logo = storedLogo;
   }
   const timezone = body.timezone === undefined ? undefined : new Intl.DateTimeFormat('en-US', { timeZone: body.timezone }).resolvedOptions().timeZone;
+  let previousLogo: string | null;
   try {
-    await saveSettings(app.db, auth.companyId, changes, timezone, nowIso());
+    ({ previousLogo } = await saveSettings(app.db, auth.companyId, changes, timezone, nowIso()));
   } catch (err) {
     if (storedLogo) await removeImage(app.config.uploadsDir, storedLogo);
     throw err;
   }
-  if ('site_logo' in changes && current.site_logo && current.site_logo !== changes.site_logo) {
-    await removeImage(app.config.uploadsDir, current.site_logo);
+  if ('site_logo' in changes && previousLogo && previousLogo !== changes.site_logo) {
+    await removeImage(app.config.uploadsDir, previousLogo);
   }
   return readSettings(app, auth);
 }

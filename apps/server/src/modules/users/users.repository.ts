@@ -106,6 +106,12 @@ export async function searchMembers(db: DB, companyId: number, query: string, ro
   return q.select(['users.id', 'users.name', 'users.student_id']).orderBy('users.name').orderBy('users.id').limit(limit).execute();
 }
 
+/** Sets a user's status only while it is still `from`; false when another request changed it first. */
+export async function setUserStatus(db: DB, userId: number, from: UserRow['status'], to: UserRow['status'], now: string): Promise<boolean> {
+  const result = await db.updateTable('users').set({ status: to, updated_at: now }).where('id', '=', userId).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function findMember(db: DB, companyId: number, userId: number): Promise<UserRow | undefined> {
   return membersOf(db, companyId).selectAll('users').where('users.id', '=', userId).executeTakeFirst();
 }

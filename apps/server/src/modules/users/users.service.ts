@@ -2,8 +2,10 @@ import type { CreateUserBody, StudentOption, UpdateUserBody, User, UserOption, U
 import type { PaginationMeta } from '@kalinga/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database';
+import { lockCompany } from '../../db/locks';
 import type { UserRow } from '../../db/tables';
 import { nowIso } from '../../lib/clock';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import { hashPassword } from '../../lib/passwords';
@@ -21,6 +23,7 @@ import {
   listUsers,
   removeMembership,
   searchMembers,
+  setUserStatus,
   unknownRoles,
 } from './users.repository';
 
@@ -103,6 +106,7 @@ export async function createUser(app: FastifyInstance, auth: AuthContext, body: 
   const passwordHash = await hashPassword(body.password);
   const now = nowIso();
   const created = await app.db.transaction().execute(async (trx) => {
+    await lockCompany(trx, auth.companyId);
     const user = await insertUser(trx, {
       name: body.name,
       email,
@@ -142,6 +146,9 @@ export async function updateUser(app: FastifyInstance, auth: AuthContext, userId
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   await app.db.transaction().execute(async (trx) => {
+    await lockCompany(trx, auth.companyId);
+    // A role deleted since the check above (role deletes take the same lock) is not silently dropped.
+    if ((await unknownRoles(trx, auth.companyId, roles)).length > 0) throw unprocessable({ roles: ['The selected roles are invalid.'] });
     await updateUserRow(trx, userId, {
       name: body.name,
       email,
@@ -164,28 +171,43 @@ export async function deleteUser(app: FastifyInstance, auth: AuthContext, userId
   const existing = await findMember(app.db, auth.companyId, userId);
   if (!existing) throw notFound('User');
   if (userId === auth.user.id) throw unprocessable({ user: ['You cannot delete your own account.'] }, 'You cannot delete your own account.');
-  if ((await countAppointmentsOfUser(app.db, auth.companyId, userId)) > 0) throw conflict(HAS_APPOINTMENTS);
-  await app.db.transaction().execute(async (trx) => {
-    await removeMembership(trx, auth.companyId, userId);
-    await assertManagerRemains(trx, auth.companyId, 'user');
-  });
+  await app.db
+    .transaction()
+    .execute(async (trx) => {
+      // One member change at a time per company, so the last-manager check sees the others' effect.
+      await lockCompany(trx, auth.companyId);
+      if ((await countAppointmentsOfUser(trx, auth.companyId, userId)) > 0) throw conflict(HAS_APPOINTMENTS);
+      await removeMembership(trx, auth.companyId, userId);
+      await assertManagerRemains(trx, auth.companyId, 'user');
+    })
+    .catch((err: unknown) => {
+      // An appointment booked for them after the count: the appointments' foreign key refuses the delete.
+      if (isForeignKeyViolation(err)) throw conflict(HAS_APPOINTMENTS);
+      throw err;
+    });
 }
 
-/** Active ↔ inactive. Deactivating ends every session of the user at once. */
+/**
+ * Active ↔ inactive. Deactivating ends every session of the user at once. The status is read and
+ * written under the company's lock (PostgreSQL; SQLite runs one transaction at a time), so two
+ * toggles at once flip twice, and two managers deactivating each other leave one of them active.
+ */
 export async function toggleStatus(app: FastifyInstance, auth: AuthContext, userId: number): Promise<User> {
-  const existing = await findMember(app.db, auth.companyId, userId);
-  if (!existing) throw notFound('User');
-  const next = existing.status === 'active' ? 'inactive' : 'active';
-  if (next === 'inactive' && userId === auth.user.id) {
-    throw unprocessable({ status: ['You cannot deactivate your own account.'] }, 'You cannot deactivate your own account.');
-  }
-  await app.db.transaction().execute(async (trx) => {
-    await updateUserRow(trx, userId, { status: next, updated_at: nowIso() });
-    if (next === 'inactive') {
+  const next = await app.db.transaction().execute(async (trx) => {
+    await lockCompany(trx, auth.companyId);
+    const existing = await findMember(trx, auth.companyId, userId);
+    if (!existing) throw notFound('User');
+    const to = existing.status === 'active' ? 'inactive' : 'active';
+    if (to === 'inactive' && userId === auth.user.id) {
+      throw unprocessable({ status: ['You cannot deactivate your own account.'] }, 'You cannot deactivate your own account.');
+    }
+    if (!(await setUserStatus(trx, userId, existing.status, to, nowIso()))) throw conflict('The user was changed by someone else. Please reload and try again.');
+    if (to === 'inactive') {
       await deleteTokensOfUser(trx, userId);
       await assertManagerRemains(trx, auth.companyId, 'status');
     }
+    return to;
   });
-  return loadUser(app.db, auth.companyId, userId);
+  // The reply tells what this request did, even if another toggle has already followed it.
+  return { ...(await loadUser(app.db, auth.companyId, userId)), status: next };
 }
-
