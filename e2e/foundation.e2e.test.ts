@@ -44,9 +44,14 @@ describe('foundation: sign-in, registration, guards, menu, profile', () => {
 
     await signIn(page, DEMO.personnel);
     expect(new URL(page.url()).pathname).toBe('/appointments');
-    // The service worker from /sw.js is registered on load.
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    expect(scope).toBe(`${server.baseURL}/`);
+    // The service worker from /sw.js is registered on load: Workbox's, with the app precached (decision 0085).
+    const sw = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return { scope: registration.scope, script: registration.active?.scriptURL, caches: await caches.keys() };
+    });
+    expect(sw.scope).toBe(`${server.baseURL}/`);
+    expect(sw.script).toBe(`${server.baseURL}/sw.js`);
+    expect(sw.caches.some((name) => name.startsWith('workbox-precache'))).toBe(true);
     await page.getByRole('button', { name: /Paula Personnel/ }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL('**/login');

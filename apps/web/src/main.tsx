@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
+import { registerServiceWorker } from './app/service-worker';
+import { UpdatePrompt } from './app/update-prompt';
 import { initAuth } from './features/auth/auth-store';
 import './index.css';
 
@@ -13,15 +15,13 @@ initAuth()
       <StrictMode>
         <Providers>
           <RouterProvider router={createRouter()} />
+          <UpdatePrompt />
         </Providers>
       </StrictMode>,
     );
   })
   .catch((error: unknown) => console.error('Failed to initialise authentication', error));
 
-// Spec section 2: a service worker is registered from /sw.js on page load; a failure is only logged.
-if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.error('Service worker registration failed', error));
-  });
-}
+// Spec section 2: a service worker is registered from /sw.js on page load; a failure is only logged. Offline,
+// the precached shell opens and initAuth restores the session kept on this device (offline mode).
+registerServiceWorker();

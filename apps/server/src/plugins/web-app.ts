@@ -13,6 +13,9 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
+    // Our header, not the plugin's default 'public, max-age=0': the page, /sw.js and the manifest must be
+    // revalidated on every load, so a new version is found (decision 0085); hashed assets never change.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
