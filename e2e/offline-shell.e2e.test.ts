@@ -157,6 +157,21 @@ describe('offline shell: precache, offline sign-in, update prompt', () => {
     await context.close();
   });
 
+  it('signing out offline clears the session on this device: an offline reload stays signed out', async () => {
+    const { context, page } = await newPage(browser, server.baseURL);
+    await signIn(page, DEMO.personnel);
+    await controlledBySw(page);
+    await context.setOffline(true);
+    await page.getByText('Offline mode').waitFor();
+    await page.getByRole('button', { name: /Paula Personnel/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/login');
+    await page.reload();
+    await page.getByText('Sign in to your account to continue').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
   it('offers a new version with a Reload prompt instead of swapping the code, at 1280 and 375 px', async () => {
     for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
       const { context, page } = await newPage(browser, server.baseURL, viewport);
