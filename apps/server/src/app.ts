@@ -18,6 +18,7 @@ import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
 import { MAX_IMAGE_BYTES, registerUploads } from './plugins/uploads';
 import { registerNotFound, registerWebApp } from './plugins/web-app';
+import { isDraftResourceImage } from './modules/resources/resource.repository';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -58,7 +59,7 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50 } });
   await registerOpenApi(app);
   registerAuth(app);
-  await registerUploads(app, config.uploadsDir);
+  await registerUploads(app, config.uploadsDir, { isPrivate: (name) => isDraftResourceImage(db, name) });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

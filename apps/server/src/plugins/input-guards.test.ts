@@ -64,14 +64,14 @@ describe('NUL characters', () => {
 describe('bodies', () => {
   it('refuses JSON nested 100,000 deep with 422, not a crash', async () => {
     const payload = '['.repeat(100_000) + ']'.repeat(100_000);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...admin.headers, 'content-type': 'application/json' }, payload });
+    const res = await t.app.inject({ method: 'POST', url: '/api/settings', headers: { ...admin.headers, 'content-type': 'application/json' }, payload });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('The request body is nested too deeply.');
     expect(jsonTooDeep('{"a":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}')).toBe(false);
   });
 
   it('answers 413 for a body over the size limit', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ site_name: 'x'.repeat(4_000_000) }) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/settings', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ site_name: 'x'.repeat(4_000_000) }) });
     expect(res.statusCode).toBe(413);
   });
 

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, tooLarge, unprocessable } from '../lib/http-errors';
 import { refuseNul } from '../lib/input-limits';
+import { type DeclaredType, inspectImage } from './image-check';
+import { loadUploadKey, UploadUrls } from './upload-access';
 
 /** Largest image accepted anywhere (spec section 9: 2 MB). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -13,25 +15,19 @@ export const TOO_LARGE = 'The image may not be greater than 2 MB.';
 export const MALFORMED_FORM = 'The form data could not be read.';
 const URL_PREFIX = '/uploads/';
 
-type ImageKind = 'jpg' | 'png' | 'gif' | 'webp';
-
-/** Recognises an image by its first bytes, whatever its name or declared type says. */
-export function detectImage(buf: Buffer): ImageKind | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buf.length >= 6 && ['GIF87a', 'GIF89a'].includes(buf.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  return null;
-}
-
-/** Checks an uploaded file and writes it under DATA_DIR/uploads with a server-made name; returns that name. */
-export async function storeImage(uploadsDir: string, buf: Buffer, field = 'image'): Promise<string> {
+/**
+ * Checks an uploaded image (content type, structure, dimensions, declared type: image-check.ts) and
+ * writes it under DATA_DIR/uploads with a server-made name; returns that name. Bytes after the image
+ * data are not stored.
+ */
+export async function storeImage(uploadsDir: string, buf: Buffer, field = 'image', declared: DeclaredType = {}): Promise<string> {
   if (buf.length > MAX_IMAGE_BYTES) throw tooLarge(TOO_LARGE);
-  const kind = detectImage(buf);
-  if (!kind) throw unprocessable({ [field]: [NOT_AN_IMAGE] });
-  const name = `${randomUUID()}.${kind}`;
+  const checked = inspectImage(buf, declared);
+  if (checked.kind === 'not-image') throw unprocessable({ [field]: [NOT_AN_IMAGE] });
+  if (checked.kind === 'refused') throw unprocessable({ [field]: [checked.message] });
+  const name = `${randomUUID()}.${checked.kind}`;
   await fs.mkdir(uploadsDir, { recursive: true });
-  await fs.writeFile(path.join(uploadsDir, name), buf);
+  await fs.writeFile(path.join(uploadsDir, name), checked.data);
   return name;
 }
 
@@ -43,9 +39,9 @@ export async function removeImage(uploadsDir: string, name: string | null | unde
 
 /** Decodes a `data:image/...;base64,` string (the site logo) and stores it like any upload. */
 export async function storeDataUrlImage(uploadsDir: string, dataUrl: string, field: string): Promise<string> {
-  const match = /^data:[^;,]*;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
+  const match = /^data:([^;,]*);base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
   if (!match) throw unprocessable({ [field]: [NOT_AN_IMAGE] });
-  return storeImage(uploadsDir, Buffer.from(match[1], 'base64'), field);
+  return storeImage(uploadsDir, Buffer.from(match[2], 'base64'), field, { mimetype: match[1] });
 }
 
 export function publicFileUrl(name: string | null | undefined): string | null {
@@ -54,7 +50,7 @@ export function publicFileUrl(name: string | null | undefined): string | null {
 
 export interface FormInput {
   fields: Record<string, string>;
-  file: { field: string; buffer: Buffer; filename: string } | null;
+  file: { field: string; buffer: Buffer; filename: string; mimetype: string } | null;
 }
 
 /**
@@ -77,7 +73,7 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
     for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } })) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
-        if (buffer.length > 0) file = { field: part.fieldname, buffer, filename: part.filename };
+        if (buffer.length > 0) file = { field: part.fieldname, buffer, filename: part.filename, mimetype: part.mimetype };
       } else {
         fields[part.fieldname] = String(part.value ?? '');
       }
@@ -94,17 +90,50 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
   return { fields, file };
 }
 
-/** Serves stored images from /uploads/ with nosniff, so a stored file is never run as a page. */
-export async function registerUploads(app: FastifyInstance, uploadsDir: string): Promise<void> {
+export interface UploadsOptions {
+  /** Whether a stored file may be seen only by some users (a draft resource's image): then only a signed URL serves it. */
+  isPrivate: (name: string) => Promise<boolean>;
+}
+
+/**
+ * Serves stored images from /uploads/ with nosniff, so a stored file is never run as a page. A private
+ * file (a draft's image) needs a signed URL (upload-access.ts); without one it does not exist (404).
+ */
+export async function registerUploads(app: FastifyInstance, uploadsDir: string, options: UploadsOptions): Promise<void> {
   await fs.mkdir(uploadsDir, { recursive: true });
+  const urls = new UploadUrls(loadUploadKey(app.config.dataDir));
+  app.decorate('uploadUrls', urls);
+  const privateReplies = new WeakSet<FastifyRequest>();
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith(URL_PREFIX)) return;
+    const name = safeDecode(request.url.slice(URL_PREFIX.length).split('?')[0]);
+    // Stored names are flat (uuid.ext): a path with folders or dots could reach a file under another name.
+    if (name === null || /[/\\]|^\./.test(name)) throw new HttpError(404, 'File not found.');
+    if (!(await options.isPrivate(name))) return;
+    const query = request.query as Record<string, unknown>;
+    if (!urls.verify(name, query.exp, query.sig)) throw new HttpError(404, 'File not found.');
+    privateReplies.add(request);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (privateReplies.has(request)) reply.header('Cache-Control', 'private, max-age=3600');
+  });
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: URL_PREFIX,
     decorateReply: false,
     index: false,
+    // Cache-Control: public, max-age=86400 (a private file's reply is made private in onSend above).
+    maxAge: 86_400_000,
     setHeaders: (res) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', 'public, max-age=86400');
     },
   });
+}
+
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }

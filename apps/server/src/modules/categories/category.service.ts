@@ -69,7 +69,7 @@ export async function getCategory(app: FastifyInstance, auth: AuthContext, param
  * Returns the stored name, or undefined when no image was sent.
  */
 async function storeRequestImage(app: FastifyInstance, form: FormInput): Promise<string | undefined> {
-  if (form.file) return storeImage(app.config.uploadsDir, form.file.buffer, 'image');
+  if (form.file) return storeImage(app.config.uploadsDir, form.file.buffer, 'image', form.file);
   const text = form.fields.image;
   if (text && text.startsWith('data:')) return storeDataUrlImage(app.config.uploadsDir, text, 'image');
   return undefined;

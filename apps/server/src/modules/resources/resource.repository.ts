@@ -153,6 +153,12 @@ export async function deleteResource(db: DB, companyId: number, id: number): Pro
   });
 }
 
+/** Whether a stored file is the image of an unpublished (draft) resource: served only by signed URL. */
+export async function isDraftResourceImage(db: DB, name: string): Promise<boolean> {
+  const row = await db.selectFrom('resources').select('id').where('image_path', '=', name).where('is_published', '=', 0).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Of the given ids, those that are categories of this company (for validation). */
 export async function existingCategoryIds(db: DB, companyId: number, ids: number[]): Promise<number[]> {
   return ownCategoryIds(db, companyId, ids);

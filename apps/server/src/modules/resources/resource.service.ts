@@ -12,6 +12,7 @@ import { notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import { validate } from '../../lib/validate';
 import type { AuthContext } from '../../plugins/auth';
+import type { UploadUrls } from '../../plugins/upload-access';
 import { type FormInput, publicFileUrl, removeImage, storeImage } from '../../plugins/uploads';
 import {
   deleteResource as deleteResourceRow,
@@ -29,7 +30,8 @@ export function canManage(auth: AuthContext): boolean {
   return auth.permissions.has('manage resources');
 }
 
-export function toResource(row: ResourceWithCategories): Resource {
+/** A draft's image URL is signed: only those who may see the draft get a URL that serves it. */
+export function toResource(row: ResourceWithCategories, urls: UploadUrls): Resource {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -37,7 +39,7 @@ export function toResource(row: ResourceWithCategories): Resource {
     content: row.content,
     categories: row.categories,
     is_published: row.is_published === 1,
-    image_url: publicFileUrl(row.image_path),
+    image_url: row.image_path && row.is_published !== 1 ? urls.signed(row.image_path) : publicFileUrl(row.image_path),
     type: row.type,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -52,7 +54,7 @@ export async function listResources(app: FastifyInstance, auth: AuthContext, que
     category: query.category || undefined,
     includeDrafts: canManage(auth),
   });
-  return { data: rows.map(toResource), meta: paginationMeta(query.page, query.per_page, total) };
+  return { data: rows.map((r) => toResource(r, app.uploadUrls)), meta: paginationMeta(query.page, query.per_page, total) };
 }
 
 async function requireResource(app: FastifyInstance, auth: AuthContext, param: string): Promise<ResourceWithCategories> {
@@ -62,7 +64,7 @@ async function requireResource(app: FastifyInstance, auth: AuthContext, param: s
 }
 
 export async function getResource(app: FastifyInstance, auth: AuthContext, param: string): Promise<Resource> {
-  return toResource(await requireResource(app, auth, param));
+  return toResource(await requireResource(app, auth, param), app.uploadUrls);
 }
 
 /** Every sent category must be one of the company's own; another company's id is as unknown as a made-up one. */
@@ -73,7 +75,7 @@ async function checkCategories(app: FastifyInstance, auth: AuthContext, ids: num
 }
 
 async function storeRequestImage(app: FastifyInstance, form: FormInput): Promise<string | undefined> {
-  return form.file ? storeImage(app.config.uploadsDir, form.file.buffer, 'image') : undefined;
+  return form.file ? storeImage(app.config.uploadsDir, form.file.buffer, 'image', form.file) : undefined;
 }
 
 export async function createResource(app: FastifyInstance, auth: AuthContext, form: FormInput): Promise<Resource> {

@@ -26,9 +26,10 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The stored file of an image URL (a draft's URL carries a signature: upload-access.ts). */
 function fileOf(url: string | null): string {
-  expect(url).toMatch(/^\/uploads\/[0-9a-f-]+\.png$/);
-  return path.join(t.config.uploadsDir, url!.replace('/uploads/', ''));
+  expect(url).toMatch(/^\/uploads\/[0-9a-f-]+\.png(\?exp=\d+&sig=[\w-]+)?$/);
+  return path.join(t.config.uploadsDir, url!.split('?')[0].replace('/uploads/', ''));
 }
 
 async function create(actor: Actor, fields: Record<string, string>, file?: Buffer) {
