@@ -46,6 +46,43 @@ function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** A reply as it came: status, parsed body (JSON or text), headers. */
+export interface RawReply {
+  status: number;
+  payload: unknown;
+  headers: Headers;
+}
+
+async function readPayload(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  return type.includes('application/json') ? await res.json().catch(() => null) : await res.text().catch(() => '');
+}
+
+/**
+ * The low-level call (token, company, JSON) that does not throw on an error status: the sync queue needs the
+ * status code. A network failure (no reply) throws ApiError with status 0; a 401 still reaches the auth module.
+ */
+export async function rawRequest(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<RawReply> {
+  const h = headers(body !== undefined);
+  for (const [k, v] of Object.entries(extra ?? {})) h.set(k, v);
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'You appear to be offline. Check your connection and try again.');
+  }
+  let payload: unknown;
+  try {
+    payload = await readPayload(res);
+  } catch {
+    // The reply was cut off while its body was read: as good as no reply.
+    throw new ApiError(0, 'The connection was lost while the server replied.');
+  }
+  if (res.status === 401) onUnauthorized();
+  return { status: res.status, payload, headers: res.headers };
+}
+
 async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
   const isForm = body instanceof FormData;
   let res: Response;

@@ -1,0 +1,263 @@
+import type { Category } from '@kalinga/contracts/categories';
+import type { Customer, Item, Loan, LoanActionReply } from '@kalinga/contracts/lending';
+import { ApiError, rawRequest, type RawReply } from '../lib/api-client';
+import { db } from './database';
+import type { SyncQueueEntry } from './db';
+import { callFor, tableOf, type OperationCall } from './operations';
+import { applyItem, applyLoan, applyRow, applyTransactions, REPLY_TABLES, type ApplyContext } from './queue-apply';
+import { clientId, idempotencyKey, mustWait, openEntries, ownKeys } from './sync-queue';
+
+// Sends the queue: one run at a time across every tab (Web Locks), entries in queue order, an entry waiting
+// while an earlier open entry writes the same record or creates one it refers to. Every request carries
+// Idempotency-Key = `${clientId}-${entry.id}`, so a resend after a lost reply is answered, not applied again.
+// Why: docs/decisions/0080-sync-queue-locks-cursor.md.
+
+export const QUEUE_LOCK = 'kalinga-sync-queue';
+export const BACKOFF_BASE_MS = 2_000;
+export const BACKOFF_CAP_MS = 5 * 60_000;
+
+/** Exponential back-off with jitter: 2 s, 4 s, 8 s ... at most 5 minutes, each between half and all of it. */
+export function backoffMs(retryCount: number, random: () => number = Math.random): number {
+  const full = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, retryCount - 1));
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+export interface RunResult {
+  sent: number;
+  /** Paused by a 401 until the user signs in again. */
+  paused: boolean;
+  /** When the earliest failed entry may be retried (ms since epoch), if any. */
+  nextAttemptAt: number | null;
+}
+
+let paused = false;
+let random: () => number = Math.random;
+
+export function isQueuePaused(): boolean {
+  return paused;
+}
+
+/** Logout (stopSync): a run in progress stops before its next entry. */
+export function pauseQueue(): void {
+  paused = true;
+}
+
+/** After a sign-in: the queue may send again. */
+export function resumeQueue(): void {
+  paused = false;
+}
+
+/** Test seam: a fixed jitter. */
+export function setRandomForTests(fn: () => number): void {
+  random = fn;
+}
+
+type Outcome = 'sent' | 'failed' | 'offline' | 'paused';
+
+function sentenceOf(payload: unknown, status: number): string {
+  const body = (payload && typeof payload === 'object' ? payload : {}) as { message?: unknown; errors?: Record<string, unknown> };
+  const fieldErrors = Object.values(body.errors ?? {}).flatMap((v) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []));
+  if (fieldErrors.length > 0) return fieldErrors.join(' ');
+  if (typeof body.message === 'string' && body.message) return body.message;
+  return `The server answered ${status}.`;
+}
+
+function isRetryable(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+async function openKeysBesides(entry: SyncQueueEntry): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const e of await openEntries()) if (e.id !== entry.id) for (const k of ownKeys(e)) keys.add(k);
+  return keys;
+}
+
+async function applyReply(call: OperationCall, payload: unknown, ctx: ApplyContext): Promise<void> {
+  const reply = payload as { data: unknown };
+  switch (call.reply) {
+    case 'customer':
+      await applyRow('customers', reply.data as Customer, ctx);
+      return;
+    case 'category':
+      await applyRow('categories', reply.data as Category, ctx);
+      return;
+    case 'item':
+      await applyItem(reply.data as Item, ctx);
+      return;
+    case 'loan':
+      await applyLoan(reply.data as Loan, ctx);
+      return;
+    case 'loan-action': {
+      const action = payload as LoanActionReply;
+      await applyLoan(action.data, ctx);
+      if (action.new_loan) await applyLoan(action.new_loan, ctx);
+      await applyTransactions(action.transactions ?? []);
+    }
+  }
+}
+
+function announce(entry: SyncQueueEntry, payload: unknown): void {
+  const timestamp = new Date().toISOString();
+  window.dispatchEvent(new CustomEvent('sync-operation-completed', { detail: { operation: entry.operation, timestamp, uuid: entry.data.uuid } }));
+  const data = (payload as { data?: unknown } | null)?.data;
+  if (entry.operation === 'MARK_ITEM_SOLD') window.dispatchEvent(new CustomEvent('item-sold', { detail: data }));
+  if (entry.operation === 'PROCESS_FORFEITED_ITEM') window.dispatchEvent(new CustomEvent('item-processed', { detail: data }));
+}
+
+/** The server's reply, applied with the entry's completion in one transaction. */
+async function complete(entry: SyncQueueEntry, call: OperationCall, reply: RawReply): Promise<void> {
+  await db.transaction('rw', REPLY_TABLES(), async () => {
+    const ctx: ApplyContext = { open: await openKeysBesides(entry) };
+    await applyReply(call, reply.payload, ctx);
+    await db.syncQueue.update(entry.id!, { status: 'completed', completed_at: new Date().toISOString(), error: undefined, error_kind: undefined, next_attempt_at: undefined });
+  });
+  announce(entry, reply.payload);
+}
+
+async function retryLater(entry: SyncQueueEntry, error: string, retryAfterSeconds?: number): Promise<void> {
+  const retry_count = entry.retry_count + 1;
+  const wait = Math.max(backoffMs(retry_count, random), (retryAfterSeconds ?? 0) * 1000);
+  await db.syncQueue.update(entry.id!, { status: 'failed', error_kind: 'retry', error, retry_count, next_attempt_at: new Date(Date.now() + wait).toISOString() });
+}
+
+/** A 4xx: the change cannot be made as it is. Shown with the server's sentence on the entry and on its records; not retried on its own. */
+async function reject(entry: SyncQueueEntry, error: string): Promise<void> {
+  const table = tableOf(entry.operation);
+  await db.transaction('rw', [db.syncQueue, db.table(table)], async () => {
+    await db.syncQueue.update(entry.id!, { status: 'failed', error_kind: 'rejected', error, retry_count: entry.retry_count + 1, next_attempt_at: undefined });
+    for (const uuid of ownKeys(entry)) {
+      if (await db.table(table).get(uuid)) await db.table(table).update(uuid, { sync_status: 'failed', sync_error: error });
+    }
+  });
+}
+
+async function send(entry: SyncQueueEntry, client: string): Promise<Outcome> {
+  let call: OperationCall;
+  try {
+    call = callFor(entry);
+  } catch (error) {
+    await reject(entry, (error as Error).message);
+    return 'failed';
+  }
+  let reply: RawReply;
+  try {
+    reply = await rawRequest(call.method, call.path, call.body, { 'Idempotency-Key': idempotencyKey(client, entry) });
+  } catch (error) {
+    await retryLater(entry, error instanceof ApiError ? error.message : 'The request failed.');
+    return 'offline';
+  }
+  if (reply.status >= 200 && reply.status < 300) {
+    try {
+      await complete(entry, call, reply);
+      return 'sent';
+    } catch (error) {
+      console.error('Could not apply the server reply', error);
+      await retryLater(entry, 'The reply could not be stored on this device.');
+      return 'failed';
+    }
+  }
+  if (reply.status === 401) {
+    paused = true;
+    return 'paused';
+  }
+  const sentence = sentenceOf(reply.payload, reply.status);
+  if (isRetryable(reply.status)) {
+    const after = Number(reply.headers.get('retry-after'));
+    await retryLater(entry, sentence, Number.isFinite(after) ? after : undefined);
+    return 'failed';
+  }
+  await reject(entry, sentence);
+  return 'failed';
+}
+
+function isDue(entry: SyncQueueEntry, now: number): boolean {
+  if (entry.status === 'pending') return true;
+  if (entry.error_kind === 'rejected') return false;
+  return !entry.next_attempt_at || Date.parse(entry.next_attempt_at) <= now;
+}
+
+/** One pass over the open entries (under the lock). Repeats while a pass sent something (new entries may have come). */
+async function runLocked(): Promise<RunResult> {
+  const client = await clientId();
+  let sent = 0;
+  for (;;) {
+    let progressed = false;
+    const held: SyncQueueEntry[] = [];
+    for (const entry of await openEntries()) {
+      if (paused) return { sent, paused: true, nextAttemptAt: null };
+      if (!isDue(entry, Date.now()) || mustWait(entry, held)) {
+        held.push(entry);
+        continue;
+      }
+      const outcome = await send(entry, client);
+      if (outcome === 'sent') {
+        sent++;
+        progressed = true;
+        continue;
+      }
+      if (outcome === 'paused') return { sent, paused: true, nextAttemptAt: null };
+      if (outcome === 'offline') return { sent, paused: false, nextAttemptAt: await earliestRetry() };
+      held.push(entry);
+    }
+    if (!progressed) return { sent, paused: false, nextAttemptAt: await earliestRetry() };
+  }
+}
+
+async function earliestRetry(): Promise<number | null> {
+  const times = (await openEntries())
+    .filter((e) => e.status === 'failed' && e.error_kind === 'retry' && e.next_attempt_at)
+    .map((e) => Date.parse(e.next_attempt_at!));
+  return times.length ? Math.min(...times) : null;
+}
+
+let fallbackChain: Promise<unknown> = Promise.resolve();
+
+/** The cross-tab lock; without Web Locks (old browsers, tests) one tab's own chain. */
+function withQueueLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks?.request) return locks.request(QUEUE_LOCK, () => fn()) as Promise<T>;
+  const run = fallbackChain.then(fn, fn);
+  fallbackChain = run.catch(() => undefined);
+  return run;
+}
+
+let running: Promise<RunResult> | null = null;
+let again = false;
+
+/**
+ * Runs the queue. A call while this tab's run is going (or waiting for another tab's) asks for one more pass
+ * after it instead of a second run; the lock makes tabs take turns.
+ */
+export function runQueue(): Promise<RunResult> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    let result: RunResult;
+    do {
+      again = false;
+      result = await withQueueLock(runLocked);
+    } while (again && !result.paused);
+    return result;
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/** Puts failed entries back to pending (the panel's Retry; coming online retries those waiting on back-off). */
+export async function retryEntries(which: 'retry' | 'all' | number): Promise<void> {
+  await db.transaction('rw', [db.syncQueue, db.customers, db.loans, db.items, db.categories], async () => {
+    const failed = await db.syncQueue.where('status').equals('failed').toArray();
+    for (const entry of failed) {
+      if (typeof which === 'number' ? entry.id !== which : which === 'retry' && entry.error_kind !== 'retry') continue;
+      await db.syncQueue.update(entry.id!, { status: 'pending', error: undefined, error_kind: undefined, next_attempt_at: undefined });
+      const table = tableOf(entry.operation);
+      for (const uuid of ownKeys(entry)) {
+        const row = (await db.table(table).get(uuid)) as { sync_status?: string } | undefined;
+        if (row?.sync_status === 'failed') await db.table(table).update(uuid, { sync_status: 'pending', sync_error: undefined });
+      }
+    }
+  });
+}

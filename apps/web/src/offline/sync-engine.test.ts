@@ -1,0 +1,83 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeLendingServer } from '../test/fake-lending-server';
+import { fakeNetwork } from '../test/fake-network';
+import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
+import { db } from './database';
+import { updateLoanNotes } from './lending-actions';
+import { resumeQueue, runQueue, setRandomForTests } from './queue-runner';
+import { setSyncHooks, startSync, stopSync, syncNow } from './sync-engine';
+import { resetClientIdForTests } from './sync-queue';
+
+const net = fakeNetwork(new Date('2026-11-23T08:00:00.000Z'));
+const loan = serverLoan();
+let server: ReturnType<typeof fakeLendingServer>;
+
+beforeEach(async () => {
+  await clearStore();
+  resetClientIdForTests();
+  resumeQueue();
+  setRandomForTests(() => 0.5);
+  await keepSynced({ categories: [serverCategory()], customers: [serverCustomer()], loans: [loan] });
+  server = fakeLendingServer(net.fetchMock);
+});
+afterEach(() => stopSync());
+
+async function settled(): Promise<void> {
+  // Lets the engine's event-started run finish (it is not awaited by the writer).
+  await vi.waitFor(async () => expect(await db.syncQueue.where('status').equals('pending').count()).toBe(0));
+  await runQueue();
+}
+
+describe('when the queue runs', () => {
+  it('an entry queued while online is sent without being asked', async () => {
+    startSync();
+    await updateLoanNotes(loan.uuid, 'x');
+    await settled();
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('offline nothing is sent; coming online sends it', async () => {
+    net.online = false;
+    startSync();
+    await updateLoanNotes(loan.uuid, 'offline note');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.seen).toHaveLength(0);
+    net.setOnline(true);
+    await vi.waitFor(async () => expect((await db.syncQueue.toArray())[0].status).toBe('completed'));
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('coming online retries entries that wait on back-off at once', async () => {
+    await updateLoanNotes(loan.uuid, 'x');
+    server.answer('network');
+    await runQueue();
+    expect((await db.syncQueue.toArray())[0]).toMatchObject({ status: 'failed', error_kind: 'retry' });
+    startSync();
+    net.setOnline(true);
+    await vi.waitFor(async () => expect((await db.syncQueue.toArray())[0].status).toBe('completed'));
+    expect(server.seen).toHaveLength(2);
+  });
+
+  it('stopSync: entries stay queued and unsent', async () => {
+    startSync();
+    stopSync();
+    await updateLoanNotes(loan.uuid, 'x');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.seen).toHaveLength(0);
+    expect(await db.syncQueue.count()).toBe(1);
+  });
+
+  it('Sync now sends entries waiting on back-off, then pulls', async () => {
+    const pull = vi.fn(async () => {});
+    setSyncHooks({ pull });
+    await updateLoanNotes(loan.uuid, 'x');
+    server.answer({ status: 503, body: { message: 'Busy.' } });
+    await runQueue();
+    expect((await db.syncQueue.toArray())[0].status).toBe('failed');
+    await syncNow();
+    expect((await db.syncQueue.toArray())[0].status).toBe('completed');
+    expect(pull).toHaveBeenCalled();
+    setSyncHooks({ pull: undefined });
+  });
+});

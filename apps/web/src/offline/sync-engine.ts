@@ -1,0 +1,99 @@
+import { pauseQueue, resumeQueue, retryEntries, runQueue } from './queue-runner';
+import { QUEUE_CHANGED_EVENT } from './sync-queue';
+
+// The sync engine: when the queue runs and when the store pulls. Started after sign-in (and at start-up when
+// signed in) by the auth module; stopped on logout (unsent entries stay).
+
+export interface SyncHooks {
+  /** Pull changes (initial sync when needed); set by pull.ts once it is loaded. */
+  pull?: () => Promise<void>;
+}
+
+const PULL_EVERY_MS = 3 * 60_000;
+
+let started = false;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let pullTimer: ReturnType<typeof setInterval> | null = null;
+const hooks: SyncHooks = {};
+
+export function setSyncHooks(next: SyncHooks): void {
+  Object.assign(hooks, next);
+}
+
+function online(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
+}
+
+function scheduleRetry(at: number | null): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  if (at === null || !started) return;
+  retryTimer = setTimeout(() => void drain(), Math.max(0, at - Date.now()));
+}
+
+/** Sends what is due (no-op offline); schedules the next back-off retry. */
+export async function drain(): Promise<void> {
+  if (!started || !online()) return;
+  try {
+    const result = await runQueue();
+    scheduleRetry(result.nextAttemptAt);
+  } catch (error) {
+    console.error('Sync queue run failed', error);
+  }
+}
+
+async function pull(): Promise<void> {
+  if (!started || !online() || !hooks.pull) return;
+  try {
+    await hooks.pull();
+  } catch (error) {
+    console.error('Sync pull failed', error);
+  }
+}
+
+const onQueued = () => void drain();
+const onOnline = () => {
+  // Coming back online: entries waiting on back-off are retried now too (through the same locked runner).
+  void retryEntries('retry').then(drain).then(pull);
+};
+const onFocus = () => void pull();
+
+/** Starts queue runs and pulls (idempotent). Call after sign-in and at start-up when signed in. */
+export function startSync(): void {
+  resumeQueue();
+  if (started) {
+    void drain();
+    return;
+  }
+  started = true;
+  window.addEventListener(QUEUE_CHANGED_EVENT, onQueued);
+  window.addEventListener('online', onOnline);
+  window.addEventListener('focus', onFocus);
+  pullTimer = setInterval(() => void pull(), PULL_EVERY_MS);
+  void drain().then(pull);
+}
+
+/** Stops runs and pulls (logout). Queue entries stay on the device. */
+export function stopSync(): void {
+  started = false;
+  pauseQueue();
+  window.removeEventListener(QUEUE_CHANGED_EVENT, onQueued);
+  window.removeEventListener('online', onOnline);
+  window.removeEventListener('focus', onFocus);
+  if (pullTimer) clearInterval(pullTimer);
+  pullTimer = null;
+  scheduleRetry(null);
+}
+
+/** The panel's "Sync now": entries waiting on back-off go now, then a pull. Errors reach the caller. */
+export async function syncNow(): Promise<void> {
+  if (!online()) return;
+  await retryEntries('retry');
+  const result = await runQueue();
+  scheduleRetry(result.nextAttemptAt);
+  if (hooks.pull) await hooks.pull();
+}
+
+export function isSyncStarted(): boolean {
+  return started;
+}

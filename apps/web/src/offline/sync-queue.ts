@@ -1,0 +1,108 @@
+import { db } from './database';
+import type { SyncOperation, SyncQueueEntry } from './db';
+
+// The sync queue's entries (spec section 4, "Sync queue entry"). Writers add entries inside the same Dexie
+// transaction as the rows they change (lending-actions.ts, categories-local.ts); the runner (queue-runner.ts)
+// sends them. Why it works this way: docs/decisions/0080-sync-queue-locks-cursor.md.
+
+/** Fired on window after an entry was queued (the sync engine starts a run when online). */
+export const QUEUE_CHANGED_EVENT = 'sync-queue-changed';
+
+const CLIENT_ID_KEY = 'sync:client-id';
+
+let clientIdPromise: Promise<string> | null = null;
+
+/**
+ * This browser database's id, made once and kept in the settings table: the Idempotency-Key of an entry is
+ * `${clientId}-${entry.id}`, unique across browsers and across a wiped-and-recreated database.
+ */
+export function clientId(): Promise<string> {
+  clientIdPromise ??= db.transaction('rw', db.settings, async () => {
+    const kept = await db.settings.get(CLIENT_ID_KEY);
+    const id = typeof kept?.data.id === 'string' ? kept.data.id : crypto.randomUUID();
+    if (!kept) await db.settings.put({ id: CLIENT_ID_KEY, data: { id }, updated_at: new Date().toISOString() });
+    return id;
+  });
+  return clientIdPromise.catch((error: unknown) => {
+    clientIdPromise = null;
+    throw error;
+  });
+}
+
+/** Test seam: forget the cached client id (after the database was cleared). */
+export function resetClientIdForTests(): void {
+  clientIdPromise = null;
+}
+
+export function idempotencyKey(client: string, entry: SyncQueueEntry): string {
+  return `${client}-${entry.id}`;
+}
+
+/**
+ * Adds an entry. Call inside a `db.transaction('rw', ..., db.syncQueue, ...)` together with the row writes so that
+ * a row and its entry are stored together or not at all.
+ */
+export async function enqueue(operation: SyncOperation, data: SyncQueueEntry['data'], now: Date = new Date()): Promise<SyncQueueEntry> {
+  const entry: SyncQueueEntry = { operation, data, status: 'pending', created_at: now.toISOString(), retry_count: 0, priority: 0 };
+  entry.id = await db.syncQueue.add(entry);
+  return entry;
+}
+
+/** Tells the engine that entries were queued (after the transaction committed). */
+export function announceQueued(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(QUEUE_CHANGED_EVENT));
+}
+
+/** Entries not yet completed, in queue order. */
+export async function openEntries(): Promise<SyncQueueEntry[]> {
+  const rows = await db.syncQueue.where('status').anyOf('pending', 'failed').toArray();
+  return rows.sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+}
+
+const OWN_FIELDS = new Set(['uuid', 'new_uuid']);
+
+function collect(entry: Pick<SyncQueueEntry, 'data'>, own: boolean): string[] {
+  const keys = new Set<string>();
+  const visit = (data: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(data)) {
+      if (typeof v !== 'string' || v === '' || !(k === 'uuid' || k.endsWith('_uuid'))) continue;
+      if (OWN_FIELDS.has(k) === own) keys.add(v);
+    }
+  };
+  visit(entry.data);
+  const items = entry.data.items;
+  if (Array.isArray(items)) for (const item of items) if (item && typeof item === 'object') visit(item as Record<string, unknown>);
+  return [...keys];
+}
+
+/** The records an entry writes: its uuid, a renewal's new_uuid, a new loan's items. */
+export function ownKeys(entry: Pick<SyncQueueEntry, 'data'>): string[] {
+  return collect(entry, true);
+}
+
+/** The records an entry refers to (customer_uuid, category_uuid, loan_uuid, ...). */
+export function refKeys(entry: Pick<SyncQueueEntry, 'data'>): string[] {
+  return collect(entry, false);
+}
+
+function isCreate(entry: SyncQueueEntry): boolean {
+  return entry.operation.startsWith('CREATE_') || entry.operation === 'RENEW_LOAN';
+}
+
+/**
+ * Order per record: an entry waits while an earlier open entry writes the same record (a redeem after an edit),
+ * or creates a record it refers to (a loan waits for its customer's create, a renew for its loan's create).
+ * `earlier` holds the open entries before it that have not completed in this run.
+ */
+export function mustWait(entry: SyncQueueEntry, earlier: SyncQueueEntry[]): boolean {
+  const own = new Set(ownKeys(entry));
+  const refs = new Set(refKeys(entry));
+  return earlier.some((e) => ownKeys(e).some((k) => own.has(k) || (refs.has(k) && isCreate(e))));
+}
+
+/** uuids with an open (pending or failed) entry: a pull must not overwrite these rows. */
+export async function uuidsWithOpenEntries(): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const entry of await openEntries()) for (const k of ownKeys(entry)) keys.add(k);
+  return keys;
+}

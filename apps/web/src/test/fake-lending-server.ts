@@ -1,0 +1,96 @@
+import { categoryReplySchema } from '@kalinga/contracts/categories';
+import { customerReplySchema, itemReplySchema, loanActionReplySchema, loanReplySchema } from '@kalinga/contracts/lending';
+import type { z } from 'zod';
+import { serverCategory, serverCustomer, serverItem, serverLoan, serverTransaction } from './lending-fixtures';
+
+// The server at the fetch edge for the queue's tests: answers the 13 sync-queue calls (spec section 7) with
+// replies shaped and checked by the contracts, keyed like the real one (a repeated Idempotency-Key gets the
+// first reply again), and records every request it saw.
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+  key: string | null;
+}
+
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+type Handler = (req: SeenRequest) => Reply;
+
+let nextId = 100;
+const id = () => nextId++;
+
+function checked<S extends z.ZodType>(schema: S, body: z.infer<S>, status = 200): Reply {
+  return { status, body: schema.parse(body) };
+}
+
+const uuidAt = (path: string) => decodeURIComponent(path.split('/')[3] ?? '');
+
+/** Default answers per call, computed from the request the way the server would. */
+const ROUTES: [string, RegExp, Handler][] = [
+  ['POST', /^\/api\/customers$/, ({ body }) => checked(customerReplySchema, { data: serverCustomer({ ...body, id: id(), uuid: String(body.uuid) } as never) }, 201)],
+  ['PUT', /^\/api\/customers\/[^/]+$/, ({ path, body }) => checked(customerReplySchema, { data: serverCustomer({ ...body, uuid: uuidAt(path) } as never) })],
+  ['POST', /^\/api\/loans$/, ({ body }) => {
+    const uuid = String(body.uuid);
+    const items = (body.items as Record<string, unknown>[]).map((i) => serverItem({ ...i, id: id(), loan_uuid: uuid, category_uuid: String(i.category_uuid ?? body.category_uuid) } as never));
+    const n = id();
+    // The server lists items newest first: a client matching by position or description would mix them up.
+    return checked(loanReplySchema, { data: serverLoan({ uuid, id: n, pawn_ticket_number: `PT-2026-${String(n).padStart(6, '0')}`, loan_date: String(body.loan_date), loan_amount: Number(body.loan_amount), items: items.reverse() }) }, 201);
+  }],
+  ['PUT', /^\/api\/loans\/[^/]+$/, ({ path, body }) => checked(loanReplySchema, { data: serverLoan({ uuid: uuidAt(path), notes: (body.notes as string | null) ?? null }) })],
+  ['POST', /^\/api\/loans\/[^/]+\/renew$/, ({ path, body }) => {
+    const uuid = uuidAt(path);
+    const newUuid = String(body.new_uuid);
+    const old = serverLoan({ uuid, status: 'renewed', renewal_date: String(body.renewal_date), new_loan: newUuid, paid_interest_amount: 90, items: [] });
+    const fresh = serverLoan({ uuid: newUuid, id: id(), pawn_ticket_number: 'PT-2026-000777', loan_date: String(body.renewal_date), renewed_from: uuid, amount_disbursed: 0, items: [serverItem({ loan_uuid: newUuid })] });
+    return checked(loanActionReplySchema, { data: old, new_loan: fresh, transactions: [serverTransaction({ loan_uuid: uuid, type: 'interest', amount: 90 }), serverTransaction({ loan_uuid: newUuid, type: 'renewal', amount: 5 })] });
+  }],
+  ['POST', /^\/api\/loans\/[^/]+\/redeem$/, ({ path, body }) => {
+    const uuid = uuidAt(path);
+    const loan = serverLoan({ uuid, status: 'redeemed', redemption_date: String(body.redemption_date), paid_interest_amount: 90, items: [serverItem({ loan_uuid: uuid, status: 'redeemed' })] });
+    return checked(loanActionReplySchema, { data: loan, new_loan: null, transactions: [serverTransaction({ loan_uuid: uuid, type: 'redemption', amount: 3000 }), serverTransaction({ loan_uuid: uuid, type: 'interest', amount: 90 })] });
+  }],
+  ['POST', /^\/api\/loans\/[^/]+\/forfeit$/, ({ path, body }) => {
+    const uuid = uuidAt(path);
+    const loan = serverLoan({ uuid, status: 'forfeited', forfeiture_date: String(body.forfeiture_date), items: [serverItem({ loan_uuid: uuid, status: 'forfeited' })] });
+    return checked(loanActionReplySchema, { data: loan, new_loan: null, transactions: [] });
+  }],
+  ['POST', /^\/api\/items$/, ({ body }) => checked(itemReplySchema, { data: serverItem({ ...body, id: id(), uuid: String(body.uuid) } as never) }, 201)],
+  ['PUT', /^\/api\/items\/[^/]+$/, ({ path, body }) => checked(itemReplySchema, { data: serverItem({ ...body, uuid: uuidAt(path) } as never) })],
+  ['PUT', /^\/api\/items\/[^/]+\/process-forfeited$/, ({ path, body }) => checked(itemReplySchema, { data: serverItem({ uuid: uuidAt(path), status: 'for_sale', selling_price: Number(body.selling_price) }) })],
+  ['POST', /^\/api\/items\/[^/]+\/mark-as-sold$/, ({ path, body }) => checked(itemReplySchema, { data: serverItem({ uuid: uuidAt(path), status: 'sold', final_selling_price: Number(body.final_selling_price), buyer_name: String(body.buyer_name), sold_at: String(body.sold_at) }) })],
+  ['POST', /^\/api\/categories$/, ({ body }) => checked(categoryReplySchema, { data: serverCategory({ id: id(), uuid: String(body.uuid), title: String(body.title), image_path: body.image ? '/uploads/c.png' : null }) }, 201)],
+  ['PUT', /^\/api\/categories\/[^/]+$/, ({ path, body }) => checked(categoryReplySchema, { data: serverCategory({ uuid: uuidAt(path), title: String(body.title) }) })],
+];
+
+export function fakeLendingServer(fetchMock: { mockImplementation: (fn: typeof fetch) => unknown }) {
+  const seen: SeenRequest[] = [];
+  const replayed = new Map<string, Reply>();
+  /** One-off answers (status, network failures) taken before the default route. */
+  const queued: (Reply | 'network' | 'lost-reply')[] = [];
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers = new Headers(init?.headers);
+    const req: SeenRequest = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : {}, key: headers.get('Idempotency-Key') };
+    seen.push(req);
+    const next = queued.shift();
+    if (next === 'network') throw new TypeError('Failed to fetch');
+    let reply = req.key ? replayed.get(req.key) : undefined;
+    if (!reply && next && next !== 'lost-reply') reply = next;
+    if (!reply) {
+      const route = ROUTES.find(([m, re]) => m === req.method && re.test(req.path));
+      reply = route ? route[2](req) : { status: 404, body: { message: 'Not found.' } };
+      if (req.key && reply.status < 300) replayed.set(req.key, reply);
+    }
+    // The server committed, then the connection dropped before its reply arrived.
+    if (next === 'lost-reply') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json', ...reply.headers } });
+  });
+  return {
+    seen,
+    /** The next request gets this instead (status reply, a network failure, or its reply lost after the commit). */
+    answer(reply: Reply | 'network' | 'lost-reply') {
+      queued.push(reply);
+    },
+  };
+}
