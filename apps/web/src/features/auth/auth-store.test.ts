@@ -3,6 +3,7 @@ import type { AuthUser } from '@kalinga/contracts/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../offline/database';
 import { CHECK_TTL_MS, SIGN_IN_TTL_MS, storeSignIn } from '../../offline/auth-local';
+import { isSyncStarted } from '../../offline/sync-engine';
 import { fakeNetwork } from '../../test/fake-network';
 import { getAuthState, initAuth, login, logout, resetAuthForTests } from './auth-store';
 
@@ -55,6 +56,8 @@ describe('sign-in keeps the session on this device', () => {
     const [record] = await stored();
     expect(record).toMatchObject({ token: 'token-from-login-0123456789', user: { username: 'paula' }, lastVerified: NOW.toISOString() });
     expect(Date.parse(record.expiresAt) - NOW.getTime()).toBe(SIGN_IN_TTL_MS);
+    // The queue runner and pulls start with the session.
+    expect(isSyncStarted()).toBe(true);
   });
 });
 
@@ -64,6 +67,7 @@ describe('restoring a stored session', () => {
     net.online = false;
     await initAuth();
     expect(getAuthState()).toMatchObject({ status: 'offline', online: false, user: { permissions: USER.permissions } });
+    expect(isSyncStarted()).toBe(true);
     expect(localStorage.getItem('token')).toBe('stored-token');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -147,6 +151,7 @@ describe('logout', () => {
     await logout();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(getAuthState().status).toBe('unauthenticated');
+    expect(isSyncStarted()).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
     expect(await stored()).toEqual([]);
     expect(await db.syncQueue.count()).toBe(1);

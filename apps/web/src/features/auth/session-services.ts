@@ -1,13 +1,13 @@
-// What runs while someone is signed in: the sync queue runner and the pulls (offline/sync-engine.ts, built by
-// the store engineer). Started after sign-in and at start-up when signed in; stopped on logout.
-//
-// INTEGRATION POINT (coordinator): when apps/web/src/offline/sync-engine.ts lands on main, replace the two
-// bodies below with `startSync()` and `stopSync()` from '../../offline/sync-engine'.
+import { startSync, stopSync } from '../../offline/sync-engine';
+
+// What runs while someone is signed in: the sync queue runner and the pulls (offline/sync-engine.ts).
+// Started after sign-in and at start-up when signed in (also in offline mode: it waits for the network);
+// stopped on logout and on a 401, leaving unsent queue entries on the device.
 
 export function startSessionServices(): void {
-  // startSync();
+  startSync();
 }
 
 export function stopSessionServices(): void {
-  // stopSync();
+  stopSync();
 }
