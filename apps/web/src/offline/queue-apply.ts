@@ -28,16 +28,22 @@ export interface ApplyContext {
   fromPull?: boolean;
 }
 
-async function keepsLocal(table: StoreTable, uuid: string, ctx: ApplyContext): Promise<Record<string, unknown> | null> {
-  const local = (await db.table(table).get(uuid)) as Record<string, unknown> | undefined;
+/**
+ * The local row when it must keep its state: it has open queue entries; or, from a pull, it is not synced, or it is
+ * newer than the pulled row (a queue reply applied while the pull's request was under way).
+ */
+async function keepsLocal(table: StoreTable, row: { uuid: string; updated_at?: string }, ctx: ApplyContext): Promise<Record<string, unknown> | null> {
+  const local = (await db.table(table).get(row.uuid)) as Record<string, unknown> | undefined;
   if (!local) return null;
-  if (ctx.open.has(uuid)) return local;
-  return ctx.fromPull && local.sync_status !== 'synced' ? local : null;
+  if (ctx.open.has(row.uuid)) return local;
+  if (!ctx.fromPull) return null;
+  const newer = Date.parse(String(local.updated_at)) > Date.parse(String(row.updated_at)); // NaN compares false
+  return local.sync_status !== 'synced' || newer ? local : null;
 }
 
 /** Puts one server row (not a loan) into its table; returns the stored row, or null when the local one was kept. */
 export async function applyRow(table: Exclude<StoreTable, 'loans'>, row: Customer | Item | Transaction | Category, ctx: ApplyContext): Promise<Record<string, unknown> | null> {
-  const local = await keepsLocal(table, row.uuid, ctx);
+  const local = await keepsLocal(table, row, ctx);
   if (local) {
     if (ctx.fromPull) return null;
     const merged = { ...local, ...identityOf(row, table) };
@@ -68,7 +74,7 @@ export async function applyLoan(loan: Loan, ctx: ApplyContext): Promise<void> {
     const stored = await applyRow('items', { ...item, loan_uuid: loan.uuid }, ctx);
     items.push((stored ?? (await db.items.get(item.uuid))) as LocalItem);
   }
-  const local = await keepsLocal('loans', loan.uuid, ctx);
+  const local = await keepsLocal('loans', loan, ctx);
   if (local) {
     if (ctx.fromPull) return;
     const localItems = (local.items as LocalItem[] | undefined) ?? [];

@@ -3,6 +3,7 @@ import type { Customer, Item, Loan, LoanActionReply } from '@kalinga/contracts/l
 import { ApiError, rawRequest, type RawReply } from '../lib/api-client';
 import { db } from './database';
 import type { SyncQueueEntry } from './db';
+import { coalesced, withLock } from './locks';
 import { callFor, tableOf, type OperationCall } from './operations';
 import { applyItem, applyLoan, applyRow, applyTransactions, REPLY_TABLES, type ApplyContext } from './queue-apply';
 import { clientId, idempotencyKey, mustWait, openEntries, ownKeys } from './sync-queue';
@@ -210,41 +211,11 @@ async function earliestRetry(): Promise<number | null> {
   return times.length ? Math.min(...times) : null;
 }
 
-let fallbackChain: Promise<unknown> = Promise.resolve();
-
-/** The cross-tab lock; without Web Locks (old browsers, tests) one tab's own chain. */
-function withQueueLock<T>(fn: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (locks?.request) return locks.request(QUEUE_LOCK, () => fn()) as Promise<T>;
-  const run = fallbackChain.then(fn, fn);
-  fallbackChain = run.catch(() => undefined);
-  return run;
-}
-
-let running: Promise<RunResult> | null = null;
-let again = false;
-
 /**
  * Runs the queue. A call while this tab's run is going (or waiting for another tab's) asks for one more pass
  * after it instead of a second run; the lock makes tabs take turns.
  */
-export function runQueue(): Promise<RunResult> {
-  if (running) {
-    again = true;
-    return running;
-  }
-  running = (async () => {
-    let result: RunResult;
-    do {
-      again = false;
-      result = await withQueueLock(runLocked);
-    } while (again && !result.paused);
-    return result;
-  })().finally(() => {
-    running = null;
-  });
-  return running;
-}
+export const runQueue: () => Promise<RunResult> = coalesced(() => withLock(QUEUE_LOCK, runLocked), (result) => result.paused);
 
 /** Puts failed entries back to pending (the panel's Retry; coming online retries those waiting on back-off). */
 export async function retryEntries(which: 'retry' | 'all' | number): Promise<void> {

@@ -20,6 +20,7 @@ beforeEach(async () => {
   setRandomForTests(() => 0.5);
   await keepSynced({ categories: [serverCategory()], customers: [serverCustomer()], loans: [loan] });
   server = fakeLendingServer(net.fetchMock);
+  setSyncHooks({ pull: async () => {} });
 });
 afterEach(() => stopSync());
 
@@ -78,6 +79,5 @@ describe('when the queue runs', () => {
     await syncNow();
     expect((await db.syncQueue.toArray())[0].status).toBe('completed');
     expect(pull).toHaveBeenCalled();
-    setSyncHooks({ pull: undefined });
   });
 });

@@ -1,3 +1,4 @@
+import { pullChanges } from './pull';
 import { pauseQueue, resumeQueue, retryEntries, runQueue } from './queue-runner';
 import { QUEUE_CHANGED_EVENT } from './sync-queue';
 
@@ -5,7 +6,7 @@ import { QUEUE_CHANGED_EVENT } from './sync-queue';
 // signed in) by the auth module; stopped on logout (unsent entries stay).
 
 export interface SyncHooks {
-  /** Pull changes (initial sync when needed); set by pull.ts once it is loaded. */
+  /** Pull changes (initial sync when needed); pull.ts unless a test replaces it. */
   pull?: () => Promise<void>;
 }
 
@@ -42,10 +43,12 @@ export async function drain(): Promise<void> {
   }
 }
 
+const pullNow = () => (hooks.pull ?? pullChanges)();
+
 async function pull(): Promise<void> {
-  if (!started || !online() || !hooks.pull) return;
+  if (!started || !online()) return;
   try {
-    await hooks.pull();
+    await pullNow();
   } catch (error) {
     console.error('Sync pull failed', error);
   }
@@ -91,7 +94,7 @@ export async function syncNow(): Promise<void> {
   await retryEntries('retry');
   const result = await runQueue();
   scheduleRetry(result.nextAttemptAt);
-  if (hooks.pull) await hooks.pull();
+  await pullNow();
 }
 
 export function isSyncStarted(): boolean {

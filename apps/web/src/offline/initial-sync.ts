@@ -1,0 +1,135 @@
+import { SYNC_CHUNK_SIZE, SYNC_EPOCH, type SyncChunkReply, type SyncTable } from '@kalinga/contracts/sync';
+import { api } from '../lib/api-client';
+import { db } from './database';
+import type { SyncStateRecord } from './db';
+import { cleanFor, withSyncStatus } from './local-save';
+import { uuidsWithOpenEntries } from './sync-queue';
+
+// The chunked download (spec section 4 "Initial sync", section 7 GET /api/sync?table=...): customers, loans,
+// items, transactions and categories in chunks of 1000, pinned to the cursor of the first reply (`until`) so
+// rows changed meanwhile come with the next delta. Each chunk and its progress row are written in one
+// transaction: after a reload the download resumes from lastId and refetches at most the chunk in flight.
+
+/** The record that says the store holds the server's book: lastSyncTime = the server's cursor, dataVersion 1. */
+export const STATE_ALL = 'all';
+/** The download in progress: its pinned cursor and the rows it covers (for the progress bar). */
+export const STATE_DOWNLOAD = 'download';
+export const DOWNLOAD_TABLES: SyncTable[] = ['categories', 'customers', 'loans', 'items', 'transactions'];
+
+export interface DownloadProgress {
+  running: boolean;
+  table: SyncTable | null;
+  loaded: number;
+  total: number;
+}
+
+let progress: DownloadProgress = { running: false, table: null, loaded: 0, total: 0 };
+const listeners = new Set<() => void>();
+
+function report(next: Partial<DownloadProgress>): void {
+  progress = { ...progress, ...next };
+  listeners.forEach((l) => l());
+}
+
+export function downloadProgress(): DownloadProgress {
+  return progress;
+}
+
+export function subscribeDownload(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export async function syncStateOf(table: string): Promise<SyncStateRecord | undefined> {
+  return db.syncState.where('table_name').equals(table).first();
+}
+
+/** Spec: the initial sync runs only when no sync state record exists (a download in progress is resumed). */
+export async function needsInitialSync(): Promise<boolean> {
+  return !(await syncStateOf(STATE_ALL));
+}
+
+async function putState(table: string, fields: Omit<SyncStateRecord, 'id' | 'table_name'>): Promise<void> {
+  const kept = await syncStateOf(table);
+  await db.syncState.put({ ...fields, table_name: table, id: kept?.id });
+}
+
+/** Starts (or records) a download pinned to `cursor`. */
+export async function beginDownload(cursor: string, total: number): Promise<void> {
+  await db.transaction('rw', db.syncState, async () => {
+    await db.syncState.where('table_name').anyOf([STATE_DOWNLOAD, ...DOWNLOAD_TABLES]).delete();
+    await putState(STATE_DOWNLOAD, { lastSyncTime: cursor, lastId: 0, dataVersion: 0, totalRecords: total });
+  });
+}
+
+type Row = Record<string, unknown> & { uuid: string };
+
+/** One chunk's rows, cleaned for the table; rows with unsent local changes are left as they are. */
+function rowsToStore(table: SyncTable, rows: Row[], keep: Set<string>): Record<string, unknown>[] {
+  const now = new Date();
+  const out: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    if (keep.has(row.uuid)) continue;
+    const stored = withSyncStatus(cleanFor(table, row), false, now);
+    if (table === 'loans') stored.items = ((stored.items as Row[]) ?? []).map((i) => withSyncStatus({ ...i, loan_uuid: row.uuid }, false, now));
+    out.push(stored);
+  }
+  return out;
+}
+
+async function localChanges(table: SyncTable): Promise<Set<string>> {
+  const keep = await uuidsWithOpenEntries();
+  const unsynced = await db.table(table).where('sync_status').anyOf('pending', 'failed').primaryKeys();
+  for (const k of unsynced) keep.add(String(k));
+  return keep;
+}
+
+/** Downloads one table from where it stopped; returns the rows it holds from this download. */
+async function downloadTable(table: SyncTable, since: string, until: string, loadedElsewhere: number): Promise<number> {
+  const kept = await syncStateOf(table);
+  let stored = kept?.totalRecords ?? 0;
+  if (kept?.dataVersion === 1) return stored;
+  let lastId = kept?.lastId ?? 0;
+  for (;;) {
+    const reply = await api.get<SyncChunkReply>('/api/sync', { table, since, last_id: lastId, chunk_size: SYNC_CHUNK_SIZE, until });
+    const rows = rowsToStore(table, reply.data as Row[], await localChanges(table));
+    const done = !reply.meta.has_more || reply.meta.next_chunk_id === null;
+    lastId = reply.meta.next_chunk_id ?? lastId;
+    stored += reply.data.length;
+    await db.transaction('rw', db.table(table), db.syncState, async () => {
+      if (rows.length) await db.table(table).bulkPut(rows);
+      await putState(table, { lastSyncTime: until, lastId, dataVersion: done ? 1 : 0, totalRecords: stored });
+    });
+    report({ table, loaded: loadedElsewhere + stored });
+    if (done) return stored;
+  }
+}
+
+/**
+ * Runs (or resumes) the chunked download and stores the sync state record: lastSyncTime = the pinned cursor,
+ * dataVersion 1. Errors are logged and rethrown (spec section 8); the next pull resumes.
+ */
+export async function runDownload(): Promise<void> {
+  const pinned = await syncStateOf(STATE_DOWNLOAD);
+  if (!pinned) return;
+  const since = (await syncStateOf(STATE_ALL))?.lastSyncTime ?? SYNC_EPOCH;
+  const already = async () => {
+    let n = 0;
+    for (const table of DOWNLOAD_TABLES) n += (await syncStateOf(table))?.totalRecords ?? 0;
+    return n;
+  };
+  report({ running: true, table: null, loaded: await already(), total: pinned.totalRecords });
+  try {
+    let loaded = 0;
+    for (const table of DOWNLOAD_TABLES) loaded += await downloadTable(table, since, pinned.lastSyncTime, loaded);
+    await db.transaction('rw', db.syncState, async () => {
+      await putState(STATE_ALL, { lastSyncTime: pinned.lastSyncTime, lastId: 0, dataVersion: 1, totalRecords: loaded });
+      await db.syncState.where('table_name').anyOf([STATE_DOWNLOAD, ...DOWNLOAD_TABLES]).delete();
+    });
+  } catch (error) {
+    console.error('Initial sync failed', error);
+    throw error;
+  } finally {
+    report({ running: false, table: null });
+  }
+}

@@ -1,0 +1,49 @@
+import { SYNC_EPOCH, SYNC_TABLES, USE_TABLE_ENDPOINTS, type SyncDeltaReply } from '@kalinga/contracts/sync';
+import { api } from '../lib/api-client';
+import { db } from './database';
+import { beginDownload, runDownload, STATE_ALL, STATE_DOWNLOAD, syncStateOf } from './initial-sync';
+import { coalesced, withLock } from './locks';
+import { applyItem, applyLoan, applyRow, applyTransactions, type ApplyContext } from './queue-apply';
+import { uuidsWithOpenEntries } from './sync-queue';
+
+// Pulls with the server's cursor (never the client's clock): GET /api/sync?since=<cursor>. The first pull sends
+// the epoch; a reply recommending 'Use individual table endpoints' switches to the chunked download. A pull never
+// overwrites a row with unsent local changes and applies tombstones. One pull at a time across tabs.
+
+export const PULL_LOCK = 'kalinga-sync-pull';
+
+async function applyDelta(reply: SyncDeltaReply): Promise<void> {
+  const { data, meta } = reply;
+  await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue, db.syncState], async () => {
+    const ctx: ApplyContext = { open: await uuidsWithOpenEntries(), fromPull: true };
+    for (const row of data.categories) await applyRow('categories', row, ctx);
+    for (const row of data.customers) await applyRow('customers', row, ctx);
+    for (const loan of data.loans) await applyLoan(loan, ctx);
+    for (const item of data.items) await applyItem(item, ctx);
+    await applyTransactions(data.transactions);
+    for (const table of SYNC_TABLES) {
+      for (const uuid of data.deleted[table] ?? []) {
+        const local = (await db.table(table).get(uuid)) as { sync_status?: string } | undefined;
+        if (local && local.sync_status === 'synced' && !ctx.open.has(uuid)) await db.table(table).delete(uuid);
+      }
+    }
+    const state = await syncStateOf(STATE_ALL);
+    await db.syncState.put({ id: state?.id, table_name: STATE_ALL, lastSyncTime: meta.cursor, lastId: 0, dataVersion: 1, totalRecords: (state?.totalRecords ?? 0) + meta.total_changes });
+  });
+}
+
+async function pullLocked(): Promise<void> {
+  // A download cut off by a reload (or a lost connection) goes on from its last chunk.
+  if (await syncStateOf(STATE_DOWNLOAD)) await runDownload();
+  const since = (await syncStateOf(STATE_ALL))?.lastSyncTime ?? SYNC_EPOCH;
+  const reply = await api.get<SyncDeltaReply>('/api/sync', { since });
+  if (reply.meta.recommendation === USE_TABLE_ENDPOINTS) {
+    await beginDownload(reply.meta.cursor, reply.meta.total_changes);
+    await runDownload();
+    return;
+  }
+  await applyDelta(reply);
+}
+
+/** Pulls changes (the initial sync when no sync state exists). Calls made while one runs share a follow-up pull. */
+export const pullChanges: () => Promise<void> = coalesced(() => withLock(PULL_LOCK, pullLocked));
