@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formBoolean, formOptionalText } from './form-fields';
-import { paginated, pageQuerySchema } from './common';
+import { MAX_ID, paginated, pageQuerySchema } from './common';
 
 export const resourceCategorySchema = z.object({ id: z.number().int(), title: z.string() });
 
@@ -42,7 +42,7 @@ const categoryIds = z.preprocess(
   z
     .array(z.string())
     .max(50, 'Choose at most 50 categories.')
-    .refine((ids) => ids.every((id) => /^\d{1,12}$/.test(id)), 'The selected categories are invalid.')
+    .refine((ids) => ids.every((id) => /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= MAX_ID), 'The selected categories are invalid.')
     .transform((ids) => [...new Set(ids.map(Number))]),
 );
 

@@ -73,7 +73,7 @@ export const RAW_BODIES = [
 ];
 
 /** Field names tried on routes whose body has no schema (multipart forms read by the service). */
-export const FALLBACK_FIELDS = ['title', 'description', 'name', 'uuid', 'image', 'category_ids', 'categories', 'is_published', 'status', '_method'];
+export const FALLBACK_FIELDS = ['title', 'description', 'content', 'type', 'name', 'uuid', 'image', 'category_ids', 'categories', 'is_published', 'status', '_method'];
 
 interface ZodDef {
   type: string;

@@ -98,3 +98,11 @@ describe('unique keys taken by a concurrent request', () => {
     }
   });
 });
+
+describe('ids inside lists', () => {
+  it('a resource category id beyond 32 bits is a field error, before any query', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/resources', headers: admin.headers, payload: { title: 'T', content: 'C', categories: '1,2147483648' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.categories).toEqual(['The selected categories are invalid.']);
+  });
+});
