@@ -3,7 +3,7 @@ import type { AuthUser } from '@kalinga/contracts/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../offline/database';
 import { CHECK_TTL_MS, SIGN_IN_TTL_MS, storeSignIn } from '../../offline/auth-local';
-import { isSyncStarted } from '../../offline/sync-engine';
+import { isSyncStarted, setSyncHooks } from '../../offline/sync-engine';
 import { fakeNetwork } from '../../test/fake-network';
 import { getAuthState, initAuth, login, logout, resetAuthForTests } from './auth-store';
 
@@ -40,6 +40,8 @@ async function stored() {
 }
 
 beforeEach(async () => {
+  // Pulls (GET /api/sync) are the sync engine's tests' business; here they would reach this file's fetch mock.
+  setSyncHooks({ pull: async () => {} });
   localStorage.clear();
   await Promise.all(db.tables.map((t) => t.clear()));
   resetAuthForTests();
