@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { DB_NAME, type KalingaDB, SCHEMA_V15 } from './db';
+import { storageFullMiddleware } from './storage-persistence';
 
 /**
  * Opens the local database at schema version 15. Spec section 4: upgrades to versions 11 to 14 wipe all
@@ -15,6 +16,8 @@ export function openLocalDatabase(name: string = DB_NAME): KalingaDB {
       });
   }
   db.version(15).stores(SCHEMA_V15);
+  // A full device is said in a toast, whichever write hit it (never a silent loss).
+  db.use(storageFullMiddleware);
   return db;
 }
 

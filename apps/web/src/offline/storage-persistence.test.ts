@@ -1,6 +1,8 @@
+import 'fake-indexeddb/auto';
 import { act, renderHook } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openLocalDatabase } from './database';
 import { isQuotaExceeded, reportStorageError, requestPersistence, resetPersistenceForTests, usePersistence } from './storage-persistence';
 
 function fakeStorage(persisted: boolean, grants: boolean) {
@@ -56,5 +58,24 @@ describe('a full device is said, never silent', () => {
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/^The device storage is full: /));
     expect(reportStorageError(new Error('other'))).toBe(false);
     expect(error).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the store middleware', () => {
+  it('tells of a full device from any write, once for one failure', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    const store = openLocalDatabase('quota-test');
+    // Closer to IndexedDB than ours: every write fails as a full disk would.
+    store.use({
+      stack: 'dbcore',
+      level: 1,
+      name: 'full-disk',
+      create: (down) => ({ ...down, table: (name) => ({ ...down.table(name), mutate: () => Promise.reject(new DOMException('full', 'QuotaExceededError')) }) }),
+    });
+    await expect(store.customers.put({ uuid: 'c-1', first_name: 'Ana', last_name: 'Cruz', searchTerms: ['ana'], sync_status: 'pending' } as never)).rejects.toBeTruthy();
+    await expect(store.syncState.add({ table_name: 'x', lastSyncTime: '', lastId: 0, dataVersion: 1, totalRecords: 0 })).rejects.toBeTruthy();
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0][0]).toMatch(/^The device storage is full: /);
+    store.close();
   });
 });

@@ -1,3 +1,4 @@
+import type { DBCore, Middleware } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { notifyError } from '../components/ui/toast';
 
@@ -63,6 +64,7 @@ export function usePersistence(): PersistenceState {
 export function resetPersistenceForTests(): void {
   state = 'unknown';
   checked = false;
+  lastToldAt = -Infinity;
 }
 
 const FULL = 'The device storage is full: ';
@@ -77,15 +79,50 @@ export function isQuotaExceeded(error: unknown): boolean {
   return false;
 }
 
+/** One full-device failure reaches us several ways (request, transaction, caller): one toast for it. */
+const QUIET_MS = 3000;
+let lastToldAt = -Infinity;
+
 /**
  * Says so in a toast when `error` is a full device, never silently. Returns whether it was one.
- * Every offline/ write path that catches an error passes it here first.
+ * Every offline/ write path that catches an error may pass it here; the store's middleware already does.
  */
 export function reportStorageError(error: unknown, what = 'the last change was not saved on this device'): boolean {
   if (!isQuotaExceeded(error)) return false;
-  notifyError(`${FULL}${what}. Free some space (or remove other sites' data), then try again.`);
+  const now = Date.now();
+  if (now - lastToldAt >= QUIET_MS) notifyError(`${FULL}${what}. Free some space (or remove other sites' data), then try again.`);
+  lastToldAt = now;
   return true;
 }
+
+/**
+ * Dexie middleware on the local database: every write (mutate) and every transaction that aborts for lack of
+ * space is reported, whoever started it (saves, queue replies, pulls).
+ */
+export const storageFullMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'storage-full',
+  create: (down) => ({
+    ...down,
+    transaction: (stores, mode, options) => {
+      const tx = down.transaction(stores, mode, options);
+      // The real IDBTransaction reports a quota failure at commit as an abort with its error.
+      if (tx instanceof EventTarget) tx.addEventListener('abort', () => reportStorageError((tx as IDBTransaction).error));
+      return tx;
+    },
+    table: (name) => {
+      const table = down.table(name);
+      return {
+        ...table,
+        mutate: (req) =>
+          table.mutate(req).catch((error: unknown) => {
+            reportStorageError(error);
+            throw error;
+          }),
+      };
+    },
+  }),
+};
 
 let watching = false;
 
