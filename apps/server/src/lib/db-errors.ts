@@ -28,6 +28,9 @@ function uniqueColumn(error: { message?: unknown; detail?: unknown }): string | 
   return columns.at(-1) ?? null;
 }
 
+/** A value the database refuses as such: a check constraint (an enum the validators let by), a type mismatch, a string too big. */
+const BAD_VALUE_CODES = new Set(['23514', 'SQLITE_CONSTRAINT_CHECK', 'SQLITE_MISMATCH', 'SQLITE_TOOBIG']);
+
 /**
  * The reply for a database error a client caused, or null for a server fault. A unique key taken
  * between a service's check and its write is the check's own sentence (`The email has already been
@@ -43,6 +46,6 @@ export function clientErrorOf(error: unknown): HttpError | null {
     return unprocessable({ [column]: [`The ${column.replace(/_/g, ' ')} has already been taken.`] });
   }
   if (isForeignKeyViolation(error)) return conflict('The record is in use or refers to a record that no longer exists.');
-  if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return unprocessable({ body: [VALIDATION_MESSAGE] }, VALIDATION_MESSAGE);
+  if (typeof e.code === 'string' && (/^22[0-9A-Z]{3}$/.test(e.code) || BAD_VALUE_CODES.has(e.code))) return unprocessable({ body: [VALIDATION_MESSAGE] }, VALIDATION_MESSAGE);
   return null;
 }
