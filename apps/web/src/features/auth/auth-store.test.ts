@@ -103,6 +103,19 @@ describe('restoring a stored session', () => {
     expect(await stored()).toHaveLength(1);
   });
 
+  it('a server that never answers: offline mode after the wait, authenticated when the answer comes', async () => {
+    await storeSignIn('stored-token', USER, NOW);
+    let answer: (r: Response) => void = () => undefined;
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/user/companies') return new Promise<Response>((resolve) => (answer = resolve));
+      return json(200, { user: USER });
+    });
+    await initAuth({ serverWaitMs: 20 });
+    expect(getAuthState()).toMatchObject({ status: 'offline', user: { username: 'paula' } });
+    answer(json(200, COMPANIES));
+    await vi.waitFor(() => expect(getAuthState().status).toBe('authenticated'));
+  });
+
   it('a 401 from the user fetch clears the session', async () => {
     await storeSignIn('revoked-token', USER, NOW);
     fetchMock.mockImplementation(async () => json(401, { message: 'Unauthenticated.' }));

@@ -113,8 +113,27 @@ function watchConnectivity(): void {
   });
 }
 
+/** How long start-up waits for the server before opening in offline mode with a stored session. */
+const SERVER_WAIT_MS = 5000;
+
+/** Waits for the check, or opens in offline mode when a stored user exists and the server is slow to answer. */
+async function verifyAtStartUp(serverWaitMs: number): Promise<void> {
+  const check = verifySession();
+  if (!state.user) return check;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      // A network that takes connections but never answers: work from the device; the check goes on.
+      if (state.status === 'loading') setState({ status: 'offline' });
+      resolve();
+    }, serverWaitMs);
+  });
+  await Promise.race([check, slow]);
+  clearTimeout(timer);
+}
+
 /** Restores a stored session before the app mounts (spec sections 2 and 4). */
-export async function initAuth(): Promise<void> {
+export async function initAuth({ serverWaitMs = SERVER_WAIT_MS }: { serverWaitMs?: number } = {}): Promise<void> {
   setUnauthorizedHandler(() => {
     if (state.status !== 'unauthenticated' || getToken()) {
       clearSession();
@@ -140,7 +159,7 @@ export async function initAuth(): Promise<void> {
     setState({ status: 'unauthenticated', user: null });
     return;
   }
-  if (navigator.onLine) await verifySession();
+  if (navigator.onLine) await verifyAtStartUp(serverWaitMs);
   else setState({ status: 'offline' });
   if (isSignedIn(state.status)) startSession();
 }
