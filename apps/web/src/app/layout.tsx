@@ -6,6 +6,7 @@ import { LoadingBlock } from '../components/ui/spinner';
 import { hasPermission, isSignedIn, logout, switchCompany, useAuth } from '../features/auth/auth-store';
 import { useOnlineStatus } from '../lib/online-status';
 import { useDocumentTitle, useSiteSettings } from '../lib/site-settings';
+import { SyncIndicator } from '../features/sync/sync-indicator';
 import { type NavEntry, visibleNav } from './nav';
 
 function Icon({ d }: { d: string }) {
@@ -160,6 +161,7 @@ export function AppLayout() {
           <span className="truncate font-semibold lg:hidden">{siteName}</span>
           <div className="flex-1" />
           {auth.status === 'offline' && <OfflineModeBadge />}
+          <SyncIndicator />
           <CompanySwitcher />
           <UserMenu />
         </header>

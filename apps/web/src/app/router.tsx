@@ -16,6 +16,7 @@ const UsersPage = lazy(() => import('../features/users/users-page').then((m) => 
 const CategoriesPage = lazy(() => import('../features/categories/categories-page').then((m) => ({ default: m.CategoriesPage })));
 const ResourceDetailPage = lazy(() => import('../features/resources/resource-detail-page').then((m) => ({ default: m.ResourceDetailPage })));
 const ResourcesPage = lazy(() => import('../features/resources/resources-page').then((m) => ({ default: m.ResourcesPage })));
+const SyncPage = lazy(() => import('../features/sync/sync-page').then((m) => ({ default: m.SyncPage })));
 const ReportsPage = lazy(() => import('../features/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 
 /** A signed-in child route of the layout, with the role or permission it needs. */
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       page('resources', <ResourcesPage />, { permission: 'view resources' }),
       page('resources/:id', <ResourceDetailPage />, { permission: 'view resources' }),
       page('reports', <ReportsPage />, { permission: 'view reports' }),
+      page('sync', <SyncPage />),
       page('settings', <Navigate to="/settings/users" replace />, { permission: 'manage users' }),
       page('settings/users', <UsersPage />, { permission: 'manage users' }),
       page('settings/roles', <RolesPage />, { permission: 'manage users' }),

@@ -91,6 +91,8 @@ export interface SyncStateRecord {
   lastId: number;
   dataVersion: number;
   totalRecords: number;
+  /** The server's clock (meta.server_time) at the last completed pull: shown as the last sync time. */
+  synced_at?: string;
 }
 
 export interface AuthRecord {

@@ -85,6 +85,8 @@ async function localChanges(table: SyncTable): Promise<Set<string>> {
 }
 
 /** Downloads one table from where it stopped; returns the rows it holds from this download. */
+let lastServerTime: string | undefined;
+
 async function downloadTable(table: SyncTable, since: string, until: string, loadedElsewhere: number): Promise<number> {
   const kept = await syncStateOf(table);
   let stored = kept?.totalRecords ?? 0;
@@ -94,6 +96,7 @@ async function downloadTable(table: SyncTable, since: string, until: string, loa
     const reply = await api.get<SyncChunkReply>('/api/sync', { table, since, last_id: lastId, chunk_size: SYNC_CHUNK_SIZE, until });
     const rows = rowsToStore(table, reply.data as Row[], await localChanges(table));
     const done = !reply.meta.has_more || reply.meta.next_chunk_id === null;
+    lastServerTime = reply.meta.server_time;
     lastId = reply.meta.next_chunk_id ?? lastId;
     stored += reply.data.length;
     await db.transaction('rw', db.table(table), db.syncState, async () => {
@@ -123,7 +126,7 @@ export async function runDownload(): Promise<void> {
     let loaded = 0;
     for (const table of DOWNLOAD_TABLES) loaded += await downloadTable(table, since, pinned.lastSyncTime, loaded);
     await db.transaction('rw', db.syncState, async () => {
-      await putState(STATE_ALL, { lastSyncTime: pinned.lastSyncTime, lastId: 0, dataVersion: 1, totalRecords: loaded });
+      await putState(STATE_ALL, { lastSyncTime: pinned.lastSyncTime, lastId: 0, dataVersion: 1, totalRecords: loaded, synced_at: lastServerTime ?? new Date().toISOString() });
       await db.syncState.where('table_name').anyOf([STATE_DOWNLOAD, ...DOWNLOAD_TABLES]).delete();
     });
   } catch (error) {

@@ -28,7 +28,7 @@ async function applyDelta(reply: SyncDeltaReply): Promise<void> {
       }
     }
     const state = await syncStateOf(STATE_ALL);
-    await db.syncState.put({ id: state?.id, table_name: STATE_ALL, lastSyncTime: meta.cursor, lastId: 0, dataVersion: 1, totalRecords: (state?.totalRecords ?? 0) + meta.total_changes });
+    await db.syncState.put({ id: state?.id, table_name: STATE_ALL, lastSyncTime: meta.cursor, lastId: 0, dataVersion: 1, totalRecords: (state?.totalRecords ?? 0) + meta.total_changes, synced_at: meta.server_time });
   });
 }
 

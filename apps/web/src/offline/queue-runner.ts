@@ -33,19 +33,31 @@ export interface RunResult {
 
 let paused = false;
 let random: () => number = Math.random;
+const pauseListeners = new Set<() => void>();
+
+function setPaused(value: boolean): void {
+  if (value === paused) return;
+  paused = value;
+  pauseListeners.forEach((l) => l());
+}
 
 export function isQueuePaused(): boolean {
   return paused;
 }
 
+export function subscribePaused(listener: () => void): () => void {
+  pauseListeners.add(listener);
+  return () => pauseListeners.delete(listener);
+}
+
 /** Logout (stopSync): a run in progress stops before its next entry. */
 export function pauseQueue(): void {
-  paused = true;
+  setPaused(true);
 }
 
 /** After a sign-in: the queue may send again. */
 export function resumeQueue(): void {
-  paused = false;
+  setPaused(false);
 }
 
 /** Test seam: a fixed jitter. */
@@ -158,7 +170,7 @@ async function send(entry: SyncQueueEntry, client: string): Promise<Outcome> {
     }
   }
   if (reply.status === 401) {
-    paused = true;
+    setPaused(true);
     return 'paused';
   }
   const sentence = sentenceOf(reply.payload, reply.status);

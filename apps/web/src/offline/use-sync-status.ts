@@ -1,0 +1,65 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { db } from './database';
+import type { SyncQueueEntry, SyncStateRecord } from './db';
+import { downloadProgress, STATE_ALL, subscribeDownload, type DownloadProgress } from './initial-sync';
+import { isQueuePaused, subscribePaused } from './queue-runner';
+
+// Live figures for the Sync status panel and the top bar's indicator (they re-render as the store changes).
+
+export interface QueueCounts {
+  pending: number;
+  /** Failed, waiting for their back-off to end (sent again on their own). */
+  retrying: number;
+  /** Refused by the server (4xx): shown with the sentence, sent again only with Retry. */
+  rejected: number;
+  completed: number;
+  /** Not yet on the server: pending + retrying + rejected. */
+  unsent: number;
+}
+
+const NO_COUNTS: QueueCounts = { pending: 0, retrying: 0, rejected: 0, completed: 0, unsent: 0 };
+
+export function useQueueCounts(): QueueCounts {
+  return (
+    useLiveQuery(async () => {
+      const [pending, failed, completed] = await Promise.all([
+        db.syncQueue.where('status').equals('pending').count(),
+        db.syncQueue.where('status').equals('failed').toArray(),
+        db.syncQueue.where('status').equals('completed').count(),
+      ]);
+      const rejected = failed.filter((e) => e.error_kind === 'rejected').length;
+      const retrying = failed.length - rejected;
+      return { pending, retrying, rejected, completed, unsent: pending + failed.length };
+    }) ?? NO_COUNTS
+  );
+}
+
+/** Entries not on the server yet, oldest first. */
+export function useOpenEntries(): SyncQueueEntry[] | undefined {
+  return useLiveQuery(async () => (await db.syncQueue.where('status').anyOf('pending', 'failed').sortBy('id')) as SyncQueueEntry[]);
+}
+
+export const COUNTED_TABLES = ['customers', 'loans', 'items', 'transactions', 'categories'] as const;
+export type CountedTable = (typeof COUNTED_TABLES)[number];
+
+export function useTableCounts(): Record<CountedTable, number> | undefined {
+  return useLiveQuery(async () => {
+    const counts = await Promise.all(COUNTED_TABLES.map((t) => db.table(t).count()));
+    return Object.fromEntries(COUNTED_TABLES.map((t, i) => [t, counts[i]])) as Record<CountedTable, number>;
+  });
+}
+
+/** The sync state record (null before the first completed pull). */
+export function useLastSync(): SyncStateRecord | null | undefined {
+  return useLiveQuery(async () => (await db.syncState.where('table_name').equals(STATE_ALL).first()) ?? null);
+}
+
+export function useDownloadProgress(): DownloadProgress {
+  return useSyncExternalStore(subscribeDownload, downloadProgress, downloadProgress);
+}
+
+/** True after a 401 stopped the queue until the user signs in again. */
+export function useQueuePaused(): boolean {
+  return useSyncExternalStore(subscribePaused, isQueuePaused, isQueuePaused);
+}
