@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUser } from '../auth/auth-store';
 import { CategoriesPage } from './categories-page';
-import { listCategories } from './api/categories-store';
+import { type CategoryView, listCategories } from './api/categories-store';
 
 // The screen talks to categories only through the store module: replacing it is all a test (or the offline store) needs.
 vi.mock('./api/categories-store', () => ({
@@ -84,5 +84,26 @@ describe('Categories screen', () => {
     const calls = list.mock.calls.length;
     await act(async () => { window.dispatchEvent(new Event('online')); });
     expect(list.mock.calls.length).toBe(calls + 1);
+  });
+
+  it('marks a category changed on this device and not sent yet, and one the server refused with its reason', async () => {
+    setUser(user(['view resources', 'manage resources']));
+    const base = { id: 0, description: null, image_path: null, name: null, interest_rate: 0, penalty_rate: 0, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0, is_renewable: true, resources_count: 0, created_at: '2026-11-23T08:00:00.000Z', updated_at: '2026-11-23T08:00:00.000Z' };
+    const data: CategoryView[] = [
+      { ...base, uuid: 'a', title: 'Made offline', sync_status: 'pending' },
+      { ...base, uuid: 'b', title: 'Refused', sync_status: 'failed', sync_error: 'The title may not be greater than 255 characters.' },
+      { ...base, id: 3, uuid: 'c', title: 'On the server', sync_status: 'synced' },
+    ];
+    list.mockResolvedValue({
+      data,
+      meta: { current_page: 1, last_page: 1, per_page: 10, total: 3, from: 1, to: 3 },
+    });
+    renderPage();
+    const cards = await screen.findAllByTestId('category-card');
+    expect(cards.map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Pending'),
+      expect.stringContaining('Not syncedThe title may not be greater than 255 characters.'),
+      expect.not.stringMatching(/Pending|Not synced/),
+    ]);
   });
 });

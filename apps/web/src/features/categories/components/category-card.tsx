@@ -1,6 +1,26 @@
-import type { Category } from '@kalinga/contracts/categories';
+import type { CategoryView } from '../api/categories-store';
 
-export function CategoryCard({ category, canManage, onEdit, onDelete }: { category: Category; canManage: boolean; onEdit: () => void; onDelete: () => void }) {
+/** Spec section 4: synced when sync_status is synced or a server id exists; a change made here and not sent yet shows. */
+function SyncBadge({ category }: { category: CategoryView }) {
+  if (category.sync_status === 'failed') {
+    return (
+      <p className="text-sm text-error" role="note">
+        <span className="badge badge-error badge-sm mr-1">Not synced</span>
+        {category.sync_error}
+      </p>
+    );
+  }
+  if (category.sync_status === 'pending') {
+    return (
+      <span className="badge badge-warning badge-sm" title="Saved on this device; sent when the connection allows">
+        Pending
+      </span>
+    );
+  }
+  return null;
+}
+
+export function CategoryCard({ category, canManage, onEdit, onDelete }: { category: CategoryView; canManage: boolean; onEdit: () => void; onDelete: () => void }) {
   return (
     <article className="card overflow-hidden bg-base-100 shadow-sm" data-testid="category-card">
       <figure className="h-36 bg-base-200">
@@ -17,6 +37,7 @@ export function CategoryCard({ category, canManage, onEdit, onDelete }: { catego
       </figure>
       <div className="card-body gap-2 p-5">
         <h2 className="card-title text-base break-words">{category.title}</h2>
+        <SyncBadge category={category} />
         {category.description ? (
           <p className="line-clamp-3 text-sm text-base-content/75 break-words">{category.description}</p>
         ) : (

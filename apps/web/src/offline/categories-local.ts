@@ -1,0 +1,154 @@
+import { CATEGORY_DEFAULTS, categoryCreateSchema, type Category, type CategoryListReply } from '@kalinga/contracts/categories';
+import { api, ApiError } from '../lib/api-client';
+import { pendingRow, writeWithEntries } from './action-support';
+import { db } from './database';
+import type { LocalCategory, SyncStatus } from './db';
+import { applyRow } from './queue-apply';
+import { runQueue } from './queue-runner';
+import { uuidsWithOpenEntries } from './sync-queue';
+
+// The Categories screen through the local store (PRODUCT.md): writes are local rows with a CREATE_CATEGORY /
+// UPDATE_CATEGORY queue entry (JSON with the uuid; a chosen image travels as a data URL in `image`); lists come
+// from the server when it answers (kept on this device), else from the device, with unsent changes shown over them.
+
+/** A category as the screen shows it: the server's fields, and whether this device has unsent changes to it. */
+export type CategoryView = Category & { sync_status?: SyncStatus; sync_error?: string };
+
+export interface CategoryListParams {
+  page: number;
+  perPage: number;
+  search: string;
+}
+
+export interface CategoryWrite {
+  title: string;
+  description: string;
+  image: File | null;
+}
+
+function toView(row: LocalCategory): CategoryView {
+  return {
+    id: row.id ?? row.server_id ?? 0,
+    uuid: row.uuid,
+    title: row.title,
+    description: row.description ?? null,
+    image_path: row.image_path ?? row.image_data_url ?? null,
+    name: row.name ?? null,
+    interest_rate: row.interest_rate ?? CATEGORY_DEFAULTS.interest_rate,
+    penalty_rate: row.penalty_rate ?? CATEGORY_DEFAULTS.penalty_rate,
+    loan_period: row.loan_period ?? CATEGORY_DEFAULTS.loan_period,
+    loan_period_type: row.loan_period_type ?? CATEGORY_DEFAULTS.loan_period_type,
+    loan_period_expiry: row.loan_period_expiry ?? CATEGORY_DEFAULTS.loan_period_expiry,
+    is_renewable: row.is_renewable ?? CATEGORY_DEFAULTS.is_renewable,
+    resources_count: row.resources_count ?? 0,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    sync_status: row.sync_status,
+    sync_error: row.sync_error,
+  };
+}
+
+function matches(row: LocalCategory, search: string): boolean {
+  if (!search) return true;
+  const needle = search.toLowerCase();
+  return row.title.toLowerCase().includes(needle) || (row.description ?? '').toLowerCase().includes(needle);
+}
+
+/** The list from this device alone: searched, newest first, paged like the server's. */
+export async function listLocalCategories(params: CategoryListParams): Promise<CategoryListReply> {
+  const search = params.search.trim();
+  const rows = (await db.categories.toArray()).filter((r) => matches(r, search)).sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''));
+  const total = rows.length;
+  const last_page = Math.max(1, Math.ceil(total / params.perPage));
+  const start = (params.page - 1) * params.perPage;
+  const page = rows.slice(start, start + params.perPage).map(toView);
+  return { data: page, meta: { current_page: params.page, last_page, per_page: params.perPage, total, from: page.length ? start + 1 : null, to: page.length ? start + page.length : null } };
+}
+
+/** Keeps the server's rows on this device (never over unsent changes) and shows unsent changes over the page. */
+async function overlay(reply: CategoryListReply, params: CategoryListParams): Promise<CategoryListReply> {
+  const local = await db.transaction('rw', [db.categories, db.syncQueue], async () => {
+    const ctx = { open: await uuidsWithOpenEntries(), fromPull: true };
+    for (const row of reply.data) await applyRow('categories', row, ctx);
+    return db.categories.where('sync_status').anyOf('pending', 'failed').toArray();
+  });
+  const changed = new Map(local.map((r) => [r.uuid, r]));
+  const data: CategoryView[] = reply.data.map((c) => (changed.has(c.uuid) ? toView(changed.get(c.uuid)!) : c));
+  // Categories made on this device and not on the server yet lead the first page.
+  const onServer = new Set(reply.data.map((c) => c.uuid));
+  const unsent = local.filter((r) => r.id === undefined && r.server_id === undefined && !onServer.has(r.uuid) && matches(r, params.search.trim()));
+  if (params.page === 1 && unsent.length) data.unshift(...unsent.map(toView));
+  return { data, meta: { ...reply.meta, total: reply.meta.total + unsent.length } };
+}
+
+export async function listCategories(params: CategoryListParams): Promise<CategoryListReply> {
+  if (!navigator.onLine) return listLocalCategories(params);
+  let reply: CategoryListReply;
+  try {
+    reply = await api.get<CategoryListReply>('/api/categories', { page: params.page, per_page: params.perPage, search: params.search.trim() || undefined });
+  } catch (error) {
+    // No answer (the network dropped): the device's copy.
+    if (error instanceof ApiError && error.status === 0) return listLocalCategories(params);
+    throw error;
+  }
+  return overlay(reply, params);
+}
+
+/** The form's fields checked as the server would: a 422-like error with field messages for the form. */
+function checkedFields(input: { uuid?: string; title: string; description: string }) {
+  const result = categoryCreateSchema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (errors[String(issue.path[0] ?? 'title')] ??= []).push(issue.message);
+  throw new ApiError(422, result.error.issues[0]?.message ?? 'The data is not valid.', errors);
+}
+
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The image could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Online, the queue sends the change at once and the stored row (synced, with its id) is returned. */
+async function settled(uuid: string): Promise<CategoryView> {
+  if (navigator.onLine) await runQueue().catch((error: unknown) => console.error('Sync queue run failed', error));
+  const row = await db.categories.get(uuid);
+  if (!row) throw new Error('The category is not on this device.');
+  return toView(row);
+}
+
+export async function createCategory(input: CategoryWrite): Promise<CategoryView> {
+  const fields = checkedFields({ uuid: crypto.randomUUID(), title: input.title, description: input.description });
+  const uuid = fields.uuid!;
+  const image = input.image ? await readDataUrl(input.image) : undefined;
+  await writeWithEntries(async (queue) => {
+    const now = new Date().toISOString();
+    await db.categories.put(
+      pendingRow<LocalCategory>('categories', { ...CATEGORY_DEFAULTS, uuid, localId: uuid, title: fields.title, description: fields.description, resources_count: 0, image_data_url: image, created_at: now, updated_at: now }),
+    );
+    await queue('CREATE_CATEGORY', { uuid, title: fields.title, description: fields.description ?? '', ...(image ? { image } : {}) });
+  });
+  return settled(uuid);
+}
+
+export async function updateCategory(uuid: string, input: CategoryWrite): Promise<CategoryView> {
+  const fields = checkedFields({ title: input.title, description: input.description });
+  const image = input.image ? await readDataUrl(input.image) : undefined;
+  await writeWithEntries(async (queue) => {
+    const row = await db.categories.get(uuid);
+    if (!row) throw new Error('This category is not on this device.');
+    const next = { ...row, title: fields.title, description: fields.description, updated_at: new Date().toISOString(), ...(image ? { image_data_url: image, image_path: undefined } : {}) };
+    await db.categories.put(pendingRow<LocalCategory>('categories', next));
+    await queue('UPDATE_CATEGORY', { uuid, title: fields.title, description: fields.description ?? '', ...(image ? { image } : {}) });
+  });
+  return settled(uuid);
+}
+
+/** Deleting needs the server (the queue has no delete); the device's copy goes after it answered. */
+export async function deleteCategory(uuid: string): Promise<void> {
+  await api.del(`/api/categories/${encodeURIComponent(uuid)}`);
+  await db.categories.delete(uuid);
+}
