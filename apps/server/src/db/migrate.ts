@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-library';
 import * as m003 from './migrations/003-appointments';
 import * as m004 from './migrations/004-reports';
 import * as m005 from './migrations/005-appointment-list-speed';
+import * as m006 from './migrations/006-lending';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-appointments': m003,
   '004-reports': m004,
   '005-appointment-list-speed': m005,
+  '006-lending': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -26,4 +28,10 @@ export async function migrateToLatest(db: DB): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
+}
+
+/** Migrates up (or down) to the named migration: for tests of a migration over an older database. */
+export async function migrateTo(db: DB, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

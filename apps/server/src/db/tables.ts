@@ -89,6 +89,8 @@ export interface CategoriesTable {
   loan_period_type: string;
   loan_period_expiry: number;
   is_renewable: number;
+  /** The company's lending change counter at this row's last write (sync cursor). */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -172,6 +174,127 @@ export interface AppointmentVersionsTable {
   version: number;
 }
 
+// ---------- lending (migration 006; /work/wt/LENDING-SCHEMA.md). Money: integer centavos. ----------
+
+/** Per company: the change counter every lending write bumps (sync cursor), and the last ticket number. */
+export interface LendingCountersTable {
+  company_id: number;
+  sync_version: Generated<number>;
+  last_ticket_number: Generated<number>;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  company_id: number;
+  uuid: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  address: string | null;
+  id_type: string | null;
+  id_number: string | null;
+  birth_date: string | null;
+  version: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LoansTable {
+  id: Generated<number>;
+  company_id: number;
+  uuid: string;
+  pawn_ticket_number: string;
+  customer_id: number;
+  customer_uuid: string;
+  category_id: number;
+  category_uuid: string;
+  status: 'active' | 'renewed' | 'redeemed' | 'forfeited';
+  loan_date: string;
+  maturity_date: string;
+  expiry_date: string;
+  renewal_date: string | null;
+  redemption_date: string | null;
+  forfeiture_date: string | null;
+  appraisal_value: number;
+  loan_amount: number;
+  service_charge: number;
+  interest_rate: number;
+  penalty_rate: number;
+  amount_disbursed: number;
+  paid_interest_amount: number;
+  paid_penalty_amount: number;
+  new_loan: string | null;
+  renewed_from: string | null;
+  notes: string | null;
+  version: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ItemsTable {
+  id: Generated<number>;
+  company_id: number;
+  uuid: string;
+  loan_id: number;
+  loan_uuid: string;
+  customer_uuid: string;
+  category_id: number | null;
+  category_uuid: string | null;
+  description: string;
+  status: 'pawned' | 'redeemed' | 'forfeited' | 'for_sale' | 'sold';
+  appraisal_value: number;
+  market_value: number | null;
+  selling_price: number | null;
+  final_selling_price: number | null;
+  sold_at: string | null;
+  buyer_name: string | null;
+  buyer_contact: string | null;
+  sale_notes: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every money movement; written by the server only, never updated or deleted. */
+export interface TransactionsTable {
+  id: Generated<number>;
+  company_id: number;
+  uuid: string;
+  loan_id: number;
+  loan_uuid: string;
+  item_uuid: string | null;
+  type: 'disbursement' | 'interest' | 'penalty' | 'redemption' | 'renewal' | 'sale';
+  amount: number;
+  version: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A deleted row's uuid and the counter value of its deletion, so a pull learns of it. */
+export interface SyncTombstonesTable {
+  id: Generated<number>;
+  company_id: number;
+  table_name: string;
+  uuid: string;
+  version: number;
+}
+
+/** The stored first reply of a write sent with an Idempotency-Key, replayed for repeats. */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  status_code: number;
+  reply: string;
+  created_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -190,6 +313,13 @@ export interface Database {
   appointments: AppointmentsTable;
   appointment_status_changes: AppointmentStatusChangesTable;
   appointment_versions: AppointmentVersionsTable;
+  lending_counters: LendingCountersTable;
+  customers: CustomersTable;
+  loans: LoansTable;
+  items: ItemsTable;
+  transactions: TransactionsTable;
+  sync_tombstones: SyncTombstonesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -199,3 +329,7 @@ export type CompanyRow = Selectable<CompaniesTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type ResourceRow = Selectable<ResourcesTable>;
 export type AppointmentRow = Selectable<AppointmentsTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type LoanRow = Selectable<LoansTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type TransactionRow = Selectable<TransactionsTable>;

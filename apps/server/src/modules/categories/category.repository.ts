@@ -2,6 +2,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import { forUpdate } from '../../db/locks';
 import type { CategoriesTable, CategoryRow } from '../../db/tables';
+import { bumpVersion, writeTombstone } from '../sync/sync-version';
 import { type RecordKey, recordKey } from '../../lib/input-limits';
 import { likePattern, offsetOf } from '../../lib/pagination';
 
@@ -63,8 +64,12 @@ export async function uuidTaken(db: DB, uuid: string): Promise<boolean> {
   return Boolean(await db.selectFrom('categories').select('id').where('uuid', '=', uuid).executeTakeFirst());
 }
 
+/** Inserts a category stamped with a new change-counter value (the offline store pulls categories too). */
 export async function insertCategory(db: DB, row: Insertable<CategoriesTable>): Promise<CategoryRow> {
-  return db.insertInto('categories').values(row).returningAll().executeTakeFirstOrThrow();
+  return db.transaction().execute(async (trx) => {
+    const version = await bumpVersion(trx, row.company_id);
+    return trx.insertInto('categories').values({ ...row, version }).returningAll().executeTakeFirstOrThrow();
+  });
 }
 
 /** The category's row, locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time). */
@@ -75,9 +80,11 @@ function lockCategory(trx: DB, companyId: number, id: number) {
 /** Updates a category; returns the image it had just before (to remove its file once replaced), or undefined when it is gone. */
 export async function updateCategory(db: DB, companyId: number, id: number, changes: Updateable<CategoriesTable>): Promise<{ previousImage: string | null } | undefined> {
   return db.transaction().execute(async (trx) => {
+    // The counter first, then the row: lending writes take them in that order too (no deadlock).
+    const version = await bumpVersion(trx, companyId);
     const before = await lockCategory(trx, companyId, id);
     if (!before) return undefined;
-    await trx.updateTable('categories').set(changes).where('company_id', '=', companyId).where('id', '=', id).execute();
+    await trx.updateTable('categories').set({ ...changes, version }).where('company_id', '=', companyId).where('id', '=', id).execute();
     return { previousImage: before.image_path };
   });
 }
@@ -93,13 +100,24 @@ export async function countAppointmentsUsing(db: DB, companyId: number, category
   return Number(n);
 }
 
+/** Whether any of the company's loans or items name this category. */
+export async function lendingUses(db: DB, companyId: number, categoryId: number): Promise<boolean> {
+  const [loan, item] = await Promise.all([
+    db.selectFrom('loans').select('id').where('company_id', '=', companyId).where('category_id', '=', categoryId).limit(1).executeTakeFirst(),
+    db.selectFrom('items').select('id').where('company_id', '=', companyId).where('category_id', '=', categoryId).limit(1).executeTakeFirst(),
+  ]);
+  return Boolean(loan ?? item);
+}
+
 /** Detaches the category from its resources and deletes it, in one transaction; returns its image, or undefined when it was gone. */
 export async function deleteCategory(db: DB, companyId: number, id: number): Promise<{ image: string | null } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const owned = await lockCategory(trx, companyId, id);
+    const version = await bumpVersion(trx, companyId);
+    const owned = await forUpdate(trx, trx.selectFrom('categories').select(['id', 'uuid', 'image_path']).where('company_id', '=', companyId).where('id', '=', id)).executeTakeFirst();
     if (!owned) return undefined;
     await trx.deleteFrom('category_resource').where('category_id', '=', id).execute();
     await trx.deleteFrom('categories').where('company_id', '=', companyId).where('id', '=', id).execute();
+    await writeTombstone(trx, companyId, 'categories', owned.uuid, version);
     return { image: owned.image_path };
   });
 }

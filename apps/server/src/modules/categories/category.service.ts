@@ -22,12 +22,14 @@ import {
   findCategory,
   insertCategory,
   keyOf,
+  lendingUses,
   listCategories as listCategoryRows,
   updateCategory as updateCategoryRow,
   uuidTaken,
 } from './category.repository';
 
 export const CATEGORY_IN_USE = 'This category cannot be deleted because appointments use it.';
+export const CATEGORY_LENDING_IN_USE = 'This category cannot be deleted because loans or items use it.';
 
 export function toCategory(row: CategoryWithCount): Category {
   return {
@@ -156,11 +158,13 @@ export async function updateCategory(app: FastifyInstance, auth: AuthContext, pa
 export async function deleteCategory(app: FastifyInstance, auth: AuthContext, param: string): Promise<void> {
   const current = await requireCategory(app, auth, param);
   if ((await countAppointmentsUsing(app.db, auth.companyId, current.id)) > 0) throw conflict(CATEGORY_IN_USE);
+  if (await lendingUses(app.db, auth.companyId, current.id)) throw conflict(CATEGORY_LENDING_IN_USE);
   let deleted: { image: string | null } | undefined;
   try {
     deleted = await deleteCategoryRow(app.db, auth.companyId, current.id);
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw conflict(CATEGORY_IN_USE);
+    // Booked or lent against between the check and the delete: the foreign keys refuse it.
+    if (isForeignKeyViolation(err)) throw conflict((await lendingUses(app.db, auth.companyId, current.id)) ? CATEGORY_LENDING_IN_USE : CATEGORY_IN_USE);
     throw err;
   }
   if (!deleted) throw notFound('Category');

@@ -1,0 +1,31 @@
+import type { SyncTable } from '@kalinga/contracts/sync';
+import type { DB } from '../../db/database';
+
+// The per-company change counter behind the sync cursor (docs/decisions/0060, /work/wt/LENDING-SCHEMA.md).
+// Every writing transaction that touches lending rows or categories bumps it once, first, and stamps
+// every row it writes with the value. The counter row stays locked until the transaction ends
+// (PostgreSQL), so a company's lending writes commit in version order: a pull that has seen version N
+// can never later meet a commit with a version <= N. SQLite runs one write transaction at a time.
+
+/** Bumps the company's change counter inside `trx` and returns the new value. Call once per writing transaction. */
+export async function bumpVersion(trx: DB, companyId: number): Promise<number> {
+  await trx.insertInto('lending_counters').values({ company_id: companyId }).onConflict((oc) => oc.column('company_id').doNothing()).execute();
+  const row = await trx
+    .updateTable('lending_counters')
+    .set((eb) => ({ sync_version: eb('sync_version', '+', 1) }))
+    .where('company_id', '=', companyId)
+    .returning('sync_version')
+    .executeTakeFirstOrThrow();
+  return Number(row.sync_version);
+}
+
+/** The company's current counter value (0 before its first lending write); what a pull's cursor names. */
+export async function currentVersion(db: DB, companyId: number): Promise<number> {
+  const row = await db.selectFrom('lending_counters').select('sync_version').where('company_id', '=', companyId).executeTakeFirst();
+  return row ? Number(row.sync_version) : 0;
+}
+
+/** Records a deleted row so that a pull after `version` learns of its deletion. Call in the deleting transaction. */
+export async function writeTombstone(trx: DB, companyId: number, table: SyncTable, uuid: string, version: number): Promise<void> {
+  await trx.insertInto('sync_tombstones').values({ company_id: companyId, table_name: table, uuid, version }).execute();
+}
