@@ -7,7 +7,7 @@ import { hasPermission, isSignedIn, logout, switchCompany, useAuth } from '../fe
 import { useOnlineStatus } from '../lib/online-status';
 import { useDocumentTitle, useSiteSettings } from '../lib/site-settings';
 import { SyncIndicator } from '../features/sync/sync-indicator';
-import { type NavEntry, visibleNav } from './nav';
+import { type NavEntry, usableNow, visibleNav } from './nav';
 
 function Icon({ d }: { d: string }) {
   return (
@@ -20,8 +20,8 @@ function Icon({ d }: { d: string }) {
 function SidebarEntry({ entry, online, onNavigate }: { entry: NavEntry; online: boolean; onNavigate: () => void }) {
   const location = useLocation();
   const current = location.pathname === entry.path || location.pathname.startsWith(`${entry.path}/`);
-  if (!online) {
-    // Offline: greyed, marked, and inert (every entry needs the network).
+  if (!usableNow(entry, online)) {
+    // Offline: greyed, marked, and inert unless the entry works from the local store.
     return (
       <li>
         <span className="menu-disabled flex items-center gap-3 opacity-50" aria-disabled="true">

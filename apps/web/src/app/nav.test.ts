@@ -1,6 +1,6 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { describe, expect, it } from 'vitest';
-import { visibleNav } from './nav';
+import { NAV, usableNow, visibleNav } from './nav';
 
 const base: AuthUser = { id: 1, name: 'A', username: 'A', email: 'a@x.test', avatar: null, role: 'student', roles: ['student'], permissions: [], user_type: 'student', student_id: null, department: null, birth_date: null, status: 'active' };
 
@@ -16,5 +16,12 @@ describe('visibleNav', () => {
     const admin = visibleNav({ ...base, user_type: 'personnel', roles: ['admin'], permissions: ['manage users'] });
     expect(admin.map((e) => e.label)).toEqual(['Settings']);
     expect(admin[0].children?.map((c) => c.label)).toEqual(['Users', 'Roles & Permissions', 'Site Settings']);
+  });
+});
+
+describe('usableNow', () => {
+  it('offline, only the entries that work from the local store stay usable (Categories); online, all of them', () => {
+    expect(NAV.filter((e) => usableNow(e, false)).map((e) => e.label)).toEqual(['Categories']);
+    expect(NAV.filter((e) => usableNow(e, true))).toHaveLength(NAV.length);
   });
 });

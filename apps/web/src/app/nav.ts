@@ -12,12 +12,14 @@ export interface NavEntry extends Access {
   label: string;
   icon: string;
   children?: NavEntry[];
+  /** Works from the local store without the network: stays usable offline (everything else is greyed, '(Offline)'). */
+  offline?: boolean;
 }
 
 // Sidebar entries of spec section 2; icons are SVG path data (24×24 outline).
 export const NAV: NavEntry[] = [
   { path: '/appointments', label: 'Appointments', permission: 'view appointments', icon: 'M6.75 3v2.25M17.25 3v2.25M3 18.75V7.5a2.25 2.25 0 012.25-2.25h13.5A2.25 2.25 0 0121 7.5v11.25m-18 0A2.25 2.25 0 005.25 21h13.5A2.25 2.25 0 0021 18.75m-18 0v-7.5A2.25 2.25 0 015.25 9h13.5A2.25 2.25 0 0121 11.25v7.5' },
-  { path: '/categories', label: 'Categories', permission: 'view resources', icon: 'M9.568 3H5.25A2.25 2.25 0 003 5.25v4.318c0 .597.237 1.17.659 1.591l9.581 9.581c.699.699 1.78.872 2.607.33a18.095 18.095 0 005.223-5.223c.542-.827.369-1.908-.33-2.607L11.16 3.66A2.25 2.25 0 009.568 3z' },
+  { path: '/categories', label: 'Categories', permission: 'view resources', offline: true, icon: 'M9.568 3H5.25A2.25 2.25 0 003 5.25v4.318c0 .597.237 1.17.659 1.591l9.581 9.581c.699.699 1.78.872 2.607.33a18.095 18.095 0 005.223-5.223c.542-.827.369-1.908-.33-2.607L11.16 3.66A2.25 2.25 0 009.568 3z' },
   { path: '/resources', label: 'Resources', permission: 'view resources', icon: 'M12 6.042A8.967 8.967 0 006 3.75c-1.052 0-2.062.18-3 .512v14.25A8.987 8.987 0 016 18c2.305 0 4.408.867 6 2.292m0-14.25a8.966 8.966 0 016-2.292c1.052 0 2.062.18 3 .512v14.25A8.987 8.987 0 0018 18a8.967 8.967 0 00-6 2.292m0-14.25v14.25' },
   { path: '/reports', label: 'Reports', permission: 'view reports', icon: 'M3 13.125C3 12.504 3.504 12 4.125 12h2.25c.621 0 1.125.504 1.125 1.125v6.75C7.5 20.496 6.996 21 6.375 21h-2.25A1.125 1.125 0 013 19.875v-6.75zM9.75 8.625c0-.621.504-1.125 1.125-1.125h2.25c.621 0 1.125.504 1.125 1.125v11.25c0 .621-.504 1.125-1.125 1.125h-2.25a1.125 1.125 0 01-1.125-1.125V8.625zM16.5 4.125c0-.621.504-1.125 1.125-1.125h2.25C20.496 3 21 3.504 21 4.125v15.75c0 .621-.504 1.125-1.125 1.125h-2.25a1.125 1.125 0 01-1.125-1.125V4.125z' },
   { path: '/schedule', label: 'My Schedule', role: 'counselor', icon: 'M12 6v6h4.5m4.5 0a9 9 0 11-18 0 9 9 0 0118 0z' },
@@ -51,4 +53,9 @@ export function visibleNav(user: AuthUser | null, entries: NavEntry[] = NAV): Na
     }
     return canAccess(user, entry) ? [entry] : [];
   });
+}
+
+/** Offline, only entries marked `offline` stay usable (spec section 2: the others are greyed and marked '(Offline)'). */
+export function usableNow(entry: NavEntry, online: boolean): boolean {
+  return online || entry.offline === true;
 }

@@ -1,6 +1,13 @@
 import type { ErrorReply } from '@kalinga/contracts/common';
 
 export const TOKEN_KEY = 'token';
+
+/** A call that needs the server fails at once offline, and after this long without a reply (uploads get longer). */
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const UPLOAD_TIMEOUT_MS = 90_000;
+export const OFFLINE_MESSAGE = 'You are offline';
+export const TIMEOUT_MESSAGE = 'The server did not answer in time';
+const GENERIC_MESSAGE = 'An unexpected error occurred. Please try again.';
 export const COMPANY_KEY = 'company_id';
 
 /** A failed call: the server's message and field errors, or a network failure (status 0). */
@@ -83,24 +90,34 @@ export async function rawRequest(method: string, path: string, body?: unknown, e
   return { status: res.status, payload, headers: res.headers };
 }
 
+/** fetch that never waits on a dead network: refused at once offline, aborted after `timeoutMs` without a reply. */
+async function fetchOrFail(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, OFFLINE_MESSAGE);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } catch {
+    if (controller.signal.aborted) throw new ApiError(0, TIMEOUT_MESSAGE);
+    throw new ApiError(0, OFFLINE_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
   const isForm = body instanceof FormData;
-  let res: Response;
-  try {
-    res = await fetch(withQuery(path, query), {
-      method,
-      headers: headers(!isForm && body !== undefined),
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, 'You appear to be offline. Check your connection and try again.');
-  }
+  const res = await fetchOrFail(
+    withQuery(path, query),
+    { method, headers: headers(!isForm && body !== undefined), body: body === undefined ? undefined : isForm ? body : JSON.stringify(body) },
+    isForm ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+  );
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';
-  const payload: unknown = type.includes('application/json') ? await res.json().catch(() => null) : await res.text();
+  const payload: unknown = type.includes('application/json') ? await res.json().catch(() => null) : await res.text().catch(() => '');
   if (!res.ok) {
     const err = (payload && typeof payload === 'object' ? payload : {}) as Partial<ErrorReply>;
-    const error = new ApiError(res.status, err.message ?? 'An unexpected error occurred. Please try again.', err.errors ?? {});
+    const error = new ApiError(res.status, err.message ?? GENERIC_MESSAGE, err.errors ?? {});
     if (res.status === 401) onUnauthorized();
     throw error;
   }
@@ -117,8 +134,17 @@ export const api = {
   postForm: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };
 
-/** The message to show for a failed call: the server's message, else the fallback. */
-export function errorMessage(error: unknown, fallback = 'An unexpected error occurred. Please try again.'): string {
+/** The request got no reply: offline, timed out or cut off (the server said nothing). */
+export function isNoReply(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 0;
+}
+
+/**
+ * The message to show for a failed call: the server's message, else the fallback. Without a reply the spec's
+ * fallback text stays and the reason follows it ('Failed to book appointment: You are offline').
+ */
+export function errorMessage(error: unknown, fallback = GENERIC_MESSAGE): string {
+  if (isNoReply(error)) return fallback === GENERIC_MESSAGE ? error.message : `${fallback}: ${error.message}`;
   if (error instanceof ApiError && error.message) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -13,7 +13,7 @@ import type {
 import type { CategoryListReply } from '@kalinga/contracts/categories';
 import type { CounselorsReply, StudentOption, UserOption } from '@kalinga/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, COMPANY_KEY, getToken } from '../../../lib/api-client';
+import { ApiError, api, COMPANY_KEY, getToken, OFFLINE_MESSAGE } from '../../../lib/api-client';
 
 export interface AppointmentFilters {
   user_type?: ClientUserType;
@@ -154,7 +154,7 @@ export async function downloadIcs(uuid: string): Promise<void> {
   try {
     res = await fetch(`/api/appointments/${uuid}/ics`, { headers });
   } catch {
-    throw new ApiError(0, 'You appear to be offline. Check your connection and try again.');
+    throw new ApiError(0, OFFLINE_MESSAGE);
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;

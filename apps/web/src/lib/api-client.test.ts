@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, REQUEST_TIMEOUT_MS, api, errorMessage } from './api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+let online = true;
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  online = true;
+  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('api client without a server', () => {
+  it("offline, a call fails at once with 'You are offline' and never reaches the network", async () => {
+    online = false;
+    const error = await api.post('/api/counselor/schedule', { schedule: [] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect((error as ApiError).message).toBe('You are offline');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a request the server does not answer in time fails with a timeout sentence', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation((_url, init) => new Promise((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    }));
+    const pending = api.get('/api/appointments').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    const error = (await pending) as ApiError;
+    expect(error.status).toBe(0);
+    expect(error.message).toBe('The server did not answer in time');
+  });
+
+  it("a failure without a reply keeps the spec's text and says why", () => {
+    const offline = new ApiError(0, 'You are offline');
+    expect(errorMessage(offline, 'Failed to book appointment')).toBe('Failed to book appointment: You are offline');
+    expect(errorMessage(offline)).toBe('You are offline');
+    // The server's own message still wins when there is a reply.
+    expect(errorMessage(new ApiError(409, 'The time slot is taken.'), 'Failed to book appointment')).toBe('The time slot is taken.');
+  });
+});
