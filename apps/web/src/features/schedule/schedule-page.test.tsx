@@ -1,20 +1,16 @@
 import 'fake-indexeddb/auto';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
+import { fakeNetwork } from '../../test/fake-network';
 import { SchedulePage } from './schedule-page';
 
 const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
   day, is_available: day === 'monday', start_time: '09:00', end_time: '17:00', break_start: '12:00', break_end: '13:00',
 }));
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-const fetchMock = vi.fn<typeof fetch>();
-let online = true;
+const net = fakeNetwork(new Date('2026-11-23T09:00:00Z'));
 
 function renderPage() {
   // The application's own defaults: these decide whether a request waits for the network or fails.
@@ -22,40 +18,29 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url) => (String(url).includes('/api/counselor/schedule') ? json(200, { schedule: WEEK, excluded_dates: [] }) : json(404, {})));
-  vi.stubGlobal('fetch', fetchMock);
-  online = true;
-  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+  net.fetchMock.mockImplementation(async (url) => (String(url).includes('/api/counselor/schedule') ? net.json(200, { schedule: WEEK, excluded_dates: [] }) : net.json(404, {})));
 });
 afterEach(() => {
-  online = true;
-  window.dispatchEvent(new Event('online'));
+  net.setOnline(true);
   cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
-
-function goOffline() {
-  online = false;
-  window.dispatchEvent(new Event('offline'));
-}
 
 describe('My Schedule without a connection', () => {
   it("opened offline, says 'You are offline' with Retry instead of loading forever", async () => {
-    goOffline();
+    net.setOnline(false);
     renderPage();
     const alert = await screen.findByRole('alert', {}, { timeout: 2000 });
     expect(alert.textContent).toContain('You are offline');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByText('Loading schedule...')).toBeNull();
+    expect(net.fetchMock.mock.calls.some(([url]) => String(url).includes('/api/counselor'))).toBe(false);
   });
 
   it('saving offline fails at once, says why and keeps what was typed', async () => {
     renderPage();
     const start = (await screen.findByLabelText('Monday start time', {}, { timeout: 3000 })) as HTMLInputElement;
     fireEvent.change(start, { target: { value: '08:30' } });
-    goOffline();
+    net.setOnline(false);
     fireEvent.click(screen.getByRole('button', { name: 'Save Schedule' }));
     const alert = await screen.findByRole('alert', {}, { timeout: 2000 });
     expect(alert.textContent).toContain('You are offline');
