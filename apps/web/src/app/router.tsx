@@ -17,6 +17,14 @@ const CategoriesPage = lazy(() => import('../features/categories/categories-page
 const ResourceDetailPage = lazy(() => import('../features/resources/resource-detail-page').then((m) => ({ default: m.ResourceDetailPage })));
 const ResourcesPage = lazy(() => import('../features/resources/resources-page').then((m) => ({ default: m.ResourcesPage })));
 const SyncPage = lazy(() => import('../features/sync/sync-page').then((m) => ({ default: m.SyncPage })));
+const lending = () => import('../features/lending/lending-routes');
+const CustomersPage = lazy(() => lending().then((m) => ({ default: m.CustomersPage })));
+const CustomerPage = lazy(() => lending().then((m) => ({ default: m.CustomerPage })));
+const LoansPage = lazy(() => lending().then((m) => ({ default: m.LoansPage })));
+const NewLoanPage = lazy(() => lending().then((m) => ({ default: m.NewLoanPage })));
+const LoanPage = lazy(() => lending().then((m) => ({ default: m.LoanPage })));
+const TicketPage = lazy(() => lending().then((m) => ({ default: m.TicketPage })));
+const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
 const ReportsPage = lazy(() => import('../features/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 
 /** A signed-in child route of the layout, with the role or permission it needs. */
@@ -42,6 +50,14 @@ export const routes: RouteObject[] = [
       page('resources/:id', <ResourceDetailPage />, { permission: 'view resources' }),
       page('reports', <ReportsPage />, { permission: 'view reports' }),
       page('sync', <SyncPage />),
+      page('lending', <Navigate to="/lending/loans" replace />, { permission: 'view lending' }),
+      page('lending/customers', <CustomersPage />, { permission: 'view lending' }),
+      page('lending/customers/:uuid', <CustomerPage />, { permission: 'view lending' }),
+      page('lending/loans', <LoansPage />, { permission: 'view lending' }),
+      page('lending/loans/new', <NewLoanPage />, { permission: 'manage lending' }),
+      page('lending/loans/:uuid', <LoanPage />, { permission: 'view lending' }),
+      page('lending/loans/:uuid/ticket', <TicketPage />, { permission: 'view lending' }),
+      page('lending/items', <ItemsPage />, { permission: 'view lending' }),
       page('settings', <Navigate to="/settings/users" replace />, { permission: 'manage users' }),
       page('settings/users', <UsersPage />, { permission: 'manage users' }),
       page('settings/roles', <RolesPage />, { permission: 'manage users' }),

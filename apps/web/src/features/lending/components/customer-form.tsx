@@ -1,0 +1,96 @@
+import { customerUpdateSchema } from '@kalinga/contracts/lending';
+import { type FormEvent, useState } from 'react';
+import { notifyError, notifySuccess } from '../../../components/ui/toast';
+import { saveCustomer } from '../../../offline/lending-actions';
+import type { LocalCustomer } from '../../../offline/lending-queries';
+
+const FIELDS = [
+  { name: 'first_name', label: 'First name', required: true, autoComplete: 'given-name' },
+  { name: 'last_name', label: 'Last name', required: true, autoComplete: 'family-name' },
+  { name: 'phone_number', label: 'Phone number', autoComplete: 'tel', type: 'tel' },
+  { name: 'address', label: 'Address', autoComplete: 'street-address' },
+  { name: 'id_type', label: 'ID type', placeholder: "e.g. Driver's License, PhilSys ID" },
+  { name: 'id_number', label: 'ID number' },
+] as const;
+type FieldName = (typeof FIELDS)[number]['name'];
+type Values = Record<FieldName, string>;
+
+function initial(customer: LocalCustomer | null): Values {
+  return {
+    first_name: customer?.first_name ?? '',
+    last_name: customer?.last_name ?? '',
+    phone_number: customer?.phone_number ?? '',
+    address: customer?.address ?? '',
+    id_type: customer?.id_type ?? '',
+    id_number: customer?.id_number ?? '',
+  };
+}
+
+/** Field messages from the contract's schema, as the server would answer them. */
+export function customerErrors(values: Values): Partial<Record<FieldName, string>> {
+  const result = customerUpdateSchema.required({ first_name: true, last_name: true }).safeParse(values);
+  if (result.success) return {};
+  const errors: Partial<Record<FieldName, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as FieldName;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Add or edit a customer; saved on this device first, sent by the queue. */
+export function CustomerForm({ customer, onSaved, onCancel }: { customer: LocalCustomer | null; onSaved: (c: LocalCustomer) => void; onCancel: () => void }) {
+  const [values, setValues] = useState<Values>(() => initial(customer));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = customerErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const saved = await saveCustomer({ ...values, uuid: customer?.uuid });
+      notifySuccess(customer ? 'Customer updated successfully' : 'Customer created successfully');
+      onSaved(saved);
+    } catch (err) {
+      notifyError(err instanceof Error ? err.message : undefined);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)} noValidate>
+      {FIELDS.map((f) => (
+        <label key={f.name} className="flex flex-col gap-1">
+          <span className="text-sm font-medium">
+            {f.label}
+            {'required' in f && f.required && <span className="text-error" aria-hidden="true"> *</span>}
+          </span>
+          <input
+            className={`input w-full ${errors[f.name] ? 'input-error' : ''}`}
+            name={f.name}
+            type={'type' in f ? f.type : 'text'}
+            autoComplete={'autoComplete' in f ? f.autoComplete : 'off'}
+            placeholder={'placeholder' in f ? f.placeholder : undefined}
+            required={'required' in f && f.required}
+            aria-invalid={errors[f.name] ? true : undefined}
+            aria-describedby={errors[f.name] ? `${f.name}-error` : undefined}
+            value={values[f.name]}
+            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+          />
+          {errors[f.name] && <span id={`${f.name}-error`} className="text-sm text-error">{errors[f.name]}</span>}
+        </label>
+      ))}
+      <div className="mt-2 flex justify-end gap-2">
+        <button type="button" className="btn" onClick={onCancel}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {customer ? 'Save Changes' : 'Add Customer'}
+        </button>
+      </div>
+    </form>
+  );
+}

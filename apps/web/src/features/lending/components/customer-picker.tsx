@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Drawer } from '../../../components/ui/drawer';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCustomerMatches, type LocalCustomer } from '../../../offline/lending-queries';
+import { CustomerForm } from './customer-form';
+
+/** Pick the pawner by name or phone, or add a new one in the drawer. */
+export function CustomerPicker({ value, onChange }: { value: LocalCustomer | undefined; onChange: (c: LocalCustomer | undefined) => void }) {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search, 150);
+  const matches = useCustomerMatches(debounced);
+  const [adding, setAdding] = useState(false);
+
+  if (value) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-box border border-base-300 p-3">
+        <div>
+          <p className="font-semibold" data-testid="picked-customer">{value.last_name}, {value.first_name}</p>
+          <p className="text-sm text-base-content/70">{value.phone_number || 'No phone'}</p>
+        </div>
+        <button type="button" className="btn btn-sm" onClick={() => onChange(undefined)}>Change customer</button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        <label className="input min-w-0 flex-1">
+          <span className="sr-only">Find customer</span>
+          <input type="search" className="grow" placeholder="Find customer by name or phone..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <button type="button" className="btn" onClick={() => setAdding(true)}>New Customer</button>
+      </div>
+      {debounced.trim() && matches.data && (
+        matches.data.length === 0 ? (
+          <p className="text-sm text-base-content/70">No customer matches. Add them with New Customer.</p>
+        ) : (
+          <ul className="menu w-full rounded-box border border-base-300 bg-base-100" aria-label="Matching customers">
+            {matches.data.map((c) => (
+              <li key={c.uuid}>
+                <button type="button" onClick={() => onChange(c)}>
+                  {c.last_name}, {c.first_name}
+                  <span className="text-base-content/60">{c.phone_number}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      )}
+      <Drawer open={adding} title="Add Customer" onClose={() => setAdding(false)}>
+        {adding && <CustomerForm customer={null} onSaved={(c) => { setAdding(false); onChange(c); }} onCancel={() => setAdding(false)} />}
+      </Drawer>
+    </div>
+  );
+}

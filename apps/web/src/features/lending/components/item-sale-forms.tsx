@@ -1,0 +1,92 @@
+import { markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending';
+import { type FormEvent, useState } from 'react';
+import { notifyError, notifySuccess } from '../../../components/ui/toast';
+import { markItemSold, processForfeitedItem } from '../../../offline/lending-actions';
+import type { LocalItem } from '../../../offline/lending-queries';
+
+function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) out[String(i.path[0])] ??= i.message;
+  return out;
+}
+
+function Field({ label, name, value, onChange, error, inputMode, required }: { label: string; name: string; value: string; onChange: (v: string) => void; error?: string; inputMode?: 'decimal'; required?: boolean }) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-sm font-medium">{label}{required && <span className="text-error" aria-hidden="true"> *</span>}</span>
+      <input className={`input w-full ${error ? 'input-error' : ''}`} name={name} inputMode={inputMode} required={required} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined} onChange={(e) => onChange(e.target.value)} />
+      {error && <span id={`${name}-error`} className="text-sm text-error">{error}</span>}
+    </label>
+  );
+}
+
+async function save(action: () => Promise<unknown>, done: string, onDone: () => void, setBusy: (b: boolean) => void) {
+  setBusy(true);
+  try {
+    await action();
+    notifySuccess(done);
+    onDone();
+  } catch (err) {
+    notifyError(err instanceof Error ? err.message : undefined);
+  } finally {
+    setBusy(false);
+  }
+}
+
+/** A forfeited item put up for sale at a price. */
+export function SellingPriceForm({ item, onDone, onCancel }: { item: LocalItem; onDone: () => void; onCancel: () => void }) {
+  const [price, setPrice] = useState(item.market_value ? String(item.market_value) : '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = processForfeitedSchema.safeParse({ selling_price: price.trim() === '' ? undefined : price });
+    if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
+    setErrors({});
+    void save(() => processForfeitedItem(item.uuid, parsed.data.selling_price), 'Item put up for sale', onDone, setBusy);
+  };
+  return (
+    <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
+      <p>{item.description}</p>
+      <Field label="Selling price (PHP)" name="selling_price" inputMode="decimal" required value={price} onChange={setPrice} error={errors.selling_price} />
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onCancel}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>Put Up for Sale</button>
+      </div>
+    </form>
+  );
+}
+
+/** An item for sale sold at the counter: final price, buyer, contact, notes. */
+export function SaleForm({ item, onDone, onCancel }: { item: LocalItem; onDone: () => void; onCancel: () => void }) {
+  const [values, setValues] = useState({ final_selling_price: item.selling_price != null ? String(item.selling_price) : '', buyer_name: '', buyer_contact: '', sale_notes: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [field]: v }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = markSoldSchema.safeParse({ ...values, final_selling_price: values.final_selling_price.trim() === '' ? undefined : values.final_selling_price });
+    if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
+    setErrors({});
+    const { final_selling_price, buyer_name, buyer_contact, sale_notes } = parsed.data;
+    void save(
+      () => markItemSold(item.uuid, { final_selling_price, buyer_name, buyer_contact: buyer_contact ?? undefined, sale_notes: sale_notes ?? undefined }),
+      'Item sold',
+      onDone,
+      setBusy,
+    );
+  };
+  return (
+    <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
+      <p>{item.description}</p>
+      <Field label="Final selling price (PHP)" name="final_selling_price" inputMode="decimal" required value={values.final_selling_price} onChange={set('final_selling_price')} error={errors.final_selling_price} />
+      <Field label="Buyer name" name="buyer_name" required value={values.buyer_name} onChange={set('buyer_name')} error={errors.buyer_name} />
+      <Field label="Buyer contact" name="buyer_contact" value={values.buyer_contact} onChange={set('buyer_contact')} error={errors.buyer_contact} />
+      <Field label="Notes" name="sale_notes" value={values.sale_notes} onChange={set('sale_notes')} error={errors.sale_notes} />
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onCancel}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>Mark as Sold</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { formatCurrency } from '../../../lib/format';
+import type { LocalCategory } from '../../../offline/lending-queries';
+import { formatDay, periodText, pesos, type TicketPreview } from '../lending-figures';
+
+/** The live preview of a new ticket, every figure from the rules module. */
+export function TicketPreviewPanel({ preview, category, appraisal }: { preview: TicketPreview; category: LocalCategory | undefined; appraisal: number }) {
+  const f = preview.figures;
+  const rows: [string, string][] = [
+    ['Appraised value', formatCurrency(appraisal)],
+    ['Loan amount (principal)', formatCurrency(f ? pesos(f.loan_amount) : null)],
+    ['Service charge', formatCurrency(f ? pesos(f.service_charge) : null)],
+    ['Net proceeds (cash to the pawner)', formatCurrency(f ? pesos(f.amount_disbursed) : null)],
+    ['Interest to maturity', formatCurrency(f ? pesos(f.interest_to_maturity) : null)],
+    ['Maturity date', f ? formatDay(f.maturity_date) : '—'],
+    ['Expiry date', f ? formatDay(f.expiry_date) : '—'],
+    ['Effective interest rate', f ? `${f.effective_interest_rate.toFixed(2)}% a month` : '—'],
+  ];
+  return (
+    <section aria-labelledby="preview-title" className="rounded-box border border-base-300 bg-base-100 p-4" aria-live="polite">
+      <h2 id="preview-title" className="mb-1 font-semibold">Preview</h2>
+      {category && (
+        <p className="mb-3 text-sm text-base-content/70">
+          Terms of {category.title}: {category.interest_rate}% a month, penalty {category.penalty_rate}% a month after maturity, {periodText(category)}, {category.loan_period_expiry} days to redeem after maturity{category.is_renewable ? '' : ', not renewable'}.
+        </p>
+      )}
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="ticket-preview">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-base-content/70">{label}</dt>
+            <dd className="text-right font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {preview.problem && <p role="alert" className="mt-3 text-sm text-error">{preview.problem}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Modal } from '../../components/ui/modal';
+import { Pagination } from '../../components/ui/pagination';
+import { formatCurrency } from '../../lib/format';
+import { ITEM_TABS, useItemPage, type ItemTab, type LocalItem } from '../../offline/lending-queries';
+import { hasPermission, useAuth } from '../auth/auth-store';
+import { SaleForm, SellingPriceForm } from './components/item-sale-forms';
+import { ListState } from './components/list-state';
+import { PageHeader } from './components/page-header';
+import { SyncBadge } from './components/sync-badge';
+import { Tabs } from './components/tabs';
+import { customerName, formatDay, ticketNumber } from './lending-figures';
+
+const TAB_LABEL: Record<ItemTab, string> = { forfeited: 'Forfeited', for_sale: 'For sale', sold: 'Sold' };
+const EMPTY: Record<ItemTab, [string, string]> = {
+  forfeited: ['No forfeited items', 'Items of forfeited loans wait here for a selling price.'],
+  for_sale: ['Nothing for sale', 'Set a selling price on a forfeited item to put it up for sale.'],
+  sold: ['Nothing sold yet', 'Items marked as sold are listed here.'],
+};
+
+type Editing = { kind: 'price' | 'sale'; item: LocalItem } | null;
+
+function isTab(v: string | null): v is ItemTab {
+  return (ITEM_TABS as readonly string[]).includes(v ?? '');
+}
+
+/** Items of forfeited loans: set a selling price, sell, and the record of sales. */
+export function ItemsPage() {
+  const canManage = hasPermission(useAuth().user, 'manage lending');
+  const [params, setParams] = useSearchParams();
+  const tab: ItemTab = isTab(params.get('tab')) ? (params.get('tab') as ItemTab) : 'forfeited';
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Editing>(null);
+  const list = useItemPage(tab, page);
+  useEffect(() => setPage(1), [tab]);
+  const data = list.data;
+  const close = () => setEditing(null);
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <PageHeader title="Items" text="Forfeited items, items for sale and sales" />
+      <Tabs label="Item status" tabs={ITEM_TABS.map((id) => ({ id, label: TAB_LABEL[id] }))} current={tab} onChange={(id) => setParams(id === 'forfeited' ? {} : { tab: id })} />
+      <ListState
+        loading={list.loading}
+        error={list.error}
+        empty={data?.total === 0}
+        onRetry={list.retry}
+        loadingText="Loading items..."
+        emptyTitle={EMPTY[tab][0]}
+        emptyText={EMPTY[tab][1]}
+        emptyAction={tab === 'forfeited' ? <Link to="/lending/loans?tab=expired" className="btn">Expired Loans</Link> : undefined}
+      >
+        {data && (
+          <>
+            <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label={`${TAB_LABEL[tab]} items`}>
+              {data.rows.map(({ item, loan, customer }) => (
+                <li key={item.uuid} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="item-row">
+                  <div className="min-w-0 flex-1 basis-60">
+                    <p className="font-semibold">{item.description}</p>
+                    <p className="text-sm text-base-content/70">
+                      {loan ? <Link className="link link-hover" to={`/lending/loans/${loan.uuid}`}>Ticket {ticketNumber(loan)}</Link> : 'Ticket —'} · {customerName(customer)}
+                    </p>
+                  </div>
+                  <div className="text-sm">
+                    {tab === 'forfeited' && <>Appraised {formatCurrency(item.appraisal_value)}</>}
+                    {tab === 'for_sale' && <>Price {formatCurrency(item.selling_price)}</>}
+                    {tab === 'sold' && (
+                      <>
+                        Sold for {formatCurrency(item.final_selling_price)} to {item.buyer_name ?? '—'}
+                        <span className="block text-base-content/70">{formatDay(item.sold_at)}{item.buyer_contact ? ` · ${item.buyer_contact}` : ''}</span>
+                      </>
+                    )}
+                  </div>
+                  <SyncBadge record={item} />
+                  {canManage && tab === 'forfeited' && (
+                    <button type="button" className="btn btn-sm btn-primary" aria-label={`Set selling price of ${item.description}`} onClick={() => setEditing({ kind: 'price', item })}>Set Selling Price</button>
+                  )}
+                  {canManage && tab === 'for_sale' && (
+                    <button type="button" className="btn btn-sm btn-primary" aria-label={`Mark ${item.description} as sold`} onClick={() => setEditing({ kind: 'sale', item })}>Mark as Sold</button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <Pagination currentPage={data.page} lastPage={data.lastPage} onPageChange={setPage} />
+          </>
+        )}
+      </ListState>
+      <Modal open={editing !== null} title={editing?.kind === 'sale' ? 'Mark as Sold' : 'Set Selling Price'} onClose={close}>
+        {editing?.kind === 'price' && <SellingPriceForm key={editing.item.uuid} item={editing.item} onDone={close} onCancel={close} />}
+        {editing?.kind === 'sale' && <SaleForm key={editing.item.uuid} item={editing.item} onDone={close} onCancel={close} />}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  amountsDue,
+  forfeitProblem,
+  newLoanFigures,
+  newLoanProblem,
+  redeemProblem,
+  renewProblem,
+  toCentavos,
+  toPesos,
+  type AmountsDue,
+  type NewLoanFigures,
+} from '@kalinga/contracts/pawn-rules';
+import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from '../../offline/lending-queries';
+
+// Every figure the lending screens show comes from the rules module (pawn-rules.ts), the one the server applies.
+// The rules work in centavos; these helpers hand the screens pesos.
+
+export const LOAN_STATUS_LABEL: Record<string, string> = { active: 'Active', renewed: 'Renewed', redeemed: 'Redeemed', forfeited: 'Forfeited' };
+export const ITEM_STATUS_LABEL: Record<string, string> = { pawned: 'Pawned', redeemed: 'Redeemed', forfeited: 'Forfeited', for_sale: 'For sale', sold: 'Sold' };
+
+/** What is due on an active loan on the counter's day, in centavos. */
+export function dueOn(loan: LocalLoan, today: string): AmountsDue {
+  return amountsDue(figuresOf(loan), today);
+}
+
+export interface AllowedActions {
+  renew: string | null;
+  redeem: string | null;
+  forfeit: string | null;
+}
+
+/** Why each action is refused today (null = allowed), by the rules module. */
+export function actionProblems(loan: LocalLoan, category: LocalCategory | undefined, today: string): AllowedActions {
+  const figures = figuresOf(loan);
+  return {
+    renew: category ? renewProblem(figures, termsOf(category), today) : 'The category of this loan is not on this device.',
+    redeem: redeemProblem(figures, today),
+    forfeit: forfeitProblem(figures, today),
+  };
+}
+
+/** A customer's running balance: what they owe today to redeem every active loan (pesos). */
+export function balanceOf(loans: LocalLoan[], today: string): number {
+  const centavos = loans.filter((l) => l.status === 'active').reduce((sum, l) => sum + dueOn(l, today).redeem_total, 0);
+  return toPesos(centavos);
+}
+
+export interface TicketPreview {
+  figures: NewLoanFigures | null;
+  problem: string | null;
+}
+
+/** The new ticket's preview (centavos) and why it cannot be written yet, from the form's pesos. */
+export function ticketPreview(input: { loan_date: string; today: string; loan_amount: number; appraisals: number[]; category: LocalCategory | undefined }): TicketPreview {
+  const appraisal = input.appraisals.reduce((sum, v) => sum + (Number.isFinite(v) ? toCentavos(v) : 0), 0);
+  const amount = Number.isFinite(input.loan_amount) ? toCentavos(input.loan_amount) : 0;
+  if (!input.category || amount <= 0 || !input.loan_date) return { figures: null, problem: null };
+  const problem = newLoanProblem({ loan_date: input.loan_date, loan_amount: amount, appraisal_value: appraisal, today: input.today });
+  return { figures: newLoanFigures({ loan_date: input.loan_date, loan_amount: amount, appraisal_value: appraisal, terms: termsOf(input.category) }), problem };
+}
+
+/** Centavos to pesos for formatCurrency. */
+export const pesos = toPesos;
+
+/** A loan period in words: '1 month', '30 days'. */
+export function periodText(category: Pick<LocalCategory, 'loan_period' | 'loan_period_type'>): string {
+  const unit = category.loan_period_type || 'month';
+  return `${category.loan_period} ${unit}${category.loan_period === 1 ? '' : 's'}`;
+}
+
+/** 'PT-2026-000021', or 'pending' while a ticket written on this device waits for its number. */
+export function ticketNumber(loan: Pick<LocalLoan, 'pawn_ticket_number'>): string {
+  return loan.pawn_ticket_number ?? 'pending';
+}
+
+export function customerName(customer: { first_name: string; last_name: string } | undefined): string {
+  return customer ? `${customer.last_name}, ${customer.first_name}` : 'Unknown customer';
+}
+
+/** A calendar date as 'Nov 23, 2026' (the date itself, no zone shift). */
+export function formatDay(date: string | null | undefined): string {
+  if (!date) return '—';
+  const [y, m, d] = date.slice(0, 10).split('-').map(Number);
+  if (!y || !m || !d) return '—';
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-PH', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+}

@@ -1,0 +1,8 @@
+// The lending screens, one lazily loaded chunk (app/router.tsx).
+export { CustomerPage } from './customer-page';
+export { CustomersPage } from './customers-page';
+export { ItemsPage } from './items-page';
+export { LoanPage } from './loan-page';
+export { LoansPage } from './loans-page';
+export { NewLoanPage } from './new-loan-page';
+export { TicketPage } from './ticket-page';

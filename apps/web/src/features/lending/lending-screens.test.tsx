@@ -1,0 +1,137 @@
+import 'fake-indexeddb/auto';
+import type { AuthUser } from '@kalinga/contracts/auth';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ConfirmHost } from '../../components/ui/confirm-dialog';
+import { db } from '../../offline/database';
+import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan } from '../../test/lending-fixtures';
+import { setUser } from '../auth/auth-store';
+import { CustomersPage } from './customers-page';
+import { ItemsPage } from './items-page';
+import { LoanPage } from './loan-page';
+import { NewLoanPage } from './new-loan-page';
+
+// The screens over the real local store (fake-indexeddb) and the real write API: what a clerk sees and does.
+
+const NOW = new Date('2026-11-23T02:00:00.000Z'); // 10:00 in Manila
+const manager: AuthUser = {
+  id: 1, name: 'Clerk', username: 'clerk', email: 'c@x.test', avatar: null, role: 'admin', roles: ['admin'],
+  permissions: ['view lending', 'manage lending'], user_type: 'personnel', student_id: null, department: null, birth_date: null, status: 'active',
+};
+
+function at(path: string, route: string, element: React.ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={route} element={element} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>
+      <ConfirmHost />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) { this.open = true; };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) { this.open = false; };
+  await clearStore();
+  setUser(manager);
+  await keepSynced({ categories: [serverCategory()] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('Customers', () => {
+  it('starts empty with the first action, validates, and lists a new customer as pending', async () => {
+    at('/c', '/c', <CustomersPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Your First Customer' }));
+    const drawer = screen.getByTestId('drawer');
+    fireEvent.change(within(drawer).getByLabelText(/First name/), { target: { value: 'Liza' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Add Customer' }));
+    expect(await within(drawer).findByText('The last name field is required.')).toBeTruthy();
+    fireEvent.change(within(drawer).getByLabelText(/Last name/), { target: { value: 'Soberano' } });
+    fireEvent.change(within(drawer).getByLabelText('Phone number'), { target: { value: '0917 555' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Add Customer' }));
+    const list = await screen.findByRole('list', { name: 'Customers' });
+    expect(within(list).getByText('Soberano, Liza')).toBeTruthy();
+    expect(within(list).getByTestId('sync-state').textContent).toBe('Pending');
+    expect(await db.syncQueue.where('operation').equals('CREATE_CUSTOMER').count()).toBe(1);
+  });
+
+  it('hides writing controls from a reader', async () => {
+    setUser({ ...manager, permissions: ['view lending'] });
+    await keepSynced({ customers: [serverCustomer()] });
+    at('/c', '/c', <CustomersPage />);
+    expect(await screen.findByText('Santos, Maria')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add Customer|Edit/ })).toBeNull();
+  });
+});
+
+describe('New pawn ticket', () => {
+  it('previews the rules figures and refuses a loan above the appraisal', async () => {
+    await keepSynced({ customers: [serverCustomer()] });
+    at(`/n?customer=${serverCustomer().uuid}`, '/n', <NewLoanPage />);
+    expect(await screen.findByTestId('picked-customer')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Description of item 1'), { target: { value: 'Gold ring' } });
+    fireEvent.change(screen.getByLabelText('Category of item 1'), { target: { value: serverCategory().uuid } });
+    fireEvent.change(screen.getByLabelText('Appraised value of item 1 (PHP)'), { target: { value: '5000' } });
+    fireEvent.change(screen.getByLabelText('Loan amount (PHP)'), { target: { value: '3000' } });
+    const preview = screen.getByTestId('ticket-preview');
+    expect(preview.textContent).toContain('₱5.00'); // service charge: 1 %, at most PHP 5.00
+    expect(preview.textContent).toContain('₱2,995.00'); // net proceeds
+    expect(preview.textContent).toContain('₱90.00'); // one month at 3 %
+    expect(preview.textContent).toContain('Dec 23, 2026');
+    fireEvent.change(screen.getByLabelText('Loan amount (PHP)'), { target: { value: '6000' } });
+    expect(screen.getByRole('alert').textContent).toBe('The loan amount may not be greater than the appraised value of the items.');
+    fireEvent.change(screen.getByLabelText('Loan amount (PHP)'), { target: { value: '3000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Pawn Ticket' }));
+    await screen.findByText('elsewhere');
+    const [loan] = await db.loans.toArray();
+    expect(loan.pawn_ticket_number ?? null).toBeNull();
+    expect(loan).toMatchObject({ loan_amount: 3000, amount_disbursed: 2995, sync_status: 'pending' });
+  });
+});
+
+describe('Loan page', () => {
+  it('offers only what the rules allow and confirms a redemption with its amount', async () => {
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan()] });
+    at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);
+    expect(await screen.findByTestId('due-redeem')).toBeTruthy();
+    expect(screen.getByTestId('due-interest').textContent).toBe('₱90.00');
+    expect(screen.getByTestId('due-redeem').textContent).toBe('₱3,090.00');
+    expect(screen.getByRole('button', { name: 'Renew' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Forfeit' })).toBeNull(); // not expired yet
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect((await screen.findByText(/the pawner pays ₱3,090.00/)).textContent).toContain('principal ₱3,000.00, interest ₱90.00, penalty ₱0.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem for ₱3,090.00' }));
+    await waitFor(() => expect(screen.getByTestId('loan-status').textContent).toBe('Redeemed'));
+    expect(screen.queryByRole('button', { name: 'Redeem' })).toBeNull();
+    expect(screen.getAllByTestId('sync-state')[0].textContent).toBe('Pending');
+  });
+
+  it('offers Forfeit (and no Renew) on an expired loan', async () => {
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ loan_date: '2026-06-01', maturity_date: '2026-07-01', expiry_date: '2026-09-29' })] });
+    at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);
+    expect(await screen.findByRole('button', { name: 'Forfeit' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Renew' })).toBeNull();
+    expect(screen.getByText('Expired: it can be redeemed or forfeited.')).toBeTruthy();
+  });
+});
+
+describe('Items', () => {
+  it('puts a forfeited item up for sale and sells it', async () => {
+    const uuid = serverLoan().uuid;
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ status: 'forfeited', items: [serverItem({ loan_uuid: uuid, status: 'forfeited' })] })] });
+    at('/i', '/i', <ItemsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Set selling price of Gold ring 18k' }));
+    fireEvent.change(screen.getByLabelText(/Selling price/), { target: { value: '6500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Put Up for Sale' }));
+    expect(await screen.findByText('No forfeited items')).toBeTruthy();
+    expect(await db.items.get(serverItem().uuid)).toMatchObject({ status: 'for_sale', selling_price: 6500 });
+  });
+});

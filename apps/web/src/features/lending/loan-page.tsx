@@ -1,0 +1,122 @@
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state';
+import { ErrorAlert } from '../../components/ui/error-alert';
+import { LoadingBlock } from '../../components/ui/spinner';
+import { formatCurrency } from '../../lib/format';
+import { useCounterToday, useLoanDetail } from '../../offline/lending-queries';
+import { hasPermission, useAuth } from '../auth/auth-store';
+import { LoanActions } from './components/loan-actions';
+import { ItemList } from './components/item-list';
+import { LoanStatusBadge } from './components/status-badge';
+import { SyncBadge } from './components/sync-badge';
+import { customerName, dueOn, formatDay, pesos, ticketNumber } from './lending-figures';
+
+const TRANSACTION_LABEL: Record<string, string> = {
+  disbursement: 'Disbursement', interest: 'Interest', penalty: 'Penalty', redemption: 'Redemption (principal)', renewal: 'Renewal (service charge)', sale: 'Sale',
+};
+
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-1">
+      <dt className="text-base-content/70">{label}</dt>
+      <dd className="text-right font-medium" data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+/** One loan: terms and amounts, what is due today, items, transactions, and the actions the rules allow. */
+export function LoanPage() {
+  const { uuid = '' } = useParams();
+  const canManage = hasPermission(useAuth().user, 'manage lending');
+  const today = useCounterToday();
+  const detail = useLoanDetail(uuid);
+
+  if (detail.error) return <ErrorAlert message={`Could not read the local book: ${detail.error.message}`} onRetry={detail.retry} />;
+  if (detail.loading || !today) return <LoadingBlock text="Loading loan..." />;
+  if (!detail.data) return <EmptyState title="Loan not found" text="This loan is not on this device." action={<Link to="/lending/loans" className="btn">Back to Loans</Link>} />;
+  const { loan, items, transactions, customer, category, renewedFrom, renewedTo } = detail.data;
+  const due = loan.status === 'active' ? dueOn(loan, today) : null;
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <Link to="/lending/loans" className="link link-hover text-sm">← Loans</Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold">
+            Ticket <span className="font-mono" data-testid="loan-ticket">{ticketNumber(loan)}</span>
+          </h1>
+          <p className="mt-1">
+            {customer ? <Link className="link" to={`/lending/customers/${customer.uuid}`}>{customerName(customer)}</Link> : customerName(customer)}
+            {category && <span className="text-base-content/70"> · {category.title}</span>}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <span data-testid="loan-status"><LoanStatusBadge status={loan.status} /></span>
+            <SyncBadge record={loan} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/lending/loans/${loan.uuid}/ticket`} className="btn">Print Ticket</Link>
+          {canManage && <LoanActions loan={loan} category={category} today={today} />}
+        </div>
+      </div>
+      {(renewedFrom || renewedTo) && (
+        <p className="text-sm">
+          {renewedFrom && <>Renewal of <Link className="link" to={`/lending/loans/${renewedFrom.uuid}`}>{ticketNumber(renewedFrom)}</Link>. </>}
+          {renewedTo && <>Renewed as <Link className="link" to={`/lending/loans/${renewedTo.uuid}`} data-testid="renewed-to">{ticketNumber(renewedTo)}</Link>.</>}
+        </p>
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        <dl className="rounded-box border border-base-300 bg-base-100 p-4 text-sm">
+          <Fact label="Loan date" value={formatDay(loan.loan_date)} />
+          <Fact label="Maturity date" value={formatDay(loan.maturity_date)} />
+          <Fact label="Expiry date" value={formatDay(loan.expiry_date)} />
+          {loan.renewal_date && <Fact label="Renewed on" value={formatDay(loan.renewal_date)} />}
+          {loan.redemption_date && <Fact label="Redeemed on" value={formatDay(loan.redemption_date)} />}
+          {loan.forfeiture_date && <Fact label="Forfeited on" value={formatDay(loan.forfeiture_date)} />}
+          <Fact label="Appraised value" value={formatCurrency(loan.appraisal_value)} />
+          <Fact label="Principal" value={formatCurrency(loan.loan_amount)} testId="loan-amount" />
+          <Fact label="Service charge" value={formatCurrency(loan.service_charge)} />
+          <Fact label="Net proceeds" value={formatCurrency(loan.amount_disbursed)} />
+          <Fact label="Interest rate" value={`${loan.interest_rate}% a month`} />
+          <Fact label="Penalty rate" value={`${loan.penalty_rate}% a month after maturity`} />
+          <Fact label="Interest paid" value={formatCurrency(loan.paid_interest_amount)} />
+          <Fact label="Penalty paid" value={formatCurrency(loan.paid_penalty_amount)} />
+        </dl>
+        <section aria-labelledby="due-title" className="rounded-box border border-base-300 bg-base-100 p-4 text-sm">
+          <h2 id="due-title" className="mb-2 font-semibold">Due today ({formatDay(today)})</h2>
+          {due ? (
+            <dl>
+              <Fact label={`Interest (${due.months} month${due.months === 1 ? '' : 's'})`} value={formatCurrency(pesos(due.interest))} testId="due-interest" />
+              <Fact label={`Penalty (${due.penalty_months} month${due.penalty_months === 1 ? '' : 's'})`} value={formatCurrency(pesos(due.penalty))} testId="due-penalty" />
+              <Fact label="To renew" value={formatCurrency(pesos(due.renew_total))} />
+              <Fact label="To redeem" value={formatCurrency(pesos(due.redeem_total))} testId="due-redeem" />
+              {due.is_expired ? <p className="mt-2 text-error">Expired: it can be redeemed or forfeited.</p> : due.is_matured ? <p className="mt-2 text-warning">Matured: penalty runs until it is renewed or redeemed.</p> : null}
+            </dl>
+          ) : (
+            <p className="text-base-content/70">Nothing: this loan is {loan.status}.</p>
+          )}
+        </section>
+      </div>
+      <section aria-labelledby="items-title" className="flex flex-col gap-2">
+        <h2 id="items-title" className="text-lg font-semibold">Items</h2>
+        <ItemList items={items} label="Items of this loan" />
+      </section>
+      <section aria-labelledby="tx-title" className="flex flex-col gap-2">
+        <h2 id="tx-title" className="text-lg font-semibold">Transactions</h2>
+        {transactions.length === 0 ? (
+          <p className="text-sm text-base-content/70">{loan.sync_status === 'synced' ? 'No transactions.' : 'The server writes the transactions when this change is synced.'}</p>
+        ) : (
+          <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label="Transactions of this loan">
+            {transactions.map((t) => (
+              <li key={t.uuid} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm" data-testid="transaction">
+                <span>{TRANSACTION_LABEL[t.type] ?? t.type}</span>
+                <span className="text-base-content/70">{formatDay(t.created_at)}</span>
+                <span className="font-medium">{formatCurrency(t.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
