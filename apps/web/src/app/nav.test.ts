@@ -27,8 +27,8 @@ describe('visibleNav', () => {
 });
 
 describe('usableNow', () => {
-  it('offline, only the entries that work from the local store stay usable (Categories); online, all of them', () => {
-    expect(NAV.filter((e) => usableNow(e, false)).map((e) => e.label)).toEqual(['Categories']);
+  it('offline, only the entries that work from the local store stay usable (Categories, Lending); online, all of them', () => {
+    expect(NAV.filter((e) => usableNow(e, false)).map((e) => e.label)).toEqual(['Categories', 'Lending']);
     expect(NAV.filter((e) => usableNow(e, true))).toHaveLength(NAV.length);
   });
 });
