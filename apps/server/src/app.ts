@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import './plugins/context';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { MAX_IMAGE_BYTES, registerUploads } from './plugins/uploads';
 import { registerNotFound, registerWebApp } from './plugins/web-app';
 import { isDraftResourceImage } from './modules/resources/resource.repository';
@@ -28,13 +28,19 @@ export interface BuildOptions {
   webDir?: string;
 }
 
+function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** Builds the API server (plugins, then modules) without listening, so tests can inject requests. */
 export async function buildApp({ config, db, logger = false, webDir }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     // Base64 logos arrive in JSON bodies: room for a 2 MB image plus its encoding.
     bodyLimit: Math.ceil(MAX_IMAGE_BYTES * 1.4) + 64 * 1024,
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names (off by default): else anyone picks their address.
+    // A hop count as proxy-addr reads one (Fastify's types lack the number form): the nearest n senders are proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -44,18 +50,7 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
 
   registerErrorHandling(app);
   registerInputGuards(app);
-  await app.register(helmet, {
-    // The SPA loads its own bundles and images (and data: previews); the API docs need inline styles.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-      },
-    },
-  });
+  await registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50 } });
   await registerOpenApi(app);
   registerAuth(app);

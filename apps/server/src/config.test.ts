@@ -30,4 +30,14 @@ describe('loadConfig', () => {
       expect(message).toMatch(/DATABASE_URL/);
     }
   });
+
+  it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24,::1,loopback' }).trustProxy).toEqual(['10.0.0.5', '192.168.1.0/24', '::1', 'loopback']);
+    for (const wrong of ['true', '10.0.0.300', '10.0.0.0/40', 'proxy.example', '99']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

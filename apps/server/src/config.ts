@@ -1,5 +1,39 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !isIP(address)) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: which X-Forwarded-* headers to believe. Off (the default, or `false`/`0`): the
+ * connecting address is the client. A number: that many proxies in front. Otherwise a comma list of
+ * proxy addresses or CIDR ranges. `true` is refused: believing every sender lets anyone choose their address.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) {
+      if (Number(v) > 32) ctx.addIssue({ code: 'custom', message: 'a hop count is at most 32' });
+      return Number(v);
+    }
+    const entries = v.split(',').map((e) => e.trim()).filter((e) => e !== '');
+    const wrong = entries.filter((e) => !isProxyAddress(e));
+    if (entries.length === 0 || wrong.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `use false, a hop count or a comma list of proxy addresses/CIDR ranges (not ${wrong.join(', ') || v})` });
+    }
+    return entries;
+  })
+  .default(false);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -13,6 +47,7 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: trustProxySchema,
 });
 
 export interface AppConfig {
@@ -23,6 +58,8 @@ export interface AppConfig {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   demoData: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (TRUST_PROXY). */
+  trustProxy: false | number | string[];
   /** Failed sign-ins allowed per email and per address in one minute. */
   loginAttemptsPerMinute: number;
 }
@@ -51,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database,
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA === 'true',
+    trustProxy: e.TRUST_PROXY,
     loginAttemptsPerMinute: 5,
   };
 }

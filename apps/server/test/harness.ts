@@ -24,8 +24,9 @@ export interface TestApp {
 /**
  * A real server over a fresh database: an SQLite file of its own, or, when DATABASE_URL is a
  * postgres URL (npm run test:pg), a new PostgreSQL database that is dropped afterwards.
+ * `env` adds configuration variables (e.g. TRUST_PROXY).
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-test-'));
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -46,7 +47,7 @@ export async function createTestApp(): Promise<TestApp> {
       await c.end();
     };
   }
-  const config = loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const db = createDatabase(config.database);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });

@@ -90,4 +90,22 @@ describe('appointment demo data', () => {
     const completed = rows.find((r) => r.status === 'completed')!;
     expect(changes.filter((c) => c.appointment_id === completed.id).map((c) => c.to_status)).toEqual(['pending', 'confirmed', 'completed']);
   });
+
+  it('dates every status change in order: none before the booking was made, none in the future, updated_at the last one', async () => {
+    const changes = await t.db
+      .selectFrom('appointment_status_changes')
+      .select(['appointment_id', 'changed_at'])
+      .where('company_id', '=', ctx.company.id)
+      .orderBy('id')
+      .execute();
+    const byAppointment = new Map<number, string[]>();
+    for (const c of changes) byAppointment.set(c.appointment_id, [...(byAppointment.get(c.appointment_id) ?? []), c.changed_at]);
+    const now = new Date().toISOString();
+    const wrong = rows.filter((r) => {
+      const times = byAppointment.get(r.id) ?? [];
+      const ordered = times.every((at, i) => i === 0 || at >= times[i - 1]);
+      return !ordered || times[0] !== r.created_at || times.some((at) => at > now) || r.updated_at !== times[times.length - 1];
+    });
+    expect(wrong.map((r) => ({ status: r.status, created_at: r.created_at, updated_at: r.updated_at, changes: byAppointment.get(r.id) })).slice(0, 3)).toEqual([]);
+  });
 });

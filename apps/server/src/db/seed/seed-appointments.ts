@@ -160,10 +160,12 @@ export async function seedAppointments(db: DB, _config: AppConfig, ctx: DemoCont
       const changes: { from: Status | null; to: Status; by: number; at: string }[] = [{ from: null, to: 'pending', by: row.created_by!, at: createdAt }];
       const confirmAt = new Date(Math.min(now, createdMs + Math.floor(2 + rand() * 20) * HOUR)).toISOString();
       if (status === 'confirmed' || status === 'completed') changes.push({ from: 'pending', to: 'confirmed', by: counselorRow.id, at: confirmAt });
-      if (status === 'completed') changes.push({ from: 'confirmed', to: 'completed', by: counselorRow.id, at: new Date(startMs + HOUR).toISOString() });
+      if (status === 'completed') changes.push({ from: 'confirmed', to: 'completed', by: counselorRow.id, at: new Date(Math.max(Date.parse(confirmAt), Math.min(now, startMs + HOUR))).toISOString() });
       if (status === 'cancelled') {
         const who = rand() < 0.5 ? counselorRow.id : client.id;
-        changes.push({ from: 'pending', to: 'cancelled', by: who, at: new Date(Math.min(now, startMs - Math.floor(rand() * 48) * HOUR)).toISOString() });
+        // Cancelled up to two days before the start, never before the booking was made nor after now.
+        const cancelMs = Math.max(createdMs, Math.min(now, startMs - Math.floor(rand() * 48) * HOUR));
+        changes.push({ from: 'pending', to: 'cancelled', by: who, at: new Date(cancelMs).toISOString() });
       }
       row.updated_at = changes[changes.length - 1].at;
       histories.push({ index: rows.length, changes });

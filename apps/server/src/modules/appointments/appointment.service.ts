@@ -376,6 +376,7 @@ export async function appointmentIcs(db: DB, auth: AuthContext, uuid: string): P
   const scope = scopeOf(auth);
   const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
   if (!row) throw notFound('Appointment');
+  if (row.status === 'cancelled') throw conflict('A cancelled appointment has no calendar file.');
   const start = Date.parse(row.appointment_date);
   const other = scope.kind === 'client' ? `Counselor: ${row.counselor_name}` : `${row.user_type === 'student' ? 'Student' : 'Personnel'}: ${row.client_name}`;
   const body = buildIcs({
@@ -385,8 +386,8 @@ export async function appointmentIcs(db: DB, auth: AuthContext, uuid: string): P
     stamp: Date.now(),
     summary: `Counselling appointment${row.category_title ? ` (${row.category_title})` : ''}`,
     location: row.location_type === 'online' ? 'Online' : (row.location ?? 'On-site'),
-    description: `${other}\nReason: ${row.reason}`,
-    status: row.status === 'cancelled' ? 'CANCELLED' : row.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED',
+    description: `${other}\nReason: ${row.reason}\nStatus: ${row.status}`,
+    status: row.status === 'pending' ? 'TENTATIVE' : row.status === 'confirmed' ? 'CONFIRMED' : null,
   });
   return { filename: `appointment-${row.uuid}.ics`, body };
 }

@@ -617,4 +617,22 @@ describe('calendar file', () => {
     for (const line of body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect((await show(student2, a.uuid, '/ics')).statusCode).toBe(404);
   });
+
+  it('says STATUS as the appointment stands, keeps every line break CRLF, and offers no file for a cancelled one', async () => {
+    const statusLine = async (uuid: string) => {
+      const res = await show(student, uuid, '/ics');
+      expect(res.statusCode).toBe(200);
+      // Every line ends with CRLF: no lone CR or LF anywhere, even from a reason typed with a bare CR.
+      expect(res.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      return res.body.replace(/\r\n /g, '').split('\r\n').filter((l) => l.startsWith('STATUS:'));
+    };
+    const confirmed = await inserted('confirmed', hoursFromNow(30));
+    await t.db.updateTable('appointments').set({ reason: 'Line one\rline two' }).where('uuid', '=', confirmed).execute();
+    expect(await statusLine(confirmed)).toEqual(['STATUS:CONFIRMED']);
+    // VEVENT has no COMPLETED: a completed appointment's file carries no STATUS rather than a wrong one.
+    expect(await statusLine(await inserted('completed', hoursFromNow(-30)))).toEqual([]);
+    const cancelled = await show(student, await inserted('cancelled', hoursFromNow(40)), '/ics');
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().message).toBe('A cancelled appointment has no calendar file.');
+  });
 });

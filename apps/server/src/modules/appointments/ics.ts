@@ -7,7 +7,8 @@ export interface CalendarEvent {
   summary: string;
   location: string;
   description: string;
-  status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
+  /** RFC 5545 VEVENT status; left out for a completed appointment (VEVENT has no COMPLETED). */
+  status: 'TENTATIVE' | 'CONFIRMED' | null;
 }
 
 /** 20260309T010000Z (RFC 5545 UTC date-time). */
@@ -15,9 +16,9 @@ function utc(ms: number): string {
   return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-/** RFC 5545 TEXT escaping: backslash, semicolon, comma and newlines. */
-function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** RFC 5545 TEXT escaping: backslash, semicolon, comma and line breaks (CRLF, LF or a lone CR) as \\n. */
+export function escapeText(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** Folds a content line at 75 octets (continuation lines start with a space), never splitting a UTF-8 character. */
@@ -56,7 +57,7 @@ export function buildIcs(event: CalendarEvent): string {
     `SUMMARY:${escapeText(event.summary)}`,
     `LOCATION:${escapeText(event.location)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
-    `STATUS:${event.status}`,
+    ...(event.status ? [`STATUS:${event.status}`] : []),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -151,6 +151,13 @@ describe('POST /api/users', () => {
     expect(errors.password).toEqual(['The password must be at least 8 characters.']);
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(['user_type', 'roles', 'birth_date']));
 
+    // A day that does not exist is refused, not stored (issue 13).
+    const unreal = await send(admin, 'POST', '/api/users', validBody({ birth_date: '2023-02-30' }));
+    expect(unreal.statusCode).toBe(422);
+    expect(unreal.json().errors.birth_date).toEqual(['Use a real calendar date (YYYY-MM-DD).']);
+    const leapDay = await send(admin, 'POST', '/api/users', validBody({ birth_date: '2004-02-29', email: 'leap.day@example.test' }));
+    expect(leapDay.statusCode).toBe(201);
+
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const inFuture = await send(admin, 'POST', '/api/users', validBody({ birth_date: future }));
     expect(inFuture.statusCode).toBe(422);

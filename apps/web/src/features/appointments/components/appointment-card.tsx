@@ -88,9 +88,11 @@ export function AppointmentCard({ appointment: a, user, busy, actions }: { appoi
             )}
           </div>
           <div className="flex items-center justify-end gap-1">
-            <button type="button" className="btn btn-sm btn-ghost btn-square" title="Add to calendar" aria-label={`Add to calendar: ${a.reason}`} onClick={() => actions.onCalendar(a)}>
-              <Icon d={CALENDAR_PLUS} className="h-5 w-5" />
-            </button>
+            {a.status !== 'cancelled' && (
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title="Add to calendar" aria-label={`Add to calendar: ${a.reason}`} onClick={() => actions.onCalendar(a)}>
+                <Icon d={CALENDAR_PLUS} className="h-5 w-5" />
+              </button>
+            )}
             {canViewHistory(user) && (
               <button type="button" className="btn btn-sm btn-ghost btn-square" title="Status history" aria-label={`Status history: ${a.reason}`} onClick={() => actions.onHistory(a)}>
                 <Icon d={HISTORY} className="h-5 w-5" />
