@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { ConfirmHost } from '../components/ui/confirm-dialog';
-import { TOAST_DURATION_MS } from '../components/ui/toast';
+import { ToastLayer } from '../components/ui/toast-layer';
 import { queryClient } from '../lib/query-client';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -10,7 +9,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <ConfirmHost />
-      <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      <ToastLayer />
     </QueryClientProvider>
   );
 }
