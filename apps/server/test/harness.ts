@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,4 +139,15 @@ export function multipart(fields: Record<string, string>, file?: { field: string
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Inserts a category of the company directly (tests that need categories but not the categories API). */
+export async function addCategory(db: DB, companyId: number, title: string): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('categories')
+    .values({ uuid: randomUUID(), company_id: companyId, title, interest_rate: 0, penalty_rate: 0, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0, is_renewable: 1, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

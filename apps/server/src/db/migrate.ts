@@ -6,6 +6,7 @@ import * as m003 from './migrations/003-appointments';
 import * as m004 from './migrations/004-reports';
 import * as m005 from './migrations/005-appointment-list-speed';
 import * as m006 from './migrations/006-lending';
+import * as m008 from './migrations/008-report-day-counts';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004-reports': m004,
   '005-appointment-list-speed': m005,
   '006-lending': m006,
+  '008-report-day-counts': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -295,6 +295,18 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/**
+ * Appointments (every status but cancelled) per company, local day and group of one dimension, kept exact by
+ * triggers (migration 008). `grp` is the category id as text, the department label or the age group label.
+ */
+export interface ReportDayCountsTable {
+  company_id: number;
+  dimension: 'category' | 'department' | 'age';
+  day: string;
+  grp: string;
+  count: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -320,6 +332,7 @@ export interface Database {
   transactions: TransactionsTable;
   sync_tombstones: SyncTombstonesTable;
   idempotency_keys: IdempotencyKeysTable;
+  report_day_counts: ReportDayCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -38,11 +38,47 @@ const orNotAvailable = (ref: string) => sql<string>`coalesce(nullif(trim(${sql.r
 
 /**
  * Appointments per local day and group for one company, from `from` to `to` (dates, both included),
- * every status but cancelled. Counting and grouping happen in the database; only days that have
- * appointments come back (the service fills the gaps). The queries read only the columns of
- * appointments_reports_idx (migration 004).
+ * every status but cancelled, read from report_day_counts (kept by triggers, migration 008): at most one
+ * row per day and group. Only days that have appointments come back (the service fills the gaps).
+ * Categories are stored by id and named here, so two categories with one title share a row.
  */
 export async function dailyCountsByGroup(db: DB, companyId: number, groupBy: ReportGroupBy, from: string, to: string): Promise<DailyGroupCount[]> {
+  const rows = await db
+    .selectFrom('report_day_counts')
+    .select(['day', 'grp', 'count'])
+    .where('company_id', '=', companyId)
+    .where('dimension', '=', groupBy)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .execute();
+  if (groupBy !== 'category') return rows.map((r) => ({ day: r.day, group: r.grp, count: Number(r.count) }));
+
+  // Category rows hold the id: name them (a handful of categories), merging categories that share a title.
+  const titles = await db.selectFrom('categories').select(['id', orNotAvailable('title').as('label')]).where('company_id', '=', companyId).execute();
+  const labelOf = new Map(titles.map((c) => [String(c.id), c.label]));
+  let unknown = false;
+  const named = rows.map((r) => {
+    const group = labelOf.get(r.grp);
+    unknown ||= group === undefined;
+    return { day: r.day, group: group ?? NOT_AVAILABLE, count: Number(r.count) };
+  });
+  if (!unknown && new Set(labelOf.values()).size === labelOf.size) return named;
+  const merged = new Map<string, DailyGroupCount>();
+  for (const r of named) {
+    const key = `${r.day}\u0000${r.group}`;
+    const row = merged.get(key);
+    if (row) row.count += r.count;
+    else merged.set(key, r);
+  }
+  return [...merged.values()];
+}
+
+/**
+ * The same counts worked out from the appointments themselves (what report_day_counts must always equal):
+ * the reference for tests and the benchmark. Labels are computed in a derived table and counted outside
+ * it, so PostgreSQL sees plain column names in GROUP BY.
+ */
+export async function recountDailyGroups(db: DB, companyId: number, groupBy: ReportGroupBy, from: string, to: string): Promise<DailyGroupCount[]> {
   const scoped = db
     .selectFrom('appointments as a')
     .where('a.company_id', '=', companyId)
@@ -50,11 +86,8 @@ export async function dailyCountsByGroup(db: DB, companyId: number, groupBy: Rep
     .where('a.local_date', '<=', to)
     .where('a.status', '!=', 'cancelled');
 
-  // Labels are computed in a derived table and counted outside it: grouping by plain column names keeps
-  // PostgreSQL from seeing a CASE with bound parameters in SELECT and GROUP BY as two expressions.
   let labelled;
   if (groupBy === 'category') {
-    // Count per (day, category id) first, straight off the index; then name the few resulting rows.
     const perCategory = scoped.select(['a.local_date as day', 'a.category_id']).select(sql<number>`count(*)`.as('n')).groupBy(['a.local_date', 'a.category_id']);
     labelled = db
       .selectFrom(perCategory.as('p'))
@@ -65,7 +98,6 @@ export async function dailyCountsByGroup(db: DB, companyId: number, groupBy: Rep
       .leftJoin('users as u', 'u.id', 'a.client_id')
       .select([sql<string>`a.local_date`.as('day'), orNotAvailable('u.department').as('grp'), sql<number>`1`.as('n')]);
   } else {
-    // Count per (day, age in years) first, so each label is worked out once per age, not per appointment.
     const perAge = scoped
       .leftJoin('users as u', 'u.id', 'a.client_id')
       .select([sql<string>`a.local_date`.as('day'), ageInYears.as('years'), sql<number>`count(*)`.as('n')])

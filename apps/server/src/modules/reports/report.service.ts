@@ -1,6 +1,6 @@
 import { AGE_GROUPS, NOT_AVAILABLE, PERIOD_DAYS, type ReportQuery } from '@kalinga/contracts/reports';
 import type { DB } from '../../db/database';
-import { forecastDaily } from './forecast';
+import { forecasts } from './forecast-cache';
 import { addDays, dayRange, localDateOf } from './report-days';
 import { dailyCountsByGroup, type ReportGroupBy } from './report.repository';
 
@@ -73,15 +73,16 @@ export function buildSeries(
   }
 
   const firstShown = days.length - periodDays;
+  const forecastDates = dayRange(addDays(today, 1), addDays(today, forecastDays));
   const out: SeriesPoint[] = [];
   for (const group of [...shown].sort((a, b) => compareGroups(groupBy, a, b))) {
     const series = byGroup.get(group)!;
     for (let i = firstShown; i < days.length; i++) out.push({ day: days[i], count: series[i], is_forecast: false, group });
     // Days before a group's first appointment say nothing about its rhythm: fit from that day on.
     const first = series.findIndex((c) => c > 0);
-    const { values } = forecastDaily(series.slice(first), forecastDays);
+    const values = forecasts.values(series.slice(first), forecastDays);
     values.forEach((v, h) => {
-      const day = addDays(today, h + 1);
+      const day = forecastDates[h];
       const floor = bookedOn.get(`${group}\u0000${day}`) ?? 0;
       out.push({ day, count: Math.max(Math.round(v * 100) / 100, floor), is_forecast: true, group });
     });
@@ -94,7 +95,9 @@ export async function dailyReport(db: DB, scope: ReportScope, groupBy: ReportGro
   const today = localDateOf(now, scope.timezone);
   const periodDays = PERIOD_DAYS[query.period];
   const historyDays = Math.max(periodDays, FIT_HISTORY_DAYS);
-  const counts = await dailyCountsByGroup(db, scope.companyId, groupBy, addDays(today, -(historyDays - 1)), today);
-  const booked = await dailyCountsByGroup(db, scope.companyId, groupBy, addDays(today, 1), addDays(today, query.forecast_days));
+  // History and the days already booked ahead, in one read.
+  const rows = await dailyCountsByGroup(db, scope.companyId, groupBy, addDays(today, -(historyDays - 1)), addDays(today, query.forecast_days));
+  const counts = rows.filter((r) => r.day <= today);
+  const booked = rows.filter((r) => r.day > today);
   return buildSeries(groupBy, counts, { today, periodDays, forecastDays: query.forecast_days, historyDays, booked });
 }

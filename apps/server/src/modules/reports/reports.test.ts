@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
-import { addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
+import { addCategory, addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
 import type { AppointmentsTable } from '../../db/tables';
 import { addDays, dayRange, localDateOf } from './report-days';
 
@@ -21,15 +21,7 @@ let today: string;
 let slot = 0;
 const ids: Record<string, number> = {};
 
-async function category(companyId: number, title: string): Promise<number> {
-  const now = new Date().toISOString();
-  const row = await t.db
-    .insertInto('categories')
-    .values({ uuid: randomUUID(), company_id: companyId, title, interest_rate: 0, penalty_rate: 0, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0, is_renewable: 1, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const category = (companyId: number, title: string) => addCategory(t.db, companyId, title);
 
 /** Inserts an appointment row directly (the reports read the table; the appointments module is not needed). */
 async function appointment(values: { companyId: number; counselorId: number; clientId: number; categoryId: number; localDate: string; status?: AppointmentsTable['status'] }) {
