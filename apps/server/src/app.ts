@@ -65,6 +65,9 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   await app.register((await import('./modules/appointments/appointment.routes')).appointmentRoutes);
   await app.register((await import('./modules/schedule/schedule.routes')).scheduleRoutes);
   await app.register((await import('./modules/resources/resource.routes')).resourceRoutes);
+  await app.register((await import('./modules/lending/customer.routes')).customerRoutes);
+  await app.register((await import('./modules/lending/loan.routes')).loanRoutes);
+  await app.register((await import('./modules/lending/item.routes')).itemRoutes);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
   await app.register(settingsRoutes);

@@ -1,0 +1,59 @@
+import type { Customer, CustomerCreate, CustomerListQuery, CustomerUpdate } from '@kalinga/contracts/lending';
+import type { DB } from '../../db/database';
+import { notFound } from '../../lib/http-errors';
+import { paginationMeta } from '../../lib/pagination';
+import type { AuthContext } from '../../plugins/auth';
+import { findCustomer, findCustomerAnyCompany, insertCustomer, listCustomers as listCustomerRows, updateCustomer as updateCustomerRow } from './customer.repository';
+import { runWrite, type WriteKey, type WriteReply } from './idempotency';
+import { toCustomer } from './lending-replies';
+import { uuidTaken } from './lending-common';
+
+type CustomerReply = WriteReply<{ data: Customer }>;
+
+/** Creates a customer keyed by the client's uuid: a repeat returns the first one (200). */
+export function createCustomer(db: DB, auth: AuthContext, wk: WriteKey, input: CustomerCreate): Promise<CustomerReply> {
+  return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+    const existing = await findCustomerAnyCompany(trx, input.uuid);
+    if (existing) {
+      if (existing.company_id !== auth.companyId) throw uuidTaken();
+      return { status: 200, body: { data: toCustomer(existing) } };
+    }
+    const row = await insertCustomer(trx, {
+      company_id: auth.companyId,
+      uuid: input.uuid,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone_number: input.phone_number ?? null,
+      address: input.address ?? null,
+      id_type: input.id_type ?? null,
+      id_number: input.id_number ?? null,
+      birth_date: input.birth_date ?? null,
+      version,
+      created_by: auth.user.id,
+      created_at: now,
+      updated_at: now,
+    });
+    return { status: 201, body: { data: toCustomer(row) } };
+  });
+}
+
+/** Changes the sent fields of a customer of the company (404 otherwise). */
+export function updateCustomer(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: CustomerUpdate): Promise<CustomerReply> {
+  return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const row = await updateCustomerRow(trx, auth.companyId, uuid, { ...changes, version, updated_at: now });
+    if (!row) throw notFound('Customer');
+    return { status: 200, body: { data: toCustomer(row) } };
+  });
+}
+
+export async function getCustomer(db: DB, auth: AuthContext, uuid: string): Promise<Customer> {
+  const row = await findCustomer(db, auth.companyId, uuid);
+  if (!row) throw notFound('Customer');
+  return toCustomer(row);
+}
+
+export async function listCustomers(db: DB, auth: AuthContext, query: CustomerListQuery) {
+  const { rows, total } = await listCustomerRows(db, auth.companyId, { page: query.page, perPage: query.per_page, search: query.search || undefined });
+  return { data: rows.map(toCustomer), meta: paginationMeta(query.page, query.per_page, total) };
+}

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { DB } from '../../db/database';
+import { nowIso } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { unprocessable } from '../../lib/http-errors';
+import type { AuthContext } from '../../plugins/auth';
+import { bumpVersion } from '../sync/sync-version';
+import { claimKey, findStoredReply, storeReply } from './idempotency.repository';
+
+// Every lending write runs through runWrite (docs/decisions/0062):
+// - one transaction that bumps the company's change counter once, first, and hands the value to the effect;
+// - with an Idempotency-Key header, the key is claimed in that transaction and the reply stored with the
+//   effect, so a repeat gets the first status and body, and a concurrent repeat waits for the first and
+//   then replays it; the same key with another request is 422;
+// - a unique violation (a create's uuid raced by another request) runs the write again once it is
+//   committed: its existence check then sees the winner's row.
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
+export const BAD_KEY = 'The Idempotency-Key header must be 1 to 200 visible characters.';
+const MAX_ATTEMPTS = 3;
+
+/** What the request says about idempotency: its key (or null) and a fingerprint of the request. */
+export interface WriteKey {
+  key: string | null;
+  method: string;
+  path: string;
+  hash: string;
+}
+
+export interface WriteReply<T> {
+  status: number;
+  body: T;
+}
+
+export interface WriteContext {
+  trx: DB;
+  /** The change-counter value to stamp on every row this write touches. */
+  version: number;
+  now: string;
+}
+
+/** Reads the Idempotency-Key header and fingerprints method, path and JSON body. */
+export function writeKeyOf(request: FastifyRequest): WriteKey {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  const raw = Array.isArray(header) ? header[0] : header;
+  let key: string | null = null;
+  if (raw !== undefined) {
+    key = raw.trim();
+    if (!/^[\x21-\x7e]{1,200}$/.test(key)) throw unprocessable({ idempotency_key: [BAD_KEY] });
+  }
+  const path = request.url.split('?')[0];
+  const hash = createHash('sha256')
+    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+  return { key, method: request.method, path, hash };
+}
+
+function replay<T>(stored: { request_hash: string; status_code: number; reply: string }, hash: string): WriteReply<T> {
+  if (stored.request_hash !== hash) throw unprocessable({ idempotency_key: [KEY_REUSED] });
+  return { status: stored.status_code, body: JSON.parse(stored.reply) as T };
+}
+
+/** Runs one lending write (see the top of this file). The effect must only write through ctx.trx. */
+export async function runWrite<T>(db: DB, auth: AuthContext, wk: WriteKey, effect: (ctx: WriteContext) => Promise<WriteReply<T>>): Promise<WriteReply<T>> {
+  const companyId = auth.companyId;
+  for (let attempt = 1; ; attempt++) {
+    if (wk.key !== null) {
+      const stored = await findStoredReply(db, companyId, wk.key);
+      if (stored) return replay<T>(stored, wk.hash);
+    }
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        if (wk.key !== null) {
+          await claimKey(trx, {
+            company_id: companyId,
+            user_id: auth.user.id,
+            key: wk.key,
+            method: wk.method,
+            path: wk.path,
+            request_hash: wk.hash,
+            status_code: 0,
+            reply: '',
+            created_at: now,
+          });
+        }
+        const version = await bumpVersion(trx, companyId);
+        const result = await effect({ trx, version, now });
+        if (wk.key !== null) await storeReply(trx, companyId, wk.key, result.status, JSON.stringify(result.body));
+        return result;
+      });
+    } catch (err) {
+      if (attempt < MAX_ATTEMPTS && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import type { Item, ItemCreate, ItemListQuery, ItemUpdate, MarkSold, ProcessForfeited } from '@kalinga/contracts/lending';
+import { NOT_ACTIVE, processForfeitedProblem, sellProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
+import type { DB } from '../../db/database';
+import type { ItemRow } from '../../db/tables';
+import { conflict, notFound, unprocessable } from '../../lib/http-errors';
+import { paginationMeta } from '../../lib/pagination';
+import type { AuthContext } from '../../plugins/auth';
+import { runWrite, type WriteKey, type WriteReply } from './idempotency';
+import { findItem, findItemsAnyCompany, insertItems, listItems as listItemRows, updateItem as updateItemRow, updateItemIf } from './item.repository';
+import { uuidTaken } from './lending-common';
+import { toItem } from './lending-replies';
+import { addToAppraisal, findLoan } from './loan.repository';
+import { requireCategory } from './loan.service';
+import { insertTransactions } from './transaction.repository';
+
+export const NO_LOAN = 'The selected loan does not exist.';
+export const SOLD_IN_FUTURE = 'The sold at may not be in the future.';
+const DAY_MS = 86_400_000;
+
+type ItemReply = WriteReply<{ data: Item }>;
+
+async function requireItem(db: DB, auth: AuthContext, uuid: string): Promise<ItemRow> {
+  const item = await findItem(db, auth.companyId, uuid);
+  if (!item) throw notFound('Item');
+  return item;
+}
+
+/** Adds an item to an active loan (its appraised value grows); keyed by the client's uuid. */
+export function createItem(db: DB, auth: AuthContext, wk: WriteKey, input: ItemCreate): Promise<ItemReply> {
+  const companyId = auth.companyId;
+  return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+    const [existing] = await findItemsAnyCompany(trx, [input.uuid]);
+    if (existing) {
+      if (existing.company_id !== companyId) throw uuidTaken();
+      return { status: 200, body: { data: toItem(existing) } };
+    }
+    const loan = await findLoan(trx, companyId, input.loan_uuid);
+    if (!loan) throw unprocessable({ loan_uuid: [NO_LOAN] });
+    if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));
+    const named = input.category_id !== undefined || input.category_uuid !== undefined;
+    const category = named ? await requireCategory(trx, companyId, input, 'category_id') : { id: loan.category_id, uuid: loan.category_uuid };
+    const appraisal = toCentavos(input.appraisal_value);
+    const [item] = await insertItems(trx, [
+      {
+        company_id: companyId,
+        uuid: input.uuid,
+        loan_id: loan.id,
+        loan_uuid: loan.uuid,
+        customer_uuid: loan.customer_uuid,
+        category_id: category.id,
+        category_uuid: category.uuid,
+        description: input.description,
+        status: 'pawned',
+        appraisal_value: appraisal,
+        market_value: input.market_value == null ? null : toCentavos(input.market_value),
+        version,
+        created_at: now,
+        updated_at: now,
+      },
+    ]);
+    await addToAppraisal(trx, loan.id, appraisal, version, now);
+    return { status: 201, body: { data: toItem(item) } };
+  });
+}
+
+/** Changes an item's description or market value (its appraisal is part of the ticket and stays). */
+export function updateItem(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: ItemUpdate): Promise<ItemReply> {
+  return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+    const row = await updateItemRow(trx, auth.companyId, uuid, {
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.market_value !== undefined && { market_value: input.market_value === null ? null : toCentavos(input.market_value) }),
+      version,
+      updated_at: now,
+    });
+    if (!row) throw notFound('Item');
+    return { status: 200, body: { data: toItem(row) } };
+  });
+}
+
+/** A forfeited item is put up for sale at a price. */
+export function processForfeited(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: ProcessForfeited): Promise<ItemReply> {
+  return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+    const item = await requireItem(trx, auth, uuid);
+    const problem = processForfeitedProblem(item);
+    if (problem) throw conflict(problem);
+    const row = await updateItemIf(trx, auth.companyId, uuid, 'forfeited', { status: 'for_sale', selling_price: toCentavos(input.selling_price), version, updated_at: now });
+    if (!row) throw conflict(processForfeitedProblem((await requireItem(trx, auth, uuid)))!);
+    return { status: 200, body: { data: toItem(row) } };
+  });
+}
+
+/** An item for sale is sold: the sale is recorded with its money movement. */
+export function markAsSold(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: MarkSold): Promise<ItemReply> {
+  return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+    const item = await requireItem(trx, auth, uuid);
+    const problem = sellProblem(item);
+    if (problem) throw conflict(problem);
+    const soldAt = input.sold_at === undefined ? now : new Date(input.sold_at).toISOString();
+    if (Date.parse(soldAt) > Date.parse(now) + DAY_MS) throw unprocessable({ sold_at: [SOLD_IN_FUTURE] });
+    const price = toCentavos(input.final_selling_price);
+    const row = await updateItemIf(trx, auth.companyId, uuid, 'for_sale', {
+      status: 'sold',
+      final_selling_price: price,
+      buyer_name: input.buyer_name,
+      buyer_contact: input.buyer_contact ?? null,
+      sale_notes: input.sale_notes ?? null,
+      sold_at: soldAt,
+      version,
+      updated_at: now,
+    });
+    if (!row) throw conflict(sellProblem(await requireItem(trx, auth, uuid))!);
+    await insertTransactions(trx, { companyId: auth.companyId, userId: auth.user.id, version, now }, [
+      { loan: { id: row.loan_id, uuid: row.loan_uuid }, item_uuid: row.uuid, type: 'sale', amount: price },
+    ]);
+    return { status: 200, body: { data: toItem(row) } };
+  });
+}
+
+export async function listItems(db: DB, auth: AuthContext, query: ItemListQuery) {
+  const { rows, total } = await listItemRows(db, auth.companyId, {
+    page: query.page,
+    perPage: query.per_page,
+    status: query.status,
+    loanUuid: query.loan_uuid,
+    customerUuid: query.customer_uuid,
+  });
+  return { data: rows.map(toItem), meta: paginationMeta(query.page, query.per_page, total) };
+}

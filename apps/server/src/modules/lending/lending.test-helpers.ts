@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, todayIn } from '@kalinga/contracts/pawn-rules';
+import { expect } from 'vitest';
+import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
+
+/** A company with an administrator, a clerk who may only view lending, and another company. */
+export interface LendingWorld {
+  t: TestApp;
+  admin: Actor;
+  viewer: Actor;
+  other: Actor;
+  /** A jewellery category: 3 % a month, 2 % penalty, one month, 30 days to redeem after maturity, renewable. */
+  category: { id: number; uuid: string };
+  /** A category that may not be renewed. */
+  fixed: { id: number; uuid: string };
+  /** The other company's category (same terms as `category`). */
+  otherCategory: { id: number; uuid: string };
+}
+
+export const TODAY = () => todayIn('Asia/Manila');
+export const daysAgo = (n: number) => addDays(TODAY(), -n);
+
+export async function lendingWorld(): Promise<LendingWorld> {
+  const t = await createTestApp();
+  const admin = await registerCompany(t.app, 'Pawnshop One');
+  const other = await registerCompany(t.app, 'Pawnshop Two');
+  const role = await t.app.inject({ method: 'POST', url: '/api/roles', headers: admin.headers, payload: { name: 'clerk', permissions: ['view lending'] } });
+  expect(role.statusCode).toBe(201);
+  const viewer = await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['clerk'] });
+  const category = await makeCategory(t, admin, { title: 'Jewellery', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30 });
+  const fixed = await makeCategory(t, admin, { title: 'Gadgets', interest_rate: 4, penalty_rate: 1, loan_period: 30, loan_period_type: 'day', loan_period_expiry: 10, is_renewable: false });
+  const otherCategory = await makeCategory(t, other, { title: 'Jewellery', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30 });
+  return { t, admin, viewer, other, category, fixed, otherCategory };
+}
+
+export async function makeCategory(t: TestApp, actor: Actor, fields: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/categories', headers: actor.headers, payload: fields });
+  expect(res.statusCode).toBe(201);
+  const { id, uuid } = res.json().data as { id: number; uuid: string };
+  return { id, uuid };
+}
+
+export async function call(t: TestApp, actor: Actor, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method, url, headers: { ...actor.headers, ...headers }, ...(payload !== undefined && { payload: payload as Record<string, unknown> }) });
+}
+
+export async function makeCustomer(t: TestApp, actor: Actor, fields: Record<string, unknown> = {}) {
+  const res = await call(t, actor, 'POST', '/api/customers', { uuid: randomUUID(), first_name: 'Juan', last_name: 'Dela Cruz', phone_number: '09171234567', ...fields });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number; uuid: string };
+}
+
+export function loanBody(customerUuid: string, categoryId: number, fields: Record<string, unknown> = {}) {
+  return {
+    uuid: randomUUID(),
+    customer_uuid: customerUuid,
+    category_id: categoryId,
+    loan_date: TODAY(),
+    loan_amount: 1000,
+    items: [{ uuid: randomUUID(), description: '18k gold ring', appraisal_value: 1500 }],
+    ...fields,
+  };
+}
+
+export async function makeLoan(w: LendingWorld, fields: Record<string, unknown> = {}, actor: Actor = w.admin) {
+  const customer = await makeCustomer(w.t, actor);
+  const category = actor.companyId === w.admin.companyId ? w.category : w.otherCategory;
+  const res = await call(w.t, actor, 'POST', '/api/loans', loanBody(customer.uuid, category.id, fields));
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number; uuid: string; pawn_ticket_number: string; items: { uuid: string }[]; [k: string]: unknown };
+}
+
+/** Rows of a table for a company, for asserting that nothing more was written. */
+export async function countRows(t: TestApp, table: 'customers' | 'loans' | 'items' | 'transactions', companyId: number): Promise<number> {
+  const { n } = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -1,0 +1,180 @@
+import type { Loan, LoanCreate, LoanListQuery, LoanUpdate } from '@kalinga/contracts/lending';
+import { addDays, LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE, type LendingTerms, newLoanFigures, newLoanProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
+import type { DB } from '../../db/database';
+import type { CategoryRow, LoanRow } from '../../db/tables';
+import { notFound, unprocessable } from '../../lib/http-errors';
+import { paginationMeta } from '../../lib/pagination';
+import type { AuthContext } from '../../plugins/auth';
+import { findCustomer } from './customer.repository';
+import { runWrite, type WriteKey, type WriteReply } from './idempotency';
+import { findItemsAnyCompany, insertItems, itemsOfLoans } from './item.repository';
+import { counterDay, uuidTaken } from './lending-common';
+import { toLoan } from './lending-replies';
+import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, listLoans as listLoanRows, nextTicketNumber, updateLoan as updateLoanRow } from './loan.repository';
+import { insertTransactions } from './transaction.repository';
+
+export const NO_CUSTOMER = 'The selected customer does not exist.';
+export const NO_CATEGORY = 'The selected category does not exist.';
+
+type LoanReply = WriteReply<{ data: Loan }>;
+
+/** A category's lending terms, as the pawn rules take them. */
+export function termsOf(category: CategoryRow): LendingTerms {
+  return {
+    interest_rate: Number(category.interest_rate),
+    penalty_rate: Number(category.penalty_rate),
+    loan_period: category.loan_period,
+    loan_period_type: category.loan_period_type,
+    loan_period_expiry: category.loan_period_expiry,
+    is_renewable: category.is_renewable === 1,
+  };
+}
+
+/** `PT-<year of the loan date>-<number, six digits at least>`, e.g. PT-2026-000123 (docs/decisions/0061). */
+export function ticketNumber(loanDate: string, n: number): string {
+  return `PT-${loanDate.slice(0, 4)}-${String(n).padStart(6, '0')}`;
+}
+
+/** The loans with their items, in the order given. */
+export async function loansWithItems(db: DB, rows: readonly LoanRow[]): Promise<Loan[]> {
+  const items = await itemsOfLoans(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toLoan(r, items));
+}
+
+async function loanReply(db: DB, row: LoanRow): Promise<Loan> {
+  return (await loansWithItems(db, [row]))[0];
+}
+
+/** The category a loan or item names (by id or uuid), or a 422 on `field`. */
+export async function requireCategory(db: DB, companyId: number, ref: { category_id?: number; category_uuid?: string }, field: string): Promise<CategoryRow> {
+  const category = await findLendingCategory(db, companyId, { id: ref.category_id, uuid: ref.category_uuid });
+  if (!category) throw unprocessable({ [field]: [NO_CATEGORY] });
+  return category;
+}
+
+/** Refuses item uuids sent twice or already used (in this company or another): 422 on the item's field. */
+export async function refuseTakenItemUuids(db: DB, uuids: readonly string[], fieldOf: (index: number) => string): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  uuids.forEach((u, i) => {
+    if (uuids.indexOf(u) !== i) errors[fieldOf(i)] = ['The item uuid appears more than once.'];
+  });
+  const taken = new Set((await findItemsAnyCompany(db, uuids)).map((r) => r.uuid));
+  uuids.forEach((u, i) => {
+    if (taken.has(u)) errors[fieldOf(i)] = ['The uuid has already been taken.'];
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+/**
+ * Writes a pawn ticket: the loan (server-made ticket number, maturity, expiry and charges from the category's
+ * terms), its items and the disbursement. Keyed by the client's uuid: a repeat returns the loan as it is (200).
+ */
+export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanCreate): Promise<LoanReply> {
+  const companyId = auth.companyId;
+  return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+    const existing = await findLoanAnyCompany(trx, input.uuid);
+    if (existing) {
+      if (existing.company_id !== companyId) throw uuidTaken();
+      return { status: 200, body: { data: await loanReply(trx, existing) } };
+    }
+    const customer = await findCustomer(trx, companyId, input.customer_uuid);
+    if (!customer) throw unprocessable({ customer_uuid: [NO_CUSTOMER] });
+    const category = await requireCategory(trx, companyId, input, 'category_id');
+    await refuseTakenItemUuids(
+      trx,
+      input.items.map((i) => i.uuid),
+      (i) => `items.${i}.uuid`,
+    );
+    const itemCategories: CategoryRow[] = [];
+    for (const [i, item] of input.items.entries()) {
+      const named = item.category_id !== undefined || item.category_uuid !== undefined;
+      itemCategories.push(named ? await requireCategory(trx, companyId, item, `items.${i}.category_id`) : category);
+    }
+    const appraisal = input.items.reduce((sum, i) => sum + toCentavos(i.appraisal_value), 0);
+    const loanAmount = toCentavos(input.loan_amount);
+    const problem = newLoanProblem({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, today: counterDay(auth).latest });
+    if (problem === LOAN_DATE_IN_FUTURE) throw unprocessable({ loan_date: [problem] });
+    if (problem === LOAN_AMOUNT_TOO_HIGH) throw unprocessable({ loan_amount: [problem] });
+    const figures = newLoanFigures({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, terms: termsOf(category) });
+    const ticket = ticketNumber(input.loan_date, await nextTicketNumber(trx, companyId));
+    const loan = await insertLoan(trx, {
+      company_id: companyId,
+      uuid: input.uuid,
+      pawn_ticket_number: ticket,
+      customer_id: customer.id,
+      customer_uuid: customer.uuid,
+      category_id: category.id,
+      category_uuid: category.uuid,
+      status: 'active',
+      loan_date: input.loan_date,
+      maturity_date: figures.maturity_date,
+      expiry_date: figures.expiry_date,
+      appraisal_value: appraisal,
+      loan_amount: loanAmount,
+      service_charge: figures.service_charge,
+      interest_rate: Number(category.interest_rate),
+      penalty_rate: Number(category.penalty_rate),
+      amount_disbursed: figures.amount_disbursed,
+      paid_interest_amount: 0,
+      paid_penalty_amount: 0,
+      notes: input.notes ?? null,
+      version,
+      created_by: auth.user.id,
+      created_at: now,
+      updated_at: now,
+    });
+    const items = await insertItems(
+      trx,
+      input.items.map((item, i) => ({
+        company_id: companyId,
+        uuid: item.uuid,
+        loan_id: loan.id,
+        loan_uuid: loan.uuid,
+        customer_uuid: customer.uuid,
+        category_id: itemCategories[i].id,
+        category_uuid: itemCategories[i].uuid,
+        description: item.description,
+        status: 'pawned' as const,
+        appraisal_value: toCentavos(item.appraisal_value),
+        market_value: item.market_value == null ? null : toCentavos(item.market_value),
+        version,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    await insertTransactions(trx, { companyId, userId: auth.user.id, version, now }, [{ loan, type: 'disbursement', amount: figures.amount_disbursed }]);
+    return { status: 201, body: { data: toLoan(loan, items) } };
+  });
+}
+
+/** Changes a ticket's remarks; its amounts and dates never change (docs/decisions/0060). */
+export function updateLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: LoanUpdate): Promise<LoanReply> {
+  return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+    const row = await updateLoanRow(trx, auth.companyId, uuid, { ...(input.notes !== undefined && { notes: input.notes }), version, updated_at: now });
+    if (!row) throw notFound('Loan');
+    return { status: 200, body: { data: await loanReply(trx, row) } };
+  });
+}
+
+export async function getLoan(db: DB, auth: AuthContext, uuid: string): Promise<Loan> {
+  const row = await findLoan(db, auth.companyId, uuid);
+  if (!row) throw notFound('Loan');
+  return loanReply(db, row);
+}
+
+export async function listLoans(db: DB, auth: AuthContext, query: LoanListQuery) {
+  const { today } = counterDay(auth);
+  const { rows, total } = await listLoanRows(db, auth.companyId, {
+    page: query.page,
+    perPage: query.per_page,
+    status: query.status,
+    customerUuid: query.customer_uuid,
+    search: query.search || undefined,
+    today,
+    maturingUntil: addDays(today, query.maturing_within_days),
+  });
+  return { data: await loansWithItems(db, rows), meta: paginationMeta(query.page, query.per_page, total) };
+}
