@@ -115,7 +115,8 @@ const MAX_PESOS = 100_000_000;
 /** An amount in pesos: a number (or numeric text), not negative, at most two decimals. */
 export function moneyField(label: string) {
   return z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    // Numeric text becomes a number; other text stays text, so the message says "must be a number".
+    (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
     z
       .number({ message: `The ${label} must be a number.` })
       .min(0, `The ${label} may not be negative.`)

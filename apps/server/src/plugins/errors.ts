@@ -10,9 +10,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
+      // Zod does not report the input in its issues: read the sent value from the part of the request that failed.
+      const source = (request as unknown as Record<string, unknown>)[error.validationContext ?? 'body'];
       for (const v of error.validation) {
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
-        (errors[path] ??= []).push(readableMessage(path, v.keyword, v.params?.input, v.message));
+        const input = v.params && 'input' in v.params ? v.params.input : valueAt(source, v.instancePath);
+        (errors[path] ??= []).push(readableMessage(path, v.keyword, input, v.message));
       }
       const first = Object.values(errors)[0]?.[0];
       return reply.status(422).send({ message: first ?? VALIDATION_MESSAGE, errors });
@@ -35,6 +38,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: GENERIC });
   });
+}
+
+/** The value at a JSON-pointer-like path (`/items/0/uuid`) of the sent body or query, or undefined. */
+function valueAt(source: unknown, pointer: string): unknown {
+  let v = source;
+  for (const key of pointer.split('/').filter(Boolean)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
 }
 
 /** Zod's "expected string, received undefined" becomes the user's "The name field is required." */
