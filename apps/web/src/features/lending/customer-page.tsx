@@ -46,11 +46,11 @@ export function CustomerPage() {
           <dt className="text-base-content/70">Address</dt><dd>{customer.address || '—'}</dd>
           <dt className="text-base-content/70">ID</dt><dd>{[customer.id_type, customer.id_number].filter(Boolean).join(' ') || '—'}</dd>
         </dl>
-        <div className="stats border border-base-300 bg-base-100">
+        <div className="stats overflow-hidden border border-base-300 bg-base-100">
           <div className="stat">
             <div className="stat-title">Balance today</div>
             <div className="stat-value text-2xl" data-testid="customer-balance">{formatCurrency(balanceOf(loans, today))}</div>
-            <div className="stat-desc">To redeem {active.length} active loan{active.length === 1 ? '' : 's'}: principal, interest and penalty</div>
+            <div className="stat-desc whitespace-normal">To redeem {active.length} active loan{active.length === 1 ? '' : 's'}: principal, interest and penalty</div>
           </div>
         </div>
       </div>

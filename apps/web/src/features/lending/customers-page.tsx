@@ -52,7 +52,7 @@ export function CustomersPage() {
             <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label="Customers">
               {data.rows.map((c) => (
                 <li key={c.uuid} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-1 basis-52">
                     <Link to={`/lending/customers/${c.uuid}`} className="link link-hover font-semibold">
                       {c.last_name}, {c.first_name}
                     </Link>

@@ -10,7 +10,7 @@ import { customerName, formatDay, periodText, ticketNumber } from './lending-fig
 
 // Printing shows only the ticket: the app's frame and the buttons are hidden (print stylesheet below).
 const PRINT_CSS = `@media print {
-  aside, header, [data-print-hide] { display: none !important; }
+  aside, body header, [data-print-hide] { display: none !important; }
   main { padding: 0 !important; }
   body { background: #fff; }
   [data-ticket] { border: none !important; box-shadow: none !important; }
@@ -50,7 +50,7 @@ export function TicketPage() {
         </p>
       )}
       <article className="rounded-box border border-base-300 bg-base-100 p-6 text-sm" data-ticket aria-labelledby="ticket-title">
-        <header className="mb-4 flex flex-wrap items-start justify-between gap-2 border-b border-base-300 pb-3 print:flex">
+        <div className="mb-4 flex flex-wrap items-start justify-between gap-2 border-b border-base-300 pb-3">
           <div>
             <p className="font-bold">{settings.data?.site_name || 'Kalinga'}</p>
             <h1 id="ticket-title" className="text-xl font-bold">Pawn Ticket</h1>
@@ -60,7 +60,7 @@ export function TicketPage() {
             <p className="font-mono text-lg font-bold" data-testid="ticket-number">{ticketNumber(loan)}</p>
             <span data-print-hide><SyncBadge record={loan} /></span>
           </div>
-        </header>
+        </div>
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
           <Row label="Pawner" value={customerName(customer)} />
           {customer?.address && <Row label="Address" value={customer.address} />}

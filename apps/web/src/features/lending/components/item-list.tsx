@@ -11,9 +11,9 @@ export function ItemList({ items, label, linkToLoan = false }: { items: LocalIte
       {items.map((item) => (
         <li key={item.uuid} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
           {linkToLoan ? (
-            <Link to={`/lending/loans/${item.loan_uuid}`} className="link link-hover min-w-0 flex-1">{item.description}</Link>
+            <Link to={`/lending/loans/${item.loan_uuid}`} className="link link-hover min-w-0 flex-1 basis-48">{item.description}</Link>
           ) : (
-            <span className="min-w-0 flex-1">{item.description}</span>
+            <span className="min-w-0 flex-1 basis-48">{item.description}</span>
           )}
           <span>{formatCurrency(item.appraisal_value)}</span>
           <ItemStatusBadge status={item.status} />

@@ -10,7 +10,7 @@ export function LoanList({ rows, label, showCustomer = true }: { rows: { loan: L
   return (
     <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label={label}>
       {rows.map(({ loan, customer }) => (
-        <li key={loan.uuid} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 md:grid-cols-[12rem_1fr_9rem_9rem_8rem] md:items-center" data-testid="loan-row">
+        <li key={loan.uuid} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 md:grid-cols-[11rem_1fr_8rem_13rem_6.5rem] lg:grid-cols-[11rem_1fr_8rem_14rem_7rem] md:items-center" data-testid="loan-row">
           <div className="min-w-0">
             <Link to={`/lending/loans/${loan.uuid}`} className="link link-hover font-mono font-semibold" data-testid="ticket-number">
               {ticketNumber(loan)}
@@ -20,9 +20,9 @@ export function LoanList({ rows, label, showCustomer = true }: { rows: { loan: L
           <div className="hidden min-w-0 md:block">{showCustomer ? <span className="truncate">{customerName(customer)}</span> : <span>{loan.items?.length ?? 0} item(s)</span>}</div>
           <div className="text-right font-medium md:text-left">{formatCurrency(loan.loan_amount)}</div>
           <div className="text-sm text-base-content/70">
-            <span className="md:block">Loan {formatDay(loan.loan_date)}</span>
+            <span className="whitespace-nowrap md:block">Loan {formatDay(loan.loan_date)}</span>
             <span className="md:hidden"> · </span>
-            <span className="md:block">Expires {formatDay(loan.expiry_date)}</span>
+            <span className="whitespace-nowrap md:block">Expires {formatDay(loan.expiry_date)}</span>
           </div>
           <div className="col-span-2 flex flex-wrap items-start gap-2 md:col-span-1 md:flex-col">
             <LoanStatusBadge status={loan.status} />
