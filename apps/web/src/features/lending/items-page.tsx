@@ -74,10 +74,10 @@ export function ItemsPage() {
                   </div>
                   <SyncBadge record={item} />
                   {canManage && tab === 'forfeited' && (
-                    <button type="button" className="btn btn-sm btn-primary" aria-label={`Set selling price of ${item.description}`} onClick={() => setEditing({ kind: 'price', item })}>Set Selling Price</button>
+                    <button type="button" className="btn btn-sm btn-primary" aria-label={`Set Selling Price: ${item.description}`} onClick={() => setEditing({ kind: 'price', item })}>Set Selling Price</button>
                   )}
                   {canManage && tab === 'for_sale' && (
-                    <button type="button" className="btn btn-sm btn-primary" aria-label={`Mark ${item.description} as sold`} onClick={() => setEditing({ kind: 'sale', item })}>Mark as Sold</button>
+                    <button type="button" className="btn btn-sm btn-primary" aria-label={`Mark as Sold: ${item.description}`} onClick={() => setEditing({ kind: 'sale', item })}>Mark as Sold</button>
                   )}
                 </li>
               ))}

@@ -128,7 +128,7 @@ describe('Items', () => {
     const uuid = serverLoan().uuid;
     await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ status: 'forfeited', items: [serverItem({ loan_uuid: uuid, status: 'forfeited' })] })] });
     at('/i', '/i', <ItemsPage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Set selling price of Gold ring 18k' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Set Selling Price: Gold ring 18k' }));
     fireEvent.change(screen.getByLabelText(/Selling price/), { target: { value: '6500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Put Up for Sale' }));
     expect(await screen.findByText('No forfeited items')).toBeTruthy();

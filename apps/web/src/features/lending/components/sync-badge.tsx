@@ -1,7 +1,7 @@
 import { useSyncError, type SyncStatus } from '../../../offline/lending-queries';
 
 const LABEL: Record<SyncStatus, string> = { synced: 'Synced', pending: 'Pending', failed: 'Failed' };
-const CLASS: Record<SyncStatus, string> = { synced: 'badge-success', pending: 'badge-warning', failed: 'badge-error' };
+const CLASS: Record<SyncStatus, string> = { synced: 'badge-ghost', pending: 'badge-warning', failed: 'badge-error' };
 
 /** A record's sync state: synced, pending (waiting in the queue), or failed with the server's reason. */
 export function SyncBadge({ record }: { record: { uuid: string; sync_status?: SyncStatus; sync_error?: string } }) {
@@ -9,11 +9,11 @@ export function SyncBadge({ record }: { record: { uuid: string; sync_status?: Sy
   const reason = useSyncError(record);
   return (
     <span className="inline-flex max-w-full flex-col gap-1">
-      <span className={`badge badge-soft badge-sm whitespace-nowrap ${CLASS[status]}`} data-testid="sync-state" data-sync={status}>
+      <span className={`badge badge-sm whitespace-nowrap ${CLASS[status]}`} data-testid="sync-state" data-sync={status}>
         {LABEL[status]}
       </span>
       {status === 'failed' && reason && (
-        <span className="text-xs text-error" role="note">
+        <span className="text-xs text-red-700" role="note">
           {reason}
         </span>
       )}

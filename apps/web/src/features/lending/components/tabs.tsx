@@ -12,7 +12,7 @@ export function Tabs<T extends string>({ label, tabs, current, onChange }: { lab
   };
   return (
     <div className="overflow-x-auto">
-      <div ref={ref} role="tablist" aria-label={label} className="tabs tabs-border flex-nowrap" onKeyDown={onKey}>
+      <div ref={ref} role="tablist" aria-label={label} className="tabs tabs-box w-full flex-nowrap sm:w-fit" onKeyDown={onKey}>
         {tabs.map((t) => (
           <button
             key={t.id}
@@ -21,7 +21,7 @@ export function Tabs<T extends string>({ label, tabs, current, onChange }: { lab
             data-tab={t.id}
             aria-selected={t.id === current}
             tabIndex={t.id === current ? 0 : -1}
-            className={`tab whitespace-nowrap ${t.id === current ? 'tab-active' : ''}`}
+            className={`tab whitespace-nowrap ${t.id === current ? 'tab-active' : 'text-base-content/80'}`}
             onClick={() => onChange(t.id)}
           >
             {t.label}
