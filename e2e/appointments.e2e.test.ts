@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { startAppointmentEarlier } from './support/database';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -183,19 +184,25 @@ describe('appointments and schedules in the browser', () => {
     const upcoming = cp.getByTestId('appointment-card').filter({ hasText: reason });
     await upcoming.waitFor();
     await expect(upcoming.getByTestId('status-badge').textContent()).resolves.toBe('Confirmed');
-    // The status menu offers exactly the allowed changes from confirmed.
+    // Before the session starts it cannot be completed: the menu offers only cancelling, no Complete button.
     await upcoming.getByRole('button', { name: `Status options for ${reason}` }).click();
-    const items = await upcoming.getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['Mark as completed', 'Cancel appointment']);
+    expect(await upcoming.getByRole('menuitem').allTextContents()).toEqual(['Cancel appointment']);
     await cp.keyboard.press('Escape');
-    await upcoming.getByRole('button', { name: 'Complete', exact: true }).click();
-    await toast(cp, 'Appointment marked as completed');
-    await upcoming.waitFor({ state: 'detached' });
+    expect(await upcoming.getByRole('button', { name: 'Complete', exact: true }).count()).toBe(0);
 
+    // Once it has started (moved into the past here) it moves to History, where it can be completed.
+    startAppointmentEarlier(server, reason);
+    await cp.reload();
     await cp.getByRole('tab', { name: /History/ }).click();
     const done = cp.getByTestId('appointment-card').filter({ hasText: reason });
     await done.waitFor();
-    await expect(done.getByTestId('status-badge').textContent()).resolves.toBe('Completed');
+    // The status menu offers exactly the allowed changes from confirmed.
+    await done.getByRole('button', { name: `Status options for ${reason}` }).click();
+    expect(await done.getByRole('menuitem').allTextContents()).toEqual(['Mark as completed', 'Cancel appointment']);
+    await cp.keyboard.press('Escape');
+    await done.getByRole('button', { name: 'Complete', exact: true }).click();
+    await toast(cp, 'Appointment marked as completed');
+    await expect.poll(() => done.getByTestId('status-badge').textContent()).toBe('Completed');
     expect(await done.getByRole('button', { name: 'Confirm', exact: true }).count()).toBe(0);
     // The audit trail shows every change, oldest first.
     await done.getByRole('button', { name: `Status history: ${reason}` }).click();

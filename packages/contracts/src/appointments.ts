@@ -127,8 +127,26 @@ function locationRule(b: { location_type?: LocationType; location?: string | nul
   }
 }
 
-function newStudentRule(b: { is_new_student?: boolean; student_name?: string | null; student_id_number?: string | null; student_email?: string | null }, ctx: z.RefinementCtx) {
-  if (!b.is_new_student) return;
+interface NewStudentFields {
+  is_new_student?: boolean;
+  student_id?: number;
+  student_name?: string | null;
+  student_id_number?: string | null;
+  student_email?: string | null;
+}
+
+/**
+ * Whether a booking adds a new student. The spec's counselor form (section 2, "Appointment") sends only
+ * student_name, student_id_number and student_email for a new student: their presence means one, unless an
+ * existing student is chosen by student_id. An explicit is_new_student still decides.
+ */
+export function isNewStudentBooking(b: NewStudentFields): boolean {
+  if (b.is_new_student !== undefined) return b.is_new_student;
+  return b.student_id === undefined && !!(b.student_name || b.student_id_number || b.student_email);
+}
+
+function newStudentRule(b: NewStudentFields, ctx: z.RefinementCtx) {
+  if (!isNewStudentBooking(b)) return;
   if (!b.student_name) ctx.addIssue({ code: 'custom', path: ['student_name'], message: 'The student name field is required.' });
   if (!b.student_id_number) ctx.addIssue({ code: 'custom', path: ['student_id_number'], message: 'The student ID number field is required.' });
   if (!b.student_email) ctx.addIssue({ code: 'custom', path: ['student_email'], message: 'The student email field is required.' });

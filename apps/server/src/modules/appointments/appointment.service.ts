@@ -9,6 +9,7 @@ import {
   type AppointmentStatus,
   type AppointmentTab,
   type createAppointmentBodySchema,
+  isNewStudentBooking,
   SLOT_TAKEN_MESSAGE,
   type StatusChange,
   type updateAppointmentBodySchema,
@@ -179,7 +180,7 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
   // Who the appointment is for: clients book for themselves; counselors and managers choose (or add) a student.
   let clientId: number | null = null;
   let userType: 'student' | 'personnel' = 'student';
-  const newStudent = scope.kind !== 'client' && body.is_new_student === true;
+  const newStudent = scope.kind !== 'client' && isNewStudentBooking(body);
   if (scope.kind === 'client') {
     if (auth.user.user_type === 'counselor') throw forbidden();
     clientId = auth.user.id;
@@ -258,6 +259,8 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
 
 const EDIT_FIELDS = ['counselor_id', 'appointment_date', 'reason', 'category_id', 'location_type', 'location', 'notes'] as const;
 
+export const COMPLETED_TOO_EARLY = 'A session can be marked completed only after it has started.';
+
 /** A status another request changed between our read and our write; the update is decided again. */
 const STALE = Symbol('stale');
 const UPDATE_ATTEMPTS = 5;
@@ -326,6 +329,9 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
     }
     if (!ALLOWED_STATUS_CHANGES[row.status].includes(body.status)) {
       throw unprocessable({ status: [`The status cannot change from ${row.status} to ${body.status}.`] });
+    }
+    if (body.status === 'completed' && Date.parse(row.appointment_date) > Date.parse(nowIso())) {
+      throw unprocessable({ status: [COMPLETED_TOO_EARLY] });
     }
     statusChange = { from: row.status, to: body.status };
     changes.status = body.status;

@@ -94,6 +94,11 @@ async function inserted(status: 'pending' | 'confirmed' | 'completed' | 'cancell
   return uuid;
 }
 const hoursFromNow = (h: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + h * 3_600_000).toISOString();
+let pastHour = 24 * 500;
+/** Moves a booked appointment into the past: a session is completed only after it has started. */
+async function startedAlready(uuid: string): Promise<void> {
+  await t.db.updateTable('appointments').set({ appointment_date: hoursFromNow(-pastHour++) }).where('uuid', '=', uuid).execute();
+}
 
 describe('available slots', () => {
   it("lists the counselor's free slots with their instants", async () => {
@@ -356,7 +361,8 @@ describe('status changes', () => {
     for (const to of ALL.filter((s) => s !== from)) {
       const allowed = ALLOWED[from].includes(to);
       it(`${from} → ${to} is ${allowed ? 'allowed' : '422'}`, async () => {
-        const uuid = await inserted(from, hoursFromNow(hour++));
+        // Completing needs a session that has started.
+        const uuid = await inserted(from, hoursFromNow(to === 'completed' ? -hour++ : hour++));
         const res = await put(counselor, uuid, { status: to });
         expect(res.statusCode, res.body).toBe(allowed ? 200 : 422);
         const after = (await show(counselor, uuid)).json().data;
@@ -369,6 +375,7 @@ describe('status changes', () => {
   it('records every change (who, when, from, to), readable by the counselor and managers only', async () => {
     const a = await booked(personnel, counselor, '08:00');
     expect((await put(counselor, a.uuid, { status: 'confirmed' })).statusCode).toBe(200);
+    await startedAlready(a.uuid);
     expect((await put(admin, a.uuid, { status: 'completed' })).statusCode).toBe(200);
     const res = await show(counselor, a.uuid, '/history');
     expect(res.statusCode).toBe(200);
@@ -418,6 +425,7 @@ describe('editing', () => {
     // A manager (and the counselor, who holds 'manage appointments') may edit a confirmed one.
     expect((await put(admin, a.uuid, { reason: 'Manager edit' })).statusCode).toBe(200);
     expect((await put(counselor, a.uuid, { notes: 'Counselor notes' })).json().data.notes).toBe('Counselor notes');
+    await startedAlready(a.uuid);
     await put(counselor, a.uuid, { status: 'completed' });
     const done = await put(admin, a.uuid, { reason: 'Too late' });
     expect(done.statusCode).toBe(422);

@@ -8,6 +8,12 @@ export const MANAGE_APPOINTMENTS = 'manage appointments';
 
 type Viewer = Pick<AuthUser, 'id' | 'roles' | 'permissions' | 'user_type'>;
 type Item = Pick<Appointment, 'status' | 'counselor_id' | 'student_id'>;
+type Timed = Pick<Appointment, 'status' | 'appointment_date'>;
+
+/** A session can be marked completed only once it has started (the server refuses earlier with 422). */
+export function hasStarted(a: Pick<Appointment, 'appointment_date'>, now = Date.now()): boolean {
+  return Date.parse(a.appointment_date) <= now;
+}
 
 export function isCounselorUser(user: Viewer | null): boolean {
   return !!user && (user.user_type === 'counselor' || user.roles.includes('counselor'));
@@ -38,9 +44,9 @@ export function canChangeStatus(user: Viewer | null, a: Item): boolean {
   return isCounselorUser(user) && (a.status === 'pending' || a.status === 'confirmed');
 }
 
-/** The statuses the change menu offers (spec section 4's allowed changes). */
-export function statusOptions(a: Item): readonly AppointmentStatus[] {
-  return ALLOWED_STATUS_CHANGES[a.status];
+/** The statuses the change menu offers (spec section 4's allowed changes; 'completed' only once it has started). */
+export function statusOptions(a: Timed, now = Date.now()): readonly AppointmentStatus[] {
+  return ALLOWED_STATUS_CHANGES[a.status].filter((s) => s !== 'completed' || hasStarted(a, now));
 }
 
 /** Confirm: users with 'manage appointments', on pending. */
@@ -48,9 +54,9 @@ export function canConfirm(user: Viewer | null, a: Item): boolean {
   return isManager(user) && a.status === 'pending';
 }
 
-/** Complete: on confirmed, for the same users who may confirm. */
-export function canComplete(user: Viewer | null, a: Item): boolean {
-  return isManager(user) && a.status === 'confirmed';
+/** Complete: on confirmed and started, for the same users who may confirm. */
+export function canComplete(user: Viewer | null, a: Timed, now = Date.now()): boolean {
+  return isManager(user) && a.status === 'confirmed' && hasStarted(a, now);
 }
 
 /**
