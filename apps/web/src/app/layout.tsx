@@ -138,7 +138,7 @@ export function AppLayout() {
       <ul className="menu w-full flex-1 gap-1 px-3">
         {entries.map((e) => <SidebarEntry key={e.path} entry={e} online={online} onNavigate={close} />)}
       </ul>
-      {!online && <p className="px-5 py-3 text-sm text-warning" role="status">You are offline.</p>}
+      {!online && <p className="mx-3 my-3 rounded-box bg-warning px-3 py-2 text-sm text-warning-content" role="status">You are offline.</p>}
     </nav>
   );
 

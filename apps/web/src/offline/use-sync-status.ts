@@ -18,21 +18,18 @@ export interface QueueCounts {
   unsent: number;
 }
 
-const NO_COUNTS: QueueCounts = { pending: 0, retrying: 0, rejected: 0, completed: 0, unsent: 0 };
-
-export function useQueueCounts(): QueueCounts {
-  return (
-    useLiveQuery(async () => {
-      const [pending, failed, completed] = await Promise.all([
-        db.syncQueue.where('status').equals('pending').count(),
-        db.syncQueue.where('status').equals('failed').toArray(),
-        db.syncQueue.where('status').equals('completed').count(),
-      ]);
-      const rejected = failed.filter((e) => e.error_kind === 'rejected').length;
-      const retrying = failed.length - rejected;
-      return { pending, retrying, rejected, completed, unsent: pending + failed.length };
-    }) ?? NO_COUNTS
-  );
+/** The queue's counts; undefined until the store has answered (never a false "0 unsent"). */
+export function useQueueCounts(): QueueCounts | undefined {
+  return useLiveQuery(async () => {
+    const [pending, failed, completed] = await Promise.all([
+      db.syncQueue.where('status').equals('pending').count(),
+      db.syncQueue.where('status').equals('failed').toArray(),
+      db.syncQueue.where('status').equals('completed').count(),
+    ]);
+    const rejected = failed.filter((e) => e.error_kind === 'rejected').length;
+    const retrying = failed.length - rejected;
+    return { pending, retrying, rejected, completed, unsent: pending + failed.length };
+  });
 }
 
 /** Entries not on the server yet, oldest first. */

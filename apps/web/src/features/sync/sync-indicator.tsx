@@ -2,20 +2,28 @@ import { Link } from 'react-router';
 import { useOnlineStatus } from '../../lib/online-status';
 import { useQueueCounts } from '../../offline/use-sync-status';
 
-/** The top bar's online/offline indicator with the number of unsent changes; opens the Sync status panel. */
+/**
+ * The top bar's online/offline indicator with the number of unsent changes; opens the Sync status panel.
+ * Its name reads e.g. "Sync status: Offline 3 unsent changes" (the visible words are part of it).
+ */
 export function SyncIndicator() {
   const online = useOnlineStatus();
-  const { unsent, rejected } = useQueueCounts();
+  const counts = useQueueCounts();
+  const unsent = counts?.unsent ?? 0;
+  const rejected = counts?.rejected ?? 0;
   const state = online ? 'Online' : 'Offline';
-  const label = `Sync status: ${state}, ${unsent === 1 ? '1 unsent change' : `${unsent} unsent changes`}${rejected ? `, ${rejected} refused` : ''}`;
   return (
-    <Link to="/sync" className="btn btn-ghost btn-sm gap-2 px-2" aria-label={label} title={label} data-testid="sync-indicator">
-      <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${online ? 'bg-success' : 'bg-warning'}`} />
-      <span className="hidden sm:inline">{state}</span>
-      {unsent > 0 && (
-        <span aria-hidden="true" className={`badge badge-sm ${rejected ? 'badge-error' : 'badge-neutral'}`} data-testid="unsent-count">
-          {unsent}
-        </span>
+    <Link to="/sync" className="btn btn-ghost btn-sm gap-2 px-2" title="Sync status" data-testid="sync-indicator" data-unsent={counts ? unsent : undefined}>
+      <span className="sr-only">Sync status:</span>{' '}
+      <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${online ? 'bg-success' : 'bg-warning'}`} />{' '}
+      {/* The state stays in the name on phones, where it is not shown. */}
+      <span className="sr-only sm:not-sr-only">{state}</span>
+      {counts && (
+        <>
+          {' '}
+          {unsent > 0 ? <span className={`badge badge-sm ${rejected ? 'badge-error' : 'badge-neutral'}`}>{unsent}</span> : <span className="sr-only">0</span>}{' '}
+          <span className="sr-only">{`${unsent === 1 ? 'unsent change' : 'unsent changes'}${rejected ? `, ${rejected} refused` : ''}`}</span>
+        </>
       )}
     </Link>
   );

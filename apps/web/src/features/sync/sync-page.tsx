@@ -81,7 +81,7 @@ function EntryRow({ entry, online }: { entry: SyncQueueEntry; online: boolean })
 /** The face of the queue (PRODUCT.md): what waits, what failed and why, Retry, last sync, counts, storage. */
 export function SyncPage() {
   const online = useOnlineStatus();
-  const counts = useQueueCounts();
+  const counts = useQueueCounts() ?? { pending: 0, retrying: 0, rejected: 0, completed: 0, unsent: 0 };
   const entries = useOpenEntries();
   const tables = useTableCounts();
   const last = useLastSync();
@@ -143,7 +143,7 @@ export function SyncPage() {
           <Stat label="Waiting to send" value={counts.pending} />
           <Stat label="Trying again" value={counts.retrying} tone={counts.retrying ? 'text-warning' : ''} />
           <Stat label="Refused" value={counts.rejected} tone={counts.rejected ? 'text-error' : ''} />
-          <Stat label="Sent" value={counts.completed} tone="text-success" />
+          <Stat label="Sent" value={counts.completed} />
         </dl>
       </section>
 

@@ -1,13 +1,30 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { type CategoryInput, type CategoryListParams, createCategory, deleteCategory, listCategories, updateCategory } from './categories-store';
 
 export const categoriesKey = ['categories'] as const;
 
+/** A category change this device queued reached the server: the list shows the server's row now. */
+function useReloadAfterSync(reload: () => void) {
+  useEffect(() => {
+    const listener = (event: Event) => {
+      const operation = (event as CustomEvent<{ operation?: string }>).detail?.operation ?? '';
+      if (operation.endsWith('_CATEGORY')) reload();
+    };
+    window.addEventListener('sync-operation-completed', listener);
+    return () => window.removeEventListener('sync-operation-completed', listener);
+  }, [reload]);
+}
+
 export function useCategoryList(params: CategoryListParams) {
+  const client = useQueryClient();
+  useReloadAfterSync(useCallback(() => void client.invalidateQueries({ queryKey: categoriesKey }), [client]));
   return useQuery({
     queryKey: [...categoriesKey, 'list', params],
     queryFn: () => listCategories(params),
     placeholderData: keepPreviousData,
+    // The store answers offline too: React Query must not hold the call back while the browser is offline.
+    networkMode: 'always',
   });
 }
 
@@ -18,8 +35,9 @@ export function useCategoryMutations() {
     await Promise.all([client.invalidateQueries({ queryKey: categoriesKey }), client.invalidateQueries({ queryKey: ['resources'] })]);
   };
   return {
-    create: useMutation({ mutationFn: (input: CategoryInput) => createCategory(input), onSuccess: refresh }),
-    update: useMutation({ mutationFn: ({ uuid, input }: { uuid: string; input: CategoryInput }) => updateCategory(uuid, input), onSuccess: refresh }),
+    // Writes are kept on the device and queued: they run offline ('always'), unlike the delete, which needs the server.
+    create: useMutation({ mutationFn: (input: CategoryInput) => createCategory(input), onSuccess: refresh, networkMode: 'always' }),
+    update: useMutation({ mutationFn: ({ uuid, input }: { uuid: string; input: CategoryInput }) => updateCategory(uuid, input), onSuccess: refresh, networkMode: 'always' }),
     remove: useMutation({ mutationFn: (uuid: string) => deleteCategory(uuid), onSuccess: refresh }),
   };
 }
