@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -11,6 +11,44 @@ withAppAndBrowser((s, b) => {
   server = s;
   browser = b;
 });
+
+interface Session {
+  token: string;
+  user: { id: number; name: string };
+}
+
+async function call<T>(session: Session | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+  const res = await fetch(`${server.baseURL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: (await res.json().catch(() => null)) as T };
+}
+
+async function apiLogin(email: string): Promise<Session> {
+  const res = await call<Session>(null, 'POST', '/api/login', { email, password: DEMO_PASSWORD });
+  expect(res.status).toBe(200);
+  return res.json;
+}
+
+let reasonCounter = 0;
+/** Books the counselor's first free slot from `fromDay` days ahead for `client`; returns the unique reason. */
+async function bookFirstFree(client: Session, counselor: Session, fromDay = 2): Promise<{ reason: string; uuid: string; appointment_date: string }> {
+  const reason = `E2E counselling ${Date.now()}-${reasonCounter++}`;
+  const categories = await call<{ data: { id: number }[] }>(client, 'GET', '/api/categories?per_page=1');
+  for (let day = fromDay; day < fromDay + 30; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const slots = await call<{ starts: { appointment_date: string }[] }>(client, 'GET', `/api/appointments/available-slots?counselor_id=${counselor.user.id}&date=${date}`);
+    const start = slots.json.starts?.[0];
+    if (!start) continue;
+    const res = await call<{ data: { uuid: string; appointment_date: string } }>(client, 'POST', '/api/appointments', {
+      counselor_id: counselor.user.id, appointment_date: start.appointment_date, reason, category_id: categories.json.data[0].id, location_type: 'online',
+    });
+    expect(res.status).toBe(201);
+    return { reason, ...res.json.data };
+  }
+  throw new Error('no free slot in 30 days');
+}
 
 /** True when the toast with this text is the element a person sees (and could click) at its centre. */
 async function toastOnTop(page: Page, text: string): Promise<boolean> {
@@ -54,6 +92,34 @@ describe('Counselling screens as a new user meets them', () => {
     await page.getByRole('alert').filter({ hasText: 'You are offline' }).first().waitFor({ timeout: 5000 });
     await expect.poll(() => page.getByText('(Offline)').count()).toBeGreaterThan(0);
     await screenshot(page, 'counselling-offline-appointments-1280');
+    await context.close();
+  });
+
+  it("cancelling names the appointment and says what each button does: 'Keep it' keeps it, 'Yes, cancel it' cancels", async () => {
+    const personnel = await apiLogin(DEMO.personnel);
+    const { reason } = await bookFirstFree(personnel, await apiLogin(DEMO.counselor));
+    const { context, page } = await newPage(browser, server.baseURL);
+    await signIn(page, DEMO.counselor);
+    await page.getByPlaceholder('Search by name...').fill(personnel.user.name);
+    const mine = page.getByTestId('appointment-card').filter({ hasText: reason });
+    const cancelFromMenu = async () => {
+      await mine.getByRole('button', { name: `Status options for ${reason}` }).click();
+      await mine.getByRole('menuitem', { name: 'Cancel appointment' }).click();
+      return page.getByRole('dialog', { name: 'Cancel this appointment?' });
+    };
+    let dialog = await cancelFromMenu();
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/Your appointment with .+ on \w+day, \w+ \d+ at \d+:\d\d [AP]M will be cancelled/);
+    await expect.poll(() => dialog.locator('.modal-box').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+    await screenshot(page, 'counselling-cancel-confirm-1280');
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => mine.getByTestId('status-badge').textContent()).toBe('Pending');
+
+    dialog = await cancelFromMenu();
+    await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+    expect(await toastOnTop(page, 'Appointment cancelled successfully')).toBe(true);
+    await mine.waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -14,6 +14,7 @@ import { groupByMonth } from './appointment-grouping';
 import { canBook, isCounselorUser, statusToast } from './appointment-rules';
 import { AppointmentCard } from './components/appointment-card';
 import { AppointmentFormModal } from './components/appointment-form-modal';
+import { cancelConfirmation } from './cancel-confirmation';
 import { StatusHistoryModal } from './components/status-history-modal';
 import { SEARCH_DEBOUNCE_MS } from './components/student-picker';
 
@@ -61,7 +62,7 @@ export function AppointmentsPage() {
   }, [meta, page]);
 
   const onStatus = async (a: Appointment, status: AppointmentStatus) => {
-    if (status === 'cancelled' && !(await confirm({ confirmText: 'Yes', danger: true }))) return;
+    if (status === 'cancelled' && !(await confirm(cancelConfirmation(user, a)))) return;
     setBusyUuid(a.uuid);
     try {
       await changeStatus.mutateAsync({ uuid: a.uuid, status });

@@ -2,6 +2,7 @@ import type { Appointment, AppointmentStatus } from '@kalinga/contracts/appointm
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatInstant } from '../../../lib/format';
+import { appointmentWhen } from '../cancel-confirmation';
 import {
   canChangeStatus,
   canComplete,
@@ -43,7 +44,7 @@ const TRASH = 'M14.74 9l-.346 9m-4.788 0L9.26 9m9.968-3.21c.342.052.682.107 1.02
 /** One appointment: date block, time, reason, place, client type, the other party, status and the actions the viewer may take. */
 export function AppointmentCard({ appointment: a, user, busy, actions }: { appointment: Appointment; user: AuthUser | null; busy: boolean; actions: CardActions }) {
   const party = otherParty(user, a);
-  const when = `${formatInstant(a.appointment_date, 'EEEE, MMMM d')} at ${formatInstant(a.appointment_date, 'h:mm a')}`;
+  const when = appointmentWhen(a);
   return (
     <article className="card card-border bg-base-100 shadow-sm" aria-label={`${a.reason}, ${when}`} data-testid="appointment-card" data-uuid={a.uuid}>
       <div className="card-body flex-row flex-wrap gap-4 p-4 sm:flex-nowrap">

@@ -1,0 +1,24 @@
+import type { Appointment } from '@kalinga/contracts/appointments';
+import type { AuthUser } from '@kalinga/contracts/auth';
+import type { ConfirmOptions } from '../../components/ui/confirm-dialog';
+import { formatInstant } from '../../lib/format';
+import { otherParty } from './appointment-rules';
+
+/** "Monday, March 9 at 9:00 AM" in the browser's zone, as the cards show it. */
+export function appointmentWhen(a: Pick<Appointment, 'appointment_date'>): string {
+  return `${formatInstant(a.appointment_date, 'EEEE, MMMM d')} at ${formatInstant(a.appointment_date, 'h:mm a')}`;
+}
+
+/**
+ * The cancel confirmation names the appointment (who, when) and labels the buttons by their effect: a bare
+ * 'Cancel' beside 'Yes' read as "cancel the appointment" when it kept it. Other confirms keep the spec's defaults.
+ */
+export function cancelConfirmation(user: AuthUser | null, a: Pick<Appointment, 'appointment_date' | 'counselor' | 'student'>): ConfirmOptions {
+  return {
+    title: 'Cancel this appointment?',
+    text: `Your appointment with ${otherParty(user, a).name} on ${appointmentWhen(a)} will be cancelled and the time freed for others.`,
+    confirmText: 'Yes, cancel it',
+    cancelText: 'Keep it',
+    danger: true,
+  };
+}
