@@ -24,14 +24,18 @@ async function context(options: { worker: boolean }): Promise<BrowserContext> {
   return browser.newContext({ baseURL: server.baseURL, viewport: DESKTOP, timezoneId: 'Asia/Manila', locale: 'en-PH', serviceWorkers: options.worker ? 'allow' : 'block' });
 }
 
+/** The server's reply to a GET, asked with the page's session. */
+async function serverGet(page: Page, url: string): Promise<{ data: Record<string, unknown>[] }> {
+  const auth = await page.evaluate(() => ({ token: localStorage.getItem('token'), company: localStorage.getItem('company_id') }));
+  const res = await page.request.get(url, { headers: { Authorization: `Bearer ${auth.token}`, ...(auth.company ? { 'X-Company-Id': auth.company } : {}) } });
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
 /** Titles of the server's categories matching `search`, asked with the page's session. */
 async function serverTitles(page: Page, search: string): Promise<string[]> {
-  const auth = await page.evaluate(() => ({ token: localStorage.getItem('token'), company: localStorage.getItem('company_id') }));
-  const res = await page.request.get(`/api/categories?per_page=100&search=${encodeURIComponent(search)}`, {
-    headers: { Authorization: `Bearer ${auth.token}`, ...(auth.company ? { 'X-Company-Id': auth.company } : {}) },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()).data as { title: string }[]).map((c) => c.title).sort();
+  const reply = await serverGet(page, `/api/categories?per_page=100&search=${encodeURIComponent(search)}`);
+  return reply.data.map((c) => String(c.title)).sort();
 }
 
 async function addCategory(page: Page, title: string, image?: Buffer): Promise<void> {
@@ -180,6 +184,65 @@ describe('offline queue', () => {
     expect(sent).toHaveLength(titles.length);
     expect(new Set(sent).size).toBe(titles.length);
     expect(await serverTitles(a, 'Two tabs')).toEqual([...titles].sort());
+    await ctx.close();
+  });
+
+  it('a customer and a pawn ticket written offline, reloaded offline, reach the server once with the ticket number', async () => {
+    const ctx = await context({ worker: true });
+    const page = await ctx.newPage();
+    await signIn(page, DEMO.admin);
+    await controlledBySw(page);
+    // The Categories screen keeps the server's categories on this device (the ticket takes its terms from one).
+    await page.goto('/categories');
+    await page.getByTestId('category-card').first().waitFor();
+    await page.goto('/lending/customers');
+    await page.getByRole('heading', { name: 'Customers' }).waitFor();
+
+    await ctx.setOffline(true);
+    await page.getByRole('button', { name: 'Add Customer' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First name').fill('Luningning');
+    await dialog.getByLabel('Last name').fill('Offline-Pawner');
+    await dialog.getByRole('button', { name: 'Add Customer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await unsent(page, 1);
+
+    await page.goto('/lending/loans/new');
+    await page.getByPlaceholder('Find customer by name or phone...').fill('Offline-Pawner');
+    await page.getByRole('list', { name: 'Matching customers' }).getByRole('button').first().click();
+    await page.getByLabel('Description of item 1').fill('Gold ring 18k');
+    const category = page.getByLabel('Category of item 1');
+    await category.selectOption({ index: 1 });
+    await page.getByLabel('Appraised value of item 1 (PHP)').fill('5000');
+    await page.getByLabel('Loan amount (PHP)').fill('3000');
+    await page.getByRole('button', { name: 'Save Pawn Ticket' }).click();
+    await unsent(page, 2);
+
+    await page.reload();
+    await page.getByText('Offline mode').waitFor();
+    await unsent(page, 2);
+    await ctx.setOffline(false);
+    await unsent(page, 0);
+
+    const customers = await serverGet(page, '/api/customers?search=Offline-Pawner');
+    expect(customers.data.map((c) => `${c.first_name} ${c.last_name}`)).toEqual(['Luningning Offline-Pawner']);
+    const loans = await serverGet(page, `/api/loans?customer_uuid=${customers.data[0].uuid}`);
+    expect(loans.data).toHaveLength(1);
+    expect(loans.data[0]).toMatchObject({ loan_amount: 3000, service_charge: 5, status: 'active' });
+    expect(String(loans.data[0].pawn_ticket_number)).toMatch(/^PT-\d{4}-\d{6}$/);
+    // The device took the server's ticket number and ids.
+    const local = await page.evaluate(
+      (uuid) =>
+        new Promise((resolve) => {
+          const open = indexedDB.open('PawnshopDB');
+          open.onsuccess = () => {
+            const get = open.result.transaction('loans').objectStore('loans').get(uuid);
+            get.onsuccess = () => resolve(get.result);
+          };
+        }),
+      String(loans.data[0].uuid),
+    );
+    expect(local).toMatchObject({ pawn_ticket_number: loans.data[0].pawn_ticket_number, sync_status: 'synced', id: loans.data[0].id });
     await ctx.close();
   });
 });

@@ -186,6 +186,7 @@ export async function renewLoan(uuid: string, renewal_date?: string): Promise<Lo
       paid_interest_amount: 0,
       paid_penalty_amount: 0,
       renewed_from: loan.uuid,
+      notes: loan.notes,
       created_at: now,
       updated_at: now,
     });
