@@ -60,9 +60,13 @@ function basisPoints(percent: number): number {
   return Math.round(percent * 100);
 }
 
-/** principal × rate% × months, rounded half up to the centavo, computed in integers. */
+/**
+ * principal × rate% × months, rounded half up to the centavo, computed in integers. BigInt because the
+ * product passes 2^53 for large loans over long terms, where float arithmetic drifts by a centavo.
+ */
 function percentOf(principal: number, percent: number, months: number): number {
-  return Math.round((principal * basisPoints(percent) * months) / 10_000);
+  const product = BigInt(Math.round(principal)) * BigInt(basisPoints(percent)) * BigInt(months);
+  return Number((product + 5_000n) / 10_000n);
 }
 
 export function serviceCharge(principal: number): number {

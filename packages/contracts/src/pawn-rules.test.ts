@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  amountsDue,
+  forfeitProblem,
+  type LendingTerms,
+  type LoanFigures,
+  monthsStarted,
+  newLoanFigures,
+  planRedemption,
+  planRenewal,
+  redeemProblem,
+  renewProblem,
+  SERVICE_CHARGE_CAP,
+  serviceCharge,
+  toCentavos,
+  toPesos,
+} from './pawn-rules';
+
+// Properties of the pawn rules over generated loans (docs/decisions/0060). Money is integer centavos.
+
+const MAX_CENTAVOS = 10_000_000_000; // PHP 100,000,000.00, the largest amount the API accepts
+const date = fc.integer({ min: 0, max: 15_000 }).map((n) => addDays('2000-01-01', n));
+const principal = fc.integer({ min: 1, max: MAX_CENTAVOS });
+const rate = fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100); // 0 to 100 % a month, two decimals
+const terms: fc.Arbitrary<LendingTerms> = fc.record({
+  interest_rate: rate,
+  penalty_rate: rate,
+  loan_period: fc.integer({ min: 1, max: 1000 }),
+  loan_period_type: fc.constantFrom('day', 'week', 'month', 'year'),
+  loan_period_expiry: fc.integer({ min: 0, max: 1000 }),
+  is_renewable: fc.boolean(),
+});
+
+function loanOf(loanDate: string, amount: number, t: LendingTerms): LoanFigures & { appraisal_value: number } {
+  const f = newLoanFigures({ loan_date: loanDate, loan_amount: amount, appraisal_value: amount, terms: t });
+  return {
+    status: 'active',
+    loan_date: loanDate,
+    maturity_date: f.maturity_date,
+    expiry_date: f.expiry_date,
+    loan_amount: amount,
+    interest_rate: t.interest_rate,
+    penalty_rate: t.penalty_rate,
+    appraisal_value: amount,
+  };
+}
+
+/** Exact interest: principal × rate × months / 100, rounded half up, in BigInt. */
+function exactPercent(p: number, percent: number, months: number): number {
+  const n = BigInt(p) * BigInt(Math.round(percent * 100)) * BigInt(months);
+  return Number((n + 5000n) / 10000n);
+}
+
+describe('money', () => {
+  it('centavos survive the trip through pesos', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: MAX_CENTAVOS }), (c) => toCentavos(toPesos(c)) === c));
+  });
+
+  it('the service charge is 1 % of the principal, never negative, never above PHP 5.00', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_CENTAVOS }), (p) => {
+        const sc = serviceCharge(p);
+        expect(sc).toBeGreaterThanOrEqual(0);
+        expect(sc).toBeLessThanOrEqual(SERVICE_CHARGE_CAP);
+        expect(sc).toBeLessThanOrEqual(p);
+        expect(Number.isInteger(sc)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('a new ticket', () => {
+  it('orders its dates loan ≤ maturity ≤ expiry and disburses the principal less the charge, never negative', () => {
+    fc.assert(
+      fc.property(date, principal, terms, (loanDate, p, t) => {
+        const f = newLoanFigures({ loan_date: loanDate, loan_amount: p, appraisal_value: p, terms: t });
+        expect(loanDate < f.maturity_date).toBe(true);
+        expect(f.maturity_date <= f.expiry_date).toBe(true);
+        expect(f.expiry_date).toBe(addDays(f.maturity_date, t.loan_period_expiry));
+        expect(f.amount_disbursed).toBe(p - f.service_charge);
+        expect(f.amount_disbursed).toBeGreaterThanOrEqual(0);
+        expect(f.service_charge).toBeLessThanOrEqual(SERVICE_CHARGE_CAP);
+        expect(f.interest_to_maturity).toBeGreaterThanOrEqual(0);
+        expect(Number.isInteger(f.interest_to_maturity)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('what is due', () => {
+  it('monthsStarted is at least 1 and never falls as the day moves on', () => {
+    fc.assert(
+      fc.property(date, fc.integer({ min: -40, max: 4000 }), fc.integer({ min: 0, max: 400 }), (from, a, step) => {
+        const d1 = addDays(from, a);
+        const d2 = addDays(d1, step);
+        const m1 = monthsStarted(from, d1);
+        expect(m1).toBeGreaterThanOrEqual(1);
+        expect(monthsStarted(from, d2)).toBeGreaterThanOrEqual(m1);
+      }),
+    );
+  });
+
+  it('interest and penalty are exact integer centavos, not negative, and only grow; no penalty before maturity', () => {
+    fc.assert(
+      fc.property(date, principal, terms, fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 400 }), (loanDate, p, t, a, step) => {
+        const loan = loanOf(loanDate, p, t);
+        const d1 = addDays(loanDate, a);
+        const due1 = amountsDue(loan, d1);
+        const due2 = amountsDue(loan, addDays(d1, step));
+        for (const due of [due1, due2]) {
+          expect(due.interest).toBeGreaterThanOrEqual(0);
+          expect(due.penalty).toBeGreaterThanOrEqual(0);
+          expect(Number.isSafeInteger(due.interest) && Number.isSafeInteger(due.penalty)).toBe(true);
+          expect(due.redeem_total).toBe(p + due.interest + due.penalty);
+        }
+        expect(due1.interest).toBe(exactPercent(p, t.interest_rate, due1.months));
+        expect(due1.penalty).toBe(exactPercent(p, t.penalty_rate, due1.penalty_months));
+        if (d1 <= loan.maturity_date) expect(due1.penalty).toBe(0);
+        expect(due2.interest).toBeGreaterThanOrEqual(due1.interest);
+        expect(due2.penalty).toBeGreaterThanOrEqual(due1.penalty);
+      }),
+    );
+  });
+
+  it('stays exact for the largest principal, rate and term (no float drift above 2^53)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: MAX_CENTAVOS / 10, max: MAX_CENTAVOS }),
+        fc.integer({ min: 5000, max: 10_000 }).map((n) => n / 100),
+        fc.integer({ min: 100, max: 3000 }),
+        (p, r, months) => {
+          const loan = { ...loanOf('2000-01-01', p, { interest_rate: r, penalty_rate: r, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0, is_renewable: true }) };
+          const due = amountsDue(loan, addDays(addMonths('2000-01-01', months), 1));
+          expect(due.interest).toBe(exactPercent(p, r, due.months));
+          expect(due.penalty).toBe(exactPercent(p, r, due.penalty_months));
+        },
+      ),
+      // Found by search: float arithmetic was a centavo off for these (p × rate × months above 2^53).
+      { examples: [[3_238_585_299, 90, 2574], [6_677_210_633, 98.9, 1526], [8_007_121_255, 76.27, 2686]] },
+    );
+  });
+});
+
+describe('the life of a loan', () => {
+  it('the money the pawner paid equals the sum of the transactions, all of them positive', () => {
+    const life = fc.record({
+      loanDate: date,
+      p: principal,
+      t: terms.map((x) => ({ ...x, is_renewable: true })),
+      // Each renewal happens some fraction of the way to expiry; then the loan is redeemed or forfeited.
+      renewals: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 5 }),
+      end: fc.oneof(fc.record({ kind: fc.constant('redeem' as const), after: fc.integer({ min: 0, max: 800 }) }), fc.record({ kind: fc.constant('forfeit' as const), after: fc.integer({ min: 1, max: 800 }) })),
+    });
+    fc.assert(
+      fc.property(life, ({ loanDate, p, t, renewals, end }) => {
+        const first = newLoanFigures({ loan_date: loanDate, loan_amount: p, appraisal_value: p, terms: t });
+        const transactions: { type: string; amount: number }[] = first.amount_disbursed > 0 ? [{ type: 'disbursement', amount: first.amount_disbursed }] : [];
+        let paidByPawner = 0;
+        let loan = loanOf(loanDate, p, t);
+        for (const fraction of renewals) {
+          const span = Math.round(fraction * daysBetween(loan.loan_date, loan.expiry_date));
+          const on = addDays(loan.loan_date, span);
+          expect(renewProblem(loan, t, on)).toBeNull();
+          const plan = planRenewal(loan, t, on);
+          paidByPawner += plan.due.renew_total + plan.next.service_charge;
+          transactions.push(...plan.transactions.oldLoan, ...plan.transactions.newLoan);
+          expect(plan.next.amount_disbursed).toBe(0);
+          expect(on <= plan.next.maturity_date && plan.next.maturity_date <= plan.next.expiry_date).toBe(true);
+          loan = { ...loan, loan_date: on, maturity_date: plan.next.maturity_date, expiry_date: plan.next.expiry_date };
+        }
+        if (end.kind === 'redeem') {
+          const on = addDays(loan.loan_date, end.after);
+          expect(redeemProblem(loan, on)).toBeNull();
+          const plan = planRedemption(loan, on);
+          paidByPawner += plan.due.redeem_total;
+          transactions.push(...plan.transactions);
+        } else {
+          const on = addDays(loan.expiry_date, end.after);
+          expect(forfeitProblem(loan, on)).toBeNull();
+          expect(forfeitProblem(loan, loan.expiry_date)).not.toBeNull();
+        }
+        for (const tx of transactions) {
+          expect(tx.amount).toBeGreaterThan(0);
+          expect(Number.isSafeInteger(tx.amount)).toBe(true);
+        }
+        const collected = transactions.filter((tx) => tx.type !== 'disbursement').reduce((s, tx) => s + tx.amount, 0);
+        expect(collected).toBe(paidByPawner);
+        const disbursed = transactions.filter((tx) => tx.type === 'disbursement').reduce((s, tx) => s + tx.amount, 0);
+        expect(disbursed + first.service_charge).toBe(p);
+      }),
+    );
+  });
+
+  it('no action applies to a loan that is not active', () => {
+    fc.assert(
+      fc.property(date, principal, terms, fc.constantFrom('renewed', 'redeemed', 'forfeited') as fc.Arbitrary<'renewed' | 'redeemed' | 'forfeited'>, (loanDate, p, t, status) => {
+        const loan = { ...loanOf(loanDate, p, t), status };
+        const later = addDays(loan.expiry_date, 1);
+        expect(renewProblem(loan, { is_renewable: true }, loanDate)).toBe(`This loan is ${status}, not active.`);
+        expect(redeemProblem(loan, later)).toBe(`This loan is ${status}, not active.`);
+        expect(forfeitProblem(loan, later)).toBe(`This loan is ${status}, not active.`);
+      }),
+    );
+  });
+});
+
+function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
