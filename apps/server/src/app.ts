@@ -68,6 +68,7 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   await app.register((await import('./modules/lending/customer.routes')).customerRoutes);
   await app.register((await import('./modules/lending/loan.routes')).loanRoutes);
   await app.register((await import('./modules/lending/item.routes')).itemRoutes);
+  await app.register((await import('./modules/sync/sync.routes')).syncRoutes);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
   await app.register(settingsRoutes);

@@ -1,0 +1,160 @@
+import type { SyncTable } from '@kalinga/contracts/sync';
+import { sql } from 'kysely';
+import type { DB } from '../../db/database';
+import { isPostgresDb } from '../../db/locks';
+import type { CategoryWithCount } from '../categories/category.repository';
+
+/**
+ * Reads of GET /api/sync (docs/decisions/0065-sync-pull.md). A window is the rows whose last change
+ * (`version`, the company's change counter at that write) lies in (after, until]; `after` is -1 for
+ * the epoch, so rows written before the counter existed (version 0) come in a first pull too.
+ */
+export interface SyncWindow {
+  companyId: number;
+  /** Exclusive lower bound. */
+  after: number;
+  /** Inclusive upper bound: the counter pinned at the pull's (or download's) start. */
+  until: number;
+}
+
+/**
+ * Runs the reads of one reply on one consistent snapshot: REPEATABLE READ on PostgreSQL (every
+ * statement sees the same committed state as the counter read first); on SQLite one transaction,
+ * which holds the only connection, so no write comes between the statements.
+ */
+export function inSnapshot<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
+  const tx = db.transaction();
+  return (isPostgresDb(db) ? tx.setIsolationLevel('repeatable read') : tx).execute(fn);
+}
+
+/** The company's change counter: every lending write bumps it; 0 before the first one. */
+export async function currentVersion(db: DB, companyId: number): Promise<number> {
+  const row = await db.selectFrom('lending_counters').select('sync_version').where('company_id', '=', companyId).executeTakeFirst();
+  return Number(row?.sync_version ?? 0);
+}
+
+const TABLES = { customers: 'customers', loans: 'loans', items: 'items', transactions: 'transactions', categories: 'categories' } as const;
+
+/** Rows of each table, and tombstones, changed in the window: one statement, each count on the (company_id, version) index. */
+export async function countChanges(db: DB, w: SyncWindow): Promise<Record<SyncTable | 'tombstones', number>> {
+  const count = (table: string) =>
+    sql<number>`(select count(*) from ${sql.table(table)} where company_id = ${w.companyId} and version > ${w.after} and version <= ${w.until})`;
+  const { rows } = await sql<Record<SyncTable | 'tombstones', number | string>>`select
+      ${count('customers')} as customers, ${count('loans')} as loans, ${count('items')} as items,
+      ${count('transactions')} as transactions, ${count('categories')} as categories, ${count('sync_tombstones')} as tombstones`.execute(db);
+  const r = rows[0];
+  return {
+    customers: Number(r.customers),
+    loans: Number(r.loans),
+    items: Number(r.items),
+    transactions: Number(r.transactions),
+    categories: Number(r.categories),
+    tombstones: Number(r.tombstones),
+  };
+}
+
+/** How many rows of one table lie in the window (a chunked download's progress bar). */
+export async function countTable(db: DB, table: SyncTable, w: SyncWindow): Promise<number> {
+  const { n } = await db
+    .selectFrom(TABLES[table])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', w.companyId)
+    .where('version', '>', w.after)
+    .where('version', '<=', w.until)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** A page of a chunked download: ordered by id after `afterId`, at most `limit` rows. */
+export interface Page {
+  afterId: number;
+  limit: number;
+}
+
+const customerColumns = ['id', 'uuid', 'first_name', 'last_name', 'phone_number', 'address', 'id_type', 'id_number', 'birth_date', 'created_at', 'updated_at'] as const;
+const loanColumns = [
+  'id', 'uuid', 'pawn_ticket_number', 'customer_uuid', 'category_id', 'category_uuid', 'status', 'loan_date', 'maturity_date', 'expiry_date',
+  'renewal_date', 'redemption_date', 'forfeiture_date', 'appraisal_value', 'loan_amount', 'service_charge', 'interest_rate', 'penalty_rate',
+  'amount_disbursed', 'paid_interest_amount', 'paid_penalty_amount', 'new_loan', 'renewed_from', 'notes', 'created_at', 'updated_at',
+] as const;
+const itemColumns = [
+  'id', 'uuid', 'loan_uuid', 'customer_uuid', 'category_id', 'category_uuid', 'description', 'status', 'appraisal_value', 'market_value',
+  'selling_price', 'final_selling_price', 'sold_at', 'buyer_name', 'buyer_contact', 'sale_notes', 'created_at', 'updated_at',
+] as const;
+const transactionColumns = ['id', 'uuid', 'loan_uuid', 'item_uuid', 'type', 'amount', 'created_at', 'created_by'] as const;
+
+/**
+ * The window's rows of a table: all of them ordered by id (a delta), or one page of them (a chunk).
+ * A chunk walks the primary key from `afterId`; a delta reads the (company_id, version) index.
+ */
+function windowed<Q extends { where: (...args: never[]) => Q }>(query: Q, w: SyncWindow, page?: Page): Q {
+  // Kysely's builders are typed per table; the filter is the same on every one.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  let q = query as any;
+  q = q.where('company_id', '=', w.companyId).where('version', '>', w.after).where('version', '<=', w.until);
+  if (page) q = q.where('id', '>', page.afterId).limit(page.limit);
+  return q.orderBy('id') as Q;
+}
+
+export function customerRows(db: DB, w: SyncWindow, page?: Page) {
+  return windowed(db.selectFrom('customers').select(customerColumns), w, page).execute();
+}
+export type CustomerSyncRow = Awaited<ReturnType<typeof customerRows>>[number];
+
+export function loanRows(db: DB, w: SyncWindow, page?: Page) {
+  return windowed(db.selectFrom('loans').select(loanColumns), w, page).execute();
+}
+export type LoanSyncRow = Awaited<ReturnType<typeof loanRows>>[number];
+
+export function itemRows(db: DB, w: SyncWindow, page?: Page) {
+  return windowed(db.selectFrom('items').select(itemColumns), w, page).execute();
+}
+export type ItemSyncRow = Awaited<ReturnType<typeof itemRows>>[number];
+
+export function transactionRows(db: DB, w: SyncWindow, page?: Page) {
+  return windowed(db.selectFrom('transactions').select(transactionColumns), w, page).execute();
+}
+export type TransactionSyncRow = Awaited<ReturnType<typeof transactionRows>>[number];
+
+export async function categoryRows(db: DB, w: SyncWindow, page?: Page): Promise<CategoryWithCount[]> {
+  const query = db
+    .selectFrom('categories')
+    .selectAll('categories')
+    .select((eb) =>
+      eb
+        .selectFrom('category_resource')
+        .whereRef('category_resource.category_id', '=', 'categories.id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('resources_count'),
+    );
+  const rows = await windowed(query, w, page).execute();
+  return rows.map((r) => ({ ...r, interest_rate: Number(r.interest_rate), penalty_rate: Number(r.penalty_rate), resources_count: Number(r.resources_count ?? 0) }));
+}
+
+/**
+ * The items of these loans as of the window's end: a loan always travels with its items, whenever
+ * they changed; an item changed after `until` is left out here and comes in the next delta.
+ */
+export async function itemsOfLoans(db: DB, w: SyncWindow, loanUuids: string[]): Promise<ItemSyncRow[]> {
+  if (loanUuids.length === 0) return [];
+  return db
+    .selectFrom('items')
+    .select(itemColumns)
+    .where('company_id', '=', w.companyId)
+    .where('loan_uuid', 'in', loanUuids)
+    .where('version', '<=', w.until)
+    .orderBy('id')
+    .execute();
+}
+
+/** Uuids deleted in the window, by table name. */
+export async function tombstones(db: DB, w: SyncWindow): Promise<{ table_name: string; uuid: string }[]> {
+  return db
+    .selectFrom('sync_tombstones')
+    .select(['table_name', 'uuid'])
+    .where('company_id', '=', w.companyId)
+    .where('version', '>', w.after)
+    .where('version', '<=', w.until)
+    .orderBy('version')
+    .execute();
+}

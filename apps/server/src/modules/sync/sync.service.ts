@@ -1,0 +1,162 @@
+import type { Category } from '@kalinga/contracts/categories';
+import type { Item } from '@kalinga/contracts/lending';
+import {
+  cursorOf,
+  SYNC_DELTA_LIMIT,
+  type SyncChunkReply,
+  type SyncDeltaReply,
+  type SyncQuery,
+  type SyncTable,
+  USE_TABLE_ENDPOINTS,
+  versionOf,
+} from '@kalinga/contracts/sync';
+import type { DB } from '../../db/database';
+import { unprocessable } from '../../lib/http-errors';
+import { toCategory } from '../categories/category.service';
+import { toCustomer, toItem, toLoan, toTransaction } from './sync-mappers';
+import {
+  categoryRows,
+  countChanges,
+  countTable,
+  currentVersion,
+  customerRows,
+  inSnapshot,
+  itemRows,
+  itemsOfLoans,
+  loanRows,
+  type LoanSyncRow,
+  type Page,
+  type SyncWindow,
+  tombstones,
+  transactionRows,
+} from './sync.repository';
+
+// GET /api/sync: the pull of the offline store (docs/decisions/0065-sync-pull.md).
+
+export const CURSOR_AHEAD = 'This cursor is ahead of the server; sync again from the epoch.';
+export const UNTIL_BEFORE_SINCE = 'The until cursor may not be before the since cursor.';
+
+/** The exclusive lower bound a `since` names: -1 for the epoch (everything, version 0 included), else the cursor's version. */
+function lowerBound(since: string): number {
+  return since.startsWith('c') ? (versionOf(since) ?? 0) : -1;
+}
+
+/** Loans with their items nested (as of the window's end). */
+async function loansWithItems(db: DB, w: SyncWindow, rows: LoanSyncRow[]) {
+  const items = await itemsOfLoans(
+    db,
+    w,
+    rows.map((r) => r.uuid),
+  );
+  const byLoan = new Map<string, Item[]>();
+  for (const row of items) {
+    const list = byLoan.get(row.loan_uuid);
+    if (list) list.push(toItem(row));
+    else byLoan.set(row.loan_uuid, [toItem(row)]);
+  }
+  return rows.map((r) => toLoan(r, byLoan.get(r.uuid) ?? []));
+}
+
+async function tableRows(db: DB, table: SyncTable, w: SyncWindow, page?: Page): Promise<SyncChunkReply['data']> {
+  switch (table) {
+    case 'customers':
+      return (await customerRows(db, w, page)).map(toCustomer);
+    case 'loans':
+      return loansWithItems(db, w, await loanRows(db, w, page));
+    case 'items':
+      return (await itemRows(db, w, page)).map(toItem);
+    case 'transactions':
+      return (await transactionRows(db, w, page)).map(toTransaction);
+    case 'categories':
+      return (await categoryRows(db, w, page)).map(toCategory);
+  }
+}
+
+const emptyDeleted = (): SyncDeltaReply['data']['deleted'] => ({ customers: [], loans: [], items: [], transactions: [], categories: [] });
+
+/** Tombstones by table; a uuid whose row is in the same reply was written again after its deletion, so the row wins. */
+async function deletedIn(db: DB, w: SyncWindow, present: Partial<Record<SyncTable, { uuid: string }[]>>): Promise<SyncDeltaReply['data']['deleted']> {
+  const deleted = emptyDeleted();
+  for (const t of await tombstones(db, w)) {
+    if (!(t.table_name in deleted)) continue;
+    const table = t.table_name as SyncTable;
+    if (present[table]?.some((r) => r.uuid === t.uuid)) continue;
+    if (!deleted[table].includes(t.uuid)) deleted[table].push(t.uuid);
+  }
+  return deleted;
+}
+
+/**
+ * Every change after `since` up to the counter read first, all read on one snapshot. Above
+ * SYNC_DELTA_LIMIT changed rows the data is left empty (tombstones excepted: a chunked download
+ * carries none) and the reply recommends the chunked download pinned to meta.cursor.
+ */
+export async function pullDelta(db: DB, companyId: number, query: SyncQuery): Promise<SyncDeltaReply> {
+  return inSnapshot(db, async (trx) => {
+    const counter = await currentVersion(trx, companyId);
+    const after = lowerBound(query.since);
+    if (after > counter) throw unprocessable({ since: [CURSOR_AHEAD] });
+    const w: SyncWindow = { companyId, after, until: counter };
+    const counts = await countChanges(trx, w);
+    const total = counts.customers + counts.loans + counts.items + counts.transactions + counts.categories + counts.tombstones;
+    const meta = { cursor: cursorOf(counter), server_time: new Date().toISOString(), total_changes: total };
+    if (total > SYNC_DELTA_LIMIT) {
+      const data = { customers: [], loans: [], items: [], transactions: [], categories: [], deleted: await deletedIn(trx, w, {}) };
+      return { data, meta: { ...meta, recommendation: USE_TABLE_ENDPOINTS } };
+    }
+    const customers = counts.customers ? (await customerRows(trx, w)).map(toCustomer) : [];
+    const loans = counts.loans ? await loansWithItems(trx, w, await loanRows(trx, w)) : [];
+    const items = counts.items ? (await itemRows(trx, w)).map(toItem) : [];
+    const transactions = counts.transactions ? (await transactionRows(trx, w)).map(toTransaction) : [];
+    const categories: Category[] = counts.categories ? (await categoryRows(trx, w)).map(toCategory) : [];
+    const deleted = counts.tombstones ? await deletedIn(trx, w, { customers, loans, items, transactions, categories }) : emptyDeleted();
+    return { data: { customers, loans, items, transactions, categories, deleted }, meta: { ...meta, recommendation: null } };
+  });
+}
+
+// A download's progress total, counted once per (company, table, window) and reused by its later chunks.
+const TOTALS_KEPT = 500;
+const totals = new WeakMap<DB, Map<string, number>>();
+
+async function windowTotal(db: DB, trx: DB, table: SyncTable, w: SyncWindow, firstChunk: boolean): Promise<number> {
+  let kept = totals.get(db);
+  if (!kept) totals.set(db, (kept = new Map()));
+  const key = `${w.companyId}|${table}|${w.after}|${w.until}`;
+  const known = kept.get(key);
+  if (known !== undefined && !firstChunk) return known;
+  const n = await countTable(trx, table, w);
+  kept.delete(key);
+  if (kept.size >= TOTALS_KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(key, n);
+  return n;
+}
+
+/**
+ * One chunk of a table's download: rows of the window (since, until], ordered by id after last_id.
+ * `until` defaults to the current counter; the client passes the first chunk's meta.cursor to every
+ * later chunk (and every other table), so rows written meanwhile wait for the next delta.
+ */
+export async function pullChunk(db: DB, companyId: number, table: SyncTable, query: SyncQuery): Promise<SyncChunkReply> {
+  return inSnapshot(db, async (trx) => {
+    const counter = await currentVersion(trx, companyId);
+    const after = lowerBound(query.since);
+    const until = query.until === undefined ? counter : (versionOf(query.until) ?? 0);
+    if (until > counter) throw unprocessable({ until: [CURSOR_AHEAD] });
+    if (after > until) throw unprocessable(query.until === undefined ? { since: [CURSOR_AHEAD] } : { until: [UNTIL_BEFORE_SINCE] });
+    const w: SyncWindow = { companyId, after, until };
+    const rows = await tableRows(trx, table, w, { afterId: query.last_id, limit: query.chunk_size + 1 });
+    const hasMore = rows.length > query.chunk_size;
+    const data = hasMore ? rows.slice(0, query.chunk_size) : rows;
+    return {
+      data,
+      meta: {
+        table,
+        cursor: cursorOf(until),
+        server_time: new Date().toISOString(),
+        has_more: hasMore,
+        next_chunk_id: hasMore ? data[data.length - 1].id : null,
+        total: await windowTotal(db, trx, table, w, query.last_id === 0),
+      },
+    };
+  });
+}
