@@ -1,7 +1,7 @@
 import { SYNC_TABLES } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { deleteCategoryWithTombstone, renameCustomer, renewLoan, Replica, writeCategory, writeCustomer, writeLoan } from './sync.test-helpers';
+import { createCategory, deleteCategory, renameCustomer, renewLoan, Replica, writeCustomer, writeLoan } from './sync.test-helpers';
 
 // Pulls racing writes (on PostgreSQL the writers really run side by side; on SQLite they interleave
 // between statements). Every pull's window ends at the counter it read on its snapshot, so a write
@@ -22,7 +22,7 @@ describe('GET /api/sync under concurrent writes', () => {
   it('the union of repeated pulls holds every row at its final state exactly once, by deltas and by chunks', async () => {
     const admin = await registerCompany(t.app, 'Busy Pawnshop');
     const companyId = admin.companyId;
-    const category = await writeCategory(t.db, companyId);
+    const category = await createCategory(t.app, admin.headers);
     const deltas = new Replica(t.app, admin.headers);
     const chunked = new Replica(t.app, admin.headers, 3);
 
@@ -45,8 +45,8 @@ describe('GET /api/sync under concurrent writes', () => {
             break;
           default: {
             await renameCustomer(t.db, companyId, customers[0], `W${w}R${r}-renamed`);
-            const doomed = await writeCategory(t.db, companyId, `Temporary ${w}-${r}`);
-            await deleteCategoryWithTombstone(t.db, companyId, doomed.uuid);
+            const doomed = await createCategory(t.app, admin.headers, `Temporary ${w}-${r}`);
+            await deleteCategory(t.app, admin.headers, doomed.id);
           }
         }
       }
@@ -55,18 +55,26 @@ describe('GET /api/sync under concurrent writes', () => {
     let pulls = 0;
     const reader = async () => {
       while (writing) {
+        // On SQLite a pull never leaves the microtask queue; give the writers' HTTP requests their turn.
+        await new Promise((resolve) => setImmediate(resolve));
         let done = () => {};
         pulled = new Promise((resolve) => (done = resolve));
-        await deltas.pull();
-        await chunked.pullByChunks();
-        pulls++;
-        done();
+        try {
+          await deltas.pull();
+          await chunked.pullByChunks();
+          pulls++;
+        } finally {
+          done();
+        }
       }
     };
     const readerDone = reader();
-    await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
-    writing = false;
-    await readerDone;
+    try {
+      await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+    } finally {
+      writing = false;
+      await readerDone;
+    }
     await deltas.pull();
     await chunked.pullByChunks();
     expect(pulls).toBeGreaterThan(2);

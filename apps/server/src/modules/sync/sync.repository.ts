@@ -27,12 +27,6 @@ export function inSnapshot<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
   return (isPostgresDb(db) ? tx.setIsolationLevel('repeatable read') : tx).execute(fn);
 }
 
-/** The company's change counter: every lending write bumps it; 0 before the first one. */
-export async function currentVersion(db: DB, companyId: number): Promise<number> {
-  const row = await db.selectFrom('lending_counters').select('sync_version').where('company_id', '=', companyId).executeTakeFirst();
-  return Number(row?.sync_version ?? 0);
-}
-
 const TABLES = { customers: 'customers', loans: 'loans', items: 'items', transactions: 'transactions', categories: 'categories' } as const;
 
 /** Rows of each table, and tombstones, changed in the window: one statement, each count on the (company_id, version) index. */

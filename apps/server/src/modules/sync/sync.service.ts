@@ -14,11 +14,11 @@ import type { DB } from '../../db/database';
 import { unprocessable } from '../../lib/http-errors';
 import { toCategory } from '../categories/category.service';
 import { toCustomer, toItem, toLoan, toTransaction } from './sync-mappers';
+import { currentVersion } from './sync-version';
 import {
   categoryRows,
   countChanges,
   countTable,
-  currentVersion,
   customerRows,
   inSnapshot,
   itemRows,

@@ -10,24 +10,17 @@ import { bumpVersion } from './sync-version';
 
 const now = () => new Date().toISOString();
 
-export async function writeCategory(db: DB, companyId: number, title = 'Jewellery'): Promise<{ id: number; uuid: string }> {
-  return db.transaction().execute(async (trx) => {
-    const version = await bumpVersion(trx, companyId);
-    const t = now();
-    return trx
-      .insertInto('categories')
-      .values({ uuid: randomUUID(), company_id: companyId, title, description: null, image_path: null, name: title, interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: 1, version, created_at: t, updated_at: t })
-      .returning(['id', 'uuid'])
-      .executeTakeFirstOrThrow();
-  });
+/** A lending category through the API (POST /api/categories stamps it with the counter). */
+export async function createCategory(app: FastifyInstance, headers: Record<string, string>, title = 'Jewellery'): Promise<{ id: number; uuid: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/categories', headers, payload: { title, interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90 } });
+  if (res.statusCode !== 201) throw new Error(`category failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { id: number; uuid: string } }).data;
 }
 
-export async function deleteCategoryWithTombstone(db: DB, companyId: number, uuid: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const version = await bumpVersion(trx, companyId);
-    await trx.deleteFrom('categories').where('company_id', '=', companyId).where('uuid', '=', uuid).execute();
-    await trx.insertInto('sync_tombstones').values({ company_id: companyId, table_name: 'categories', uuid, version }).execute();
-  });
+/** Deletes a category through the API (which leaves a tombstone). */
+export async function deleteCategory(app: FastifyInstance, headers: Record<string, string>, id: number): Promise<void> {
+  const res = await app.inject({ method: 'DELETE', url: `/api/categories/${id}`, headers });
+  if (res.statusCode !== 200) throw new Error(`delete failed: ${res.statusCode} ${res.body}`);
 }
 
 export async function writeCustomer(db: DB, companyId: number, firstName = 'Maria'): Promise<string> {

@@ -3,7 +3,7 @@ import { SYNC_DELTA_LIMIT, SYNC_EPOCH, SYNC_TABLES, syncChunkReplySchema, syncDe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { bumpVersion } from './sync-version';
-import { deleteCategoryWithTombstone, renameCustomer, renewLoan, Replica, writeCategory, writeCustomer, writeLoan } from './sync.test-helpers';
+import { createCategory, deleteCategory, renameCustomer, renewLoan, Replica, writeCustomer, writeLoan } from './sync.test-helpers';
 
 let t: TestApp;
 let admin: Actor;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await registerCompany(t.app, 'Sync Pawnshop');
   other = await registerCompany(t.app, 'Other Pawnshop');
-  category = await writeCategory(t.db, admin.companyId, 'Jewellery');
+  category = await createCategory(t.app, admin.headers, 'Jewellery');
 });
 afterAll(async () => {
   await t.close();
@@ -27,7 +27,7 @@ async function get(actor: Actor, query: string) {
 /** A client of a fresh company of its own, so each test's counts are its own. */
 async function freshCompany(name: string) {
   const actor = await registerCompany(t.app, name);
-  const cat = await writeCategory(t.db, actor.companyId);
+  const cat = await createCategory(t.app, actor.headers);
   return { actor, cat };
 }
 
@@ -51,12 +51,17 @@ describe('GET /api/sync: deltas', () => {
     expect(Date.parse(body.meta.server_time)).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('a first pull without since, and categories written before the counter existed, come too', async () => {
+  it('a first pull without since also brings categories written before the counter existed (version 0)', async () => {
     const { actor } = await freshCompany('Old Categories');
-    const created = await t.app.inject({ method: 'POST', url: '/api/categories', headers: actor.headers, payload: { title: 'Gadgets' } });
-    expect(created.statusCode).toBe(201);
+    const at = new Date().toISOString();
+    await t.db
+      .insertInto('categories')
+      .values({ uuid: randomUUID(), company_id: actor.companyId, title: 'Gadgets', description: null, image_path: null, name: 'Gadgets', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: 1, created_at: at, updated_at: at })
+      .execute();
     const body = syncDeltaReplySchema.parse((await get(actor, '')).json());
     expect(body.data.categories.map((c) => c.title).sort()).toEqual(['Gadgets', 'Jewellery']);
+    const later = syncDeltaReplySchema.parse((await get(actor, `since=${body.meta.cursor}`)).json());
+    expect(later.data.categories).toEqual([]);
   });
 
   it('a pull with the returned cursor sees only what changed after it, and nothing when nothing did', async () => {
@@ -84,11 +89,11 @@ describe('GET /api/sync: deltas', () => {
 
   it('a deleted category reaches the client as a tombstone', async () => {
     const { actor } = await freshCompany('Tombstone Pawnshop');
-    const doomed = await writeCategory(t.db, actor.companyId, 'Appliances');
+    const doomed = await createCategory(t.app, actor.headers, 'Appliances');
     const client = new Replica(t.app, actor.headers);
     await client.pull();
     expect(client.tables.categories.has(doomed.uuid)).toBe(true);
-    await deleteCategoryWithTombstone(t.db, actor.companyId, doomed.uuid);
+    await deleteCategory(t.app, actor.headers, doomed.id);
     const delta = await client.pull();
     expect(delta.data.deleted.categories).toEqual([doomed.uuid]);
     expect(delta.data.categories).toEqual([]);
