@@ -35,16 +35,16 @@ describe('GET /api/sync under concurrent writes', () => {
         if (r % 3 === 2) await pulled;
         switch (r % 4) {
           case 0:
-            customers.push(await writeCustomer(t.db, companyId, `W${w}R${r}`));
+            customers.push(await writeCustomer(t.app, admin.headers, `W${w}R${r}`));
             break;
           case 1:
-            active.push(await writeLoan(t.db, companyId, customers[customers.length - 1], category, 1 + (r % 3)));
+            active.push(await writeLoan(t.app, admin.headers, customers[customers.length - 1], category, 1 + (r % 3)));
             break;
           case 2:
-            active.push(await renewLoan(t.db, companyId, active.shift()!));
+            active.push(await renewLoan(t.app, admin.headers, active.shift()!));
             break;
           default: {
-            await renameCustomer(t.db, companyId, customers[0], `W${w}R${r}-renamed`);
+            await renameCustomer(t.app, admin.headers, customers[0], `W${w}R${r}-renamed`);
             const doomed = await createCategory(t.app, admin.headers, `Temporary ${w}-${r}`);
             await deleteCategory(t.app, admin.headers, doomed.id);
           }

@@ -2,6 +2,7 @@ import type { SyncTable } from '@kalinga/contracts/sync';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { isPostgresDb } from '../../db/locks';
+import type { CustomerRow, ItemRow, LoanRow, TransactionRow } from '../../db/tables';
 import type { CategoryWithCount } from '../categories/category.repository';
 
 /**
@@ -65,18 +66,6 @@ export interface Page {
   limit: number;
 }
 
-const customerColumns = ['id', 'uuid', 'first_name', 'last_name', 'phone_number', 'address', 'id_type', 'id_number', 'birth_date', 'created_at', 'updated_at'] as const;
-const loanColumns = [
-  'id', 'uuid', 'pawn_ticket_number', 'customer_uuid', 'category_id', 'category_uuid', 'status', 'loan_date', 'maturity_date', 'expiry_date',
-  'renewal_date', 'redemption_date', 'forfeiture_date', 'appraisal_value', 'loan_amount', 'service_charge', 'interest_rate', 'penalty_rate',
-  'amount_disbursed', 'paid_interest_amount', 'paid_penalty_amount', 'new_loan', 'renewed_from', 'notes', 'created_at', 'updated_at',
-] as const;
-const itemColumns = [
-  'id', 'uuid', 'loan_uuid', 'customer_uuid', 'category_id', 'category_uuid', 'description', 'status', 'appraisal_value', 'market_value',
-  'selling_price', 'final_selling_price', 'sold_at', 'buyer_name', 'buyer_contact', 'sale_notes', 'created_at', 'updated_at',
-] as const;
-const transactionColumns = ['id', 'uuid', 'loan_uuid', 'item_uuid', 'type', 'amount', 'created_at', 'created_by'] as const;
-
 /**
  * The window's rows of a table: all of them ordered by id (a delta), or one page of them (a chunk).
  * A chunk walks the primary key from `afterId`; a delta reads the (company_id, version) index.
@@ -90,25 +79,21 @@ function windowed<Q extends { where: (...args: never[]) => Q }>(query: Q, w: Syn
   return q.orderBy('id') as Q;
 }
 
-export function customerRows(db: DB, w: SyncWindow, page?: Page) {
-  return windowed(db.selectFrom('customers').select(customerColumns), w, page).execute();
+export function customerRows(db: DB, w: SyncWindow, page?: Page): Promise<CustomerRow[]> {
+  return windowed(db.selectFrom('customers').selectAll(), w, page).execute();
 }
-export type CustomerSyncRow = Awaited<ReturnType<typeof customerRows>>[number];
 
-export function loanRows(db: DB, w: SyncWindow, page?: Page) {
-  return windowed(db.selectFrom('loans').select(loanColumns), w, page).execute();
+export function loanRows(db: DB, w: SyncWindow, page?: Page): Promise<LoanRow[]> {
+  return windowed(db.selectFrom('loans').selectAll(), w, page).execute();
 }
-export type LoanSyncRow = Awaited<ReturnType<typeof loanRows>>[number];
 
-export function itemRows(db: DB, w: SyncWindow, page?: Page) {
-  return windowed(db.selectFrom('items').select(itemColumns), w, page).execute();
+export function itemRows(db: DB, w: SyncWindow, page?: Page): Promise<ItemRow[]> {
+  return windowed(db.selectFrom('items').selectAll(), w, page).execute();
 }
-export type ItemSyncRow = Awaited<ReturnType<typeof itemRows>>[number];
 
-export function transactionRows(db: DB, w: SyncWindow, page?: Page) {
-  return windowed(db.selectFrom('transactions').select(transactionColumns), w, page).execute();
+export function transactionRows(db: DB, w: SyncWindow, page?: Page): Promise<TransactionRow[]> {
+  return windowed(db.selectFrom('transactions').selectAll(), w, page).execute();
 }
-export type TransactionSyncRow = Awaited<ReturnType<typeof transactionRows>>[number];
 
 export async function categoryRows(db: DB, w: SyncWindow, page?: Page): Promise<CategoryWithCount[]> {
   const query = db
@@ -129,11 +114,11 @@ export async function categoryRows(db: DB, w: SyncWindow, page?: Page): Promise<
  * The items of these loans as of the window's end: a loan always travels with its items, whenever
  * they changed; an item changed after `until` is left out here and comes in the next delta.
  */
-export async function itemsOfLoans(db: DB, w: SyncWindow, loanUuids: string[]): Promise<ItemSyncRow[]> {
+export async function itemsOfLoans(db: DB, w: SyncWindow, loanUuids: string[]): Promise<ItemRow[]> {
   if (loanUuids.length === 0) return [];
   return db
     .selectFrom('items')
-    .select(itemColumns)
+    .selectAll()
     .where('company_id', '=', w.companyId)
     .where('loan_uuid', 'in', loanUuids)
     .where('version', '<=', w.until)

@@ -1,5 +1,4 @@
 import type { Category } from '@kalinga/contracts/categories';
-import type { Item } from '@kalinga/contracts/lending';
 import {
   cursorOf,
   SYNC_DELTA_LIMIT,
@@ -13,7 +12,8 @@ import {
 import type { DB } from '../../db/database';
 import { unprocessable } from '../../lib/http-errors';
 import { toCategory } from '../categories/category.service';
-import { toCustomer, toItem, toLoan, toTransaction } from './sync-mappers';
+import type { ItemRow, LoanRow } from '../../db/tables';
+import { toCustomer, toItem, toLoan, toTransaction } from '../lending/lending-replies';
 import { currentVersion } from './sync-version';
 import {
   categoryRows,
@@ -24,7 +24,6 @@ import {
   itemRows,
   itemsOfLoans,
   loanRows,
-  type LoanSyncRow,
   type Page,
   type SyncWindow,
   tombstones,
@@ -42,19 +41,19 @@ function lowerBound(since: string): number {
 }
 
 /** Loans with their items nested (as of the window's end). */
-async function loansWithItems(db: DB, w: SyncWindow, rows: LoanSyncRow[]) {
+async function loansWithItems(db: DB, w: SyncWindow, rows: LoanRow[]) {
   const items = await itemsOfLoans(
     db,
     w,
     rows.map((r) => r.uuid),
   );
-  const byLoan = new Map<string, Item[]>();
+  const byLoan = new Map<number, ItemRow[]>();
   for (const row of items) {
-    const list = byLoan.get(row.loan_uuid);
-    if (list) list.push(toItem(row));
-    else byLoan.set(row.loan_uuid, [toItem(row)]);
+    const list = byLoan.get(row.loan_id);
+    if (list) list.push(row);
+    else byLoan.set(row.loan_id, [row]);
   }
-  return rows.map((r) => toLoan(r, byLoan.get(r.uuid) ?? []));
+  return rows.map((r) => toLoan(r, byLoan.get(r.id) ?? []));
 }
 
 async function tableRows(db: DB, table: SyncTable, w: SyncWindow, page?: Page): Promise<SyncChunkReply['data']> {

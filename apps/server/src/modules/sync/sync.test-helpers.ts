@@ -2,13 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { SyncChunkReply, SyncDeltaReply, SyncTable } from '@kalinga/contracts/sync';
 import { SYNC_TABLES, syncChunkReplySchema, syncDeltaReplySchema } from '@kalinga/contracts/sync';
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/database';
-import { bumpVersion } from './sync-version';
+import { todayIn } from '@kalinga/contracts/pawn-rules';
 
-// Writes of lending rows the way every lending write makes them (one transaction, the counter bumped
-// first, every row stamped), and a client replica that applies pulls as the offline store does.
-
-const now = () => new Date().toISOString();
+// Lending writes through the API, and a client replica that applies pulls as the offline store does.
 
 /** A lending category through the API (POST /api/categories stamps it with the counter). */
 export async function createCategory(app: FastifyInstance, headers: Record<string, string>, title = 'Jewellery'): Promise<{ id: number; uuid: string }> {
@@ -23,74 +19,44 @@ export async function deleteCategory(app: FastifyInstance, headers: Record<strin
   if (res.statusCode !== 200) throw new Error(`delete failed: ${res.statusCode} ${res.body}`);
 }
 
-export async function writeCustomer(db: DB, companyId: number, firstName = 'Maria'): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const version = await bumpVersion(trx, companyId);
-    const t = now();
-    const uuid = randomUUID();
-    await trx.insertInto('customers').values({ company_id: companyId, uuid, first_name: firstName, last_name: 'Santos', phone_number: '0917 123 4567', address: null, id_type: null, id_number: null, birth_date: null, version, created_by: null, created_at: t, updated_at: t }).execute();
-    return uuid;
-  });
+type Headers = Record<string, string>;
+
+async function send(app: FastifyInstance, headers: Headers, method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>, expected: number[]) {
+  const res = await app.inject({ method, url, headers, payload });
+  if (!expected.includes(res.statusCode)) throw new Error(`${method} ${url} failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { data: { uuid: string } };
 }
 
-export async function renameCustomer(db: DB, companyId: number, uuid: string, firstName: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const version = await bumpVersion(trx, companyId);
-    await trx.updateTable('customers').set({ first_name: firstName, version, updated_at: now() }).where('company_id', '=', companyId).where('uuid', '=', uuid).execute();
-  });
+/** A customer through POST /api/customers. */
+export async function writeCustomer(app: FastifyInstance, headers: Headers, firstName = 'Maria'): Promise<string> {
+  const uuid = randomUUID();
+  await send(app, headers, 'POST', '/api/customers', { uuid, first_name: firstName, last_name: 'Santos', phone_number: '0917 123 4567' }, [201]);
+  return uuid;
 }
 
-/** A ₱1,000 loan on `items` items of ₱2,000 each, with its disbursement, in one writing transaction. */
-export async function writeLoan(db: DB, companyId: number, customerUuid: string, category: { id: number; uuid: string }, items = 2): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const version = await bumpVersion(trx, companyId);
-    const t = now();
-    const customer = await trx.selectFrom('customers').select('id').where('uuid', '=', customerUuid).executeTakeFirstOrThrow();
-    const uuid = randomUUID();
-    const loan = await trx
-      .insertInto('loans')
-      .values({
-        company_id: companyId, uuid, pawn_ticket_number: `PT-2026-${uuid.slice(0, 6)}`, customer_id: customer.id, customer_uuid: customerUuid,
-        category_id: category.id, category_uuid: category.uuid, status: 'active', loan_date: '2026-11-01', maturity_date: '2026-12-01', expiry_date: '2027-03-01',
-        renewal_date: null, redemption_date: null, forfeiture_date: null, appraisal_value: items * 200_000, loan_amount: 100_000, service_charge: 500,
-        interest_rate: 3, penalty_rate: 2, amount_disbursed: 99_500, paid_interest_amount: 0, paid_penalty_amount: 0, new_loan: null, renewed_from: null,
-        notes: null, version, created_by: null, created_at: t, updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (let i = 0; i < items; i++) {
-      await trx
-        .insertInto('items')
-        .values({
-          company_id: companyId, uuid: randomUUID(), loan_id: loan.id, loan_uuid: uuid, customer_uuid: customerUuid, category_id: category.id, category_uuid: category.uuid,
-          description: `18k gold ring ${i + 1}`, status: 'pawned', appraisal_value: 200_000, market_value: null, selling_price: null, final_selling_price: null,
-          sold_at: null, buyer_name: null, buyer_contact: null, sale_notes: null, version, created_at: t, updated_at: t,
-        })
-        .execute();
-    }
-    await trx.insertInto('transactions').values({ company_id: companyId, uuid: randomUUID(), loan_id: loan.id, loan_uuid: uuid, item_uuid: null, type: 'disbursement', amount: 99_500, version, created_by: null, created_at: t }).execute();
-    return uuid;
-  });
+export async function renameCustomer(app: FastifyInstance, headers: Headers, uuid: string, firstName: string): Promise<void> {
+  await send(app, headers, 'PUT', `/api/customers/${uuid}`, { first_name: firstName }, [200]);
 }
 
-/** Renews a loan: the old one `renewed`, a new active one with the same items, the interest paid; one transaction. */
-export async function renewLoan(db: DB, companyId: number, oldUuid: string): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const version = await bumpVersion(trx, companyId);
-    const t = now();
-    const old = await trx.selectFrom('loans').selectAll().where('uuid', '=', oldUuid).executeTakeFirstOrThrow();
-    const uuid = randomUUID();
-    const { id: _id, ...rest } = old;
-    const fresh = await trx
-      .insertInto('loans')
-      .values({ ...rest, uuid, pawn_ticket_number: `PT-2026-${uuid.slice(0, 6)}`, loan_date: '2026-12-01', maturity_date: '2027-01-01', expiry_date: '2027-04-01', amount_disbursed: 0, renewed_from: oldUuid, version, created_at: t, updated_at: t })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('loans').set({ status: 'renewed', renewal_date: '2026-12-01', new_loan: uuid, paid_interest_amount: 3000, version, updated_at: t }).where('uuid', '=', oldUuid).execute();
-    await trx.updateTable('items').set({ loan_id: fresh.id, loan_uuid: uuid, version, updated_at: t }).where('loan_uuid', '=', oldUuid).execute();
-    await trx.insertInto('transactions').values({ company_id: companyId, uuid: randomUUID(), loan_id: old.id, loan_uuid: oldUuid, item_uuid: null, type: 'interest', amount: 3000, version, created_by: null, created_at: t }).execute();
-    return uuid;
-  });
+/** A ₱1,000 loan dated today on `items` items appraised at ₱2,000 each, through POST /api/loans. */
+export async function writeLoan(app: FastifyInstance, headers: Headers, customerUuid: string, category: { id: number }, items = 2): Promise<string> {
+  const uuid = randomUUID();
+  await send(app, headers, 'POST', '/api/loans', {
+    uuid,
+    customer_uuid: customerUuid,
+    category_id: category.id,
+    loan_date: todayIn('Asia/Manila'),
+    loan_amount: 1000,
+    items: Array.from({ length: items }, (_, i) => ({ uuid: randomUUID(), description: `18k gold ring ${i + 1}`, appraisal_value: 2000 })),
+  }, [201]);
+  return uuid;
+}
+
+/** Renews a loan today through POST /api/loans/{uuid}/renew; returns the new loan's uuid. */
+export async function renewLoan(app: FastifyInstance, headers: Headers, oldUuid: string): Promise<string> {
+  const newUuid = randomUUID();
+  await send(app, headers, 'POST', `/api/loans/${oldUuid}/renew`, { new_uuid: newUuid }, [200, 201]);
+  return newUuid;
 }
 
 type Row = { id: number; uuid: string } & Record<string, unknown>;

@@ -34,8 +34,8 @@ async function freshCompany(name: string) {
 describe('GET /api/sync: deltas', () => {
   it('an epoch pull sees every row once, loans with their items, and a cursor', async () => {
     const { actor, cat } = await freshCompany('Epoch Pawnshop');
-    const customer = await writeCustomer(t.db, actor.companyId);
-    const loan = await writeLoan(t.db, actor.companyId, customer, cat, 3);
+    const customer = await writeCustomer(t.app, actor.headers);
+    const loan = await writeLoan(t.app, actor.headers, customer, cat, 3);
     const res = await get(actor, `since=${encodeURIComponent(SYNC_EPOCH)}`);
     expect(res.statusCode).toBe(200);
     const body = syncDeltaReplySchema.parse(res.json());
@@ -66,15 +66,15 @@ describe('GET /api/sync: deltas', () => {
 
   it('a pull with the returned cursor sees only what changed after it, and nothing when nothing did', async () => {
     const { actor, cat } = await freshCompany('Cursor Pawnshop');
-    const first = await writeCustomer(t.db, actor.companyId, 'Ana');
-    const firstLoan = await writeLoan(t.db, actor.companyId, first, cat);
+    const first = await writeCustomer(t.app, actor.headers, 'Ana');
+    const firstLoan = await writeLoan(t.app, actor.headers, first, cat);
     const start = syncDeltaReplySchema.parse((await get(actor, `since=${SYNC_EPOCH}`)).json());
     const again = syncDeltaReplySchema.parse((await get(actor, `since=${start.meta.cursor}`)).json());
     expect(again.meta).toMatchObject({ cursor: start.meta.cursor, total_changes: 0 });
     expect(again.data.customers).toEqual([]);
 
-    const second = await writeCustomer(t.db, actor.companyId, 'Ben');
-    await renameCustomer(t.db, actor.companyId, first, 'Anabel');
+    const second = await writeCustomer(t.app, actor.headers, 'Ben');
+    await renameCustomer(t.app, actor.headers, first, 'Anabel');
     const next = syncDeltaReplySchema.parse((await get(actor, `since=${start.meta.cursor}`)).json());
     expect(next.data.customers.map((c) => [c.uuid, c.first_name])).toEqual([
       [first, 'Anabel'],
@@ -106,11 +106,11 @@ describe('GET /api/sync: deltas', () => {
 
   it('a renewal (old loan renewed, new loan, items moved) reaches a client that pulls again', async () => {
     const { actor, cat } = await freshCompany('Renewal Pawnshop');
-    const customer = await writeCustomer(t.db, actor.companyId);
-    const oldLoan = await writeLoan(t.db, actor.companyId, customer, cat, 2);
+    const customer = await writeCustomer(t.app, actor.headers);
+    const oldLoan = await writeLoan(t.app, actor.headers, customer, cat, 2);
     const client = new Replica(t.app, actor.headers);
     await client.pull();
-    const newLoan = await renewLoan(t.db, actor.companyId, oldLoan);
+    const newLoan = await renewLoan(t.app, actor.headers, oldLoan);
     const delta = await client.pull();
     expect(delta.data.loans.map((l) => [l.uuid, l.status, l.new_loan, l.renewed_from])).toEqual([
       [oldLoan, 'renewed', newLoan, null],
@@ -119,13 +119,16 @@ describe('GET /api/sync: deltas', () => {
     expect(delta.data.loans[0].items).toEqual([]);
     expect(delta.data.loans[1].items.map((i) => i.loan_uuid)).toEqual([newLoan, newLoan]);
     expect(delta.data.items.every((i) => i.loan_uuid === newLoan)).toBe(true);
-    expect(delta.data.transactions).toMatchObject([{ loan_uuid: oldLoan, type: 'interest', amount: 30 }]);
+    expect(delta.data.transactions).toMatchObject([
+      { loan_uuid: oldLoan, type: 'interest', amount: 30 },
+      { loan_uuid: newLoan, type: 'renewal', amount: 5 },
+    ]);
     expect([...client.tables.items.values()].map((i) => i.loan_uuid)).toEqual([newLoan, newLoan]);
   });
 
   it("another company's rows are invisible", async () => {
-    const customer = await writeCustomer(t.db, admin.companyId, 'Hidden');
-    await writeLoan(t.db, admin.companyId, customer, category);
+    const customer = await writeCustomer(t.app, admin.headers, 'Hidden');
+    await writeLoan(t.app, admin.headers, customer, category);
     const body = syncDeltaReplySchema.parse((await get(other, `since=${SYNC_EPOCH}`)).json());
     expect(body.data).toMatchObject({ customers: [], loans: [], items: [], transactions: [], categories: [] });
     expect(body.meta.cursor).toBe('c0');
@@ -166,8 +169,8 @@ describe('GET /api/sync: deltas', () => {
 describe('GET /api/sync: chunked download', () => {
   it('walks a table in chunks by id, with has_more, next_chunk_id and the total', async () => {
     const { actor, cat } = await freshCompany('Chunk Pawnshop');
-    const customer = await writeCustomer(t.db, actor.companyId);
-    for (let i = 0; i < 5; i++) await writeLoan(t.db, actor.companyId, customer, cat, 1);
+    const customer = await writeCustomer(t.app, actor.headers);
+    for (let i = 0; i < 5; i++) await writeLoan(t.app, actor.headers, customer, cat, 1);
     const client = new Replica(t.app, actor.headers, 2);
     const chunks = await client.download('loans', SYNC_EPOCH, 'c7');
     expect(chunks.map((c) => [c.data.length, c.meta.has_more, c.meta.total, c.meta.cursor])).toEqual([
@@ -184,8 +187,8 @@ describe('GET /api/sync: chunked download', () => {
 
   it('recommends the table endpoints above the delta limit, and a download then a delta misses nothing', async () => {
     const { actor, cat } = await freshCompany('Big Pawnshop');
-    const customer = await writeCustomer(t.db, actor.companyId);
-    const loan = await writeLoan(t.db, actor.companyId, customer, cat, 1);
+    const customer = await writeCustomer(t.app, actor.headers);
+    const loan = await writeLoan(t.app, actor.headers, customer, cat, 1);
     // One writing transaction of more customers than a delta may carry.
     await t.db.transaction().execute(async (trx) => {
       const version = await bumpVersion(trx, actor.companyId);
@@ -203,9 +206,9 @@ describe('GET /api/sync: chunked download', () => {
     const client = new Replica(t.app, actor.headers, 2000);
     const first = syncChunkReplySchema.parse((await get(actor, `table=customers&since=${SYNC_EPOCH}&until=${body.meta.cursor}&chunk_size=2000`)).json());
     expect(first.meta).toMatchObject({ has_more: true, total: SYNC_DELTA_LIMIT + 1 });
-    const late = await writeCustomer(t.db, actor.companyId, 'Late');
-    await renameCustomer(t.db, actor.companyId, customer, 'Renamed'); // id 1 of this company: already downloaded
-    await renewLoan(t.db, actor.companyId, loan);
+    const late = await writeCustomer(t.app, actor.headers, 'Late');
+    await renameCustomer(t.app, actor.headers, customer, 'Renamed'); // id 1 of this company: already downloaded
+    await renewLoan(t.app, actor.headers, loan);
     for (const table of SYNC_TABLES) await client.download(table, SYNC_EPOCH, body.meta.cursor);
     // Nothing of the three later writes was half-seen by the download...
     expect(client.tables.customers.has(late)).toBe(false);
