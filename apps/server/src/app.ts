@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DB } from './db/database';
-import { LoginThrottle } from './modules/auth/login-throttle';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -46,7 +45,6 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('loginThrottle', new LoginThrottle(config.loginAttemptsPerMinute));
 
   registerErrorHandling(app);
   registerInputGuards(app);

@@ -60,8 +60,6 @@ export interface AppConfig {
   demoData: boolean;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (TRUST_PROXY). */
   trustProxy: false | number | string[];
-  /** Failed sign-ins allowed per email and per address in one minute. */
-  loginAttemptsPerMinute: number;
 }
 
 /** Reads and validates the environment; throws one readable line per wrong variable. */
@@ -89,7 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA === 'true',
     trustProxy: e.TRUST_PROXY,
-    loginAttemptsPerMinute: 5,
   };
 }
 

@@ -74,11 +74,18 @@ export interface Actor {
   headers: Record<string, string>;
 }
 
-/** Registers a new company through the API; its first user is the administrator. */
+let registrations = 0;
+
+/**
+ * Registers a new company through the API; its first user is the administrator. Each comes from an
+ * address of its own, as if from a different school (registrations per address are limited).
+ */
 export async function registerCompany(app: FastifyInstance, name = 'Acme School', email = `admin-${randomBytes(4).toString('hex')}@example.test`): Promise<Actor> {
+  registrations++;
   const res = await app.inject({
     method: 'POST',
     url: '/api/register',
+    remoteAddress: `10.200.${(registrations >> 8) & 255}.${registrations & 255}`,
     payload: { name: `${name} Admin`, email, password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD, companyName: name },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);

@@ -64,6 +64,13 @@ export interface AccessTokensTable {
   expires_at: string;
 }
 
+/** A sign-in limit's counter: failures (or registrations) under one key until expires_at. */
+export interface AuthAttemptsTable {
+  key: string;
+  count: number;
+  expires_at: string;
+}
+
 export interface SettingsTable {
   company_id: number;
   site_name: string | null;
@@ -316,6 +323,7 @@ export interface Database {
   role_permission: RolePermissionTable;
   role_user: RoleUserTable;
   access_tokens: AccessTokensTable;
+  auth_attempts: AuthAttemptsTable;
   settings: SettingsTable;
   categories: CategoriesTable;
   resources: ResourcesTable;

@@ -15,8 +15,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/register', {
     config: { public: true },
-    schema: { tags: ['auth'], body: registerBodySchema, response: { 201: authReplySchema, 422: errorReplySchema } },
-    handler: async (request, reply) => reply.status(201).send(await register(app, request.body)),
+    schema: { tags: ['auth'], body: registerBodySchema, response: { 201: authReplySchema, 422: errorReplySchema, 429: errorReplySchema } },
+    handler: async (request, reply) => reply.status(201).send(await register(app, request.body, request.ip)),
   });
 
   app.get('/api/me', {
@@ -36,8 +36,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/auth/profile', {
     preHandler: signedIn,
-    schema: { tags: ['auth'], security: [{ bearer: [] }], body: profileBodySchema, response: { 200: meReplySchema, 422: errorReplySchema } },
-    handler: async (request) => ({ user: await updateProfile(app, authOf(request), request.body) }),
+    schema: { tags: ['auth'], security: [{ bearer: [] }], body: profileBodySchema, response: { 200: meReplySchema, 422: errorReplySchema, 429: errorReplySchema } },
+    handler: async (request) => ({ user: await updateProfile(app, authOf(request), request.body, request.ip) }),
   });
 
   app.post('/api/auth/avatar', {

@@ -1,13 +1,16 @@
 import type { AuthReply, LoginBody, ProfileBody, RegisterBody } from '@kalinga/contracts/auth';
 import type { AuthUser } from '@kalinga/contracts/auth';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock';
-import { HttpError, unprocessable } from '../../lib/http-errors';
+import { commonPasswordMessage, isCommonPassword } from '../../lib/common-passwords';
+import { unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthContext } from '../../plugins/auth';
 import { addMember, findMembership, insertCompany, rolesAndPermissions, setUserRoles } from '../companies/company.repository';
 import { toAuthUser } from './auth-user';
-import { deleteToken, insertToken } from './token.repository';
+import { beginPasswordAttempt, countRegistration } from './attempt-limits';
+import { deleteOtherTokensOfUser, deleteToken, insertToken } from './token.repository';
 import { expiryFrom, hashToken, newToken } from './tokens';
 import { findUserByEmail, insertUser, updateUser } from './user.repository';
 import { removeImage, storeImage } from '../../plugins/uploads';
@@ -21,32 +24,37 @@ async function issueToken(app: FastifyInstance, userId: number): Promise<string>
   return token;
 }
 
-/** Signs in by email and password; failures per email and per address are throttled (429). */
+/** A hash of nothing anyone knows: an unknown email costs the same scrypt run as a known one. */
+let dummyHash: Promise<string> | null = null;
+const hashForUnknownEmail = () => (dummyHash ??= hashPassword(randomBytes(32).toString('base64')));
+
+/**
+ * Signs in by email and password, within the sign-in limits (429). An unknown email, a wrong
+ * password and an inactive account get one and the same answer after the same work.
+ */
 export async function login(app: FastifyInstance, body: LoginBody, address: string): Promise<AuthReply> {
   const email = body.email.toLowerCase();
-  const keys = [`email:${email}`, `ip:${address}`];
-  const wait = Math.max(...keys.map((k) => app.loginThrottle.retryAfter(k)));
-  if (wait > 0) {
-    throw new HttpError(429, `Too many sign-in attempts. Please try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
-  }
+  const attempt = await beginPasswordAttempt(app.db, email, address);
   const user = await findUserByEmail(app.db, email);
-  const ok = user ? await verifyPassword(body.password, user.password_hash) : false;
-  if (!user || !ok) {
-    keys.forEach((k) => app.loginThrottle.fail(k));
-    throw unprocessable({ email: [FAILED_SIGN_IN] }, FAILED_SIGN_IN);
-  }
-  if (user.status !== 'active') throw unprocessable({ email: ['Your account is inactive.'] }, 'Your account is inactive.');
-  app.loginThrottle.clear(`email:${email}`);
+  const ok = await verifyPassword(body.password, user?.password_hash ?? (await hashForUnknownEmail()));
+  if (!user || !ok || user.status !== 'active') throw unprocessable({ email: [FAILED_SIGN_IN] }, FAILED_SIGN_IN);
+  await attempt.succeeded();
   const membership = await findMembership(app.db, user.id, null);
   const access = membership ? await rolesAndPermissions(app.db, user.id, membership.id) : { roles: [], permissions: [] };
   return { user: toAuthUser(user, access.roles, access.permissions), token: await issueToken(app, user.id) };
 }
 
-/** Creates a company (named companyName, else the email) with the new user as its administrator. */
-export async function register(app: FastifyInstance, body: RegisterBody): Promise<AuthReply> {
+/**
+ * Creates a company (named companyName, else the email) with the new user as its administrator.
+ * Registrations per address are limited. A taken email must be said (the reply signs the new user
+ * in), but only after the same password hashing a new account costs.
+ */
+export async function register(app: FastifyInstance, body: RegisterBody, address: string): Promise<AuthReply> {
   const email = body.email.toLowerCase();
-  if (await findUserByEmail(app.db, email)) throw unprocessable({ email: ['The email has already been taken.'] });
+  await countRegistration(app.db, address);
+  if (isCommonPassword(body.password, email)) throw unprocessable({ password: [commonPasswordMessage('password')] });
   const passwordHash = await hashPassword(body.password);
+  if (await findUserByEmail(app.db, email)) throw unprocessable({ email: ['The email has already been taken.'] });
   const companyName = body.companyName?.trim() || email;
   const user = await app.db.transaction().execute(async (trx) => {
     const company = await insertCompany(trx, companyName);
@@ -77,16 +85,27 @@ export async function logout(app: FastifyInstance, auth: AuthContext): Promise<v
   await deleteToken(app.db, auth.tokenId);
 }
 
-/** Changes the name, and the password when both current and new are given (the current must match). */
-export async function updateProfile(app: FastifyInstance, auth: AuthContext, body: ProfileBody): Promise<AuthUser> {
+/**
+ * Changes the name, and the password when both current and new are given: the current one must
+ * match (checked within the sign-in limits), the new one must not be a common one, and the user's
+ * other sessions end with the change (this one stays).
+ */
+export async function updateProfile(app: FastifyInstance, auth: AuthContext, body: ProfileBody, address: string): Promise<AuthUser> {
   const changes: { name: string; updated_at: string; password_hash?: string } = { name: body.name.trim(), updated_at: nowIso() };
   if (body.current_password !== undefined && body.new_password !== undefined) {
+    if (isCommonPassword(body.new_password, auth.user.email)) throw unprocessable({ new_password: [commonPasswordMessage('new_password')] });
+    const attempt = await beginPasswordAttempt(app.db, auth.user.email, address);
     if (!(await verifyPassword(body.current_password, auth.user.password_hash))) {
       throw unprocessable({ current_password: ['The current password is incorrect.'] });
     }
+    await attempt.succeeded();
     changes.password_hash = await hashPassword(body.new_password);
   }
-  const user = await updateUser(app.db, auth.user.id, changes);
+  const user = await app.db.transaction().execute(async (trx) => {
+    const updated = await updateUser(trx, auth.user.id, changes);
+    if (changes.password_hash) await deleteOtherTokensOfUser(trx, auth.user.id, auth.tokenId);
+    return updated;
+  });
   return toAuthUser(user, auth.roles, [...auth.permissions]);
 }
 

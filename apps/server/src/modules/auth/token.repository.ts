@@ -18,6 +18,11 @@ export async function deleteTokensOfUser(db: DB, userId: number): Promise<void> 
   await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
 }
 
+/** Ends every session of a user but one (a password change ends the others). */
+export async function deleteOtherTokensOfUser(db: DB, userId: number, keepTokenId: number): Promise<void> {
+  await db.deleteFrom('access_tokens').where('user_id', '=', userId).where('id', '<>', keepTokenId).execute();
+}
+
 /**
  * Everything a request's sign-in check needs, in one statement: the token and its user, the
  * membership in the requested company (or the default one when `companyId` is null), and the

@@ -8,6 +8,7 @@ import { nowIso } from '../../lib/clock';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
+import { commonPasswordMessage, isCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/passwords';
 import { type AuthContext, isCounselor } from '../../plugins/auth';
 import { publicFileUrl } from '../../plugins/uploads';
@@ -100,6 +101,7 @@ export async function createUser(app: FastifyInstance, auth: AuthContext, body: 
   const roles = [...new Set(body.roles)];
   const errors: Record<string, string[]> = {};
   if (await findUserByEmail(app.db, email)) errors.email = [EMAIL_TAKEN];
+  if (isCommonPassword(body.password, email)) errors.password = [commonPasswordMessage('password')];
   const unknown = await unknownRoles(app.db, auth.companyId, roles);
   if (unknown.length > 0) errors.roles = unknown.map((n) => `The role "${n}" does not exist.`);
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
@@ -141,6 +143,7 @@ export async function updateUser(app: FastifyInstance, auth: AuthContext, userId
   const errors: Record<string, string[]> = {};
   const owner = await findUserByEmail(app.db, email);
   if (owner && owner.id !== userId) errors.email = [EMAIL_TAKEN];
+  if (body.password && isCommonPassword(body.password, email)) errors.password = [commonPasswordMessage('password')];
   const unknown = await unknownRoles(app.db, auth.companyId, roles);
   if (unknown.length > 0) errors.roles = unknown.map((n) => `The role "${n}" does not exist.`);
   if (Object.keys(errors).length > 0) throw unprocessable(errors);

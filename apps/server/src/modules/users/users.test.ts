@@ -155,6 +155,9 @@ describe('POST /api/users', () => {
     const unreal = await send(admin, 'POST', '/api/users', validBody({ birth_date: '2023-02-30' }));
     expect(unreal.statusCode).toBe(422);
     expect(unreal.json().errors.birth_date).toEqual(['Use a real calendar date (YYYY-MM-DD).']);
+    const common = await send(admin, 'POST', '/api/users', validBody({ password: '12345678' }));
+    expect(common.statusCode).toBe(422);
+    expect(common.json().errors.password).toEqual(['The password is too common. Please choose a less common one.']);
     const leapDay = await send(admin, 'POST', '/api/users', validBody({ birth_date: '2004-02-29', email: 'leap.day@example.test' }));
     expect(leapDay.statusCode).toBe(201);
 
