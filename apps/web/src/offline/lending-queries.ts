@@ -6,6 +6,7 @@ import {
   customerPage,
   itemPage,
   lendingCategories,
+  loanCount,
   loanDetail,
   loanPage,
   syncErrorOf,
@@ -18,7 +19,7 @@ import {
 
 export { figuresOf, termsOf } from './action-support';
 export { ITEM_TABS, LENDING_PAGE_SIZE, LOAN_TABS } from './lending-reads';
-export type { CustomerDetail, ItemRow, ItemTab, LoanDetail, LoanRow, LoanTab, Page } from './lending-reads';
+export type { CustomerDetail, ItemRow, ItemTab, LoanDetail, LoanPage, LoanRow, LoanTab, Page } from './lending-reads';
 export type { LocalCategory, LocalCustomer, LocalItem, LocalLoan, LocalTransaction, SyncStatus } from './db';
 
 export interface LiveResult<T> {
@@ -70,6 +71,11 @@ export function useCustomerMatches(search: string) {
 
 export function useLoanPage(tab: LoanTab, search: string, page: number, today: string | undefined) {
   return useLive(async () => (today ? loanPage({ tab, search, page, today }) : undefined), [tab, search, page, today]);
+}
+
+/** The number of loans on a date tab (Maturing, Expired); null when the tab's page already has its total. */
+export function useLoanCount(tab: LoanTab, today: string | undefined, wanted: boolean) {
+  return useLive(async () => (wanted && today ? loanCount(tab, today) : null), [tab, today, wanted]);
 }
 
 export function useLoanDetail(uuid: string) {

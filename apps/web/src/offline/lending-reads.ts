@@ -63,6 +63,8 @@ export async function customerPage(input: { search: string; page: number; perPag
 export const LOAN_TABS = ['recent', 'active', 'maturing', 'expired', 'renewed', 'redeemed', 'forfeited'] as const;
 export type LoanTab = (typeof LOAN_TABS)[number];
 
+export type LoanPage = Omit<Page<LoanRow>, 'total' | 'lastPage'> & { total: number | null; lastPage: number | null };
+
 export interface LoanRow {
   loan: LocalLoan;
   customer: LocalCustomer | undefined;
@@ -105,7 +107,17 @@ async function searchLoans(search: string): Promise<LocalLoan[]> {
   return [...all.values()];
 }
 
-export async function loanPage(input: { tab: LoanTab; search: string; page: number; today: string; perPage?: number }): Promise<Page<LoanRow>> {
+const activeOldestFirst = () => db.loans.where('[status+loan_date]').between(['active', Dexie.minKey], ['active', Dexie.maxKey]);
+
+/** How many loans a date tab holds (every active loan is read): asked apart from the page so rows show first. */
+export async function loanCount(tab: LoanTab, today: string): Promise<number> {
+  return activeOldestFirst()
+    .filter((l) => onTab(l, tab, today))
+    .count();
+}
+
+/** A page of loans; on the date tabs (Maturing, Expired) without a search, total and lastPage are null (see loanCount). */
+export async function loanPage(input: { tab: LoanTab; search: string; page: number; today: string; perPage?: number }): Promise<LoanPage> {
   const { tab, today } = input;
   const perPage = input.perPage ?? LENDING_PAGE_SIZE;
   let result: Page<LocalLoan>;
@@ -122,10 +134,15 @@ export async function loanPage(input: { tab: LoanTab; search: string; page: numb
       .toArray();
     result = { ...info, rows };
   } else if (tab === 'maturing' || tab === 'expired') {
-    // Active loans filtered by date inside IndexedDB's cursor; soonest maturity / oldest expiry first.
-    const found = await db.loans.where('status').equals('active').filter((l) => onTab(l, tab, today)).toArray();
-    const key = tab === 'maturing' ? 'maturity_date' : 'expiry_date';
-    result = slice(found.sort((a, b) => a[key].localeCompare(b[key])), input.page, perPage);
+    // Active loans filtered by date inside IndexedDB's cursor, oldest loan first (about the soonest maturity or
+    // oldest expiry): the cursor stops once the page is full. The total is counted apart (loanCount), as it
+    // reads every active loan.
+    const rows = await activeOldestFirst()
+      .filter((l) => onTab(l, tab, today))
+      .offset((Math.max(1, input.page) - 1) * perPage)
+      .limit(perPage)
+      .toArray();
+    return { rows: await withCustomers(rows), total: null, page: Math.max(1, input.page), lastPage: null };
   } else {
     const info = pageInfo(await db.loans.where('status').equals(tab).count(), input.page, perPage);
     const rows = await db.loans

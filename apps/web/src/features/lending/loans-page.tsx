@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/ui/pagination';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { LOAN_TABS, useCounterToday, useLoanPage, type LoanTab } from '../../offline/lending-queries';
+import { LENDING_PAGE_SIZE, LOAN_TABS, useCounterToday, useLoanCount, useLoanPage, type LoanTab } from '../../offline/lending-queries';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { ListState } from './components/list-state';
 import { LoanList } from './components/loan-list';
@@ -45,8 +45,12 @@ export function LoansPage() {
   const today = useCounterToday();
   const list = useLoanPage(tab, debounced, page, today);
   useEffect(() => setPage(1), [debounced, tab]);
+  // The date tabs show their rows first and count the active loans apart.
+  const counted = useLoanCount(tab, today, list.data !== undefined && list.data.total === null);
 
   const data = list.data;
+  const total = data?.total ?? counted.data ?? null;
+  const lastPage = data?.lastPage ?? (total === null ? null : Math.max(1, Math.ceil(total / LENDING_PAGE_SIZE)));
   const newTicket = canManage ? <Link to="/lending/loans/new" className="btn btn-primary">New Pawn Ticket</Link> : undefined;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
@@ -56,7 +60,7 @@ export function LoansPage() {
       <ListState
         loading={list.loading || !data}
         error={list.error}
-        empty={data?.total === 0}
+        empty={data !== undefined && data.rows.length === 0 && data.page === 1}
         onRetry={list.retry}
         loadingText="Loading loans..."
         emptyTitle={debounced.trim() ? 'No loans found' : 'No loans here'}
@@ -67,10 +71,10 @@ export function LoansPage() {
           <>
             <LoanList rows={data.rows} label={`${TAB_LABEL[tab]} loans`} />
             <p className="text-sm text-base-content/70">
-              {data.total} loan{data.total === 1 ? '' : 's'}
+              {total === null ? 'Counting…' : `${total} loan${total === 1 ? '' : 's'}`}
               {tab === 'recent' && !debounced.trim() ? ' (the most recent)' : ''}
             </p>
-            <Pagination currentPage={data.page} lastPage={data.lastPage} onPageChange={setPage} />
+            <Pagination currentPage={data.page} lastPage={lastPage ?? data.page} onPageChange={setPage} />
           </>
         )}
       </ListState>
