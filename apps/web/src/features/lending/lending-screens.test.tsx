@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { AuthUser } from '@kalinga/contracts/auth';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ConfirmHost } from '../../components/ui/confirm-dialog';
@@ -13,6 +13,8 @@ import { LoanPage } from './loan-page';
 import { NewLoanPage } from './new-loan-page';
 
 // The screens over the real local store (fake-indexeddb) and the real write API: what a clerk sees and does.
+// IndexedDB answers late on a loaded machine: wait up to 5 s for what should appear.
+configure({ asyncUtilTimeout: 5000 });
 
 const NOW = new Date('2026-11-23T02:00:00.000Z'); // 10:00 in Manila
 const manager: AuthUser = {
