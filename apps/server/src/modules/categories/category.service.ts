@@ -83,7 +83,12 @@ export async function createCategory(app: FastifyInstance, auth: AuthContext, fo
   if (input.uuid) {
     const existing = await findCategory(app.db, auth.companyId, { uuid: input.uuid });
     if (existing) return { category: toCategory(existing), created: false };
-    if (await uuidTaken(app.db, input.uuid)) throw unprocessable({ uuid: ['The uuid has already been taken.'] });
+    if (await uuidTaken(app.db, input.uuid)) {
+      // Taken since the read above by a concurrent replay of this create: the same answer as a later replay.
+      const replayed = await findCategory(app.db, auth.companyId, { uuid: input.uuid });
+      if (replayed) return { category: toCategory(replayed), created: false };
+      throw unprocessable({ uuid: ['The uuid has already been taken.'] });
+    }
   }
   const image = await storeRequestImage(app, form);
   const now = nowIso();

@@ -77,7 +77,7 @@ describe('categories: create', () => {
     const replies = await Promise.all(
       Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/api/categories', headers: admin.headers, payload: { uuid, title: 'Raced' } })),
     );
-    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(replies.map((r) => `${r.statusCode} ${r.statusCode >= 300 ? r.body : ''}`).sort()).toEqual([...Array(9).fill('200 '), '201 ']);
     expect(new Set(replies.map((r) => r.json().data.id)).size).toBe(1);
   });
 
