@@ -122,4 +122,27 @@ describe('Counselling screens as a new user meets them', () => {
     await mine.waitFor({ state: 'detached' });
     await context.close();
   });
+
+  it("a new centre's administrator gets a first-run checklist on Appointments and is listed as Administrator", async () => {
+    for (const viewport of [undefined, PHONE]) {
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      const width = viewport ? 375 : 1280;
+      await page.goto('/register');
+      await page.getByPlaceholder('Name').fill('Nora Newcentre');
+      await page.getByPlaceholder('Email').fill(`nora-${Date.now()}-${width}@newcentre.test`);
+      await page.getByPlaceholder('Password', { exact: true }).fill('new-centre-1');
+      await page.getByPlaceholder('Confirm password').fill('new-centre-1');
+      await page.getByPlaceholder('School or company (optional)').fill(`New Centre ${width}`);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL('**/appointments');
+      const checklist = page.getByTestId('setup-checklist');
+      await checklist.waitFor();
+      expect(await checklist.textContent()).toContain('0 of 4 done');
+      await screenshot(page, `counselling-setup-checklist-${width}`);
+      await page.goto('/settings/users');
+      const me = viewport ? page.getByTestId('user-card').filter({ hasText: 'Nora Newcentre' }) : page.getByRole('row').filter({ hasText: 'Nora Newcentre' });
+      await me.getByText('Administrator', { exact: true }).waitFor();
+      await context.close();
+    }
+  });
 });

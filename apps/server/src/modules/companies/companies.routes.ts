@@ -1,7 +1,10 @@
 import { companiesReplySchema } from '@kalinga/contracts/auth';
+import { errorReplySchema } from '@kalinga/contracts/common';
+import { setupStatusReplySchema } from '@kalinga/contracts/setup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, signedIn } from '../../plugins/auth';
+import { authOf, needs, signedIn } from '../../plugins/auth';
 import { listCompaniesOfUser } from './company.repository';
+import { readSetupStatus } from './setup.repository';
 
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/user/companies', {
@@ -11,5 +14,12 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await listCompaniesOfUser(app.db, authOf(request).user.id);
       return { data: rows.map((c) => ({ id: c.id, name: c.name, pivot: { is_default: c.is_default === 1 } })) };
     },
+  });
+
+  // The administrator's first-run checklist on Appointments (issue 14).
+  app.get('/api/company/setup', {
+    preHandler: needs('manage users'),
+    schema: { tags: ['companies'], security: [{ bearer: [] }], response: { 200: setupStatusReplySchema, 403: errorReplySchema } },
+    handler: async (request) => ({ data: await readSetupStatus(app.db, authOf(request).companyId) }),
   });
 };

@@ -8,13 +8,14 @@ import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
-import { useAuth } from '../auth/auth-store';
+import { hasPermission, useAuth } from '../auth/auth-store';
 import { downloadIcs, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment } from './api/appointments-api';
 import { groupByMonth } from './appointment-grouping';
 import { canBook, isCounselorUser, statusToast } from './appointment-rules';
 import { AppointmentCard } from './components/appointment-card';
 import { AppointmentFormModal } from './components/appointment-form-modal';
 import { cancelConfirmation } from './cancel-confirmation';
+import { SetupChecklist } from './components/setup-checklist';
 import { StatusHistoryModal } from './components/status-history-modal';
 import { SEARCH_DEBOUNCE_MS } from './components/student-picker';
 
@@ -116,6 +117,8 @@ export function AppointmentsPage() {
           </button>
         )}
       </div>
+
+      <SetupChecklist enabled={hasPermission(user, 'manage users')} />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <div role="tablist" aria-label="Appointment lists" className="tabs tabs-box w-full flex-nowrap sm:w-fit" id={tabsId}>

@@ -6,6 +6,12 @@ import type { UserFormBody } from './users-api';
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { student: 'Student', personnel: 'Personnel', counselor: 'Counselor' };
 
+/** How a user is described in the list: an administrator (the registering user is personnel) reads as such. */
+export function userKindLabel(u: { user_type: UserType; roles: readonly string[] }): string {
+  if (!u.roles.includes('admin')) return USER_TYPE_LABELS[u.user_type];
+  return u.user_type === 'personnel' ? 'Administrator' : `${USER_TYPE_LABELS[u.user_type]} · Administrator`;
+}
+
 interface Values {
   name: string;
   email: string;

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { refreshUser, useAuth } from '../auth/auth-store';
 import { useDebouncedValue } from './use-debounced-value';
-import { USER_TYPE_LABELS, UserForm } from './user-form';
+import { USER_TYPE_LABELS, UserForm, userKindLabel } from './user-form';
 import { type UserFormBody, useDeleteUser, useRoleNames, useSaveUser, useToggleStatus, useUsers } from './users-api';
 
 function StatusBadge({ status }: { status: User['status'] }) {
@@ -162,7 +162,7 @@ export function UsersPage() {
                     </div>
                   </td>
                   <td className="max-w-56">
-                    <div>{USER_TYPE_LABELS[u.user_type]}{u.student_id && <span className="text-base-content/70"> · {u.student_id}</span>}</div>
+                    <div>{userKindLabel(u)}{u.student_id && <span className="text-base-content/70"> · {u.student_id}</span>}</div>
                     {u.department && <div className="truncate text-sm text-base-content/70" title={u.department}>{u.department}</div>}
                   </td>
                   <td><RoleBadges roles={u.roles} /></td>
@@ -185,7 +185,7 @@ export function UsersPage() {
                   </div>
                 </div>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-base-content/70">
-                  <span>{USER_TYPE_LABELS[u.user_type]}</span>
+                  <span>{userKindLabel(u)}</span>
                   {u.student_id && <span>ID {u.student_id}</span>}
                   {u.department && <span>{u.department}</span>}
                 </div>
