@@ -5,8 +5,8 @@ import * as m002 from './migrations/002-library';
 import * as m003 from './migrations/003-appointments';
 import * as m004 from './migrations/004-reports';
 import * as m005 from './migrations/005-appointment-list-speed';
-import * as m007 from './migrations/007-sign-in-limits';
 import * as m006 from './migrations/006-lending';
+import * as m007 from './migrations/007-sign-in-limits';
 import * as m008 from './migrations/008-report-day-counts';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
@@ -16,8 +16,8 @@ const migrations: Record<string, Migration> = {
   '003-appointments': m003,
   '004-reports': m004,
   '005-appointment-list-speed': m005,
-  '007-sign-in-limits': m007,
   '006-lending': m006,
+  '007-sign-in-limits': m007,
   '008-report-day-counts': m008,
 };
 
