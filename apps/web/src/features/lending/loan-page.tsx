@@ -90,9 +90,14 @@ export function LoanPage() {
               <Fact label={`Penalty (${due.penalty_months} month${due.penalty_months === 1 ? '' : 's'})`} value={formatCurrency(pesos(due.penalty))} testId="due-penalty" />
               <Fact label="To renew" value={formatCurrency(pesos(due.renew_total))} />
               <Fact label="To redeem" value={formatCurrency(pesos(due.redeem_total))} testId="due-redeem" />
-              {due.is_expired ? <p className="mt-2 text-error">Expired: it can be redeemed or forfeited.</p> : due.is_matured ? <p className="mt-2 text-warning">Matured: penalty runs until it is renewed or redeemed.</p> : null}
             </dl>
-          ) : (
+          ) : null}
+          {due?.is_expired ? (
+            <p className="mt-2 font-medium text-red-700">Expired: it can be redeemed or forfeited.</p>
+          ) : due?.is_matured ? (
+            <p className="mt-2 font-medium text-amber-800">Matured: penalty runs until it is renewed or redeemed.</p>
+          ) : null}
+          {due ? null : (
             <p className="text-base-content/70">Nothing: this loan is {loan.status}.</p>
           )}
         </section>

@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { axeViolations, screenshot } from './browser';
+
+// Helpers of the lending browser test: the page's local store read straight from IndexedDB, in-app navigation
+// that works offline (no reload), and the accessibility + screenshot pass of a screen.
+
+/** Every row of a local store table (PawnshopDB), read in the page. */
+export async function localRows<T = Record<string, unknown>>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('PawnshopDB');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(name, 'readonly').objectStore(name).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as T[]);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    table,
+  );
+}
+
+/** Waits until the initial sync has recorded its cursor (the demo book is on this device). */
+export async function waitForBook(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await localRows<{ table_name: string }>(page, 'syncState')).some((s) => s.table_name === 'all'), { timeout: 60_000 })
+    .toBe(true);
+}
+
+/** Waits until the queue has sent everything: no pending entry left, none refused. */
+export async function waitForQueue(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await localRows<{ status: string; operation: string; error?: string }>(page, 'syncQueue')).filter((e) => e.status !== 'completed').map((e) => `${e.operation} ${e.status} ${e.error ?? ''}`), { timeout: 60_000 })
+    .toEqual([]);
+}
+
+/** Client-side navigation (the router hears popstate): no reload, so it works offline without the network. */
+export async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Axe (no serious or critical violations, toasts gone) and a screenshot of the screen. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await expect.poll(async () => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+  expect(await axeViolations(page), name).toEqual([]);
+  await screenshot(page, name);
+}
+
+/** Elements sticking out past the right edge (a phone must not scroll sideways). */
+export async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return Array.from(document.querySelectorAll('main *'))
+      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).position !== 'fixed' && !e.closest('.overflow-x-auto'))
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} → ${Math.round(e.getBoundingClientRect().right)}`);
+  });
+}
