@@ -23,6 +23,7 @@ import { countAppointments, dailyCountsByGroup, recountDailyGroups, type ReportG
 import { forecasts } from '../apps/server/src/modules/reports/forecast-cache';
 import { dailyReport } from '../apps/server/src/modules/reports/report.service';
 import { gaussian, poisson, seededRandom } from '../apps/server/src/db/seed/random';
+import { addPeopleAndCategories } from './fill';
 
 const GROUPINGS: ReportGroupBy[] = ['category', 'age', 'department'];
 
@@ -153,46 +154,8 @@ const OTHER_COMPANY_APPOINTMENTS = Math.round(APPOINTMENTS / 10);
 async function fill(db: DB, database: AppConfig['database'], companyId: number, count: number, seed: number, timezone: string): Promise<void> {
   const rand = seededRandom(seed);
   const now = new Date().toISOString();
-  const users = [];
-  const departments = ['Engineering', 'Nursing', 'Business', 'Education', 'Finance', 'Registrar', null];
-  for (let i = 0; i < 300; i++) {
-    const age = 15 + Math.floor(rand() * 45);
-    users.push({
-      name: `Bench ${companyId}-${i}`,
-      email: `bench-${companyId}-${i}-${randomUUID()}@example.test`,
-      password_hash: 'x',
-      user_type: i < 20 ? ('counselor' as const) : ('student' as const),
-      department: departments[i % departments.length],
-      birth_date: i % 13 === 0 ? null : `${2025 - age}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
-      status: 'active' as const,
-      created_at: now,
-      updated_at: now,
-    });
-  }
-  const userIds = (await db.insertInto('users').values(users).returning('id').execute()).map((r) => r.id);
-  const counselors = userIds.slice(0, 20);
-  const clients = userIds.slice(20);
-  const categories = (
-    await db
-      .insertInto('categories')
-      .values(
-        Array.from({ length: 10 }, (_, i) => ({
-          uuid: randomUUID(),
-          company_id: companyId,
-          title: `Category ${i + 1}`,
-          interest_rate: 0,
-          penalty_rate: 0,
-          loan_period: 1,
-          loan_period_type: 'month',
-          loan_period_expiry: 0,
-          is_renewable: 1,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute()
-  ).map((r) => r.id);
+  // The people's ages and departments differ from the original bench's; the groups are alike (7 × 7 × 10).
+  const { counselors, clients, categories } = await addPeopleAndCategories(db, companyId);
 
   const today = localDateOf(new Date(), timezone);
   const days = dayRange(addDays(today, -364), today);

@@ -14,6 +14,7 @@ import './plugins/context';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { MAX_IMAGE_BYTES, registerUploads } from './plugins/uploads';
 import { registerNotFound, registerWebApp } from './plugins/web-app';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50 } });
   await registerOpenApi(app);
   registerAuth(app);
+  await registerRateLimits(app);
   await registerUploads(app, config.uploadsDir, { isPrivate: (name) => isDraftResourceImage(db, name) });
 
   await app.register(healthRoutes);

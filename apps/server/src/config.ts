@@ -48,6 +48,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: trustProxySchema,
+  REPORTS_PER_MINUTE: z.coerce.number().int().min(6).max(1_000_000).default(90),
 });
 
 export interface AppConfig {
@@ -60,6 +61,8 @@ export interface AppConfig {
   demoData: boolean;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (TRUST_PROXY). */
   trustProxy: false | number | string[];
+  /** Report calls (the three together) one user may make per minute per server process (REPORTS_PER_MINUTE), a sixth of them per 10 s. */
+  reportsPerMinute: number;
 }
 
 /** Reads and validates the environment; throws one readable line per wrong variable. */
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA === 'true',
     trustProxy: e.TRUST_PROXY,
+    reportsPerMinute: e.REPORTS_PER_MINUTE,
   };
 }
 

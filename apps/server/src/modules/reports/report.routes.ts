@@ -1,35 +1,38 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
 import { ageReportReplySchema, categoryReportReplySchema, departmentReportReplySchema, REPORT_KINDS, reportQuerySchema } from '@kalinga/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { authOf, needs } from '../../plugins/auth';
-import { dailyReport, type ReportScope } from './report.service';
+import { heavyRead } from '../../plugins/rate-limits';
+import type { ReportGroupBy } from './report.repository';
+import { dailyReportJson } from './report.service';
 
-const responses = { 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema };
+const responses = { 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema, 429: errorReplySchema };
 
-function scopeOf(auth: ReturnType<typeof authOf>): ReportScope {
-  return { companyId: auth.companyId, timezone: auth.company.timezone };
-}
+const KINDS: { groupBy: ReportGroupBy; path: string; field: string; reply: z.ZodType }[] = [
+  { groupBy: 'category', path: REPORT_KINDS.category.path, field: 'category_title', reply: categoryReportReplySchema },
+  { groupBy: 'age', path: REPORT_KINDS.age.path, field: 'age_group', reply: ageReportReplySchema },
+  { groupBy: 'department', path: REPORT_KINDS.department.path, field: 'department', reply: departmentReportReplySchema },
+];
 
 /** GET /api/reports/appointments-by-{category,age,department}-daily (spec section 7), 'view reports'. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(REPORT_KINDS.category.path, {
-    preHandler: needs('view reports'),
-    schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: reportQuerySchema, response: { 200: categoryReportReplySchema, ...responses } },
-    handler: async (request) =>
-      (await dailyReport(app.db, scopeOf(authOf(request)), 'category', request.query)).map(({ group, ...row }) => ({ ...row, category_title: group })),
-  });
-
-  app.get(REPORT_KINDS.age.path, {
-    preHandler: needs('view reports'),
-    schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: reportQuerySchema, response: { 200: ageReportReplySchema, ...responses } },
-    handler: async (request) =>
-      (await dailyReport(app.db, scopeOf(authOf(request)), 'age', request.query)).map(({ group, ...row }) => ({ ...row, age_group: group })),
-  });
-
-  app.get(REPORT_KINDS.department.path, {
-    preHandler: needs('view reports'),
-    schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: reportQuerySchema, response: { 200: departmentReportReplySchema, ...responses } },
-    handler: async (request) =>
-      (await dailyReport(app.db, scopeOf(authOf(request)), 'department', request.query)).map(({ group, ...row }) => ({ ...row, department: group })),
-  });
+  // One budget per user for the three calls (the screen makes three per filter change).
+  const config = { rateLimit: heavyRead('reports', app.config.reportsPerMinute) };
+  for (const { groupBy, path, field, reply: replySchema } of KINDS) {
+    app.get(path, {
+      preHandler: needs('view reports'),
+      config,
+      schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: reportQuerySchema, response: { 200: replySchema, ...responses } },
+      handler: async (request, reply) => {
+        const auth = authOf(request);
+        // The rows are checked against the reply schema once per distinct reply, then the kept text is sent
+        // as it is (a JSON string with a JSON content type is not serialised again).
+        const json = await dailyReportJson(app.db, { companyId: auth.companyId, timezone: auth.company.timezone }, groupBy, request.query, (points) =>
+          JSON.stringify(replySchema.parse(points.map(({ group, ...row }) => ({ ...row, [field]: group })))),
+        );
+        return reply.type('application/json; charset=utf-8').send(json);
+      },
+    });
+  }
 };

@@ -2,7 +2,7 @@ import { AGE_GROUPS, NOT_AVAILABLE, PERIOD_DAYS, type ReportQuery } from '@kalin
 import type { DB } from '../../db/database';
 import { forecasts } from './forecast-cache';
 import { addDays, dayRange, localDateOf } from './report-days';
-import { dailyCountsByGroup, type ReportGroupBy } from './report.repository';
+import { dailyCountsByGroup, type DailyGroupCount, type ReportGroupBy } from './report.repository';
 
 /**
  * The forecast learns from up to a year of history whatever period is shown, so a 7-day view still
@@ -90,14 +90,64 @@ export function buildSeries(
   return out;
 }
 
-/** One daily report for the caller's company, the period ending today in the company's time zone. */
-export async function dailyReport(db: DB, scope: ReportScope, groupBy: ReportGroupBy, query: ReportQuery, now = new Date()): Promise<SeriesPoint[]> {
+interface ReportInputs {
+  rows: DailyGroupCount[];
+  today: string;
+  periodDays: number;
+  historyDays: number;
+}
+
+/** The kept counts a report is built from: a year of history and the days already booked ahead, in one read. */
+async function reportInputs(db: DB, scope: ReportScope, groupBy: ReportGroupBy, query: ReportQuery, now: Date): Promise<ReportInputs> {
   const today = localDateOf(now, scope.timezone);
   const periodDays = PERIOD_DAYS[query.period];
   const historyDays = Math.max(periodDays, FIT_HISTORY_DAYS);
-  // History and the days already booked ahead, in one read.
   const rows = await dailyCountsByGroup(db, scope.companyId, groupBy, addDays(today, -(historyDays - 1)), addDays(today, query.forecast_days));
+  return { rows, today, periodDays, historyDays };
+}
+
+function seriesOf(groupBy: ReportGroupBy, query: ReportQuery, { rows, today, periodDays, historyDays }: ReportInputs): SeriesPoint[] {
   const counts = rows.filter((r) => r.day <= today);
   const booked = rows.filter((r) => r.day > today);
   return buildSeries(groupBy, counts, { today, periodDays, forecastDays: query.forecast_days, historyDays, booked });
 }
+
+/** One daily report for the caller's company, the period ending today in the company's time zone. */
+export async function dailyReport(db: DB, scope: ReportScope, groupBy: ReportGroupBy, query: ReportQuery, now = new Date()): Promise<SeriesPoint[]> {
+  return seriesOf(groupBy, query, await reportInputs(db, scope, groupBy, query, now));
+}
+
+/**
+ * The report as its JSON reply. A reply is a pure function of the counts read, today and the query, so the
+ * last replies are kept with the counts they were built from: when the same counts come back, the same
+ * text is sent without rebuilding, re-checking or re-serialising ~7,000 rows (most of a 365-day call's cost,
+ * decision 0046). Any change to the counts (a booking, a cancellation, a client's new department, a renamed
+ * category) gives different inputs and a fresh reply. `render` checks and serialises the rows.
+ */
+export async function dailyReportJson(
+  db: DB,
+  scope: ReportScope,
+  groupBy: ReportGroupBy,
+  query: ReportQuery,
+  render: (points: SeriesPoint[]) => string,
+  now = new Date(),
+): Promise<string> {
+  const inputs = await reportInputs(db, scope, groupBy, query, now);
+  const key = `${scope.companyId}|${groupBy}|${query.period}|${query.forecast_days}|${inputs.today}`;
+  const fingerprint = inputs.rows.map((r) => `${r.day}\u0001${r.group}\u0001${r.count}`).join('\u0002');
+  const kept = replies.get(key);
+  if (kept && kept.fingerprint === fingerprint) {
+    replies.delete(key);
+    replies.set(key, kept);
+    return kept.json;
+  }
+  const json = render(seriesOf(groupBy, query, inputs));
+  replies.delete(key);
+  replies.set(key, { fingerprint, json });
+  if (replies.size > MAX_KEPT_REPLIES) replies.delete(replies.keys().next().value as string);
+  return json;
+}
+
+/** Replies of up to ~600 kB each (365 + 365 days × groups): a few dozen at most per process. */
+const MAX_KEPT_REPLIES = 48;
+const replies = new Map<string, { fingerprint: string; json: string }>();

@@ -1,0 +1,32 @@
+// A server for the load benches, in processes of its own (so the load generator does not share its event
+// loop): WORKERS processes (Node's cluster, one listening socket) on the database of DATABASE_URL or DATA_DIR,
+// already migrated. Prints "ready <port>" once every worker listens. Started by bench/servers.ts.
+import cluster from 'node:cluster';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { createDatabase } from '../apps/server/src/db/database';
+
+const workers = Number(process.env.WORKERS ?? 1);
+
+if (cluster.isPrimary) {
+  let listening = 0;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on('listening', (_worker, address) => {
+    if (++listening === workers) console.log(`ready ${address.port}`);
+  });
+  cluster.on('exit', (_worker, code) => {
+    if (code) {
+      console.error(`a worker exited with ${code}`);
+      process.exit(1);
+    }
+  });
+  process.on('SIGTERM', () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill();
+    process.exit(0);
+  });
+} else {
+  const config = loadConfig({ ...process.env, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+  const db = createDatabase(config.database);
+  const app = await buildApp({ config, db });
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+}
