@@ -1,0 +1,159 @@
+import type { Insertable } from 'kysely';
+import { todayIn } from '@kalinga/contracts/pawn-rules';
+import type { AppConfig } from '../../config';
+import { nowIso } from '../../lib/clock';
+import { hashPassword } from '../../lib/passwords';
+import { insertUser } from '../../modules/auth/user.repository';
+import { addMember, setUserRoles } from '../../modules/companies/company.repository';
+import { ticketNumber } from '../../modules/lending/loan.service';
+import { bumpVersion } from '../../modules/sync/sync-version';
+import type { DB } from '../database';
+import type { ItemsTable, LoansTable, TransactionsTable } from '../tables';
+import { type BookCategory, type BookCustomer, type BookLoan, makeCustomers, makeLoans } from './lending-book';
+import { seededRandom } from './random';
+import { DEMO_PASSWORD, type DemoContext } from './seed-foundation';
+
+/** The demo pawnshop's categories: BSP-style terms, a month per ticket, 90 days after maturity to redeem or renew. */
+const CATEGORIES = [
+  { title: 'Jewellery', description: 'Gold and diamond jewellery, appraised by weight and karat.', interest_rate: 3, penalty_rate: 2 },
+  { title: 'Gadgets', description: 'Phones, laptops, tablets and cameras in working order.', interest_rate: 4, penalty_rate: 2 },
+  { title: 'Appliances', description: 'Household appliances in working order.', interest_rate: 4, penalty_rate: 2 },
+] as const;
+export const LENDING_TERMS = { loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true } as const;
+
+const BATCH = 500;
+
+/** A version-4 uuid drawn from the seeded generator, so the demo book is the same on every fresh start. */
+export function uuidFrom(rand: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = ((Number.parseInt(hex[16], 16) & 3) | 8).toString(16);
+  const s = hex.join('');
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<void>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
+}
+
+/** When something happened at the counter: the day at a business hour in Manila (UTC+8), as an instant. */
+const at = (day: string, rand: () => number) => `${day}T0${1 + Math.floor(rand() * 8)}:${String(Math.floor(rand() * 60)).padStart(2, '0')}:00.000Z`;
+
+/**
+ * Writes a book (customers, tickets with their items and transactions) for a company in bulk, inside
+ * `trx`, every row stamped with `version`; ticket numbers continue the company's sequence in loan-date order.
+ */
+export async function insertBook(
+  trx: DB,
+  opts: { companyId: number; userId: number | null; version: number; rand: () => number; customers: BookCustomer[]; loans: BookLoan[] },
+): Promise<void> {
+  const { companyId, version, rand } = opts;
+  const firstDay = opts.loans.reduce((d, l) => (l.loan_date < d ? l.loan_date : d), '9999-12-31');
+  const customerUuids = opts.customers.map(() => uuidFrom(rand));
+  const customerIds: number[] = [];
+  await inBatches(
+    opts.customers.map((c, i) => ({ ...c, company_id: companyId, uuid: customerUuids[i], version, created_by: opts.userId, created_at: at(firstDay, rand), updated_at: at(firstDay, rand) })),
+    async (batch) => {
+      const rows = await trx.insertInto('customers').values(batch).returning('id').execute();
+      customerIds.push(...rows.map((r) => r.id));
+    },
+  );
+
+  await trx.insertInto('lending_counters').values({ company_id: companyId }).onConflict((oc) => oc.column('company_id').doNothing()).execute();
+  const { last_ticket_number: lastTicket } = await trx.selectFrom('lending_counters').select('last_ticket_number').where('company_id', '=', companyId).executeTakeFirstOrThrow();
+  const order = opts.loans.map((_, i) => i).sort((a, b) => opts.loans[a].loan_date.localeCompare(opts.loans[b].loan_date) || a - b);
+  const tickets: string[] = [];
+  order.forEach((index, rank) => (tickets[index] = ticketNumber(opts.loans[index].loan_date, Number(lastTicket) + rank + 1)));
+  await trx.updateTable('lending_counters').set({ last_ticket_number: Number(lastTicket) + opts.loans.length }).where('company_id', '=', companyId).execute();
+
+  const loanUuids = opts.loans.map(() => uuidFrom(rand));
+  const created = opts.loans.map((l) => at(l.loan_date, rand));
+  const lastChange = (l: BookLoan) => [l.renewal_date, l.redemption_date, l.forfeiture_date, ...l.items.map((i) => i.sold_at?.slice(0, 10) ?? null)].filter((d): d is string => d !== null).sort().pop();
+  const loanRows: Insertable<LoansTable>[] = opts.loans.map(({ customer, category, items: _items, transactions: _t, renewed_from, new_loan, ...l }, i) => ({
+    ...l,
+    company_id: companyId,
+    uuid: loanUuids[i],
+    pawn_ticket_number: tickets[i],
+    customer_id: customerIds[customer],
+    customer_uuid: customerUuids[customer],
+    category_id: category.id,
+    category_uuid: category.uuid,
+    renewed_from: renewed_from === null ? null : loanUuids[renewed_from],
+    new_loan: new_loan === null ? null : loanUuids[new_loan],
+    notes: null,
+    version,
+    created_by: opts.userId,
+    created_at: created[i],
+    updated_at: lastChange(opts.loans[i]) ? at(lastChange(opts.loans[i])!, rand) : created[i],
+  }));
+  const loanIds: number[] = [];
+  await inBatches(loanRows, async (batch) => {
+    const rows = await trx.insertInto('loans').values(batch).returning('id').execute();
+    loanIds.push(...rows.map((r) => r.id));
+  });
+
+  // Items sit on the last ticket of their chain; they were first pawned with its first ticket.
+  const chainStart = (i: number): number => (opts.loans[i].renewed_from === null ? i : chainStart(opts.loans[i].renewed_from!));
+  const itemRows: Insertable<ItemsTable>[] = [];
+  const itemUuids = new Map<string, string>();
+  const transactionRows: Insertable<TransactionsTable>[] = [];
+  opts.loans.forEach((loan, i) => {
+    loan.items.forEach((item, k) => {
+      const uuid = uuidFrom(rand);
+      itemUuids.set(`${i}|${k}`, uuid);
+      const pawned = created[chainStart(i)];
+      itemRows.push({ ...item, company_id: companyId, uuid, loan_id: loanIds[i], loan_uuid: loanUuids[i], customer_uuid: customerUuids[loan.customer], category_id: loan.category.id, category_uuid: loan.category.uuid, version, created_at: pawned, updated_at: item.sold_at ?? (loan.status === 'active' ? pawned : loanRows[i].updated_at!) });
+    });
+  });
+  opts.loans.forEach((loan, i) => {
+    for (const t of loan.transactions) {
+      transactionRows.push({
+        company_id: companyId, uuid: uuidFrom(rand), loan_id: loanIds[i], loan_uuid: loanUuids[i], item_uuid: t.item === undefined ? null : itemUuids.get(`${i}|${t.item}`)!,
+        type: t.type, amount: t.amount, version, created_by: opts.userId, created_at: t.date === loan.loan_date && t.type === 'disbursement' ? created[i] : at(t.date, rand),
+      });
+    }
+  });
+  await inBatches(itemRows, async (batch) => void (await trx.insertInto('items').values(batch).execute()));
+  await inBatches(transactionRows, async (batch) => void (await trx.insertInto('transactions').values(batch).execute()));
+}
+
+/** Inserts the lending categories for a company, stamped with `version`. */
+export async function insertLendingCategories(trx: DB, companyId: number, version: number, rand: () => number): Promise<BookCategory[]> {
+  const now = nowIso();
+  const out: BookCategory[] = [];
+  for (const c of CATEGORIES) {
+    const uuid = uuidFrom(rand);
+    const row = await trx
+      .insertInto('categories')
+      .values({ uuid, company_id: companyId, title: c.title, description: c.description, image_path: null, name: c.title, interest_rate: c.interest_rate, penalty_rate: c.penalty_rate, ...LENDING_TERMS, is_renewable: 1, version, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    out.push({ id: row.id, uuid, title: c.title, terms: { ...LENDING_TERMS, interest_rate: c.interest_rate, penalty_rate: c.penalty_rate } });
+  }
+  return out;
+}
+
+/** The demo pawnshop (issue 10): three lending categories, ~200 customers, ~1,000 tickets in every state, and a clerk. */
+export async function seedLending(db: DB, _config: AppConfig, ctx: DemoContext): Promise<void> {
+  const rand = seededRandom(1010);
+  const companyId = ctx.company.id;
+  const today = todayIn(ctx.company.timezone);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    const version = await bumpVersion(trx, companyId);
+    const categories = await insertLendingCategories(trx, companyId, version, rand);
+    const customers = makeCustomers(rand, 200, today);
+    const loans = makeLoans(rand, { customers: customers.length, count: 1000, today, categories });
+    await insertBook(trx, { companyId, userId: ctx.admin.id, version, rand, customers, loans });
+
+    // A counter clerk: the lending screens only (the clerk role: view and manage lending).
+    const now = nowIso();
+    const role = await trx.insertInto('roles').values({ company_id: companyId, name: 'clerk', created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const permissions = await trx.selectFrom('permissions').select('id').where('name', 'in', ['view lending', 'manage lending']).execute();
+    await trx.insertInto('role_permission').values(permissions.map((p) => ({ role_id: role.id, permission_id: p.id }))).execute();
+    const clerk = await insertUser(trx, { name: 'Liza Kahera', email: 'clerk@demo.kalinga.test', password_hash: passwordHash, user_type: 'personnel', status: 'active', department: 'Pawnshop counter', birth_date: '1994-03-08', created_at: now, updated_at: now });
+    await addMember(trx, companyId, clerk.id, true);
+    await setUserRoles(trx, companyId, clerk.id, ['clerk']);
+    ctx.logins.push({ role: 'clerk', email: clerk.email });
+  });
+}
