@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { DB } from '../../db/database';
 import { HttpError } from '../../lib/http-errors';
 import { clearAttempts, countAttempt, deleteExpiredAttempts, uncountAttempt } from './attempt.repository';
@@ -34,6 +35,22 @@ async function count(db: DB, key: string, limit: Limit, message: (seconds: numbe
   }
 }
 
+/**
+ * Whom a limit counts: an IPv4 address, or an IPv6 address's /64 network (one subscriber's line
+ * holds a whole /64, so counting single IPv6 addresses would let one client pick a new one each time).
+ */
+export function clientNetwork(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!isIPv6(address)) return address;
+  const bare = address.split('%')[0];
+  const [head, tail] = bare.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const size = (list: string[]) => list.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+  const full = tail === undefined ? groups(head) : [...groups(head), ...Array<string>(8 - size(groups(head)) - size(groups(tail))).fill('0'), ...groups(tail)];
+  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
 /** A password check counted against the limits before it runs; a success takes its count back. */
 export interface PasswordAttempt {
   succeeded(): Promise<void>;
@@ -45,7 +62,8 @@ export interface PasswordAttempt {
  * statement per key, so concurrent guesses cannot all slip under the limit. The account+address
  * count is checked first: a locked-out account does not add to its address's count.
  */
-export async function beginPasswordAttempt(db: DB, email: string, address: string): Promise<PasswordAttempt> {
+export async function beginPasswordAttempt(db: DB, email: string, clientAddress: string): Promise<PasswordAttempt> {
+  const address = clientNetwork(clientAddress);
   const accountKey = `acct:${email.toLowerCase()}|${address}`;
   const addressKey = `addr:${address}`;
   await count(db, accountKey, ATTEMPT_LIMITS.accountAddress, SIGN_IN_WAIT);
@@ -61,5 +79,5 @@ export async function beginPasswordAttempt(db: DB, email: string, address: strin
 
 /** Counts a registration from `address` (every one: each creates a company). */
 export async function countRegistration(db: DB, address: string): Promise<void> {
-  await count(db, `register:${address}`, ATTEMPT_LIMITS.registration, REGISTRATION_WAIT);
+  await count(db, `register:${clientNetwork(address)}`, ATTEMPT_LIMITS.registration, REGISTRATION_WAIT);
 }

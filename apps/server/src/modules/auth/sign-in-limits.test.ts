@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, registerCompany, TEST_PASSWORD, type Actor, type TestApp } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/database';
-import { ATTEMPT_LIMITS } from './attempt-limits';
+import { ATTEMPT_LIMITS, clientNetwork } from './attempt-limits';
 
 let t: TestApp;
 let admin: Actor;
@@ -80,6 +80,24 @@ describe('failures per address', () => {
     const email = await student();
     await t.db.insertInto('auth_attempts').values({ key: `acct:${email}|10.2.1.1`, count: 50, expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
     expect((await signIn(email, TEST_PASSWORD, '10.2.1.1')).statusCode).toBe(200);
+  });
+});
+
+describe('IPv6', () => {
+  it('counts a /64 network as one address, and an IPv4-mapped address as the IPv4 one', async () => {
+    expect(clientNetwork('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:db8::7')).toBe('2001:db8:0:0::/64');
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientNetwork('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(clientNetwork('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(clientNetwork('192.0.2.1')).toBe('192.0.2.1');
+
+    const email = await student();
+    for (let i = 0; i < ATTEMPT_LIMITS.accountAddress.max; i++) await signIn(email, 'wrong-password', `2001:db8:5:6::${i + 1}`);
+    expect((await signIn(email, TEST_PASSWORD, '2001:db8:5:6:ffff::9')).statusCode).toBe(429);
+    expect((await signIn(email, TEST_PASSWORD, '2001:db8:5:7::1')).statusCode).toBe(200);
   });
 });
 
