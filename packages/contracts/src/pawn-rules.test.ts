@@ -5,6 +5,7 @@ import {
   addMonths,
   amountsDue,
   forfeitProblem,
+  isCalendarDate,
   type LendingTerms,
   type LoanFigures,
   monthsStarted,
@@ -87,6 +88,25 @@ describe('a new ticket', () => {
         expect(Number.isInteger(f.interest_to_maturity)).toBe(true);
       }),
     );
+  });
+});
+
+describe('calendar', () => {
+  it('adds days and months in any year from 1 to 9000, the years 1-99 included', () => {
+    const anyDate = fc.integer({ min: 0, max: 3_280_000 }).map((n) => addDays('0001-01-01', n));
+    fc.assert(
+      fc.property(anyDate, fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 0, max: 120 }), (d, days, months) => {
+        expect(isCalendarDate(d)).toBe(true);
+        const later = addDays(d, days);
+        expect(isCalendarDate(later) && later >= d).toBe(true);
+        expect(addDays(later, -days)).toBe(d);
+        const m = addMonths(d, months);
+        expect(isCalendarDate(m) && m >= d).toBe(true);
+      }),
+      { examples: [['0050-01-01', 1, 1], ['0099-12-31', 1, 2], ['0004-02-28', 1, 12]] },
+    );
+    expect(addDays('0050-01-01', 1)).toBe('0050-01-02');
+    expect(addDays('0004-02-28', 1)).toBe('0004-02-29');
   });
 });
 

@@ -87,13 +87,20 @@ function format(y: number, m: number, d: number): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/** A UTC date; setUTCFullYear, unlike Date.UTC, does not read years 0-99 as 1900-1999. */
+function utc(y: number, monthIndex: number, day: number): Date {
+  const t = new Date(0);
+  t.setUTCFullYear(y, monthIndex, day);
+  return t;
+}
+
 function daysInMonth(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return utc(y, m, 0).getUTCDate();
 }
 
 export function addDays(date: string, days: number): string {
   const { y, m, d } = parse(date);
-  const t = new Date(Date.UTC(y, m - 1, d + days));
+  const t = utc(y, m - 1, d + days);
   return format(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }
 
