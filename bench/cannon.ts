@@ -10,13 +10,22 @@ export interface CannonResult {
   timeouts: number;
 }
 
+export interface CannonRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Called before each send: returns the request to send (e.g. with a new body). */
+  setupRequest?: (request: CannonRequest) => CannonRequest;
+}
+
 export interface CannonOptions {
   url: string;
   connections: number;
   duration: number;
   headers?: Record<string, string>;
   /** Requests cycled through on each connection. */
-  requests?: { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }[];
+  requests?: CannonRequest[];
 }
 
 export const autocannon = createRequire(import.meta.url)('autocannon') as (opts: CannonOptions) => Promise<CannonResult>;

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { addUser, createTestApp, registerCompany, type Actor } from '../apps/server/test/harness';
 import { autocannon, type CannonResult } from './cannon';
 import { fillAppointments } from './fill';
-import { startServers } from './servers';
+import { startServers } from '../apps/server/test/server-processes';
 
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

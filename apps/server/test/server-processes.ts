@@ -1,8 +1,8 @@
-// Starts bench/serve.ts in a child process and waits until its workers listen.
+// Starts serve.ts in a child process (TypeScript through tsx) and waits until its workers listen.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppConfig } from '../apps/server/src/config';
+import type { AppConfig } from '../src/config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -1,10 +1,11 @@
-// A server for the load benches, in processes of its own (so the load generator does not share its event
-// loop): WORKERS processes (Node's cluster, one listening socket) on the database of DATABASE_URL or DATA_DIR,
-// already migrated. Prints "ready <port>" once every worker listens. Started by bench/servers.ts.
+// A server in processes of its own, for the load benches (so the load generator does not share its event loop)
+// and the two-process test: WORKERS processes (Node's cluster, one listening socket) on the database of
+// DATABASE_URL or DATA_DIR, already migrated. Prints "ready <port>" once every worker listens.
+// Started by server-processes.ts.
 import cluster from 'node:cluster';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { createDatabase } from '../apps/server/src/db/database';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDatabase } from '../src/db/database';
 
 const workers = Number(process.env.WORKERS ?? 1);
 
