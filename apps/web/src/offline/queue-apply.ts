@@ -23,7 +23,7 @@ function identityOf(row: { id: number }, table: StoreTable): Record<string, unkn
 
 export interface ApplyContext {
   /** uuids of records that still have open queue entries (besides the one being completed). */
-  open: Set<string>;
+  open: { has(uuid: string): boolean };
   /** From a pull: rows with local changes are left entirely alone (not even their ids are taken). */
   fromPull?: boolean;
 }

@@ -220,6 +220,20 @@ describe('order per record', () => {
   });
 });
 
+describe('applying replies', () => {
+  it('a reply does not undo a later change of the same record still waiting to be sent', async () => {
+    await updateLoanNotes(loan.uuid, 'first');
+    await updateLoanNotes(loan.uuid, 'second');
+    server.answer({ status: 200, body: { data: { ...serverLoan({ notes: 'first', pawn_ticket_number: 'PT-2026-000999' }) } } });
+    server.answer({ status: 503, body: { message: 'Busy.' } });
+    await runQueue();
+    expect(await db.loans.get(loan.uuid)).toMatchObject({ notes: 'second', sync_status: 'pending', pawn_ticket_number: 'PT-2026-000999' });
+    vi.setSystemTime(NOW.getTime() + 2000);
+    await runQueue();
+    expect(await db.loans.get(loan.uuid)).toMatchObject({ notes: 'second', sync_status: 'synced' });
+  });
+});
+
 describe('exactly once', () => {
   it('a reply lost after the server committed: the resend carries the same key and the store ends with one of each', async () => {
     const next = await renewLoan(loan.uuid, '2026-11-23');

@@ -79,10 +79,35 @@ function isRetryable(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
-async function openKeysBesides(entry: SyncQueueEntry): Promise<Set<string>> {
-  const keys = new Set<string>();
-  for (const e of await openEntries()) if (e.id !== entry.id) for (const k of ownKeys(e)) keys.add(k);
-  return keys;
+/**
+ * The open entries' records during one pass, kept in memory: read once per pass, an entry's keys dropped when it
+ * completes, and entries queued since then (ids above the pass's last) read by primary key when a reply is
+ * applied. Rechecking every open entry per reply would make a drain of n entries cost n² reads.
+ */
+class OpenRecords {
+  private readonly counts = new Map<string, number>();
+  private readonly maxId: number;
+
+  constructor(entries: SyncQueueEntry[]) {
+    for (const e of entries) this.add(e, 1);
+    this.maxId = entries.reduce((m, e) => Math.max(m, e.id ?? 0), 0);
+  }
+
+  private add(entry: SyncQueueEntry, by: number): void {
+    for (const k of ownKeys(entry)) this.counts.set(k, (this.counts.get(k) ?? 0) + by);
+  }
+
+  completed(entry: SyncQueueEntry): void {
+    this.add(entry, -1);
+  }
+
+  /** Inside the reply's transaction: the records other open entries still write. */
+  async besides(entry: SyncQueueEntry): Promise<ApplyContext['open']> {
+    const newer = new Set<string>();
+    for (const e of await db.syncQueue.where('id').above(this.maxId).toArray()) if (e.status !== 'completed') for (const k of ownKeys(e)) newer.add(k);
+    const own = new Set(ownKeys(entry));
+    return { has: (uuid) => newer.has(uuid) || (this.counts.get(uuid) ?? 0) > (own.has(uuid) ? 1 : 0) };
+  }
 }
 
 async function applyReply(call: OperationCall, payload: unknown, ctx: ApplyContext): Promise<void> {
@@ -118,12 +143,13 @@ function announce(entry: SyncQueueEntry, payload: unknown): void {
 }
 
 /** The server's reply, applied with the entry's completion in one transaction. */
-async function complete(entry: SyncQueueEntry, call: OperationCall, reply: RawReply): Promise<void> {
+async function complete(entry: SyncQueueEntry, call: OperationCall, reply: RawReply, open: OpenRecords): Promise<void> {
   await db.transaction('rw', REPLY_TABLES(), async () => {
-    const ctx: ApplyContext = { open: await openKeysBesides(entry) };
+    const ctx: ApplyContext = { open: await open.besides(entry) };
     await applyReply(call, reply.payload, ctx);
     await db.syncQueue.update(entry.id!, { status: 'completed', completed_at: new Date().toISOString(), error: undefined, error_kind: undefined, next_attempt_at: undefined });
   });
+  open.completed(entry);
   announce(entry, reply.payload);
 }
 
@@ -144,7 +170,7 @@ async function reject(entry: SyncQueueEntry, error: string): Promise<void> {
   });
 }
 
-async function send(entry: SyncQueueEntry, client: string): Promise<Outcome> {
+async function send(entry: SyncQueueEntry, client: string, open: OpenRecords): Promise<Outcome> {
   let call: OperationCall;
   try {
     call = callFor(entry);
@@ -161,7 +187,7 @@ async function send(entry: SyncQueueEntry, client: string): Promise<Outcome> {
   }
   if (reply.status >= 200 && reply.status < 300) {
     try {
-      await complete(entry, call, reply);
+      await complete(entry, call, reply, open);
       return 'sent';
     } catch (error) {
       console.error('Could not apply the server reply', error);
@@ -196,13 +222,15 @@ async function runLocked(): Promise<RunResult> {
   for (;;) {
     let progressed = false;
     const held: SyncQueueEntry[] = [];
-    for (const entry of await openEntries()) {
+    const entries = await openEntries();
+    const open = new OpenRecords(entries);
+    for (const entry of entries) {
       if (paused) return { sent, paused: true, nextAttemptAt: null };
       if (!isDue(entry, Date.now()) || mustWait(entry, held)) {
         held.push(entry);
         continue;
       }
-      const outcome = await send(entry, client);
+      const outcome = await send(entry, client, open);
       if (outcome === 'sent') {
         sent++;
         progressed = true;

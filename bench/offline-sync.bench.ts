@@ -1,0 +1,151 @@
+// Offline store benchmark (issue 11, "Speed"), in headless Chromium, as ratios against references measured in
+// the same run. Prints figures; asserts nothing.
+//  1. Initial sync of BENCH_ROWS (100,000) rows through the chunked download (fetch answered in the page from
+//     prepared chunk replies, so the network is not measured) against a raw Dexie bulkPut of the same rows in
+//     chunks of 1000. Targets: <= 1.5x, and >= 10,000 rows/s.
+//  2. Queueing one action (saveCustomer: row + entry in one transaction), p95 against a raw put + add in one
+//     transaction. Target: <= 15 ms at p95.
+//  3. BENCH_OPS (1,000) queued customers drained by the queue runner against the real server, against the same
+//     requests sent in a plain loop. Target: <= 2x.
+// Run alone with `npx tsx bench/offline-sync.bench.ts` after `node scripts/build.mjs`.
+/// <reference lib="dom" />
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { startServer } from '../e2e/support/server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const OPS = Number(process.env.BENCH_OPS ?? 1000);
+
+/** The offline modules, bundled for the page and hung on window.kb. */
+async function bundle(): Promise<string> {
+  const out = await build({
+    stdin: {
+      contents: `
+        import { db } from './database';
+        import { beginDownload, runDownload } from './initial-sync';
+        import { saveCustomer } from './lending-actions';
+        import { runQueue } from './queue-runner';
+        window.kb = { db, beginDownload, runDownload, saveCustomer, runQueue };`,
+      resolveDir: path.join(root, 'apps/web/src/offline'),
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    jsx: 'automatic',
+    minify: true,
+    logLevel: 'error',
+  });
+  return out.outputFiles[0].text;
+}
+
+const server = await startServer({ demo: true });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const page = await (await browser.newContext({ baseURL: server.baseURL, serviceWorkers: 'block' })).newPage();
+  // A blank page of the app's origin (its IndexedDB and its server), without the app or its CSP.
+  await page.route('**/bench-blank', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
+  await page.goto('/bench-blank');
+  const login = await (await page.request.post('/api/login', { data: { email: 'admin@demo.kalinga.test', password: 'kalinga-demo' } })).json();
+  await page.evaluate((token) => localStorage.setItem('token', token), login.token as string);
+  // tsx names the functions handed to page.evaluate with a helper the page lacks.
+  await page.evaluate('window.__name = (f) => f');
+  await page.evaluate(await bundle());
+
+  // ---------- 1. initial sync ----------
+  const sync = await page.evaluate(async (rows) => {
+    type KB = { db: { tables: { clear(): Promise<void> }[]; table(n: string): { bulkPut(r: unknown[]): Promise<unknown> }; transaction(m: string, t: unknown, f: () => Promise<void>): Promise<void> }; beginDownload(c: string, t: number): Promise<void>; runDownload(): Promise<void> };
+    const kb = (window as unknown as { kb: KB }).kb;
+    const T = '2026-11-01T02:00:00.000Z';
+    const split = { customers: Math.round(rows * 0.4), loans: Math.round(rows * 0.3), items: rows - Math.round(rows * 0.4) - Math.round(rows * 0.3) };
+    const make: Record<string, (n: number) => Record<string, unknown>> = {
+      customers: (n) => ({ id: n, uuid: `c-${n}`, first_name: `First${n}`, last_name: `Last ${n % 977}`, phone_number: `0917${String(n).padStart(7, '0')}`, address: null, id_type: null, id_number: null, birth_date: null, created_at: T, updated_at: T }),
+      loans: (n) => ({ id: n, uuid: `l-${n}`, pawn_ticket_number: `PT-2026-${String(n).padStart(6, '0')}`, customer_uuid: `c-${n}`, category_id: 1, category_uuid: 'cat', status: 'active', loan_date: '2026-11-01', maturity_date: '2026-12-01', expiry_date: '2027-03-01', renewal_date: null, redemption_date: null, forfeiture_date: null, appraisal_value: 5000, loan_amount: 3000, service_charge: 5, interest_rate: 3, penalty_rate: 2, amount_disbursed: 2995, paid_interest_amount: 0, paid_penalty_amount: 0, new_loan: null, renewed_from: null, notes: null, items: [{ id: n, uuid: `i-${n}`, loan_uuid: `l-${n}`, customer_uuid: `c-${n}`, category_id: 1, category_uuid: 'cat', description: 'Gold ring', status: 'pawned', appraisal_value: 5000, market_value: null, selling_price: null, final_selling_price: null, sold_at: null, buyer_name: null, buyer_contact: null, sale_notes: null, created_at: T, updated_at: T }], created_at: T, updated_at: T }),
+      items: (n) => ({ id: n, uuid: `i-${n}`, loan_uuid: `l-${n}`, customer_uuid: `c-${n}`, category_id: 1, category_uuid: 'cat', description: 'Gold ring', status: 'pawned', appraisal_value: 5000, market_value: null, selling_price: null, final_selling_price: null, sold_at: null, buyer_name: null, buyer_contact: null, sale_notes: null, created_at: T, updated_at: T }),
+    };
+    // Chunk replies as the server sends them (JSON text), keyed by table and last_id.
+    const replies = new Map<string, string>();
+    const chunks: Record<string, Record<string, unknown>[][]> = {};
+    for (const [table, count] of Object.entries(split)) {
+      chunks[table] = [];
+      for (let from = 0; from < count; from += 1000) {
+        const data = Array.from({ length: Math.min(1000, count - from) }, (_, i) => make[table](from + i + 1));
+        chunks[table].push(data);
+        const last = from + data.length;
+        replies.set(`${table}:${from}`, JSON.stringify({ data, meta: { table, cursor: 'c1', server_time: T, has_more: last < count, next_chunk_id: last < count ? last : null, total: count } }));
+      }
+    }
+    for (const table of ['categories', 'transactions']) replies.set(`${table}:0`, JSON.stringify({ data: [], meta: { table, cursor: 'c1', server_time: T, has_more: false, next_chunk_id: null, total: 0 } }));
+    const realFetch = window.fetch;
+    window.fetch = async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), location.origin);
+      const body = replies.get(`${url.searchParams.get('table')}:${url.searchParams.get('last_id')}`) ?? '{}';
+      return new Response(body, { headers: { 'content-type': 'application/json' } });
+    };
+    const clear = () => Promise.all(kb.db.tables.map((t) => t.clear()));
+
+    await clear();
+    let t0 = performance.now();
+    for (const [table, list] of Object.entries(chunks)) for (const chunk of list) await kb.db.transaction('rw', kb.db.table(table), () => kb.db.table(table).bulkPut(chunk) as Promise<void>);
+    const raw = performance.now() - t0;
+
+    await clear();
+    t0 = performance.now();
+    await kb.beginDownload('c1', rows);
+    await kb.runDownload();
+    const ours = performance.now() - t0;
+    window.fetch = realFetch;
+    await clear();
+    return { raw, ours };
+  }, ROWS);
+  console.log(`initial sync of ${ROWS.toLocaleString()} rows: raw bulkPut ${sync.raw.toFixed(0)} ms, chunked download ${sync.ours.toFixed(0)} ms`);
+  console.log(`  ratio ${(sync.ours / sync.raw).toFixed(2)}x (target <= 1.5x); ${Math.round(ROWS / (sync.ours / 1000)).toLocaleString()} rows/s (target >= 10,000)`);
+
+  // ---------- 2. queueing one action ----------
+  const queueing = await page.evaluate(async () => {
+    type KB = { db: { customers: { put(r: unknown): Promise<unknown> }; syncQueue: { add(r: unknown): Promise<unknown> }; transaction(m: string, a: unknown, b: unknown, f: () => Promise<void>): Promise<void>; tables: { clear(): Promise<void> }[] }; saveCustomer(i: object): Promise<unknown> };
+    const kb = (window as unknown as { kb: KB }).kb;
+    const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+    const ours: number[] = [];
+    const raw: number[] = [];
+    for (let n = 0; n < 300; n++) {
+      let t = performance.now();
+      await kb.db.transaction('rw', kb.db.customers, kb.db.syncQueue, async () => {
+        await kb.db.customers.put({ uuid: crypto.randomUUID(), first_name: 'Raw', last_name: `N${n}`, sync_status: 'pending', searchTerms: ['raw'] });
+        await kb.db.syncQueue.add({ operation: 'CREATE_CUSTOMER', data: { uuid: 'x' }, status: 'completed', created_at: '', retry_count: 0, priority: 0 });
+      });
+      raw.push(performance.now() - t);
+      t = performance.now();
+      await kb.saveCustomer({ first_name: 'Queued', last_name: `Customer ${n}`, phone_number: '0917' });
+      ours.push(performance.now() - t);
+    }
+    await Promise.all(kb.db.tables.map((t) => t.clear()));
+    return { ours: p95(ours.slice(20)), raw: p95(raw.slice(20)) };
+  });
+  console.log(`queueing one action: p95 ${queueing.ours.toFixed(1)} ms (target <= 15 ms); raw put + add p95 ${queueing.raw.toFixed(1)} ms; ratio ${(queueing.ours / queueing.raw).toFixed(2)}x`);
+
+  // ---------- 3. draining the queue against the server ----------
+  const drain = await page.evaluate(async (ops) => {
+    type KB = { saveCustomer(i: object): Promise<unknown>; runQueue(): Promise<{ sent: number }> };
+    const kb = (window as unknown as { kb: KB }).kb;
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` };
+    let t0 = performance.now();
+    for (let n = 0; n < ops; n++) {
+      const res = await fetch('/api/customers', { method: 'POST', headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() }, body: JSON.stringify({ uuid: crypto.randomUUID(), first_name: 'Loop', last_name: `Customer ${n}` }) });
+      await res.json();
+    }
+    const loop = performance.now() - t0;
+    for (let n = 0; n < ops; n++) await kb.saveCustomer({ first_name: 'Queue', last_name: `Customer ${n}` });
+    t0 = performance.now();
+    const result = await kb.runQueue();
+    return { loop, queue: performance.now() - t0, sent: result.sent };
+  }, OPS);
+  console.log(`${OPS} operations: plain loop ${drain.loop.toFixed(0)} ms, queue drain ${drain.queue.toFixed(0)} ms (${drain.sent} sent); ratio ${(drain.queue / drain.loop).toFixed(2)}x (target <= 2x)`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
