@@ -196,7 +196,7 @@ describe('offline queue', () => {
     await page.goto('/categories');
     await page.getByTestId('category-card').first().waitFor();
     await page.goto('/lending/customers');
-    await page.getByRole('heading', { name: 'Customers' }).waitFor();
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
 
     await ctx.setOffline(true);
     await page.getByRole('button', { name: 'Add Customer' }).first().click();
