@@ -245,4 +245,78 @@ describe('offline queue', () => {
     expect(local).toMatchObject({ pawn_ticket_number: loans.data[0].pawn_ticket_number, sync_status: 'synced', id: loans.data[0].id });
     await ctx.close();
   });
+
+  it('the first sign-in downloads the demo book in chunks pinned to one cursor, with a progress bar, and stores the sync state', async () => {
+    const ctx = await context({ worker: false });
+    const page = await ctx.newPage();
+    const chunks: { table: string; last_id: string; chunk_size: string; until: string; total: number; rows: number }[] = [];
+    let cursor = '';
+    // The demo book is under the server's 5,000-row delta limit: the first reply is made to recommend the
+    // chunked download (as for a big book); every chunk then comes from the real server, slowed to be seen.
+    await page.route('**/api/sync?*', async (route) => {
+      const url = new URL(route.request().url());
+      const reply = await route.fetch();
+      const body = await reply.json();
+      if (!url.searchParams.get('table')) {
+        if (url.searchParams.get('since')?.startsWith('1970')) {
+          cursor = body.meta.cursor;
+          const empty = { customers: [], loans: [], items: [], transactions: [], categories: [], deleted: body.data.deleted };
+          return route.fulfill({ response: reply, json: { data: empty, meta: { ...body.meta, recommendation: 'Use individual table endpoints' } } });
+        }
+        return route.fulfill({ response: reply, json: body });
+      }
+      chunks.push({ table: url.searchParams.get('table')!, last_id: url.searchParams.get('last_id')!, chunk_size: url.searchParams.get('chunk_size')!, until: url.searchParams.get('until')!, total: body.meta.total, rows: body.data.length });
+      await new Promise((r) => setTimeout(r, 400));
+      return route.fulfill({ response: reply, json: body });
+    });
+    await signIn(page, DEMO.admin);
+    await page.goto('/sync');
+    const bar = page.getByRole('progressbar', { name: 'Download progress' });
+    await bar.waitFor();
+    await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'sync-panel-download-desktop');
+    await bar.waitFor({ state: 'detached', timeout: 60_000 });
+
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(new Set(chunks.map((c) => `${c.until}:${c.chunk_size}`))).toEqual(new Set([`${cursor}:1000`]));
+    const totals: Record<string, number> = {};
+    for (const c of chunks) totals[c.table] = c.total;
+    for (const table of ['customers', 'loans', 'items']) {
+      expect(totals[table]).toBeGreaterThan(0);
+      expect(chunks.filter((c) => c.table === table).reduce((n, c) => n + c.rows, 0)).toBe(totals[table]);
+    }
+    // More than 1,000 items: the second chunk starts after the first one's last id.
+    const itemChunks = chunks.filter((c) => c.table === 'items').map((c) => Number(c.last_id));
+    expect(itemChunks).toHaveLength(2);
+    expect(itemChunks[0]).toBe(0);
+    expect(itemChunks[1]).toBeGreaterThan(0);
+    const local = await page.evaluate(
+      () =>
+        new Promise<{ counts: Record<string, number>; state: unknown; orphanItems: number }>((resolve) => {
+          const open = indexedDB.open('PawnshopDB');
+          open.onsuccess = () => {
+            const tx = open.result.transaction(['customers', 'loans', 'items', 'syncState']);
+            const counts: Record<string, number> = {};
+            for (const t of ['customers', 'loans', 'items']) {
+              const req = tx.objectStore(t).count();
+              req.onsuccess = () => (counts[t] = req.result);
+            }
+            let state: unknown;
+            const all = tx.objectStore('syncState').getAll();
+            all.onsuccess = () => (state = all.result);
+            let orphanItems = 0;
+            const loans = tx.objectStore('loans').getAll();
+            loans.onsuccess = () => {
+              for (const loan of loans.result) for (const item of loan.items ?? []) if (item.loan_uuid !== loan.uuid) orphanItems++;
+            };
+            tx.oncomplete = () => resolve({ counts, state, orphanItems });
+          };
+        }),
+    );
+    expect(local.counts).toEqual({ customers: totals.customers, loans: totals.loans, items: totals.items });
+    expect(local.orphanItems).toBe(0);
+    expect(local.state).toEqual([expect.objectContaining({ table_name: 'all', lastSyncTime: cursor, dataVersion: 1 })]);
+    await page.getByText('Last sync: Never').waitFor({ state: 'detached' });
+    await ctx.close();
+  });
 });

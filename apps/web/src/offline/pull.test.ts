@@ -49,6 +49,14 @@ describe('the first pull', () => {
   });
 });
 
+describe('a user without the lending book', () => {
+  it('is answered 403 and the pull ends quietly, storing nothing', async () => {
+    net.fetchMock.mockResolvedValue(net.json(403, { message: 'This action is unauthorized.' }));
+    await expect(pullChanges()).resolves.toBeUndefined();
+    expect(await needsInitialSync()).toBe(true);
+  });
+});
+
 describe('later pulls', () => {
   beforeEach(async () => {
     await keepSynced({ categories: [serverCategory()], customers: [serverCustomer()], loans: [serverLoan()] });

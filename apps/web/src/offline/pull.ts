@@ -1,5 +1,5 @@
 import { SYNC_EPOCH, SYNC_TABLES, USE_TABLE_ENDPOINTS, type SyncDeltaReply } from '@kalinga/contracts/sync';
-import { api } from '../lib/api-client';
+import { api, ApiError } from '../lib/api-client';
 import { db } from './database';
 import { beginDownload, runDownload, STATE_ALL, STATE_DOWNLOAD, syncStateOf } from './initial-sync';
 import { coalesced, withLock } from './locks';
@@ -45,5 +45,15 @@ async function pullLocked(): Promise<void> {
   await applyDelta(reply);
 }
 
+/** A user without 'view lending' has no book to pull (403): nothing to do, nothing to report. */
+async function pullIfAllowed(): Promise<void> {
+  try {
+    await pullLocked();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return;
+    throw error;
+  }
+}
+
 /** Pulls changes (the initial sync when no sync state exists). Calls made while one runs share a follow-up pull. */
-export const pullChanges: () => Promise<void> = coalesced(() => withLock(PULL_LOCK, pullLocked));
+export const pullChanges: () => Promise<void> = coalesced(() => withLock(PULL_LOCK, pullIfAllowed));
