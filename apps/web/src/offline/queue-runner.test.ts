@@ -248,6 +248,19 @@ describe('exactly once', () => {
     expect(await onlyEntry()).toMatchObject({ status: 'completed' });
   });
 
+  it('sent entries are kept a week, then dropped; open ones never', async () => {
+    await updateLoanNotes(loan.uuid, 'a');
+    await runQueue();
+    await updateLoanNotes(loan.uuid, 'b');
+    server.answer({ status: 422, body: { message: 'No.' } });
+    vi.setSystemTime(NOW.getTime() + 7 * 86_400_000 - 1000);
+    await runQueue();
+    expect(await db.syncQueue.count()).toBe(2);
+    vi.setSystemTime(NOW.getTime() + 7 * 86_400_000 + 1000);
+    await runQueue();
+    expect((await db.syncQueue.toArray()).map((e) => e.status)).toEqual(['failed']);
+  });
+
   it('keys are unique per entry and per browser database', async () => {
     await updateLoanNotes(loan.uuid, 'a');
     await updateLoanNotes(loan.uuid, 'b');

@@ -215,9 +215,18 @@ function isDue(entry: SyncQueueEntry, now: number): boolean {
   return !entry.next_attempt_at || Date.parse(entry.next_attempt_at) <= now;
 }
 
+/** Sent entries are kept a week for the panel's count, then dropped. */
+export const KEEP_COMPLETED_MS = 7 * 86_400_000;
+
+async function pruneCompleted(): Promise<void> {
+  const cutoff = new Date(Date.now() - KEEP_COMPLETED_MS).toISOString();
+  await db.syncQueue.where('completed_at').below(cutoff).filter((e) => e.status === 'completed').delete();
+}
+
 /** One pass over the open entries (under the lock). Repeats while a pass sent something (new entries may have come). */
 async function runLocked(): Promise<RunResult> {
   const client = await clientId();
+  await pruneCompleted();
   let sent = 0;
   for (;;) {
     let progressed = false;
