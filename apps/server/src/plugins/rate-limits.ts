@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-errors';
+import { hashToken } from '../modules/auth/tokens';
 
 interface Counter {
   current: number;
@@ -37,20 +38,25 @@ class SharedStore {
 
 /**
  * Per-user limits on expensive reads (issue 13; docs/decisions/0046-heavy-read-limits.md), with
- * @fastify/rate-limit: a route opts in with `config: { rateLimit: heavyRead(...) }`. The count is kept by
- * signed-in user (the address only when there is none) and shared by every route of one group, so the three
- * report calls draw on one budget. It runs after sign-in and the permission check (route preHandler), so
- * a refused or signed-out caller costs no budget; over the limit the answer is 429 with Retry-After.
+ * @fastify/rate-limit: a route opts in with `config: { rateLimit: heavyRead(...) }`. The count is kept per
+ * session (the bearer token; the address when there is none) and shared by every route of one group, so the
+ * three report calls draw on one budget. It is checked first, before sign-in, so that refusing is cheap; over
+ * the limit the answer is 429 with Retry-After.
  * Counts live in each process's memory: the limit protects that process's time, see the decision record.
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     store: SharedStore,
-    hook: 'preHandler',
-    // Users seen in one window: older keys drop out first (the library's LRU store).
+    // Before sign-in is checked: a refused call costs less than the cheapest signed-in request, so a flood of
+    // them cannot slow the others down more than its own weight (decision 0046).
+    hook: 'onRequest',
     cache: 10_000,
-    keyGenerator: (request) => (request.authContext ? `user:${request.authContext.user.id}` : `ip:${request.ip}`),
+    // Keyed by the session: the bearer token's hash (as stored in access_tokens), the address without one.
+    keyGenerator: (request) => {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      return token ? `session:${hashToken(token)}` : `ip:${request.ip}`;
+    },
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new HttpError(429, `Too many requests. Please try again in ${seconds} seconds.`, undefined, { 'Retry-After': String(seconds) });

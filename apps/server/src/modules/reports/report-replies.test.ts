@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCategory, addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
-import { localDateOf } from './report-days';
+import { addDays, localDateOf } from './report-days';
 
 // Report replies are kept and sent again while the counts they were built from are unchanged (decision
 // 0046). Every change a user can make in between shows at once: a booking, a cancellation, a renamed
@@ -69,6 +69,12 @@ describe('kept report replies', () => {
     await t.db.updateTable('appointments').set({ status: 'cancelled' }).where('id', '=', first).execute();
     expect(await todayRows('category')).toMatchObject([{ category_title: 'Stress', count: 1 }]);
     await t.db.updateTable('categories').set({ title: 'Exam stress' }).where('id', '=', categoryId).execute();
+    expect(await todayRows('category')).toMatchObject([{ category_title: 'Exam stress', count: 1 }]);
+
+    // Moved to yesterday: the same number of rows and the same total, on another day.
+    const second = await book();
+    expect(await todayRows('category')).toMatchObject([{ category_title: 'Exam stress', count: 2 }]);
+    await t.db.updateTable('appointments').set({ local_date: addDays(today, -1) }).where('id', '=', second).execute();
     expect(await todayRows('category')).toMatchObject([{ category_title: 'Exam stress', count: 1 }]);
 
     expect(await todayRows('department')).toMatchObject([{ department: 'Nursing', count: 1 }]);

@@ -1,6 +1,7 @@
 import { NOT_AVAILABLE } from '@kalinga/contracts/reports';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
+import { isPostgresDb } from '../../db/locks';
 
 export type ReportGroupBy = 'category' | 'age' | 'department';
 
@@ -36,6 +37,17 @@ const ageGroupOf = (years: string) => {
 /** A trimmed text column, 'N/A' when missing or blank. */
 const orNotAvailable = (ref: string) => sql<string>`coalesce(nullif(trim(${sql.ref(ref)}), ''), ${sql.lit(NOT_AVAILABLE)})`;
 
+/** The kept count rows of one company and dimension from `from` to `to` (one key range). */
+function countsInRange(db: DB, companyId: number, groupBy: ReportGroupBy, from: string, to: string) {
+  return db
+    .selectFrom('report_day_counts')
+    .select(['day', 'grp', 'count'])
+    .where('company_id', '=', companyId)
+    .where('dimension', '=', groupBy)
+    .where('day', '>=', from)
+    .where('day', '<=', to);
+}
+
 /**
  * Appointments per local day and group for one company, from `from` to `to` (dates, both included),
  * every status but cancelled, read from report_day_counts (kept by triggers, migration 008): at most one
@@ -43,14 +55,7 @@ const orNotAvailable = (ref: string) => sql<string>`coalesce(nullif(trim(${sql.r
  * Categories are stored by id and named here, so two categories with one title share a row.
  */
 export async function dailyCountsByGroup(db: DB, companyId: number, groupBy: ReportGroupBy, from: string, to: string): Promise<DailyGroupCount[]> {
-  const rows = await db
-    .selectFrom('report_day_counts')
-    .select(['day', 'grp', 'count'])
-    .where('company_id', '=', companyId)
-    .where('dimension', '=', groupBy)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .execute();
+  const rows = await countsInRange(db, companyId, groupBy, from, to).execute();
   if (groupBy !== 'category') return rows.map((r) => ({ day: r.day, group: r.grp, count: Number(r.count) }));
 
   // Category rows hold the id: name them (a handful of categories), merging categories that share a title.
@@ -71,6 +76,32 @@ export async function dailyCountsByGroup(db: DB, companyId: number, groupBy: Rep
     else merged.set(key, r);
   }
   return [...merged.values()];
+}
+
+/**
+ * The counts `dailyCountsByGroup` would return, as one text built in the database (one row back instead of
+ * thousands): `day:length(label):label:count` per row, in key order — equal texts mean equal counts. For
+ * categories the ids and titles of the company's categories are part of it (a rename changes the labels).
+ */
+export async function countsFingerprint(db: DB, companyId: number, groupBy: ReportGroupBy, from: string, to: string): Promise<string> {
+  const pg = isPostgresDb(db);
+  const item = (day: string, grp: string, count: string) => sql.raw(`${day} || ':' || length(${grp}) || ':' || ${grp} || ':' || ${count}`);
+  const agg = (expr: ReturnType<typeof item>, order: string) => (pg ? sql`string_agg(${expr}, ',' order by ${sql.raw(order)})` : sql`group_concat(${expr}, ',')`);
+  const counts = db
+    .selectFrom(
+      countsInRange(db, companyId, groupBy, from, to)
+        .orderBy('day')
+        .orderBy('grp')
+        .as('r'),
+    )
+    .select(agg(item('r.day', 'r.grp', 'r.count'), 'r.day, r.grp').as('f'));
+  const titles = db
+    .selectFrom(db.selectFrom('categories').select(['id', 'title']).where('company_id', '=', companyId).orderBy('id').as('c'))
+    .select(agg(item(`''`, 'c.title', 'c.id'), 'c.id').as('f'));
+  const row = await db
+    .selectNoFrom([counts.as('counts'), (groupBy === 'category' ? titles : sql<string>`''`).as('titles')])
+    .executeTakeFirstOrThrow();
+  return `${String(row.counts ?? '')}|${String(row.titles ?? '')}`;
 }
 
 /**

@@ -2,7 +2,8 @@ import { AGE_GROUPS, NOT_AVAILABLE, PERIOD_DAYS, type ReportQuery } from '@kalin
 import type { DB } from '../../db/database';
 import { forecasts } from './forecast-cache';
 import { addDays, dayRange, localDateOf } from './report-days';
-import { dailyCountsByGroup, type DailyGroupCount, type ReportGroupBy } from './report.repository';
+import { isPostgresDb } from '../../db/locks';
+import { countsFingerprint, dailyCountsByGroup, type DailyGroupCount, type ReportGroupBy } from './report.repository';
 
 /**
  * The forecast learns from up to a year of history whatever period is shown, so a 7-day view still
@@ -119,10 +120,11 @@ export async function dailyReport(db: DB, scope: ReportScope, groupBy: ReportGro
 
 /**
  * The report as its JSON reply. A reply is a pure function of the counts read, today and the query, so the
- * last replies are kept with the counts they were built from: when the same counts come back, the same
- * text is sent without rebuilding, re-checking or re-serialising ~7,000 rows (most of a 365-day call's cost,
- * decision 0046). Any change to the counts (a booking, a cancellation, a client's new department, a renamed
- * category) gives different inputs and a fresh reply. `render` checks and serialises the rows.
+ * last replies are kept with a fingerprint of those counts that the database builds (one short read instead of
+ * thousands of rows, decision 0046): while it is unchanged the kept text is sent without reading, rebuilding,
+ * re-checking or re-serialising ~7,000 rows. Any change to the counts (a booking, a cancellation, a client's new
+ * department, a renamed category) changes the fingerprint. On a miss, the fingerprint and the rows are read in
+ * one transaction (one snapshot), so a kept reply always matches its fingerprint. `render` checks and serialises.
  */
 export async function dailyReportJson(
   db: DB,
@@ -132,15 +134,21 @@ export async function dailyReportJson(
   render: (points: SeriesPoint[]) => string,
   now = new Date(),
 ): Promise<string> {
-  const inputs = await reportInputs(db, scope, groupBy, query, now);
-  const key = `${scope.companyId}|${groupBy}|${query.period}|${query.forecast_days}|${inputs.today}`;
-  const fingerprint = inputs.rows.map((r) => `${r.day}\u0001${r.group}\u0001${r.count}`).join('\u0002');
+  const today = localDateOf(now, scope.timezone);
+  const from = addDays(today, -(Math.max(PERIOD_DAYS[query.period], FIT_HISTORY_DAYS) - 1));
+  const to = addDays(today, query.forecast_days);
+  const key = `${scope.companyId}|${groupBy}|${query.period}|${query.forecast_days}|${today}`;
   const kept = replies.get(key);
-  if (kept && kept.fingerprint === fingerprint) {
+  if (kept && kept.fingerprint === (await countsFingerprint(db, scope.companyId, groupBy, from, to))) {
     replies.delete(key);
     replies.set(key, kept);
     return kept.json;
   }
+  const snapshot = isPostgresDb(db) ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+  const { fingerprint, inputs } = await snapshot.execute(async (trx) => ({
+    fingerprint: await countsFingerprint(trx, scope.companyId, groupBy, from, to),
+    inputs: await reportInputs(trx, scope, groupBy, query, now),
+  }));
   const json = render(seriesOf(groupBy, query, inputs));
   replies.delete(key);
   replies.set(key, { fingerprint, json });
