@@ -27,10 +27,12 @@ export interface LiveResult<T> {
   data: T | undefined;
   error: Error | null;
   loading: boolean;
+  /** The data answers earlier arguments (another tab, page or search) while the new answer loads. */
+  stale: boolean;
   retry: () => void;
 }
 
-type Outcome<T> = { ok: true; data: T } | { ok: false; error: Error };
+type Outcome<T> = ({ ok: true; data: T } | { ok: false; error: Error }) & { key: string };
 
 function useLive<T>(query: () => Promise<T>, deps: unknown[], refreshOn: string[] = []): LiveResult<T> {
   const [attempt, setAttempt] = useState(0);
@@ -41,18 +43,20 @@ function useLive<T>(query: () => Promise<T>, deps: unknown[], refreshOn: string[
     names.forEach((name) => window.addEventListener(name, retry));
     return () => names.forEach((name) => window.removeEventListener(name, retry));
   }, [events, retry]);
+  const key = JSON.stringify(deps);
   const outcome = useLiveQuery(
     async (): Promise<Outcome<T>> => {
       try {
-        return { ok: true, data: await query() };
+        return { ok: true, data: await query(), key };
       } catch (error) {
-        return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
+        return { ok: false, error: error instanceof Error ? error : new Error(String(error)), key };
       }
     },
-    [...deps, attempt],
+    [key, attempt],
   );
-  if (!outcome) return { data: undefined, error: null, loading: true, retry };
-  return outcome.ok ? { data: outcome.data, error: null, loading: false, retry } : { data: undefined, error: outcome.error, loading: false, retry };
+  if (!outcome) return { data: undefined, error: null, loading: true, stale: false, retry };
+  const stale = outcome.key !== key;
+  return outcome.ok ? { data: outcome.data, error: null, loading: false, stale, retry } : { data: undefined, error: outcome.error, loading: false, stale, retry };
 }
 
 /** Today in the company's zone (the counter's day); undefined for the first moment. */

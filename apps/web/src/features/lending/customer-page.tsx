@@ -22,7 +22,7 @@ export function CustomerPage() {
   const [editing, setEditing] = useState(false);
 
   if (detail.error) return <ErrorAlert message={`Could not read the local book: ${detail.error.message}`} onRetry={detail.retry} />;
-  if (detail.loading || !today) return <LoadingBlock text="Loading customer..." />;
+  if (detail.loading || detail.stale || !today) return <LoadingBlock text="Loading customer..." />;
   if (!detail.data) return <EmptyState title="Customer not found" text="This customer is not on this device." action={<Link to="/lending/customers" className="btn">Back to Customers</Link>} />;
   const { customer, loans, items } = detail.data;
   const active = loans.filter((l) => l.status === 'active');

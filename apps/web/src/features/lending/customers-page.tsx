@@ -38,6 +38,7 @@ export function CustomersPage() {
       />
       <SearchBox label="Search customers" placeholder="Search by name or phone..." value={search} onChange={setSearch} />
       <ListState
+        stale={list.stale}
         loading={list.loading}
         error={list.error}
         empty={data?.total === 0}

@@ -42,6 +42,7 @@ export function ItemsPage() {
       <PageHeader title="Items" text="Forfeited items, items for sale and sales" />
       <Tabs label="Item status" tabs={ITEM_TABS.map((id) => ({ id, label: TAB_LABEL[id] }))} current={tab} onChange={(id) => setParams(id === 'forfeited' ? {} : { tab: id })} />
       <ListState
+        stale={list.stale}
         loading={list.loading}
         error={list.error}
         empty={data?.total === 0}

@@ -32,7 +32,7 @@ export function LoanPage() {
   const detail = useLoanDetail(uuid);
 
   if (detail.error) return <ErrorAlert message={`Could not read the local book: ${detail.error.message}`} onRetry={detail.retry} />;
-  if (detail.loading || !today) return <LoadingBlock text="Loading loan..." />;
+  if (detail.loading || detail.stale || !today) return <LoadingBlock text="Loading loan..." />;
   if (!detail.data) return <EmptyState title="Loan not found" text="This loan is not on this device." action={<Link to="/lending/loans" className="btn">Back to Loans</Link>} />;
   const { loan, items, transactions, customer, category, renewedFrom, renewedTo } = detail.data;
   const due = loan.status === 'active' ? dueOn(loan, today) : null;

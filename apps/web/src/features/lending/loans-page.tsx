@@ -58,6 +58,7 @@ export function LoansPage() {
       <Tabs label="Loan status" tabs={LOAN_TABS.map((id) => ({ id, label: TAB_LABEL[id] }))} current={tab} onChange={(id) => setParams(id === 'recent' ? {} : { tab: id })} />
       <SearchBox label="Search loans" placeholder="Ticket number or customer..." value={search} onChange={setSearch} />
       <ListState
+        stale={list.stale}
         loading={list.loading || !data}
         error={list.error}
         empty={data !== undefined && data.rows.length === 0 && data.page === 1}

@@ -32,7 +32,7 @@ export function TicketPage() {
   const settings = useSiteSettings(true);
 
   if (detail.error) return <ErrorAlert message={`Could not read the local book: ${detail.error.message}`} onRetry={detail.retry} />;
-  if (detail.loading) return <LoadingBlock text="Loading ticket..." />;
+  if (detail.loading || detail.stale) return <LoadingBlock text="Loading ticket..." />;
   if (!detail.data) return <EmptyState title="Loan not found" text="This loan is not on this device." action={<Link to="/lending/loans" className="btn">Back to Loans</Link>} />;
   const { loan, items, customer, category } = detail.data;
   const pending = loan.pawn_ticket_number === null;
@@ -55,13 +55,13 @@ export function TicketPage() {
             <p className="font-bold">{settings.data?.site_name || 'Kalinga'}</p>
             <h1 id="ticket-title" className="text-xl font-bold">Pawn Ticket</h1>
           </div>
-          <div className="text-right">
+          <div className="sm:text-right">
             <p className="text-base-content/70">Ticket number</p>
             <p className="font-mono text-lg font-bold" data-testid="ticket-number">{ticketNumber(loan)}</p>
             <span data-print-hide><SyncBadge record={loan} /></span>
           </div>
         </div>
-        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-[1fr_auto]">
           <Row label="Pawner" value={customerName(customer)} />
           {customer?.address && <Row label="Address" value={customer.address} />}
           {(customer?.id_type || customer?.id_number) && <Row label="ID presented" value={[customer?.id_type, customer?.id_number].filter(Boolean).join(' ')} />}
@@ -78,7 +78,7 @@ export function TicketPage() {
             </li>
           ))}
         </ul>
-        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-[1fr_auto]">
           <Row label="Appraised value" value={formatCurrency(loan.appraisal_value)} />
           <Row label="Principal" value={formatCurrency(loan.loan_amount)} testId="ticket-principal" />
           <Row label="Service charge" value={formatCurrency(loan.service_charge)} />

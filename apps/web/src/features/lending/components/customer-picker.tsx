@@ -24,8 +24,8 @@ export function CustomerPicker({ value, onChange }: { value: LocalCustomer | und
   }
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap gap-2">
-        <label className="input min-w-0 flex-1">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label className="input w-full min-w-0 sm:flex-1">
           <span className="sr-only">Find customer</span>
           <input type="search" className="grow" placeholder="Find customer by name or phone..." value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
