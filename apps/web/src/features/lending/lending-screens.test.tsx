@@ -10,6 +10,7 @@ import { setUser } from '../auth/auth-store';
 import { CustomersPage } from './customers-page';
 import { ItemsPage } from './items-page';
 import { LoanPage } from './loan-page';
+import { LoansPage } from './loans-page';
 import { NewLoanPage } from './new-loan-page';
 
 // The screens over the real local store (fake-indexeddb) and the real write API: what a clerk sees and does.
@@ -135,5 +136,22 @@ describe('Items', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Put Up for Sale' }));
     expect(await screen.findByText('No forfeited items')).toBeTruthy();
     expect(await db.items.get(serverItem().uuid)).toMatchObject({ status: 'for_sale', selling_price: 6500 });
+  });
+});
+
+describe('Loans', () => {
+  it('switches tabs by click and arrow keys, and counts a date tab after showing its rows', async () => {
+    const expired = serverLoan({ loan_date: '2026-06-01', maturity_date: '2026-07-01', expiry_date: '2026-09-29' });
+    const redeemed = serverLoan({ uuid: '00000000-0000-4000-8000-0000000000b2', id: 22, pawn_ticket_number: 'PT-2026-000022', status: 'redeemed', items: [serverItem({ uuid: '00000000-0000-4000-8000-0000000000a2', loan_uuid: '00000000-0000-4000-8000-0000000000b2', status: 'redeemed' })] });
+    await keepSynced({ customers: [serverCustomer()], loans: [expired, redeemed] });
+    at('/l', '/l', <LoansPage />);
+    expect(await screen.findByText('2 loans (the most recent)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Expired' }));
+    await waitFor(() => expect(screen.getByTestId('list-state').getAttribute('aria-busy')).toBe('false'));
+    expect(screen.getAllByTestId('ticket-number').map((e) => e.textContent)).toEqual(['PT-2026-000021']);
+    expect(await screen.findByText('1 loan')).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Expired' }), { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Renewed' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('No renewed loans.')).toBeTruthy();
   });
 });
