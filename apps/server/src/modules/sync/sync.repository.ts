@@ -113,17 +113,17 @@ export async function categoryRows(db: DB, w: SyncWindow, page?: Page): Promise<
 /**
  * The items of these loans as of the window's end: a loan always travels with its items, whenever
  * they changed; an item changed after `until` is left out here and comes in the next delta.
+ * A chunk's loans are an id range: one range scan of the (loan_id) index instead of a probe per loan.
  */
-export async function itemsOfLoans(db: DB, w: SyncWindow, loanUuids: string[]): Promise<ItemRow[]> {
-  if (loanUuids.length === 0) return [];
-  return db
-    .selectFrom('items')
-    .selectAll()
-    .where('company_id', '=', w.companyId)
-    .where('loan_uuid', 'in', loanUuids)
-    .where('version', '<=', w.until)
-    .orderBy('id')
-    .execute();
+export async function itemsOfLoans(db: DB, w: SyncWindow, loans: { id: number }[], asRange: boolean): Promise<ItemRow[]> {
+  if (loans.length === 0) return [];
+  const ids = loans.map((l) => l.id);
+  let q = db.selectFrom('items').selectAll().where('company_id', '=', w.companyId).where('version', '<=', w.until);
+  q = asRange ? q.where('loan_id', '>=', ids[0]).where('loan_id', '<=', ids[ids.length - 1]) : q.where('loan_id', 'in', ids);
+  const rows = await q.orderBy('id').execute();
+  if (!asRange) return rows;
+  const wanted = new Set(ids);
+  return rows.filter((r) => wanted.has(r.loan_id));
 }
 
 /** Uuids deleted in the window, by table name. */

@@ -41,12 +41,8 @@ function lowerBound(since: string): number {
 }
 
 /** Loans with their items nested (as of the window's end). */
-async function loansWithItems(db: DB, w: SyncWindow, rows: LoanRow[]) {
-  const items = await itemsOfLoans(
-    db,
-    w,
-    rows.map((r) => r.uuid),
-  );
+async function loansWithItems(db: DB, w: SyncWindow, rows: LoanRow[], byIdRange = false) {
+  const items = await itemsOfLoans(db, w, rows, byIdRange);
   const byLoan = new Map<number, ItemRow[]>();
   for (const row of items) {
     const list = byLoan.get(row.loan_id);
@@ -61,7 +57,7 @@ async function tableRows(db: DB, table: SyncTable, w: SyncWindow, page?: Page): 
     case 'customers':
       return (await customerRows(db, w, page)).map(toCustomer);
     case 'loans':
-      return loansWithItems(db, w, await loanRows(db, w, page));
+      return loansWithItems(db, w, await loanRows(db, w, page), page !== undefined);
     case 'items':
       return (await itemRows(db, w, page)).map(toItem);
     case 'transactions':
