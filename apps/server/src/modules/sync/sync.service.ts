@@ -113,13 +113,13 @@ export async function pullDelta(db: DB, companyId: number, query: SyncQuery): Pr
 const TOTALS_KEPT = 500;
 const totals = new WeakMap<DB, Map<string, number>>();
 
-async function windowTotal(db: DB, trx: DB, table: SyncTable, w: SyncWindow, firstChunk: boolean): Promise<number> {
+async function windowTotal(db: DB, table: SyncTable, w: SyncWindow, firstChunk: boolean): Promise<number> {
   let kept = totals.get(db);
   if (!kept) totals.set(db, (kept = new Map()));
   const key = `${w.companyId}|${table}|${w.after}|${w.until}`;
   const known = kept.get(key);
   if (known !== undefined && !firstChunk) return known;
-  const n = await countTable(trx, table, w);
+  const n = await countTable(db, table, w);
   kept.delete(key);
   if (kept.size >= TOTALS_KEPT) kept.delete(kept.keys().next().value as string);
   kept.set(key, n);
@@ -130,28 +130,35 @@ async function windowTotal(db: DB, trx: DB, table: SyncTable, w: SyncWindow, fir
  * One chunk of a table's download: rows of the window (since, until], ordered by id after last_id.
  * `until` defaults to the current counter; the client passes the first chunk's meta.cursor to every
  * later chunk (and every other table), so rows written meanwhile wait for the next delta.
+ * No snapshot is needed: every read is bounded by `until`, every version up to it had committed when the
+ * counter said so (versions commit in order), and a row changed since has a greater version and is left
+ * out, never shown half-changed. With `until` pinned, the counter check and the reads go side by side.
  */
 export async function pullChunk(db: DB, companyId: number, table: SyncTable, query: SyncQuery): Promise<SyncChunkReply> {
-  return inSnapshot(db, async (trx) => {
-    const counter = await currentVersion(trx, companyId);
-    const after = lowerBound(query.since);
-    const until = query.until === undefined ? counter : (versionOf(query.until) ?? 0);
-    if (until > counter) throw unprocessable({ until: [CURSOR_AHEAD] });
-    if (after > until) throw unprocessable(query.until === undefined ? { since: [CURSOR_AHEAD] } : { until: [UNTIL_BEFORE_SINCE] });
+  const after = lowerBound(query.since);
+  const pinned = query.until === undefined ? null : (versionOf(query.until) ?? 0);
+  if (pinned !== null && after > pinned) throw unprocessable({ until: [UNTIL_BEFORE_SINCE] });
+  const page: Page = { afterId: query.last_id, limit: query.chunk_size + 1 };
+  const reads = (until: number) => {
     const w: SyncWindow = { companyId, after, until };
-    const rows = await tableRows(trx, table, w, { afterId: query.last_id, limit: query.chunk_size + 1 });
-    const hasMore = rows.length > query.chunk_size;
-    const data = hasMore ? rows.slice(0, query.chunk_size) : rows;
-    return {
-      data,
-      meta: {
-        table,
-        cursor: cursorOf(until),
-        server_time: new Date().toISOString(),
-        has_more: hasMore,
-        next_chunk_id: hasMore ? data[data.length - 1].id : null,
-        total: await windowTotal(db, trx, table, w, query.last_id === 0),
-      },
-    };
-  });
+    return Promise.all([tableRows(db, table, w, page), windowTotal(db, table, w, query.last_id === 0)]);
+  };
+  const [counter, early] = await Promise.all([currentVersion(db, companyId), pinned === null ? null : reads(pinned)]);
+  if (pinned !== null && pinned > counter) throw unprocessable({ until: [CURSOR_AHEAD] });
+  if (pinned === null && after > counter) throw unprocessable({ since: [CURSOR_AHEAD] });
+  const until = pinned ?? counter;
+  const [rows, total] = early ?? (await reads(until));
+  const hasMore = rows.length > query.chunk_size;
+  const data = hasMore ? rows.slice(0, query.chunk_size) : rows;
+  return {
+    data,
+    meta: {
+      table,
+      cursor: cursorOf(until),
+      server_time: new Date().toISOString(),
+      has_more: hasMore,
+      next_chunk_id: hasMore ? data[data.length - 1].id : null,
+      total,
+    },
+  };
 }
