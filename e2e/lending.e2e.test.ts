@@ -156,6 +156,8 @@ describe('lending screens', () => {
     await page.getByRole('tab', { name: 'Expired' }).click();
     await page.locator('[data-testid="list-state"][aria-busy="false"]').waitFor();
     const expiredRow = page.getByTestId('loan-row').first();
+    // The Expired list replaces the previous tab's rows (this device's own pending ticket first) once its query is done.
+    await expect.poll(() => expiredRow.getByTestId('ticket-number').textContent()).toMatch(/^PT-/);
     const expiredTicket = (await expiredRow.getByTestId('ticket-number').textContent()) ?? '';
     await checkScreen(page, 'lending-loans-expired-desktop');
     await expiredRow.getByTestId('ticket-number').click();

@@ -82,11 +82,11 @@ const MOBILE_PREFIXES = ['0917', '0918', '0919', '0920', '0921', '0927', '0928',
 const THINGS: Record<string, [string, number, number][]> = {
   // [description, appraised from, to] in pesos
   Jewellery: [
-    ['18k gold necklace, 10 g', 20_000, 38_000],
+    ['18k gold necklace', 20_000, 38_000],
     ['18k gold ring with small diamond', 8_000, 25_000],
-    ['21k gold bangle, 15 g', 35_000, 60_000],
+    ['21k gold bangle', 35_000, 60_000],
     ['14k gold earrings, pair', 3_000, 9_000],
-    ['18k gold bracelet, 6 g', 12_000, 22_000],
+    ['18k gold bracelet', 12_000, 22_000],
     ['Wedding band, 18k', 5_000, 12_000],
   ],
   Gadgets: [
@@ -157,12 +157,14 @@ function ticket(customer: number, category: BookCategory, loanDate: string, loan
  */
 export function makeLoans(rand: () => number, opts: { customers: number; count: number; today: string; categories: BookCategory[] }): BookLoan[] {
   const loans: BookLoan[] = [];
+  const described = new Set<string>();
   while (loans.length < opts.count) {
     const customer = Math.floor(rand() * opts.customers);
     const category = pick(rand, opts.categories);
     const things = THINGS[category.title] ?? THINGS.Jewellery;
     const items: BookItem[] = Array.from({ length: rand() < 0.7 ? 1 : between(rand, 2, 3) }, () => {
-      const [description, from, to] = pick(rand, things);
+      const [kind, from, to] = pick(rand, things);
+      const description = identified(rand, kind, category.title, described);
       const appraisal = hundreds(between(rand, from, to));
       return { description, status: 'pawned', appraisal_value: appraisal, market_value: Math.round(appraisal * (1.15 + rand() * 0.2)), selling_price: null, final_selling_price: null, sold_at: null, buyer_name: null, buyer_contact: null, sale_notes: null };
     });
@@ -205,6 +207,21 @@ export function makeLoans(rand: () => number, opts: { customers: number; count: 
     }
   }
   return loans;
+}
+
+/**
+ * What the appraiser writes on the tag: the kind of thing and what tells it apart (a jewel's weight and tag
+ * number, a device's serial number), never the same twice in a book, as a clerk picks items by it.
+ */
+function identified(rand: () => number, kind: string, category: string, used: Set<string>): string {
+  for (;;) {
+    const mark = category === 'Jewellery' ? `${(1 + rand() * 14).toFixed(1)} g, tag ${digitsOf(rand, 5)}` : `S/N ${pick(rand, ['R5', 'C02', 'SN', 'F9', 'DMP'])}${digitsOf(rand, 7)}`;
+    const text = `${kind}, ${mark}`;
+    if (!used.has(text)) {
+      used.add(text);
+      return text;
+    }
+  }
 }
 
 /** A forfeited item stays forfeited, is put up for sale, or is sold (with its sale transaction). */

@@ -112,6 +112,8 @@ describe('lending demo data', () => {
       expect(item.buyer_name && item.sold_at && item.selling_price).toBeTruthy();
     }
     expect(items.filter((i) => i.status === 'for_sale').every((i) => Number(i.selling_price) > 0)).toBe(true);
+    // A clerk picks items by their tag: no two alike.
+    expect(new Set(items.map((i) => i.description)).size).toBe(items.length);
   });
 
   it('gives the demo clerk the lending screens only', async () => {
