@@ -145,4 +145,23 @@ describe('Counselling screens as a new user meets them', () => {
       await context.close();
     }
   });
+
+  it("the booking form marks the month's free days and offers the next available one", async () => {
+    for (const viewport of [undefined, PHONE]) {
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page, DEMO.personnel);
+      await page.getByRole('button', { name: 'Book Appointment' }).click();
+      const form = page.getByRole('dialog', { name: 'Book Appointment' });
+      await form.getByLabel('Counselor').selectOption({ index: 1 });
+      const next = form.getByRole('button', { name: /^Next available: / });
+      await next.waitFor();
+      expect(await form.getByRole('button', { name: /, free slots$/ }).count()).toBeGreaterThan(0);
+      await next.click();
+      await expect.poll(async () => form.getByLabel('Time').locator('option').count()).toBeGreaterThan(1);
+      expect(await form.getByLabel('Date').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await expect.poll(() => form.locator('.modal-box').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+      await screenshot(page, `counselling-booking-month-${viewport ? 375 : 1280}`);
+      await context.close();
+    }
+  });
 });

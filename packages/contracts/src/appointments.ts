@@ -204,6 +204,22 @@ export const availableSlotsReplySchema = z.object({
 });
 export type AvailableSlotsReply = z.infer<typeof availableSlotsReplySchema>;
 
+/** GET /api/appointments/available-days: which days of a month (YYYY-MM, company zone) have a free slot. */
+export const availableDaysQuerySchema = z.object({
+  counselor_id: availableSlotsQuerySchema.shape.counselor_id,
+  month: z.string('The month field is required.').regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be in the form YYYY-MM.'),
+  exclude: availableSlotsQuerySchema.shape.exclude,
+});
+export type AvailableDaysQuery = z.input<typeof availableDaysQuerySchema>;
+
+/** `days`: dates of the month with at least one free slot; `next_available`: the first such date from today (within 120 days). */
+export const availableDaysReplySchema = z.object({
+  days: z.array(z.string()),
+  next_available: z.string().nullable(),
+  timezone: z.string(),
+});
+export type AvailableDaysReply = z.infer<typeof availableDaysReplySchema>;
+
 /** GET /api/appointments/{uuid}/history (managers and the assigned counselor): status changes, oldest first. */
 export const statusChangeSchema = z.object({
   id: z.number().int(),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { addCategory, daysAhead, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
+import { addCategory, ALL_WEEK, daysAhead, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
+import { addDaysToDate, weekdayOf } from '../schedule/zone-time';
 
 // Defects of issue 14 found by trying the counselling screens as a new user would.
 let t: TestApp;
@@ -86,5 +87,53 @@ describe('completing a session', () => {
     const done = await put(counselor, uuid, { status: 'completed' });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.status).toBe('completed');
+  });
+});
+
+describe('picking a day: the month at a glance', () => {
+  const daysOf = (actor: Actor, query: string) => t.app.inject({ method: 'GET', url: `/api/appointments/available-days?${query}`, headers: actor.headers });
+
+  it("marks the month's days with a free slot (schedule, excluded dates, taken slots) and the next available day", async () => {
+    const mondays = await addUser(t.app, admin.companyId, { userType: 'counselor', name: 'Monday Counselor' });
+    await setWeek(t.app, mondays, ALL_WEEK.map((d) => ({ ...d, is_available: d.day === 'monday' })));
+    const month = daysAhead(40).slice(0, 7);
+    const allMondays: string[] = [];
+    for (let d = `${month}-01`; d.startsWith(month); d = addDaysToDate(d, 1)) if (weekdayOf(d) === 'monday') allMondays.push(d);
+    const excluded = allMondays[1];
+    const added = await t.app.inject({ method: 'POST', url: '/api/counselor/excluded-dates', headers: mondays.headers, payload: { dates: [{ date: excluded, reason: 'Training' }] } });
+    expect(added.statusCode, added.body).toBe(201);
+
+    const res = await daysOf(student, `counselor_id=${mondays.user.id}&month=${month}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().days).toEqual(allMondays.filter((d) => d !== excluded));
+    expect(res.json().timezone).toBe('Asia/Manila');
+
+    // The next available day is the first day from today whose slots list is not empty.
+    let expected: string | null = null;
+    for (let i = 0; i <= 7 && !expected; i++) {
+      const d = daysAhead(i);
+      if (weekdayOf(d) === 'monday' && (await slotsOf(t.app, student, mondays.user.id, d)).json().slots.length > 0) expected = d;
+    }
+    expect(res.json().next_available).toBe(expected);
+  });
+
+  it('a day whose slots are all taken is not marked', async () => {
+    const oneSlot = await addUser(t.app, admin.companyId, { userType: 'counselor', name: 'One Slot Counselor' });
+    await setWeek(t.app, oneSlot, ALL_WEEK.map((d) => ({ ...d, start_time: '09:00', end_time: '10:00', break_start: null, break_end: null })));
+    const date = daysAhead(45);
+    const at = await instantOf(t.app, counselor, oneSlot.user.id, date, '09:00');
+    expect((await book(admin, { ...bookBody(at), counselor_id: oneSlot.user.id, student_id: student.user.id })).statusCode).toBe(201);
+    const days = (await daysOf(student, `counselor_id=${oneSlot.user.id}&month=${date.slice(0, 7)}`)).json().days as string[];
+    expect(days).not.toContain(date);
+    expect(days).toContain(addDaysToDate(date, date.endsWith('-01') ? 1 : -1));
+  });
+
+  it('refuses a malformed month (422) and a counselor of another company (404)', async () => {
+    const bad = await daysOf(student, `counselor_id=${counselor.user.id}&month=2026-13`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.month).toEqual(['The month must be in the form YYYY-MM.']);
+    const other = await registerCompany(t.app, 'Elsewhere');
+    const theirs = await addUser(t.app, other.companyId, { userType: 'counselor' });
+    expect((await daysOf(student, `counselor_id=${theirs.user.id}&month=2026-12`)).statusCode).toBe(404);
   });
 });

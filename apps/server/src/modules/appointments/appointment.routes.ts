@@ -6,6 +6,8 @@ import {
   appointmentMessageReplySchema,
   appointmentParamsSchema,
   appointmentReplySchema,
+  availableDaysQuerySchema,
+  availableDaysReplySchema,
   availableSlotsQuerySchema,
   availableSlotsReplySchema,
   createAppointmentBodySchema,
@@ -16,7 +18,7 @@ import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, counselorOnly, needs } from '../../plugins/auth';
-import { availableSlots } from '../schedule/schedule.service';
+import { availableDays, availableSlots } from '../schedule/schedule.service';
 import { findAppointmentByUuid } from './appointment.repository';
 import {
   appointmentIcs,
@@ -57,6 +59,18 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const own = exclude ? await findAppointmentByUuid(app.db, auth.companyId, scopeOf(auth), exclude) : undefined;
       const ignoreStart = own && own.counselor_id === counselorId ? Date.parse(own.appointment_date) : undefined;
       return availableSlots(app.db, auth, counselorId, date, ignoreStart);
+    },
+  });
+
+  // The booking form's month: which days have a free slot, and the next free day (one call per month).
+  app.get('/api/appointments/available-days', {
+    preHandler: canView,
+    schema: { ...common, querystring: availableDaysQuerySchema, response: { 200: availableDaysReplySchema, ...errors } },
+    handler: async (request) => {
+      const auth = authOf(request);
+      const { counselor_id: counselorId, month, exclude } = request.query;
+      const own = exclude ? await findAppointmentByUuid(app.db, auth.companyId, scopeOf(auth), exclude) : undefined;
+      return availableDays(app.db, auth, counselorId, month, own && own.counselor_id === counselorId ? Date.parse(own.appointment_date) : undefined);
     },
   });
 

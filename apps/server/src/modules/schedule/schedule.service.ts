@@ -1,4 +1,4 @@
-import type { AvailableSlotsReply } from '@kalinga/contracts/appointments';
+import type { AvailableDaysReply, AvailableSlotsReply } from '@kalinga/contracts/appointments';
 import {
   type addExcludedDatesBodySchema,
   DEFAULT_SCHEDULE_DAY,
@@ -157,4 +157,31 @@ export async function availableSlots(db: DB, auth: AuthContext, counselorId: num
     timezone: timeZone,
     duration_minutes: ctx.durationMinutes,
   };
+}
+
+const NEXT_AVAILABLE_DAYS = 120;
+
+/**
+ * GET /api/appointments/available-days: the month's dates with a free slot, and the first free date from today,
+ * from one load of the schedule, excluded dates and appointments over the whole range.
+ */
+export async function availableDays(db: DB, auth: AuthContext, counselorId: number, month: string, ignoreStart?: number): Promise<AvailableDaysReply> {
+  if (!(await findCounselor(db, auth.companyId, counselorId))) throw notFound('Counselor');
+  const timeZone = auth.company.timezone;
+  const first = `${month}-01`;
+  const monthDays: string[] = [];
+  for (let d = first; d.startsWith(month); d = addDaysToDate(d, 1)) monthDays.push(d);
+  const today = todayIn(timeZone);
+  const horizonEnd = addDaysToDate(today, NEXT_AVAILABLE_DAYS);
+  const from = first < today ? first : today;
+  const last = monthDays[monthDays.length - 1];
+  const to = last > horizonEnd ? last : horizonEnd;
+  const ctx = await loadSlotContext(db, auth.companyId, timeZone, counselorId, from, to);
+  const nowMs = Date.now();
+  const free = (date: string) => slotsFromContext(ctx, date, { ignoreStart, nowMs }).length > 0;
+  let next: string | null = null;
+  for (let d = today; d <= horizonEnd; d = addDaysToDate(d, 1)) {
+    if (free(d)) { next = d; break; }
+  }
+  return { days: monthDays.filter((d) => d >= today && free(d)), next_available: next, timezone: timeZone };
 }

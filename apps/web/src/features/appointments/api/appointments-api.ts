@@ -4,6 +4,7 @@ import type {
   AppointmentListReply,
   AppointmentStatus,
   AppointmentTab,
+  AvailableDaysReply,
   AvailableSlotsReply,
   ClientUserType,
   CreateAppointmentBody,
@@ -31,6 +32,8 @@ export const appointmentKeys = {
   list: (p: AppointmentListParams) => [...ROOT, 'list', p] as const,
   counts: (f: AppointmentFilters) => [...ROOT, 'counts', f] as const,
   slots: (counselorId: number | null, date: string, exclude?: string) => [...ROOT, 'slots', counselorId, date, exclude ?? null] as const,
+  // Under 'slots' so whatever refreshes the times refreshes the month too.
+  days: (counselorId: number | null, month: string, exclude?: string) => [...ROOT, 'slots', 'days', counselorId, month, exclude ?? null] as const,
   history: (uuid: string) => [...ROOT, 'history', uuid] as const,
 };
 
@@ -57,6 +60,17 @@ export function useAvailableSlots(counselorId: number | null, date: string, excl
     queryFn: () => api.get<AvailableSlotsReply>('/api/appointments/available-slots', { counselor_id: counselorId, date, exclude }),
     enabled: counselorId !== null && counselorId > 0 && /^\d{4}-\d{2}-\d{2}$/.test(date),
     // Slots change as others book: always ask again when the form asks.
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** The days of a month (YYYY-MM) with a free slot, and the next free day: one call per month shown. */
+export function useAvailableDays(counselorId: number | null, month: string, exclude?: string) {
+  return useQuery({
+    queryKey: appointmentKeys.days(counselorId, month, exclude),
+    queryFn: () => api.get<AvailableDaysReply>('/api/appointments/available-days', { counselor_id: counselorId, month, exclude }),
+    enabled: counselorId !== null && counselorId > 0 && /^\d{4}-\d{2}$/.test(month),
     staleTime: 0,
     retry: false,
   });

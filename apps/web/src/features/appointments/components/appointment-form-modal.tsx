@@ -3,6 +3,7 @@ import type { AuthUser } from '@kalinga/contracts/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Modal } from '../../../components/ui/modal';
+import { MonthDays } from './month-days';
 import { Spinner } from '../../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -209,7 +210,11 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Date" error={err('date')}>
+        <Field
+          label="Date"
+          error={err('date')}
+          hint={!locked && <MonthDays counselorId={values.counselorId} value={values.date} today={today} exclude={appointment?.uuid} onPick={(date) => set('date', date)} />}
+        >
           {(id, d) => (
             <input
               id={id}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useAvailableDays } from '../api/appointments-api';
+
+const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+
+function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+function label(date: string, options: Intl.DateTimeFormatOptions): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', ...options });
+}
+
+/** The dates of a month, Monday first, with nulls before the 1st. */
+export function monthCells(month: string): (string | null)[] {
+  const first = new Date(`${month}-01T00:00:00Z`);
+  const lead = (first.getUTCDay() + 6) % 7;
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let d = new Date(first); d.toISOString().startsWith(month); d.setUTCDate(d.getUTCDate() + 1)) cells.push(d.toISOString().slice(0, 10));
+  return cells;
+}
+
+/**
+ * The booking form's month at a glance: days with a free slot are marked and can be picked, the others are
+ * greyed; 'Next available: {date}' jumps to the first free day. One call per month shown.
+ */
+export function MonthDays({ counselorId, value, today, exclude, disabled, onPick }: {
+  counselorId: number | null;
+  value: string;
+  today: string;
+  exclude?: string;
+  disabled?: boolean;
+  onPick: (date: string) => void;
+}) {
+  const [shown, setShown] = useState((value || today).slice(0, 7));
+  const [lastValue, setLastValue] = useState(value);
+  // A date typed into the field moves the month shown to it.
+  if (value !== lastValue) {
+    setLastValue(value);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value) && value.slice(0, 7) !== shown) setShown(value.slice(0, 7));
+  }
+  const days = useAvailableDays(counselorId, shown, exclude);
+  if (!counselorId) return null;
+  const free = new Set(days.data?.days ?? []);
+  const next = days.data?.next_available ?? null;
+  const pick = (date: string) => {
+    setShown(date.slice(0, 7));
+    onPick(date);
+  };
+  return (
+    <div className="mt-1 flex flex-col gap-2" data-testid="month-days">
+      {days.data && (
+        next ? (
+          <button type="button" className="btn btn-sm btn-outline self-start" disabled={disabled} onClick={() => pick(next)}>
+            Next available: {label(next, { weekday: 'short', month: 'short', day: 'numeric' })}
+          </button>
+        ) : (
+          <p className="text-sm text-base-content/75">No free times in the next four months.</p>
+        )
+      )}
+      <div className="rounded-box border border-base-300 p-2">
+        <div className="mb-1 flex items-center justify-between">
+          <button type="button" className="btn btn-ghost btn-xs" aria-label="Previous month" disabled={disabled || shown <= today.slice(0, 7)} onClick={() => setShown(shiftMonth(shown, -1))}>‹</button>
+          <span className="text-sm font-medium" aria-live="polite">{label(`${shown}-01`, { month: 'long', year: 'numeric' })}</span>
+          <button type="button" className="btn btn-ghost btn-xs" aria-label="Next month" disabled={disabled} onClick={() => setShown(shiftMonth(shown, 1))}>›</button>
+        </div>
+        <div className="grid grid-cols-7 gap-0.5 text-center text-xs" role="group" aria-label="Days with free slots">
+          {WEEKDAYS.map((w) => <span key={w} aria-hidden="true" className="py-1 text-base-content/60">{w}</span>)}
+          {monthCells(shown).map((date, i) => {
+            if (!date) return <span key={`lead-${i}`} />;
+            const isFree = free.has(date);
+            const selected = date === value;
+            return (
+              <button
+                key={date}
+                type="button"
+                className={`btn btn-xs h-8 min-h-0 px-0 ${selected ? 'btn-primary' : isFree ? 'btn-soft btn-primary font-semibold' : 'btn-ghost text-base-content/45'}`}
+                disabled={disabled || !isFree}
+                aria-pressed={selected}
+                aria-label={`${label(date, { weekday: 'long', month: 'long', day: 'numeric' })}${isFree ? ', free slots' : ', no free slots'}`}
+                onClick={() => pick(date)}
+              >
+                {Number(date.slice(8))}
+              </button>
+            );
+          })}
+        </div>
+        {days.isError && <p className="mt-1 text-xs text-error">Failed to load available time slots</p>}
+      </div>
+    </div>
+  );
+}
