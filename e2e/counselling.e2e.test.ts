@@ -164,4 +164,19 @@ describe('Counselling screens as a new user meets them', () => {
       await context.close();
     }
   });
+
+  it('small things: /login has an h1; the phone menu closes on Escape and gives focus back to its button', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, PHONE);
+    await page.goto('/login');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await screenshot(page, 'counselling-login-375');
+    await signIn(page, DEMO.counselor);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../components/ui/avatar';
@@ -125,6 +125,19 @@ export function AppLayout() {
   const siteName = settings.data?.site_name || 'Kalinga';
   useDocumentTitle(settings.data?.site_name);
 
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The phone slide-over closes on Escape like any dialog, and focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
   if (!auth.user) return <LoadingBlock />;
   const entries = visibleNav(auth.user);
   const close = () => setMenuOpen(false);
@@ -155,7 +168,7 @@ export function AppLayout() {
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-base-300 bg-base-100 px-3 py-2 sm:px-5">
-          <button type="button" className="btn btn-ghost btn-square lg:hidden" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <button ref={menuButton} type="button" className="btn btn-ghost btn-square lg:hidden" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
             <Icon d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />
           </button>
           <span className="truncate font-semibold lg:hidden">{siteName}</span>

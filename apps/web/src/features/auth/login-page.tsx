@@ -25,7 +25,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthFrame>
+    <AuthFrame title="Sign in to your account">
       <p className="mb-6 text-center text-base-content/70">Sign in to your account to continue</p>
       {error && <div role="alert" className="alert alert-error alert-soft mb-4">{error}</div>}
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false}>
