@@ -90,14 +90,15 @@ describe('administration: users, roles, site settings', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }, future);
     await drawer.getByRole('button', { name: 'Create User' }).click();
-    await drawer.getByText('The birth date cannot be in the future.').waitFor();
+    // The field message; the same sentence also shows in the toast, which sits inside the open drawer (decision 0054).
+    await drawer.locator('form').getByText('The birth date cannot be in the future.').waitFor();
     await page.locator('[data-sonner-toast]').getByText('The birth date cannot be in the future.').waitFor();
     expect(await drawer.getByLabel('Full Name').inputValue()).toBe('Copy Cat');
     expect(await drawer.getByLabel('Password').inputValue()).toBe('copycat-123');
     await drawer.getByLabel('Birth Date').fill('2001-06-19');
     await drawer.getByRole('button', { name: 'Create User' }).click();
-    await drawer.getByText('The email has already been taken.').waitFor();
-    expect(await drawer.getByText('The birth date cannot be in the future.').count()).toBe(0);
+    await drawer.locator('form').getByText('The email has already been taken.').waitFor();
+    expect(await drawer.locator('form').getByText('The birth date cannot be in the future.').count()).toBe(0);
     expect(await drawer.getByLabel('Email').inputValue()).toBe(DEMO.student);
     await screenshot(page, 'admin-user-errors-desktop');
     await context.close();

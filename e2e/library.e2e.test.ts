@@ -78,7 +78,7 @@ describe('library: categories', () => {
     await page.getByRole('button', { name: 'Add Category' }).click();
     const drawer = page.getByRole('dialog', { name: 'Add Category' });
     await drawer.waitFor();
-    const box = await drawer.locator('> div').boundingBox();
+    const box = await drawer.locator('> div:not([data-testid="toast-layer"])').boundingBox();
     expect(Math.round(box!.width)).toBe(512); // 32rem
     await page.mouse.click(100, 400);
     await drawer.waitFor({ state: 'hidden' });
