@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../lib/api-client';
-import { csvFileName, SECTION_TEXT, dayToTime, lastActualDay, randomColour, type ReportRow, toCsv, toSeries, tooltipLine } from './report-series';
+import { csvFileName, SECTION_TEXT, dayToTime, lastActualDay, randomColour, type ReportRow, seriesHue, toCsv, toSeries, tooltipLine } from './report-series';
 
 const ROWS: ReportRow[] = [
   { day: '2026-03-02', count: 1, is_forecast: false, category_title: 'Stress' },
@@ -41,7 +41,10 @@ describe('lastActualDay and tooltipLine', () => {
 
   it("reads 'series: value' plus ' (forecast)'", () => {
     expect(tooltipLine('Stress', 3, false)).toBe('Stress: 3');
-    expect(tooltipLine('Stress', 1.25, true)).toBe('Stress: 1.25 (forecast)');
+    expect(tooltipLine('Stress', 1.25, true)).toBe('Stress: 1.3 (forecast)');
+    // Forecasts show one decimal at most, never 0.16.
+    expect(tooltipLine('Stress', 0.16, true)).toBe('Stress: 0.2 (forecast)');
+    expect(tooltipLine('Stress', 2.04, true)).toBe('Stress: 2 (forecast)');
   });
 });
 
@@ -90,5 +93,16 @@ describe('section texts', () => {
     expect(errorMessage(new Error(''), SECTION_TEXT.age.failed)).toBe('Failed to fetch age data');
     expect(errorMessage(new Error('socket hang up'), SECTION_TEXT.age.failed)).toBe('socket hang up');
     expect(errorMessage(null, SECTION_TEXT.department.failed)).toBe('Failed to fetch department data');
+  });
+});
+
+describe('seriesHue', () => {
+  it('gives a series the same colour on every load, and different series different hues', () => {
+    expect(seriesHue('Academic Stress')).toBe(seriesHue('Academic Stress'));
+    expect(seriesHue('Academic Stress')).not.toBe(seriesHue('Career Guidance'));
+    for (const name of ['a', 'Family', '18-24']) {
+      expect(seriesHue(name)).toBeGreaterThanOrEqual(0);
+      expect(seriesHue(name)).toBeLessThan(1);
+    }
   });
 });

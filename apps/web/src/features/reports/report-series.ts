@@ -80,7 +80,8 @@ export function lastActualDay(rows: readonly ReportRow[]): string | null {
 
 /** Tooltip line (spec section 2): 'series: value', plus ' (forecast)' on forecast points. */
 export function tooltipLine(series: string, value: number, forecast: boolean): string {
-  return `${series}: ${value}${forecast ? ' (forecast)' : ''}`;
+  // Forecasts are averages: one decimal at most (0.16 reads as 0.2), whole numbers without a decimal.
+  return `${series}: ${Math.round(value * 10) / 10}${forecast ? ' (forecast)' : ''}`;
 }
 
 /** An rgba() colour. */
@@ -100,6 +101,13 @@ export function randomColour(random: () => number = Math.random): [number, numbe
   const a = s * Math.min(l, 1 - l);
   const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
   return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
+}
+
+/** A hue in [0, 1) fixed by the series' name (FNV-1a), so a series keeps its colour from one load to the next. */
+export function seriesHue(label: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < label.length; i++) hash = Math.imul(hash ^ label.charCodeAt(i), 0x01000193) >>> 0;
+  return hash / 0x1_0000_0000;
 }
 
 function csvField(value: string | number | boolean): string {

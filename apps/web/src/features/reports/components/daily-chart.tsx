@@ -19,7 +19,7 @@ import 'chartjs-adapter-date-fns';
 import annotationPlugin from 'chartjs-plugin-annotation';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { Line } from 'react-chartjs-2';
-import { dayToTime, randomColour, rgba, type Series, type SeriesPoint, tooltipLine } from '../report-series';
+import { dayToTime, randomColour, rgba, seriesHue, type Series, type SeriesPoint, tooltipLine } from '../report-series';
 
 ChartJS.register(CategoryScale, LinearScale, TimeScale, PointElement, LineElement, Title, Tooltip, Legend, Filler, annotationPlugin);
 
@@ -41,9 +41,6 @@ export interface DailyChartProps {
 type Point = SeriesPoint;
 
 const NARROW = '(max-width: 640px)';
-/** 137.5° as a fraction of the colour wheel. */
-const GOLDEN_ANGLE = 0.381966;
-
 /** True on phone-sized screens, where the legend must stay small enough to leave room for the lines. */
 function useNarrow(): boolean {
   return useSyncExternalStore(
@@ -61,14 +58,10 @@ export default function DailyChart({ title, series, today }: DailyChartProps) {
   // Colours are random per series but stay put while the page is open (a refetch does not repaint them).
   const narrow = useNarrow();
   const colours = useRef(new Map<string, [number, number, number]>());
-  // A random starting hue, then golden-angle steps: random per chart, yet neighbours never look alike.
-  const startHue = useRef(Math.random());
+  // The hue comes from the series' name: a series keeps its colour on every load (issue 14).
   const colourOf = (label: string) => {
     let c = colours.current.get(label);
-    if (!c) {
-      const hue = (startHue.current + colours.current.size * GOLDEN_ANGLE) % 1;
-      colours.current.set(label, (c = randomColour(() => hue)));
-    }
+    if (!c) colours.current.set(label, (c = randomColour(() => seriesHue(label))));
     return c;
   };
 
