@@ -48,4 +48,11 @@ describe('ImagePicker', () => {
     expect(onChange).toHaveBeenLastCalledWith(file);
     expect(screen.getByTestId('image-preview').getAttribute('src')).toBe('blob:preview');
   });
+
+  it('a stored image that cannot be loaded shows the placeholder instead of a broken preview', () => {
+    render(<ImagePicker label="Image" currentUrl="/uploads/missing.png" file={null} onChange={() => {}} />);
+    fireEvent.error(screen.getByTestId('image-preview'));
+    expect(screen.queryByTestId('image-preview')).toBeNull();
+    expect(screen.getByTestId('image-placeholder').textContent).toBe('The current image could not be shown');
+  });
 });

@@ -41,12 +41,19 @@ export function ImagePicker({
   }, [file]);
 
   const shown = preview ?? currentUrl;
+  // A stored image that cannot be loaded shows the placeholder, not the browser's broken-image icon.
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
 
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="font-medium">{label}</label>
-      {shown && (
-        <img src={shown} alt={`${label} preview`} className="h-40 w-full rounded-box border border-base-300 object-cover" data-testid="image-preview" />
+      {shown && shown !== brokenUrl && (
+        <img src={shown} alt={`${label} preview`} className="h-40 w-full rounded-box border border-base-300 object-cover" data-testid="image-preview" onError={() => setBrokenUrl(shown)} />
+      )}
+      {shown && shown === brokenUrl && (
+        <div className="flex h-40 w-full items-center justify-center rounded-box border border-dashed border-base-300 bg-base-200 text-sm text-base-content/70" data-testid="image-placeholder">
+          The current image could not be shown
+        </div>
       )}
       <input
         ref={inputRef}

@@ -47,4 +47,13 @@ describe('My Schedule without a connection', () => {
     expect(start.value).toBe('08:30');
     expect(screen.getByRole('button', { name: 'Save Schedule' })).toBeTruthy();
   });
+
+  it("an unavailable day's times cannot be edited until the day is switched on", async () => {
+    renderPage();
+    const tuesday = (await screen.findByLabelText('Tuesday start time', {}, { timeout: 3000 })) as HTMLInputElement;
+    expect(tuesday.disabled).toBe(true);
+    expect((screen.getByLabelText('Monday start time') as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(screen.getByLabelText('Tuesday available'));
+    expect(tuesday.disabled).toBe(false);
+  });
 });

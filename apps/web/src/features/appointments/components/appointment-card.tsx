@@ -105,7 +105,7 @@ export function AppointmentCard({ appointment: a, user, busy, actions }: { appoi
               </button>
             )}
             {canDelete(user) && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square text-error" title="Delete" aria-label={`Delete appointment: ${a.reason}`} disabled={busy} onClick={() => actions.onDelete(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square text-red-700" title="Delete" aria-label={`Delete appointment: ${a.reason}`} disabled={busy} onClick={() => actions.onDelete(a)}>
                 <Icon d={TRASH} className="h-5 w-5" />
               </button>
             )}

@@ -41,6 +41,8 @@ function DayCard({ value, errors, disabled, onChange }: { value: DayForm; errors
                 type="time"
                 className={`input input-sm w-full ${errors[field] ? 'input-error' : ''}`}
                 value={value[field]}
+                // An unavailable day keeps its hours for later but they cannot be edited until it is switched on.
+                disabled={!value.is_available}
                 required={field === 'start_time' || field === 'end_time'}
                 aria-label={`${name} ${label.toLowerCase()}`}
                 aria-invalid={!!errors[field]}
