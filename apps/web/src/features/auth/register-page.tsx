@@ -31,25 +31,33 @@ export function RegisterPage() {
     }
   };
 
-  const input = (field: Field, label: string, type: string, autoComplete: string, required = true) => (
-    <label className="floating-label">
-      <span>{label}</span>
-      <input
-        className={`input w-full ${fieldErrors[field] ? 'input-error' : ''}`}
-        name={field}
-        type={type}
-        placeholder={label}
-        autoComplete={autoComplete}
-        required={required}
-        value={form[field]}
-        disabled={busy}
-        onChange={set(field)}
-        aria-invalid={!!fieldErrors[field]}
-        aria-describedby={fieldErrors[field] ? `${field}-error` : undefined}
-      />
-      {fieldErrors[field] && <span id={`${field}-error`} className="mt-1 block text-sm text-error">{fieldErrors[field].join(' ')}</span>}
-    </label>
-  );
+  const hints: Partial<Record<Field, string>> = { password: 'At least 8 characters; common passwords are refused.' };
+  // The message and the rule sit below the field, outside the floating label (whose spans daisyUI floats).
+  const input = (field: Field, label: string, type: string, autoComplete: string, required = true) => {
+    const describedBy = [hints[field] ? `${field}-hint` : null, fieldErrors[field] ? `${field}-error` : null].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="flex flex-col gap-1">
+        <label className="floating-label">
+          <span>{label}</span>
+          <input
+            className={`input w-full ${fieldErrors[field] ? 'input-error' : ''}`}
+            name={field}
+            type={type}
+            placeholder={label}
+            autoComplete={autoComplete}
+            required={required}
+            value={form[field]}
+            disabled={busy}
+            onChange={set(field)}
+            aria-invalid={!!fieldErrors[field]}
+            aria-describedby={describedBy}
+          />
+        </label>
+        {hints[field] && <p id={`${field}-hint`} className="text-xs text-base-content/70">{hints[field]}</p>}
+        {fieldErrors[field] && <p id={`${field}-error`} className="text-sm text-error">{fieldErrors[field].join(' ')}</p>}
+      </div>
+    );
+  };
 
   return (
     <AuthFrame title="Create your account">
