@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../lib/api-client';
-import { csvFileName, SECTION_TEXT, dayToTime, lastActualDay, randomColour, type ReportRow, seriesHue, toCsv, toSeries, tooltipLine } from './report-series';
+import { csvFileName, SECTION_TEXT, dayToTime, lastActualDay, randomColour, type ReportRow, seriesHues, toCsv, toSeries, tooltipLine } from './report-series';
 
 const ROWS: ReportRow[] = [
   { day: '2026-03-02', count: 1, is_forecast: false, category_title: 'Stress' },
@@ -96,13 +96,15 @@ describe('section texts', () => {
   });
 });
 
-describe('seriesHue', () => {
-  it('gives a series the same colour on every load, and different series different hues', () => {
-    expect(seriesHue('Academic Stress')).toBe(seriesHue('Academic Stress'));
-    expect(seriesHue('Academic Stress')).not.toBe(seriesHue('Career Guidance'));
-    for (const name of ['a', 'Family', '18-24']) {
-      expect(seriesHue(name)).toBeGreaterThanOrEqual(0);
-      expect(seriesHue(name)).toBeLessThan(1);
+describe('seriesHues', () => {
+  it('gives a series the same hue on every load whatever the order, and each series its own', () => {
+    const a = seriesHues(['Stress', 'Anxiety', 'Career']);
+    const b = seriesHues(['Career', 'Stress', 'Anxiety']);
+    expect([...a.entries()].sort()).toEqual([...b.entries()].sort());
+    expect(new Set(a.values()).size).toBe(3);
+    for (const h of a.values()) {
+      expect(h).toBeGreaterThanOrEqual(0);
+      expect(h).toBeLessThan(1);
     }
   });
 });

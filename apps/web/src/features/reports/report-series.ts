@@ -103,11 +103,13 @@ export function randomColour(random: () => number = Math.random): [number, numbe
   return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
 }
 
-/** A hue in [0, 1) fixed by the series' name (FNV-1a), so a series keeps its colour from one load to the next. */
-export function seriesHue(label: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < label.length; i++) hash = Math.imul(hash ^ label.charCodeAt(i), 0x01000193) >>> 0;
-  return hash / 0x1_0000_0000;
+/**
+ * Hues for a chart's series, fixed by their names: the names sorted, then golden-angle steps from one start, so a
+ * series keeps its colour on every load of the same report and neighbours never look alike.
+ */
+export function seriesHues(labels: readonly string[]): Map<string, number> {
+  const sorted = [...new Set(labels)].sort();
+  return new Map(sorted.map((label, i) => [label, (0.58 + i * 0.381966) % 1]));
 }
 
 function csvField(value: string | number | boolean): string {

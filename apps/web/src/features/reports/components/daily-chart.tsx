@@ -17,9 +17,9 @@ import {
 } from 'chart.js';
 import 'chartjs-adapter-date-fns';
 import annotationPlugin from 'chartjs-plugin-annotation';
-import { useMemo, useRef, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Line } from 'react-chartjs-2';
-import { dayToTime, randomColour, rgba, seriesHue, type Series, type SeriesPoint, tooltipLine } from '../report-series';
+import { dayToTime, randomColour, rgba, seriesHues, type Series, type SeriesPoint, tooltipLine } from '../report-series';
 
 ChartJS.register(CategoryScale, LinearScale, TimeScale, PointElement, LineElement, Title, Tooltip, Legend, Filler, annotationPlugin);
 
@@ -55,20 +55,14 @@ function useNarrow(): boolean {
 
 /** A line chart of daily counts with forecasts, 400px high. */
 export default function DailyChart({ title, series, today }: DailyChartProps) {
-  // Colours are random per series but stay put while the page is open (a refetch does not repaint them).
   const narrow = useNarrow();
-  const colours = useRef(new Map<string, [number, number, number]>());
-  // The hue comes from the series' name: a series keeps its colour on every load (issue 14).
-  const colourOf = (label: string) => {
-    let c = colours.current.get(label);
-    if (!c) colours.current.set(label, (c = randomColour(() => seriesHue(label))));
-    return c;
-  };
 
-  const data = useMemo<ChartData<'line', Point[]>>(
-    () => ({
+  const data = useMemo<ChartData<'line', Point[]>>(() => {
+    // Hues from the sorted series names: a series keeps its colour on every load (issue 14).
+    const hues = seriesHues(series.map((s) => s.label));
+    return {
       datasets: series.map((s) => {
-        const colour = colourOf(s.label);
+        const colour = randomColour(() => hues.get(s.label) ?? 0);
         return {
           label: s.label,
           data: s.points,
@@ -89,9 +83,8 @@ export default function DailyChart({ title, series, today }: DailyChartProps) {
           },
         };
       }),
-    }),
-    [series, narrow],
-  );
+    };
+  }, [series, narrow]);
 
   const options = useMemo<ChartOptions<'line'>>(() => {
     const todayX = today ? dayToTime(today) : undefined;
