@@ -168,7 +168,8 @@ describe('Counselling screens as a new user meets them', () => {
   it('small things: /login has an h1; the phone menu closes on Escape and gives focus back to its button', async () => {
     const { context, page } = await newPage(browser, server.baseURL, PHONE);
     await page.goto('/login');
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await page.getByPlaceholder('Email').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Sign in to your account']);
     await screenshot(page, 'counselling-login-375');
     await signIn(page, DEMO.counselor);
     await page.getByRole('button', { name: 'Open menu' }).click();
