@@ -60,7 +60,8 @@ describe('offline shell: precache, offline sign-in, update prompt', () => {
       for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
       return urls;
     });
-    const chunks = fs.readdirSync(path.join(builtDir, 'assets')).map((f) => `/assets/${f}`);
+    // The build's .br/.gz copies (decision 0095) are served in place of their originals, never precached themselves.
+    const chunks = fs.readdirSync(path.join(builtDir, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).map((f) => `/assets/${f}`);
     expect(chunks.length).toBeGreaterThan(5);
     for (const chunk of chunks) expect(cached).toContain(chunk);
     expect(cached).toContain('/index.html');
@@ -70,6 +71,7 @@ describe('offline shell: precache, offline sign-in, update prompt', () => {
     for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status()).toBe(200);
     // API calls never go into the worker's caches.
     expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([]);
+    expect(cached.filter((u) => /\.(br|gz)$/.test(u))).toEqual([]);
     await context.close();
   });
 
@@ -187,6 +189,8 @@ describe('offline shell: precache, offline sign-in, update prompt', () => {
       }
       // A new build of /sw.js is published.
       fs.appendFileSync(path.join(webDir, 'sw.js'), `\n// version ${name} ${Date.now()}\n`);
+      // (A real build rewrites its compressed copies too; here the stale ones go, so the plain file is served.)
+      for (const ext of ['.br', '.gz']) fs.rmSync(path.join(webDir, `sw.js${ext}`), { force: true });
       await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
         await registration?.update();

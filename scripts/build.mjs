@@ -32,6 +32,9 @@ const shared = ['packages/contracts/src', 'package-lock.json'];
 if (outdated('apps/web/dist/index.html', ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', ...shared])) {
   console.log('Building the web app...');
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  const { compressDist } = await import('./compress-dist.mjs');
+  const t = compressDist(path.join(root, 'apps/web/dist'));
+  console.log(`Compressed ${t.files} text files: ${(t.raw / 1024).toFixed(0)} KB -> ${(t.br / 1024).toFixed(0)} KB brotli, ${(t.gz / 1024).toFixed(0)} KB gzip.`);
 }
 
 if (outdated('apps/server/dist/main.js', ['apps/server/src', 'apps/server/package.json', ...shared])) {

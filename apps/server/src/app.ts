@@ -10,6 +10,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import './plugins/context';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuards } from './plugins/input-guards';
@@ -50,6 +51,7 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   registerErrorHandling(app);
   registerInputGuards(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50 } });
   await registerOpenApi(app);
   registerAuth(app);

@@ -16,9 +16,14 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     // Our header, not the plugin's default 'public, max-age=0': the page, /sw.js and the manifest must be
     // revalidated on every load, so a new version is found (decision 0085); hashed assets never change.
     cacheControl: false,
+    // The build writes .br and .gz copies of the text files (scripts/compress-dist.mjs, decision 0095);
+    // they are sent as they are to a browser that accepts them, the original otherwise.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The same URL has a compressed and a plain body: caches must key on the request's Accept-Encoding.
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 }

@@ -1,0 +1,81 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from './support/server';
+
+// Compression and caching headers read from the running built server over HTTP (issue 16, decisions 0095-0096):
+// the earlier caching bug passed tests that never looked at a real reply.
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ demo: false });
+});
+afterAll(() => server?.stop());
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: number;
+  body: string;
+}
+
+/** A GET with exactly the Accept-Encoding given (fetch would add its own and decode). */
+function get(url: string, acceptEncoding?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL(url, server.baseURL), { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const buf = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: buf.length, body: buf.toString('latin1') });
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('first load over HTTP: compressed and cached', () => {
+  it('sends the page compressed and revalidated, and its script and stylesheet compressed and kept for a year', async () => {
+    const page = await get('/login', 'gzip, deflate, br');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    const plainPage = (await get('/login')).body;
+    const assets = [...plainPage.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(1);
+    for (const asset of assets) {
+      const br = await get(asset, 'gzip, deflate, br');
+      const plain = await get(asset);
+      expect(br.headers['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+      expect(plain.headers['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+      if (plain.bytes >= 1024) {
+        expect(br.headers['content-encoding'], asset).toBe('br');
+        expect(br.bytes, asset).toBeLessThan(plain.bytes / 2);
+        expect((await get(asset, 'gzip')).headers['content-encoding'], asset).toBe('gzip');
+      }
+      expect(plain.headers['content-encoding'], asset).toBeUndefined();
+    }
+  });
+
+  it('revalidates the service worker and the manifest on every load', async () => {
+    for (const url of ['/sw.js', '/manifest.webmanifest', '/index.html']) {
+      const reply = await get(url, 'br');
+      expect(reply.status, url).toBe(200);
+      expect(reply.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('compresses API JSON on the fly, keeps no-store on it, and never compresses an image', async () => {
+    const docs = await get('/api/docs/json', 'gzip, br');
+    expect(docs.status).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(docs.headers.vary).toMatch(/accept-encoding/i);
+    const health = await get('/api/health', 'gzip, br');
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.headers['cache-control']).toBe('no-store');
+    const icon = await get('/icons/icon-192.png', 'gzip, br');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-encoding']).toBeUndefined();
+  });
+});
