@@ -1,0 +1,70 @@
+// First-load script size (issue 16, decision 0096). Headless Chromium against the built app (run
+// `node scripts/build.mjs` first): for /login (signed out) and, signed in, each main screen opened fresh, the
+// JavaScript the page loads before it settles, as built (plain), gzip and brotli (the build's .gz/.br copies),
+// with the sign-in page as the reference ratio. Target: signed-in screens within 170 KB gzip. Asserts nothing.
+// The service worker is blocked so only the page's own requests count. Alone: `npx tsx bench/first-load.bench.ts`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { DEMO, DESKTOP, launchBrowser, signIn } from '../e2e/support/browser';
+import { startServer } from '../e2e/support/server';
+
+const dist = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'apps/web/dist');
+const SCREENS: [string, string][] = [
+  ['/appointments', 'Appointments'],
+  ['/categories', 'Categories'],
+  ['/reports', 'Appointment Reports (Daily Series)'],
+  ['/profile', 'My Profile'],
+];
+
+const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : undefined);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+interface Sizes {
+  files: number;
+  plain: number;
+  gzip: number;
+  brotli: number;
+}
+
+/** Opens `url` in a fresh page of a context (signed in or not) and sums the scripts it loaded. */
+async function scriptsFor(browser: Browser, baseURL: string, url: string, heading: string, signedIn: boolean): Promise<Sizes> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, serviceWorkers: 'block' });
+  if (signedIn) await signIn(await context.newPage(), DEMO.admin);
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+  });
+  await page.goto(url);
+  await page.getByRole(signedIn ? 'heading' : 'button', { name: heading, exact: true }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  const sizes: Sizes = { files: scripts.size, plain: 0, gzip: 0, brotli: 0 };
+  for (const s of scripts) {
+    const file = path.join(dist, s);
+    const plain = size(file) ?? 0;
+    sizes.plain += plain;
+    sizes.gzip += size(`${file}.gz`) ?? plain;
+    sizes.brotli += size(`${file}.br`) ?? plain;
+  }
+  return sizes;
+}
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  const login = await scriptsFor(browser, server.baseURL, '/login', 'Sign in', false);
+  const rows: [string, Sizes][] = [['/login (signed out)', login]];
+  for (const [url, heading] of SCREENS) rows.push([url, await scriptsFor(browser, server.baseURL, url, heading, true)]);
+  console.log('Initial JavaScript per screen (fresh page, no service worker); ratio = gzip against /login:');
+  for (const [name, s] of rows) {
+    console.log(`  ${name.padEnd(20)} ${String(s.files).padStart(2)} files  plain ${kb(s.plain).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}  brotli ${kb(s.brotli).padStart(8)}  x${(s.gzip / login.gzip).toFixed(2)}`);
+  }
+  const worst = Math.max(...rows.slice(1).map(([, s]) => s.gzip));
+  console.log(`Signed-in screens: largest ${kb(worst)} gzip (target <= 170 KB): ${worst <= 170 * 1024 ? 'met' : 'NOT met'}.`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
