@@ -88,6 +88,19 @@ describe('later pulls', () => {
     expect(await db.categories.count()).toBe(0);
     expect(await db.loans.count()).toBe(1);
   });
+
+  it('apply the tombstones of a reply that recommends the chunked download (chunks carry no deletions)', async () => {
+    const deleted = { ...EMPTY.deleted, customers: [serverCustomer().uuid], categories: [serverCategory().uuid] };
+    syncServer((q) =>
+      q.get('table')
+        ? syncChunkReplySchema.parse({ data: [], meta: { table: q.get('table'), cursor: 'c70', server_time: 'x', has_more: false, next_chunk_id: null, total: 0 } })
+        : delta({ deleted }, 'c70', USE_TABLE_ENDPOINTS),
+    );
+    await pullChanges();
+    expect(await db.customers.count()).toBe(0);
+    expect(await db.categories.count()).toBe(0);
+    expect(await db.loans.count()).toBe(1);
+  });
 });
 
 describe('the chunked download', () => {

@@ -12,6 +12,16 @@ import { uuidsWithOpenEntries } from './sync-queue';
 
 export const PULL_LOCK = 'kalinga-sync-pull';
 
+/** Removes rows the server deleted, except those with unsent changes. */
+async function applyTombstones(deleted: SyncDeltaReply['data']['deleted'], open: { has(uuid: string): boolean }): Promise<void> {
+  for (const table of SYNC_TABLES) {
+    for (const uuid of deleted[table] ?? []) {
+      const local = (await db.table(table).get(uuid)) as { sync_status?: string } | undefined;
+      if (local && local.sync_status === 'synced' && !open.has(uuid)) await db.table(table).delete(uuid);
+    }
+  }
+}
+
 async function applyDelta(reply: SyncDeltaReply): Promise<void> {
   const { data, meta } = reply;
   await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue, db.syncState], async () => {
@@ -21,12 +31,7 @@ async function applyDelta(reply: SyncDeltaReply): Promise<void> {
     for (const loan of data.loans) await applyLoan(loan, ctx);
     for (const item of data.items) await applyItem(item, ctx);
     await applyTransactions(data.transactions);
-    for (const table of SYNC_TABLES) {
-      for (const uuid of data.deleted[table] ?? []) {
-        const local = (await db.table(table).get(uuid)) as { sync_status?: string } | undefined;
-        if (local && local.sync_status === 'synced' && !ctx.open.has(uuid)) await db.table(table).delete(uuid);
-      }
-    }
+    await applyTombstones(data.deleted, ctx.open);
     const state = await syncStateOf(STATE_ALL);
     await db.syncState.put({ id: state?.id, table_name: STATE_ALL, lastSyncTime: meta.cursor, lastId: 0, dataVersion: 1, totalRecords: (state?.totalRecords ?? 0) + meta.total_changes, synced_at: meta.server_time });
   });
@@ -38,6 +43,10 @@ async function pullLocked(): Promise<void> {
   const since = (await syncStateOf(STATE_ALL))?.lastSyncTime ?? SYNC_EPOCH;
   const reply = await api.get<SyncDeltaReply>('/api/sync', { since });
   if (reply.meta.recommendation === USE_TABLE_ENDPOINTS) {
+    // Chunks carry rows, not deletions: the server keeps this window's tombstones in the recommendation reply.
+    await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue], async () =>
+      applyTombstones(reply.data.deleted, await uuidsWithOpenEntries()),
+    );
     await beginDownload(reply.meta.cursor, reply.meta.total_changes);
     await runDownload();
     return;
