@@ -234,6 +234,9 @@ describe('lending screens', () => {
     await signIn(page, DEMO.admin);
     await waitForBook(page);
     const loan = (await localRows<LocalLoanRow>(page, 'loans')).find((l) => l.status === 'active')!;
+    // Sign-in lands on Appointments: its screen must be gone before the first lending screen is measured.
+    await go(page, '/lending/customers');
+    await page.getByRole('tablist', { name: 'Appointment lists' }).waitFor({ state: 'detached' });
     const screens: [string, string][] = [
       ['/lending/customers', 'customers'],
       [`/lending/customers/${loan.customer_uuid}`, 'customer'],

@@ -121,7 +121,7 @@ export function AppointmentsPage() {
       <SetupChecklist enabled={hasPermission(user, 'manage users')} />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div role="tablist" aria-label="Appointment lists" className="tabs tabs-box w-full flex-nowrap sm:w-fit" id={tabsId}>
+        <div role="tablist" aria-label="Appointment lists" className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit" id={tabsId}>
           {APPOINTMENT_TABS.map((t) => (
             <button
               key={t}
