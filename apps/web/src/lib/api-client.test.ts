@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, REQUEST_TIMEOUT_MS, api, errorMessage } from './api-client';
+import { ApiError, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, api, errorMessage, rawRequest } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 let online = true;
@@ -17,6 +17,18 @@ afterEach(() => {
 });
 
 describe('api client without a server', () => {
+  it('a queue request the server never answers gives up, so the queue can retry (and release its lock)', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation((_url, init) => new Promise((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    }));
+    const pending = rawRequest('POST', '/api/customers', { uuid: 'x' }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(UPLOAD_TIMEOUT_MS);
+    const error = (await pending) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+  });
+
   it("offline, a call fails at once with 'You are offline' and never reaches the network", async () => {
     online = false;
     const error = await api.post('/api/counselor/schedule', { schedule: [] }).catch((e: unknown) => e);

@@ -73,12 +73,8 @@ async function readPayload(res: Response): Promise<unknown> {
 export async function rawRequest(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<RawReply> {
   const h = headers(body !== undefined);
   for (const [k, v] of Object.entries(extra ?? {})) h.set(k, v);
-  let res: Response;
-  try {
-    res = await fetch(path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError(0, 'You appear to be offline. Check your connection and try again.');
-  }
+  // A server that never answers must not hold the queue's lock forever: the upload limit, as entries may carry images.
+  const res = await fetchOrFail(path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) }, UPLOAD_TIMEOUT_MS);
   let payload: unknown;
   try {
     payload = await readPayload(res);
