@@ -12,7 +12,8 @@ export type CategoryWithCount = CategoryRow & { resources_count: number };
 export type CategoryKey = RecordKey;
 export const keyOf = recordKey;
 
-function baseQuery(db: DB, companyId: number) {
+/** A company's categories with their resource counts (also read by the sync pull). */
+export function baseQuery(db: DB, companyId: number) {
   return db
     .selectFrom('categories')
     .selectAll('categories')
@@ -123,7 +124,7 @@ export async function deleteCategory(db: DB, companyId: number, id: number): Pro
 }
 
 // PostgreSQL returns counts and double precision columns as numbers here, SQLite too; pin the types anyway.
-function normalise<T extends CategoryRow & { resources_count: number | string | null }>(row: T): CategoryWithCount {
+export function normalise<T extends CategoryRow & { resources_count: number | string | null }>(row: T): CategoryWithCount {
   return {
     ...row,
     interest_rate: Number(row.interest_rate),

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { isPostgresDb } from '../../db/locks';
 import type { CustomerRow, ItemRow, LoanRow, TransactionRow } from '../../db/tables';
-import type { CategoryWithCount } from '../categories/category.repository';
+import { baseQuery as categoriesWithCount, type CategoryWithCount, normalise as normaliseCategory } from '../categories/category.repository';
 
 /**
  * Reads of GET /api/sync (docs/decisions/0065-sync-pull.md). A window is the rows whose last change
@@ -96,18 +96,8 @@ export function transactionRows(db: DB, w: SyncWindow, page?: Page): Promise<Tra
 }
 
 export async function categoryRows(db: DB, w: SyncWindow, page?: Page): Promise<CategoryWithCount[]> {
-  const query = db
-    .selectFrom('categories')
-    .selectAll('categories')
-    .select((eb) =>
-      eb
-        .selectFrom('category_resource')
-        .whereRef('category_resource.category_id', '=', 'categories.id')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .as('resources_count'),
-    );
-  const rows = await windowed(query, w, page).execute();
-  return rows.map((r) => ({ ...r, interest_rate: Number(r.interest_rate), penalty_rate: Number(r.penalty_rate), resources_count: Number(r.resources_count ?? 0) }));
+  const rows = await windowed(categoriesWithCount(db, w.companyId), w, page).execute();
+  return rows.map(normaliseCategory);
 }
 
 /**
