@@ -10,6 +10,8 @@ export const settingsSchema = z.object({
   timezone: z.string(),
   appointment_duration_minutes: z.number().int(),
   students_can_book: z.boolean(),
+  /** Reminders go out this many hours before an appointment starts; 0 = no reminders (issue 15). */
+  reminder_hours_before: z.number().int(),
   updated_at: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -48,5 +50,16 @@ export const settingsBodySchema = z.object({
     .max(240, 'The appointment duration must be between 15 and 240 minutes.')
     .optional(),
   students_can_book: z.boolean('Students can book must be true or false.').optional(),
+  // A numeric string is read as its number; '' and null are refused (not read as 0, which turns reminders off).
+  reminder_hours_before: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z
+        .number('The reminder time must be a number of hours.')
+        .int('The reminder time must be a whole number of hours.')
+        .min(0, 'The reminder time must be between 0 (no reminders) and 168 hours.')
+        .max(168, 'The reminder time must be between 0 (no reminders) and 168 hours.'),
+    )
+    .optional(),
 });
 export type SettingsBody = z.infer<typeof settingsBodySchema>;

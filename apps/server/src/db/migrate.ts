@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-appointment-list-speed';
 import * as m006 from './migrations/006-lending';
 import * as m007 from './migrations/007-sign-in-limits';
 import * as m008 from './migrations/008-report-day-counts';
+import * as m010 from './migrations/010-notifications';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-lending': m006,
   '007-sign-in-limits': m007,
   '008-report-day-counts': m008,
+  '010-notifications': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

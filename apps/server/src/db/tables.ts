@@ -79,6 +79,8 @@ export interface SettingsTable {
   business_address: string | null;
   appointment_duration_minutes: number;
   students_can_book: number;
+  /** Reminders fall due this many hours before the start; 0 = no reminders (migration 010). */
+  reminder_hours_before: Generated<number>;
   updated_at: string;
 }
 
@@ -314,6 +316,58 @@ export interface ReportDayCountsTable {
   count: number;
 }
 
+// ---------- notifications (migration 010; /work/wt/NOTIFICATIONS-SCHEMA.md) ----------
+
+/** One in-app notification for one recipient; names are joined at read time. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder';
+  appointment_id: number | null;
+  actor_id: number | null;
+  appointment_date: string | null;
+  previous_date: string | null;
+  reason: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A user's choice for one kind (booleans as 0/1, decision 0002); no row = DEFAULT_NOTIFICATION_PREFERENCES. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: NotificationsTable['kind'];
+  in_app: number;
+  email: number;
+}
+
+/**
+ * Work for the notification worker (decision 0067): 'email' rows are messages to send; 'reminder' rows fall due
+ * before the appointment and then write the in-app row and an 'email' row. A claim sets claimed_until (a lease)
+ * and claim_token; an expired lease may be claimed again. message_id stays the same on every attempt.
+ */
+export interface OutboxTable {
+  id: Generated<number>;
+  company_id: number;
+  channel: 'email' | 'reminder';
+  kind: NotificationsTable['kind'];
+  recipient_id: number;
+  appointment_id: number | null;
+  actor_id: number | null;
+  appointment_date: string | null;
+  previous_date: string | null;
+  reason: string | null;
+  status: Generated<'pending' | 'sent' | 'failed' | 'cancelled'>;
+  due_at: string;
+  attempts: Generated<number>;
+  claimed_until: string | null;
+  claim_token: string | null;
+  last_error: string | null;
+  message_id: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -341,6 +395,9 @@ export interface Database {
   sync_tombstones: SyncTombstonesTable;
   idempotency_keys: IdempotencyKeysTable;
   report_day_counts: ReportDayCountsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  outbox: OutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
 import { forUpdate } from '../../db/locks';
+import type { Updateable } from 'kysely';
 import type { SettingsTable } from '../../db/tables';
 
 export async function findSettings(db: DB, companyId: number) {
@@ -12,7 +13,7 @@ export async function findSettings(db: DB, companyId: number) {
     .executeTakeFirst();
 }
 
-type SettingsChanges = Partial<Omit<SettingsTable, 'company_id'>>;
+type SettingsChanges = Omit<Updateable<SettingsTable>, 'company_id'>;
 
 /**
  * Writes the settings row and, when given, the company's time zone, together. Returns the logo the row

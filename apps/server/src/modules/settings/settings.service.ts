@@ -17,6 +17,7 @@ export async function readSettings(app: FastifyInstance, auth: AuthContext): Pro
     timezone: row.timezone,
     appointment_duration_minutes: row.appointment_duration_minutes,
     students_can_book: row.students_can_book === 1,
+    reminder_hours_before: row.reminder_hours_before,
     updated_at: row.updated_at,
   };
 }
@@ -34,6 +35,7 @@ export async function writeSettings(app: FastifyInstance, auth: AuthContext, bod
   if (body.business_address !== undefined) changes.business_address = body.business_address;
   if (body.appointment_duration_minutes !== undefined) changes.appointment_duration_minutes = body.appointment_duration_minutes;
   if (body.students_can_book !== undefined) changes.students_can_book = body.students_can_book ? 1 : 0;
+  if (body.reminder_hours_before !== undefined) changes.reminder_hours_before = body.reminder_hours_before;
 
   let storedLogo: string | null = null;
   const logo = body.site_logo;

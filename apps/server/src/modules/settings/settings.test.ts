@@ -29,6 +29,7 @@ describe('GET /api/settings', () => {
       timezone: 'Asia/Manila',
       appointment_duration_minutes: 60,
       students_can_book: false,
+      reminder_hours_before: 24,
       updated_at: expect.any(String),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
@@ -89,6 +90,19 @@ describe('POST /api/settings', () => {
     expect(blankName.json().errors.site_name).toEqual(['The site name field is required.']);
     const s = (await get(admin)).json();
     expect(s).toMatchObject({ site_name: 'Kalinga', timezone: 'Asia/Manila', appointment_duration_minutes: 240, site_logo: null });
+  });
+
+  it('reminder_hours_before: 0 to 168 whole hours (0 turns reminders off), a clear message otherwise', async () => {
+    const admin = await registerCompany(t.app, 'Reminder Co');
+    for (const bad of [-1, 169, 2.5, 'abc', '', null]) {
+      const res = await post(admin, { reminder_hours_before: bad });
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(res.json().errors.reminder_hours_before[0]).toMatch(/^The reminder (time must be |hours before field is required)/);
+    }
+    expect((await get(admin)).json().reminder_hours_before).toBe(24);
+    expect((await post(admin, { reminder_hours_before: 0 })).json().reminder_hours_before).toBe(0);
+    expect((await post(admin, { reminder_hours_before: '168' })).json().reminder_hours_before).toBe(168);
+    expect((await get(admin)).json().reminder_hours_before).toBe(168);
   });
 
   it('needs manage users; never reaches another company', async () => {
