@@ -72,6 +72,8 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   await app.register((await import('./modules/lending/loan.routes')).loanRoutes);
   await app.register((await import('./modules/lending/item.routes')).itemRoutes);
   await app.register((await import('./modules/sync/sync.routes')).syncRoutes);
+  await app.register((await import('./modules/notifications/notification-inbox.routes')).notificationInboxRoutes);
+  await app.register((await import('./modules/notifications/notification-preferences.routes')).notificationPreferencesRoutes);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
   await app.register(settingsRoutes);

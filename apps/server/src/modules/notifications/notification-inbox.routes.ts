@@ -1,0 +1,44 @@
+import { errorReplySchema } from '@kalinga/contracts/common';
+import { markReadBodySchema, notificationListQuerySchema, notificationListReplySchema } from '@kalinga/contracts/notifications';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, signedIn } from '../../plugins/auth';
+import { inboxEtag, listNotifications, markNotificationsRead } from './notification-inbox.service';
+
+const errors = { 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema };
+const common = { tags: ['notifications'], security: [{ bearer: [] }] };
+
+/** Whether an If-None-Match header names this ETag (a list, or `*`; weak comparison). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+// Every signed-in member has an inbox of their own: no permission beyond signing in, and only their own rows.
+export const notificationInboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/notifications', {
+    preHandler: signedIn,
+    schema: { ...common, querystring: notificationListQuerySchema, response: { 200: notificationListReplySchema, 304: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      const auth = authOf(request);
+      const { before, limit } = request.query;
+      const etag = await inboxEtag(app.db, auth, before, limit);
+      reply.header('ETag', etag);
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return listNotifications(app.db, auth, before, limit);
+    },
+  });
+
+  app.post('/api/notifications/read', {
+    preHandler: signedIn,
+    schema: { ...common, body: markReadBodySchema, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await markNotificationsRead(app.db, authOf(request), request.body);
+      return reply.code(204).send(null);
+    },
+  });
+};
