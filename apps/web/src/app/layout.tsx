@@ -57,7 +57,8 @@ function UserMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  useDismiss(ref, open, useCallback(() => setOpen(false), []));
+  const button = useRef<HTMLButtonElement>(null);
+  useDismiss(ref, open, useCallback(() => setOpen(false), []), button);
   const signOut = async () => {
     setOpen(false);
     await logout();
@@ -65,7 +66,7 @@ function UserMenu() {
   };
   return (
     <div className="relative" ref={ref}>
-      <button type="button" className="btn btn-ghost gap-2 px-2" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button ref={button} type="button" className="btn btn-ghost gap-2 px-2" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <Avatar name={user?.name} src={user?.avatar} size="sm" />
         {/* Hidden visually on phones but still the button's accessible name. */}
         <span className="sr-only max-w-40 truncate sm:not-sr-only" data-testid="username">{user?.username}</span>
@@ -126,21 +127,23 @@ export function AppLayout() {
   useDocumentTitle(settings.data?.site_name);
 
   const menuButton = useRef<HTMLButtonElement>(null);
-  // The phone slide-over closes on Escape like any dialog, and focus goes back to the button that opened it.
+  const slideOver = useRef<HTMLDivElement>(null);
+  // The phone slide-over takes focus when it opens and closes on Escape like any dialog; however it closes
+  // (Escape, the backdrop, a link), focus goes back to the button that opened it.
+  const close = useCallback(() => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }, []);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
-    };
+    slideOver.current?.querySelector<HTMLElement>('nav a')?.focus();
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') close(); };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  }, [menuOpen, close]);
 
   if (!auth.user) return <LoadingBlock />;
   const entries = visibleNav(auth.user);
-  const close = () => setMenuOpen(false);
 
   const sidebar = (
     <nav aria-label="Main" className="flex h-full w-64 flex-col bg-base-100">
@@ -161,7 +164,7 @@ export function AppLayout() {
         <div className="sticky top-0 h-screen">{sidebar}</div>
       </aside>
       {menuOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+        <div ref={slideOver} className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
           <button type="button" className="absolute inset-0 bg-black/40" aria-label="Close menu" onClick={close} />
           <div className="absolute inset-y-0 left-0 shadow-xl">{sidebar}</div>
         </div>

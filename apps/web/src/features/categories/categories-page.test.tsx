@@ -2,6 +2,7 @@ import type { AuthUser } from '@kalinga/contracts/auth';
 import type { CategoryListReply } from '@kalinga/contracts/categories';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUser } from '../auth/auth-store';
 import { CategoriesPage } from './categories-page';
@@ -26,13 +27,28 @@ function user(permissions: string[]): AuthUser {
   };
 }
 
+function ResourcesAddress() {
+  const location = useLocation();
+  return <p data-testid="resources-address">{location.pathname + location.search}</p>;
+}
+
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <CategoriesPage />
+      <MemoryRouter initialEntries={['/categories']}>
+        <Routes>
+          <Route path="/categories" element={<CategoriesPage />} />
+          <Route path="/resources" element={<ResourcesAddress />} />
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+const base = { id: 0, description: null, image_path: null, name: null, interest_rate: 0, penalty_rate: 0, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0, is_renewable: true, resources_count: 0, created_at: '2026-11-23T08:00:00.000Z', updated_at: '2026-11-23T08:00:00.000Z' };
+function listOf(data: CategoryView[]): CategoryListReply {
+  return { data, meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length, from: 1, to: data.length } };
 }
 
 beforeEach(() => {
@@ -88,7 +104,6 @@ describe('Categories screen', () => {
 
   it('marks a category changed on this device and not sent yet, and one the server refused with its reason', async () => {
     setUser(user(['view resources', 'manage resources']));
-    const base = { id: 0, description: null, image_path: null, name: null, interest_rate: 0, penalty_rate: 0, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0, is_renewable: true, resources_count: 0, created_at: '2026-11-23T08:00:00.000Z', updated_at: '2026-11-23T08:00:00.000Z' };
     const data: CategoryView[] = [
       { ...base, uuid: 'a', title: 'Made offline', sync_status: 'pending' },
       { ...base, uuid: 'b', title: 'Refused', sync_status: 'failed', sync_error: 'The title may not be greater than 255 characters.' },
@@ -105,5 +120,50 @@ describe('Categories screen', () => {
       expect.stringContaining('Not syncedThe title may not be greater than 255 characters.'),
       expect.not.stringMatching(/Pending|Not synced/),
     ]);
+  });
+
+  it("keeps the manager's subtitle for managers; a reader sees a reader's one", async () => {
+    setUser(user(['view resources']));
+    list.mockResolvedValue(empty);
+    renderPage();
+    await screen.findByText('No categories yet');
+    expect(screen.queryByText('Organize and manage resource categories')).toBeNull();
+    expect(screen.getByText('Browse resources by category')).toBeTruthy();
+  });
+
+  it('has one clear button in the search field: its own (a type=search input adds the browser\'s too)', async () => {
+    setUser(user(['view resources']));
+    list.mockResolvedValue(empty);
+    renderPage();
+    const box = screen.getByRole('searchbox', { name: 'Search categories' });
+    expect(box.getAttribute('type')).toBe('text');
+    fireEvent.change(box, { target: { value: 'grief' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect((box as HTMLInputElement).value).toBe('');
+  });
+
+  it('a card opens its resources; a category not on the server yet has no link', async () => {
+    setUser(user(['view resources', 'manage resources']));
+    list.mockResolvedValue(listOf([
+      { ...base, id: 7, uuid: 'g', title: 'Grief and Loss', sync_status: 'synced' },
+      { ...base, uuid: 'p', title: 'Made offline', sync_status: 'pending' },
+    ]));
+    renderPage();
+    await screen.findAllByTestId('category-card');
+    expect(screen.queryByRole('link', { name: 'Made offline' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Grief and Loss' }));
+    expect(screen.getByTestId('resources-address').textContent).toBe('/resources?category=7');
+  });
+
+  it('an image that cannot be loaded shows the placeholder, not a broken image', async () => {
+    setUser(user(['view resources']));
+    list.mockResolvedValue(listOf([{ ...base, id: 7, uuid: 'g', title: 'Grief and Loss', image_path: '/uploads/missing.png' }]));
+    renderPage();
+    const [card] = await screen.findAllByTestId('category-card');
+    const img = card.querySelector('img');
+    expect(img).not.toBeNull();
+    fireEvent.error(img as HTMLImageElement);
+    expect(card.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('category-placeholder')).toBeTruthy();
   });
 });

@@ -96,7 +96,8 @@ export function CategoriesPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Categories</h1>
-          <p className="text-base-content/70">Organize and manage resource categories</p>
+          {/* The spec's subtitle speaks to managers; a reader browses. */}
+          <p className="text-base-content/70">{canManage ? 'Organize and manage resource categories' : 'Browse resources by category'}</p>
         </div>
         {canManage && (
           <button type="button" className="btn btn-primary" onClick={openAdd}>
@@ -110,7 +111,8 @@ export function CategoriesPage() {
           <svg aria-hidden="true" className="h-4 w-4 opacity-60" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
             <path strokeLinecap="round" strokeLinejoin="round" d="M21 21l-5.197-5.197m0 0A7.5 7.5 0 105.196 5.196a7.5 7.5 0 0010.607 10.607z" />
           </svg>
-          <input type="search" className="grow" placeholder="Search categories..." aria-label="Search categories" value={search} onChange={(e) => setSearch(e.target.value)} />
+          {/* A text input in the searchbox role: type="search" adds the browser's own clear button beside this one. */}
+          <input type="text" role="searchbox" enterKeyHint="search" className="grow" placeholder="Search categories..." aria-label="Search categories" value={search} onChange={(e) => setSearch(e.target.value)} />
           {search && (
             <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Clear search" onClick={() => setSearch('')}>
               ✕

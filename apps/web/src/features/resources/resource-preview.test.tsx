@@ -1,5 +1,5 @@
 import { previewContent, type Resource } from '@kalinga/contracts/resources';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResourceCard } from './components/resource-card';
@@ -50,5 +50,18 @@ describe('the 150-character preview', () => {
     );
     expect(screen.getByText('Draft')).toBeTruthy();
     expect(screen.getByText('Short')).toBeTruthy();
+  });
+});
+
+describe('the card image', () => {
+  it('an image that cannot be loaded shows the placeholder, not a broken image', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <ResourceCard resource={{ ...resource('Short'), image_url: '/uploads/missing.png' }} canManage={false} onEdit={() => {}} onDelete={() => {}} />
+      </MemoryRouter>,
+    );
+    fireEvent.error(container.querySelector('img') as HTMLImageElement);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('resource-placeholder')).toBeTruthy();
   });
 });

@@ -7,8 +7,9 @@ import { statusActionLabel } from '../appointment-rules';
 export function StatusMenu({ options, disabled, onChange, label }: { options: readonly AppointmentStatus[]; disabled: boolean; onChange: (s: AppointmentStatus) => void; label: string }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  useDismiss(ref, open, useCallback(() => setOpen(false), []));
+  useDismiss(ref, open, useCallback(() => setOpen(false), []), button);
   useEffect(() => {
     // Opening moves focus to the first entry so the keyboard can pick one at once.
     if (open) ref.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
@@ -24,6 +25,7 @@ export function StatusMenu({ options, disabled, onChange, label }: { options: re
   return (
     <div className="relative" ref={ref} onKeyDown={onKeyDown}>
       <button
+        ref={button}
         type="button"
         className="btn btn-sm btn-ghost"
         aria-haspopup="menu"
@@ -48,6 +50,8 @@ export function StatusMenu({ options, disabled, onChange, label }: { options: re
                 className={s === 'cancelled' ? 'text-error' : ''}
                 onClick={() => {
                   setOpen(false);
+                  // Focus goes back to the menu's button before the change (a confirm dialog returns it there too).
+                  button.current?.focus();
                   onChange(s);
                 }}
               >

@@ -1,19 +1,24 @@
 import { previewContent, type Resource } from '@kalinga/contracts/resources';
 import { Link } from 'react-router';
+import { CoverImage } from '../../../components/ui/cover-image';
 
 export function PublishBadge({ published }: { published: boolean }) {
   return published ? <span className="badge badge-success badge-sm">Published</span> : <span className="badge badge-warning badge-sm">Draft</span>;
 }
 
 export function ResourceImage({ resource, className }: { resource: Resource; className: string }) {
-  return resource.image_url ? (
-    <img src={resource.image_url} alt="" className={`${className} bg-base-200 object-cover`} loading="lazy" />
-  ) : (
-    <div className={`${className} flex items-center justify-center bg-gradient-to-br from-primary/15 to-primary/5 text-primary/60`} data-testid="resource-placeholder">
-      <svg aria-hidden="true" className="h-12 w-12" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={1.25}>
-        <path strokeLinecap="round" strokeLinejoin="round" d="M12 6.042A8.967 8.967 0 006 3.75c-1.052 0-2.062.18-3 .512v14.25A8.987 8.987 0 016 18c2.305 0 4.408.867 6 2.292m0-14.25a8.966 8.966 0 016-2.292c1.052 0 2.062.18 3 .512v14.25A8.987 8.987 0 0018 18a8.967 8.967 0 00-6 2.292m0-14.25v14.25" />
-      </svg>
-    </div>
+  return (
+    <CoverImage
+      src={resource.image_url}
+      className={`${className} bg-base-200 object-cover`}
+      placeholder={
+        <div className={`${className} flex items-center justify-center bg-gradient-to-br from-primary/15 to-primary/5 text-primary/60`} data-testid="resource-placeholder">
+          <svg aria-hidden="true" className="h-12 w-12" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={1.25}>
+            <path strokeLinecap="round" strokeLinejoin="round" d="M12 6.042A8.967 8.967 0 006 3.75c-1.052 0-2.062.18-3 .512v14.25A8.987 8.987 0 016 18c2.305 0 4.408.867 6 2.292m0-14.25a8.966 8.966 0 016-2.292c1.052 0 2.062.18 3 .512v14.25A8.987 8.987 0 0018 18a8.967 8.967 0 00-6 2.292m0-14.25v14.25" />
+          </svg>
+        </div>
+      }
+    />
   );
 }
 
