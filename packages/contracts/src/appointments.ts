@@ -220,13 +220,19 @@ export const availableDaysReplySchema = z.object({
 });
 export type AvailableDaysReply = z.infer<typeof availableDaysReplySchema>;
 
-/** GET /api/appointments/{uuid}/history (managers and the assigned counselor): status changes, oldest first. */
+/**
+ * GET /api/appointments/{uuid}/history (managers and the assigned counselor): status changes, oldest first.
+ * A client's cancellation carries its `reason`; a move carries `previous_date` and `new_date` (ISO instants).
+ */
 export const statusChangeSchema = z.object({
   id: z.number().int(),
   from_status: z.enum(APPOINTMENT_STATUSES).nullable(),
   to_status: z.enum(APPOINTMENT_STATUSES),
   changed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   changed_at: z.string(),
+  reason: z.string().nullable(),
+  previous_date: z.string().nullable(),
+  new_date: z.string().nullable(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 export const statusHistoryReplySchema = z.object({ data: z.array(statusChangeSchema) });

@@ -12,6 +12,8 @@ export const settingsSchema = z.object({
   students_can_book: z.boolean(),
   /** Reminders go out this many hours before an appointment starts; 0 = no reminders (issue 15). */
   reminder_hours_before: z.number().int(),
+  /** Hours before the start until which a client may cancel or reschedule their own appointment (0 = until it starts). */
+  cancellation_notice_hours: z.number().int(),
   updated_at: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -32,6 +34,9 @@ export function isIanaTimeZone(name: string): boolean {
     return false;
   }
 }
+
+export const MAX_CANCELLATION_NOTICE_HOURS = 720;
+export const CANCELLATION_NOTICE_RULE = `The cancellation notice must be a whole number of hours from 0 to ${MAX_CANCELLATION_NOTICE_HOURS} (0 lets clients cancel until the appointment starts).`;
 
 /**
  * POST /api/settings. Every field is optional: what is sent changes. site_logo is a data-URL (a new image),
@@ -60,6 +65,12 @@ export const settingsBodySchema = z.object({
         .min(0, 'The reminder time must be between 0 (no reminders) and 168 hours.')
         .max(168, 'The reminder time must be between 0 (no reminders) and 168 hours.'),
     )
+    .optional(),
+  cancellation_notice_hours: z
+    .number(CANCELLATION_NOTICE_RULE)
+    .int(CANCELLATION_NOTICE_RULE)
+    .min(0, CANCELLATION_NOTICE_RULE)
+    .max(MAX_CANCELLATION_NOTICE_HOURS, CANCELLATION_NOTICE_RULE)
     .optional(),
 });
 export type SettingsBody = z.infer<typeof settingsBodySchema>;

@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-appointment-list-speed';
 import * as m006 from './migrations/006-lending';
 import * as m007 from './migrations/007-sign-in-limits';
 import * as m008 from './migrations/008-report-day-counts';
+import * as m009 from './migrations/009-self-service';
 import * as m010 from './migrations/010-notifications';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006-lending': m006,
   '007-sign-in-limits': m007,
   '008-report-day-counts': m008,
+  '009-self-service': m009,
   '010-notifications': m010,
 };
 

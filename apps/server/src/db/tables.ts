@@ -81,6 +81,8 @@ export interface SettingsTable {
   students_can_book: number;
   /** Reminders fall due this many hours before the start; 0 = no reminders (migration 010). */
   reminder_hours_before: Generated<number>;
+  /** Hours before the start until which a client may cancel or move (0 = until it starts; migration 009). */
+  cancellation_notice_hours: Generated<number>;
   updated_at: string;
 }
 
@@ -175,6 +177,11 @@ export interface AppointmentStatusChangesTable {
   to_status: string;
   changed_by: number | null;
   changed_at: string;
+  /** Why a client cancelled (migration 009). */
+  reason: Generated<string | null>;
+  /** A move's old and new start (ISO instants; migration 009). */
+  previous_date: Generated<string | null>;
+  new_date: Generated<string | null>;
 }
 
 /** Bumped by triggers on every write to a company's appointments (migration 005); keys cached list totals. */

@@ -262,7 +262,7 @@ export async function listStatusChanges(db: Conn, companyId: number, appointment
   return db
     .selectFrom('appointment_status_changes as c')
     .leftJoin('users', 'users.id', 'c.changed_by')
-    .select(['c.id', 'c.from_status', 'c.to_status', 'c.changed_by', 'c.changed_at', 'users.name as changed_by_name'])
+    .select(['c.id', 'c.from_status', 'c.to_status', 'c.changed_by', 'c.changed_at', 'c.reason', 'c.previous_date', 'c.new_date', 'users.name as changed_by_name'])
     .where('c.company_id', '=', companyId)
     .where('c.appointment_id', '=', appointmentId)
     .orderBy('c.changed_at')

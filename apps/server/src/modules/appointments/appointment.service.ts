@@ -134,7 +134,7 @@ export async function getAppointment(db: DB, auth: AuthContext, uuid: string): P
   return toAppointment(row, scope.kind !== 'client');
 }
 
-async function reload(db: DB, auth: AuthContext, scope: Scope, id: number): Promise<Appointment> {
+export async function reload(db: DB, auth: AuthContext, scope: Scope, id: number): Promise<Appointment> {
   const [row] = await findAppointmentsByIds(db, auth.companyId, [id]);
   return toAppointment(row, scope.kind !== 'client');
 }
@@ -143,7 +143,7 @@ async function reload(db: DB, auth: AuthContext, scope: Scope, id: number): Prom
  * Checks that `instantIso` is one of the counselor's slots (422 otherwise) and that no live
  * appointment holds it (409). Returns the start in ms, the company-zone date and the slot length.
  */
-async function checkSlot(db: DB, auth: AuthContext, counselorId: number, instantIso: string, ignoreStart?: number): Promise<{ startMs: number; localDate: string; duration: number }> {
+export async function checkSlot(db: DB, auth: AuthContext, counselorId: number, instantIso: string, ignoreStart?: number): Promise<{ startMs: number; localDate: string; duration: number }> {
   const startMs = Date.parse(instantIso);
   const timeZone = auth.company.timezone;
   const localDate = localDateOf(new Date(startMs), timeZone);
@@ -158,7 +158,7 @@ async function checkSlot(db: DB, auth: AuthContext, counselorId: number, instant
 }
 
 /** Maps the live-slot unique index (either driver) to the spec's 409; rethrows anything else. */
-function slotRace(error: unknown): never {
+export function slotRace(error: unknown): never {
   if (isUniqueViolation(error, 'appointments_live_slot_uq') || isUniqueViolation(error, 'appointments.appointment_date')) throw conflict(SLOT_TAKEN_MESSAGE);
   throw error;
 }
@@ -374,6 +374,9 @@ export async function statusHistory(db: DB, auth: AuthContext, uuid: string): Pr
     to_status: c.to_status as AppointmentStatus,
     changed_by: c.changed_by === null ? null : { id: c.changed_by, name: c.changed_by_name ?? '' },
     changed_at: c.changed_at,
+    reason: c.reason,
+    previous_date: c.previous_date,
+    new_date: c.new_date,
   }));
 }
 

@@ -18,6 +18,7 @@ export async function readSettings(app: FastifyInstance, auth: AuthContext): Pro
     appointment_duration_minutes: row.appointment_duration_minutes,
     students_can_book: row.students_can_book === 1,
     reminder_hours_before: row.reminder_hours_before,
+    cancellation_notice_hours: row.cancellation_notice_hours,
     updated_at: row.updated_at,
   };
 }
@@ -36,6 +37,7 @@ export async function writeSettings(app: FastifyInstance, auth: AuthContext, bod
   if (body.appointment_duration_minutes !== undefined) changes.appointment_duration_minutes = body.appointment_duration_minutes;
   if (body.students_can_book !== undefined) changes.students_can_book = body.students_can_book ? 1 : 0;
   if (body.reminder_hours_before !== undefined) changes.reminder_hours_before = body.reminder_hours_before;
+  if (body.cancellation_notice_hours !== undefined) changes.cancellation_notice_hours = body.cancellation_notice_hours;
 
   let storedLogo: string | null = null;
   const logo = body.site_logo;

@@ -30,6 +30,7 @@ describe('GET /api/settings', () => {
       appointment_duration_minutes: 60,
       students_can_book: false,
       reminder_hours_before: 24,
+      cancellation_notice_hours: 24,
       updated_at: expect.any(String),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);

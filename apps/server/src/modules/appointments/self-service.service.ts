@@ -1,0 +1,93 @@
+import type { Appointment } from '@kalinga/contracts/appointments';
+import { type ClientCancelBody, type ClientRescheduleBody, noticePassedMessage, withinNotice } from '@kalinga/contracts/self-service';
+import type { DB } from '../../db/database';
+import { nowIso } from '../../lib/clock';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
+import type { AuthContext } from '../../plugins/auth';
+import { readBookingSettings } from '../schedule/schedule.repository';
+import { type AppointmentView, findAppointmentByUuid, updateAppointmentRow } from './appointment.repository';
+import { checkSlot, reload, scopeOf, slotRace, toAppointment } from './appointment.service';
+import { insertHistoryEntry, moveAppointmentRow, readCancellationNotice } from './self-service.repository';
+
+// A client cancels or moves their own appointment (issue 14, docs/decisions/0057-client-self-service.md).
+// Like updateAppointment (decision 0075), each write is conditional on what was read; when another request
+// changed the appointment in between, the request is decided again on the new row.
+
+const STALE = Symbol('stale');
+const ATTEMPTS = 5;
+const LIVE = new Set(['pending', 'confirmed']);
+
+/** The caller's own appointment: invisible ones are 404; one they see but are not the client of is 403. */
+async function ownAppointment(db: DB, auth: AuthContext, uuid: string): Promise<AppointmentView> {
+  const row = await findAppointmentByUuid(db, auth.companyId, scopeOf(auth), uuid);
+  if (!row) throw notFound('Appointment');
+  if (row.client_id !== auth.user.id) throw forbidden('Only the client of an appointment can cancel or reschedule it here.');
+  return row;
+}
+
+async function decided(attempt: () => Promise<Appointment | typeof STALE>): Promise<Appointment> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const result = await attempt();
+    if (result !== STALE) return result;
+  }
+  throw conflict('The appointment was changed by someone else. Please reload and try again.');
+}
+
+/** 422 with a sentence naming whom to contact once the notice period has passed. */
+async function checkNotice(db: DB, auth: AuthContext, row: AppointmentView, action: 'cancelled' | 'rescheduled'): Promise<void> {
+  const notice = await readCancellationNotice(db, auth.companyId);
+  if (!withinNotice(row.appointment_date, notice, Date.now())) {
+    throw unprocessable({ appointment_date: [noticePassedMessage(action, notice, row.counselor_name)] });
+  }
+}
+
+/** Cancels the caller's own pending or confirmed appointment; cancelling it again changes nothing. */
+export async function cancelOwnAppointment(db: DB, auth: AuthContext, uuid: string, body: ClientCancelBody): Promise<Appointment> {
+  const scope = scopeOf(auth);
+  return decided(async () => {
+    const row = await ownAppointment(db, auth, uuid);
+    if (row.status === 'cancelled') return toAppointment(row, scope.kind !== 'client');
+    if (!LIVE.has(row.status)) throw unprocessable({ status: ['Only pending or confirmed appointments can be cancelled.'] });
+    await checkNotice(db, auth, row, 'cancelled');
+    const now = nowIso();
+    const applied = await db.transaction().execute(async (trx) => {
+      if (!(await updateAppointmentRow(trx, auth.companyId, row.id, row.status, { status: 'cancelled', updated_at: now }))) return false;
+      await insertHistoryEntry(trx, auth.companyId, { appointmentId: row.id, from: row.status, to: 'cancelled', by: auth.user.id, at: now, reason: body.reason ?? null });
+      return true;
+    });
+    return applied ? reload(db, auth, scope, row.id) : STALE;
+  });
+}
+
+/**
+ * Moves the caller's own pending or confirmed appointment to another free slot of the same counselor, in
+ * one conditional update (old slot freed, new one taken, or neither). The moved appointment is pending
+ * again: the counselor confirms the new time. Moving it to where it already is changes nothing.
+ */
+export async function rescheduleOwnAppointment(db: DB, auth: AuthContext, uuid: string, body: ClientRescheduleBody): Promise<Appointment> {
+  const scope = scopeOf(auth);
+  const target = new Date(Date.parse(body.appointment_date)).toISOString();
+  return decided(async () => {
+    const row = await ownAppointment(db, auth, uuid);
+    if (!LIVE.has(row.status)) throw unprocessable({ status: ['Only pending or confirmed appointments can be rescheduled.'] });
+    if (row.appointment_date === target) return toAppointment(row, scope.kind !== 'client');
+    if (auth.user.user_type === 'student' && !(await readBookingSettings(db, auth.companyId)).studentsCanBook) {
+      throw forbidden('Students cannot book appointments.');
+    }
+    await checkNotice(db, auth, row, 'rescheduled');
+    const slot = await checkSlot(db, auth, row.counselor_id, target, Date.parse(row.appointment_date));
+    const now = nowIso();
+    let applied = false;
+    try {
+      applied = await db.transaction().execute(async (trx) => {
+        const changes = { appointment_date: target, local_date: slot.localDate, duration_minutes: slot.duration, status: 'pending' as const, updated_at: now };
+        if (!(await moveAppointmentRow(trx, auth.companyId, row.id, row, changes))) return false;
+        await insertHistoryEntry(trx, auth.companyId, { appointmentId: row.id, from: row.status, to: 'pending', by: auth.user.id, at: now, previousDate: row.appointment_date, newDate: target });
+        return true;
+      });
+    } catch (error) {
+      slotRace(error);
+    }
+    return applied ? reload(db, auth, scope, row.id) : STALE;
+  });
+}
