@@ -64,6 +64,14 @@ describe('concurrent reschedules', () => {
     expect(await moves(uuid)).toHaveLength(1);
   });
 
+  it('the same cancel sent five times at once applies once: every reply 200, one history row', async () => {
+    const { uuid } = await book(clients[3], daysAhead(day++), '08:00');
+    const replies = await Promise.all(Array.from({ length: 5 }, () => post(clients[3], `/api/appointments/${uuid}/cancel`, { reason: 'Twice' })));
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await t.db.selectFrom('appointment_status_changes as c').innerJoin('appointments as a', 'a.id', 'c.appointment_id').select('c.to_status').where('a.uuid', '=', uuid).where('c.to_status', '=', 'cancelled').execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('a move racing a new booking of the same slot: one of them holds it', async () => {
     const date = daysAhead(day++);
     const { uuid } = await book(clients[0], date, '08:00');

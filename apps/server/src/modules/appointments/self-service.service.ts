@@ -75,19 +75,27 @@ export async function rescheduleOwnAppointment(db: DB, auth: AuthContext, uuid: 
       throw forbidden('Students cannot book appointments.');
     }
     await checkNotice(db, auth, row, 'rescheduled');
-    const slot = await checkSlot(db, auth, row.counselor_id, target, Date.parse(row.appointment_date));
-    const now = nowIso();
-    let applied = false;
     try {
-      applied = await db.transaction().execute(async (trx) => {
+      const slot = await checkSlot(db, auth, row.counselor_id, target, Date.parse(row.appointment_date));
+      const now = nowIso();
+      const applied = await db.transaction().execute(async (trx) => {
         const changes = { appointment_date: target, local_date: slot.localDate, duration_minutes: slot.duration, status: 'pending' as const, updated_at: now };
         if (!(await moveAppointmentRow(trx, auth.companyId, row.id, row, changes))) return false;
         await insertHistoryEntry(trx, auth.companyId, { appointmentId: row.id, from: row.status, to: 'pending', by: auth.user.id, at: now, previousDate: row.appointment_date, newDate: target });
         return true;
       });
+      if (applied) return reload(db, auth, scope, row.id);
     } catch (error) {
-      slotRace(error);
+      // The slot may look taken because this very appointment was just moved there by a concurrent
+      // request (a double click): when the row changed since it was read, decide again on the new row.
+      if (!(await changedSince(db, auth, row))) slotRace(error);
     }
-    return applied ? reload(db, auth, scope, row.id) : STALE;
+    return STALE;
   });
+}
+
+/** Whether the appointment's status or start differ from what was read (or it is gone). */
+async function changedSince(db: DB, auth: AuthContext, row: AppointmentView): Promise<boolean> {
+  const current = await findAppointmentByUuid(db, auth.companyId, scopeOf(auth), row.uuid);
+  return !current || current.status !== row.status || current.appointment_date !== row.appointment_date;
 }
