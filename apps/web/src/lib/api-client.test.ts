@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, api, errorMessage, rawRequest } from './api-client';
+import { ApiError, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, api, errorMessage, rawRequest, serverMessageOr } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 let online = true;
@@ -56,5 +56,17 @@ describe('api client without a server', () => {
     expect(errorMessage(offline)).toBe('You are offline');
     // The server's own message still wins when there is a reply.
     expect(errorMessage(new ApiError(409, 'The time slot is taken.'), 'Failed to book appointment')).toBe('The time slot is taken.');
+  });
+});
+
+describe("the spec's 'server message or An error occurred' (Appointments list)", () => {
+  it("reads 'An error occurred' when the reply has no message of its own, the server's message when it has one", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const bare = await api.get('/api/appointments').catch((e: unknown) => e);
+    expect(serverMessageOr(bare, 'An error occurred')).toBe('An error occurred');
+    fetchMock.mockResolvedValueOnce(Response.json({ message: 'The counselor filter is not valid.' }, { status: 422 }));
+    const said = await api.get('/api/appointments').catch((e: unknown) => e);
+    expect(serverMessageOr(said, 'An error occurred')).toBe('The counselor filter is not valid.');
+    expect(serverMessageOr(new ApiError(0, 'You are offline'), 'An error occurred')).toBe('An error occurred: You are offline');
   });
 });

@@ -10,12 +10,16 @@ export const TIMEOUT_MESSAGE = 'The server did not answer in time';
 const GENERIC_MESSAGE = 'An unexpected error occurred. Please try again.';
 export const COMPANY_KEY = 'company_id';
 
-/** A failed call: the server's message and field errors, or a network failure (status 0). */
+/**
+ * A failed call: the server's message and field errors, or a network failure (status 0). `fromServer` is false when
+ * the reply carried no message of its own and `message` is the client's generic text.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> = {},
+    readonly fromServer = status > 0,
   ) {
     super(message);
   }
@@ -113,7 +117,7 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
   const payload: unknown = type.includes('application/json') ? await res.json().catch(() => null) : await res.text().catch(() => '');
   if (!res.ok) {
     const err = (payload && typeof payload === 'object' ? payload : {}) as Partial<ErrorReply>;
-    const error = new ApiError(res.status, err.message ?? GENERIC_MESSAGE, err.errors ?? {});
+    const error = new ApiError(res.status, err.message ?? GENERIC_MESSAGE, err.errors ?? {}, typeof err.message === 'string');
     if (res.status === 401) onUnauthorized();
     throw error;
   }
@@ -143,5 +147,15 @@ export function errorMessage(error: unknown, fallback = GENERIC_MESSAGE): string
   if (isNoReply(error)) return fallback === GENERIC_MESSAGE ? error.message : `${fallback}: ${error.message}`;
   if (error instanceof ApiError && error.message) return error.message;
   if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/**
+ * For the spec's 'server message or {fallback}' texts (the Appointments list: 'An error occurred'): the server's own
+ * message, else the fallback — never the client's generic text. Without a reply the reason follows the fallback.
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  if (isNoReply(error)) return `${fallback}: ${error.message}`;
+  if (error instanceof ApiError && error.fromServer && error.message) return error.message;
   return fallback;
 }

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { Pagination } from '../../components/ui/pagination';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, serverMessageOr } from '../../lib/api-client';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { downloadIcs, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment } from './api/appointments-api';
@@ -183,7 +183,7 @@ export function AppointmentsPage() {
         {list.isPending ? (
           <LoadingBlock text="Loading appointments..." />
         ) : list.isError ? (
-          <ErrorAlert message={errorMessage(list.error, 'An error occurred')} onRetry={() => { void list.refetch(); void counts.refetch(); }} />
+          <ErrorAlert message={serverMessageOr(list.error, 'An error occurred')} onRetry={() => { void list.refetch(); void counts.refetch(); }} />
         ) : groups.length === 0 ? (
           <EmptyState title="No appointments found" />
         ) : (

@@ -57,3 +57,13 @@ describe('My Schedule without a connection', () => {
     expect(tuesday.disabled).toBe(false);
   });
 });
+
+describe('My Schedule when the server refuses', () => {
+  it("a reply without a message of its own reads 'An error occurred' (spec), not the client's generic text", async () => {
+    net.fetchMock.mockImplementation(async () => new Response('Forbidden', { status: 403, headers: { 'content-type': 'text/plain' } }));
+    renderPage();
+    const alert = await screen.findByRole('alert', {}, { timeout: 2000 });
+    expect(alert.textContent).toContain('An error occurred');
+    expect(alert.textContent).not.toContain('unexpected');
+  });
+});

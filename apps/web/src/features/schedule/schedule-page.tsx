@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-client';
+import { serverMessageOr } from '../../lib/api-client';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { useSchedule } from './api/schedule-api';
 import { ExcludedDatesPanel } from './components/excluded-dates-panel';
@@ -55,7 +55,7 @@ export function SchedulePage() {
         {schedule.isPending ? (
           <LoadingBlock text="Loading schedule..." />
         ) : schedule.isError ? (
-          <ErrorAlert message={errorMessage(schedule.error, 'An error occurred')} onRetry={() => void schedule.refetch()} />
+          <ErrorAlert message={serverMessageOr(schedule.error, 'An error occurred')} onRetry={() => void schedule.refetch()} />
         ) : tab === 'weekly' ? (
           <WeeklyScheduleForm schedule={schedule.data.schedule} />
         ) : (

@@ -2,7 +2,7 @@ import type { Appointment } from '@kalinga/contracts/appointments';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
 import { formatInstant } from '../../../lib/format';
 import { useStatusHistory } from '../api/appointments-api';
 import { statusBadgeClass, statusLabel } from '../appointment-rules';
@@ -14,7 +14,7 @@ export function StatusHistoryModal({ appointment, onClose }: { appointment: Appo
     <Modal open={appointment !== null} title="Status history" onClose={onClose}>
       {appointment && <p className="mb-3 text-sm text-base-content/80">{appointment.reason}</p>}
       {history.isPending && <LoadingBlock text="Loading history..." />}
-      {history.isError && <ErrorAlert message={errorMessage(history.error, 'An error occurred')} onRetry={() => void history.refetch()} />}
+      {history.isError && <ErrorAlert message={serverMessageOr(history.error, 'An error occurred')} onRetry={() => void history.refetch()} />}
       {history.data && history.data.length === 0 && <p className="text-base-content/80">No status changes recorded.</p>}
       {history.data && history.data.length > 0 && (
         <ol className="flex flex-col gap-3" aria-label="Status changes">
