@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 // Compression and caching headers read from the running built server over HTTP (issue 16, decisions 0095-0096):
@@ -77,5 +78,28 @@ describe('first load over HTTP: compressed and cached', () => {
     const icon = await get('/icons/icon-192.png', 'gzip, br');
     expect(icon.status).toBe(200);
     expect(icon.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('the sign-in page loads only its own code: no signed-in frame, screens, local database or validation library', async () => {
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ baseURL: server.baseURL, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^\/assets\//, ''));
+      });
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(scripts.length).toBeGreaterThan(0);
+      // Chunks named for the modules that start them (Vite): the layout, Dexie's, zod's (contracts/common), any screen.
+      for (const name of ['layout-', 'database-', 'dexie', 'common-', 'sync-engine-', 'toast-', '-page-']) {
+        expect(scripts.filter((s) => s.includes(name) && !s.startsWith('index-')), name).toEqual([]);
+      }
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   });
 });

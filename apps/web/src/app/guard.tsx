@@ -13,10 +13,10 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 }
 
 /** Signed-in pages (online or in offline mode): waits while auth loads, sends guests to /login, and enforces the route's role or permission. */
-export function RequireAuth({ children, access }: { children: ReactNode; access?: Access }) {
+export function RequireAuth({ children, access, fallback = <LoadingBlock /> }: { children: ReactNode; access?: Access; fallback?: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
-  if (auth.status === 'loading') return <LoadingBlock />;
+  if (auth.status === 'loading') return fallback;
   if (!isSignedIn(auth.status)) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (!canAccess(auth.user, access)) return <NoAccess />;
   return children;

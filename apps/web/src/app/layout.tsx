@@ -2,11 +2,13 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../components/ui/avatar';
-import { LoadingBlock } from '../components/ui/spinner';
+import { ConfirmHost } from '../components/ui/confirm-dialog';
+import { ToastLayer } from '../components/ui/toast-layer';
 import { hasPermission, isSignedIn, logout, switchCompany, useAuth } from '../features/auth/auth-store';
 import { useOnlineStatus } from '../lib/online-status';
 import { useDocumentTitle, useSiteSettings } from '../lib/site-settings';
 import { SyncIndicator } from '../features/sync/sync-indicator';
+import { PageSkeleton, ShellSkeleton } from './skeletons';
 import { type NavEntry, usableNow, visibleNav } from './nav';
 
 function Icon({ d }: { d: string }) {
@@ -142,7 +144,7 @@ export function AppLayout() {
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen, close]);
 
-  if (!auth.user) return <LoadingBlock />;
+  if (!auth.user) return <ShellSkeleton />;
   const entries = visibleNav(auth.user);
 
   const sidebar = (
@@ -182,11 +184,13 @@ export function AppLayout() {
           <UserMenu />
         </header>
         <main className="flex-1 p-4 sm:p-6">
-          <Suspense fallback={<LoadingBlock />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </main>
       </div>
+      <ConfirmHost />
+      <ToastLayer />
     </div>
   );
 }

@@ -1,13 +1,16 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
-import { RegisterPage } from '../features/auth/register-page';
-import { ProfilePage } from '../features/profile/profile-page';
 import { GuestOnly, NotFound, RequireAuth } from './guard';
-import { AppLayout } from './layout';
 import type { Access } from './nav';
+import { PageSkeleton, ShellSkeleton } from './skeletons';
 
-// Each screen is its own chunk, loaded on its route (the layout's Suspense shows a spinner meanwhile).
+// The sign-in page is the only screen in the entry chunk (issue 16, decision 0097): the signed-in frame and
+// every screen are chunks of their own, loaded on their route (skeletons meanwhile, the same size as what
+// replaces them). The service worker precaches them all, so they open offline too.
+const AppLayout = lazy(() => import('./layout').then((m) => ({ default: m.AppLayout })));
+const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
+const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const AppointmentsPage = lazy(() => import('../features/appointments/appointments-page').then((m) => ({ default: m.AppointmentsPage })));
 const RolesPage = lazy(() => import('../features/roles/roles-page').then((m) => ({ default: m.RolesPage })));
 const SchedulePage = lazy(() => import('../features/schedule/schedule-page').then((m) => ({ default: m.SchedulePage })));
@@ -34,10 +37,10 @@ function page(path: string, element: ReactNode, access?: Access): RouteObject {
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <GuestOnly><LoginPage /></GuestOnly> },
-  { path: '/register', element: <GuestOnly><RegisterPage /></GuestOnly> },
+  { path: '/register', element: <GuestOnly><Suspense fallback={<PageSkeleton />}><RegisterPage /></Suspense></GuestOnly> },
   {
     path: '/',
-    element: <RequireAuth><AppLayout /></RequireAuth>,
+    element: <RequireAuth fallback={<ShellSkeleton />}><Suspense fallback={<ShellSkeleton />}><AppLayout /></Suspense></RequireAuth>,
     // Spec section 2: any navigation error goes to /login.
     errorElement: <Navigate to="/login" replace />,
     children: [

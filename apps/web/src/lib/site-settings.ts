@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { needsServerFetch, readLocalSettings, settingsKey, writeLocalSettings } from '../offline/settings-local';
 import { api, COMPANY_KEY } from './api-client';
+import { queryClient } from './query-client';
 
 export interface SiteSettings {
   site_name: string | null;
@@ -52,16 +53,31 @@ export async function storeSiteSettings(settings: SiteSettings): Promise<void> {
   await writeLocalSettings(currentKey(), settings);
 }
 
+const settingsQuery = {
+  queryKey: SITE_SETTINGS_KEY,
+  queryFn: loadSiteSettings,
+  staleTime: SETTINGS_CACHE_MS,
+  // Read from the device even offline (TanStack Query would otherwise pause the query).
+  networkMode: 'always',
+} as const;
+
 /** The company's site settings (name, logo, booking rules), shared by the layout and any screen that needs them. */
 export function useSiteSettings(enabled = true) {
-  return useQuery({
-    queryKey: SITE_SETTINGS_KEY,
-    queryFn: loadSiteSettings,
-    staleTime: SETTINGS_CACHE_MS,
-    // Read from the device even offline (TanStack Query would otherwise pause the query).
-    networkMode: 'always',
-    enabled,
-  });
+  return useQuery({ ...settingsQuery, enabled });
+}
+
+/**
+ * Loads the settings into the query cache by the same local-first rule, beside the session check: the first
+ * screen finds them there (no request after it mounts), and after a sign-in a copy is on the device before
+ * the app opens, so a network lost straight after still shows them (issue 16, decision 0097). Never throws.
+ */
+export function prefetchSiteSettings(): Promise<void> {
+  return queryClient.prefetchQuery(settingsQuery);
+}
+
+/** A company change (the chosen one was left) makes a prefetched copy the wrong company's. */
+export function forgetSiteSettings(): void {
+  queryClient.removeQueries({ queryKey: SITE_SETTINGS_KEY });
 }
 
 /** Keeps the browser title in step with the site name. */

@@ -1,6 +1,7 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { db } from './database';
 import type { AuthRecord } from './db';
+import { markSessionStored } from './session-hint';
 import { reportStorageError } from './storage-persistence';
 
 // The signed-in session kept in the local store's `auth` table, so a reload without a network keeps the user
@@ -16,6 +17,7 @@ export const CHECK_TTL_MS = 3 * DAY_MS;
 async function put(record: AuthRecord): Promise<void> {
   try {
     await db.auth.put(record);
+    markSessionStored(true);
   } catch (error) {
     reportStorageError(error);
     throw error;
@@ -57,6 +59,7 @@ export async function readStoredSession(now: Date = new Date()): Promise<AuthRec
 
 /** Logout and any 401: the local session goes. The sync queue and the local records stay. */
 export async function clearStoredSession(): Promise<void> {
+  markSessionStored(false);
   await db.auth.clear();
 }
 

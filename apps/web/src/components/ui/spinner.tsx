@@ -2,12 +2,17 @@ export function Spinner({ label = 'Loading', size = 'md' }: { label?: string; si
   return <span className={`loading loading-spinner loading-${size}`} role="status" aria-label={label} />;
 }
 
-/** A centred spinner with a visible text, for a page or section that is loading. */
+/**
+ * A page or section that is loading: grey rows where the content will be (a skeleton, not a spinner, so the
+ * content arrives without moving anything; issue 16), and the text for screen readers.
+ */
 export function LoadingBlock({ text = 'Loading...' }: { text?: string }) {
   return (
-    <div className="flex flex-col items-center justify-center gap-3 py-16 text-base-content/70" role="status" aria-live="polite">
-      <span className="loading loading-spinner loading-lg" aria-hidden="true" />
-      <span>{text}</span>
+    <div className="flex flex-col gap-3 py-2" role="status" aria-live="polite">
+      <span className="sr-only">{text}</span>
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="skeleton h-16 w-full" aria-hidden="true" />
+      ))}
     </div>
   );
 }

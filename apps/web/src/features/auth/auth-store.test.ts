@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../offline/database';
 import { CHECK_TTL_MS, SIGN_IN_TTL_MS, storeSignIn } from '../../offline/auth-local';
 import { isSyncStarted, setSyncHooks } from '../../offline/sync-engine';
+import { queryClient } from '../../lib/query-client';
 import { fakeNetwork } from '../../test/fake-network';
 import { getAuthState, initAuth, login, logout, resetAuthForTests } from './auth-store';
 
@@ -15,6 +16,7 @@ const USER: AuthUser = {
   department: null, birth_date: null, status: 'active',
 };
 const COMPANIES = { data: [{ id: 1, name: 'Demo', pivot: { is_default: true } }] };
+const SETTINGS = { site_name: 'Demo Centre', site_logo: null, business_name: null, business_address: null };
 
 const net = fakeNetwork(NOW);
 const { fetchMock, json, setOnline } = net;
@@ -27,6 +29,7 @@ function serve(me: () => Response | Promise<Response>): void {
     if (path === '/api/me') return me();
     if (path === '/api/login') return json(200, { user: USER, token: 'token-from-login-0123456789' });
     if (path === '/api/logout') return new Response(null, { status: 204 });
+    if (path === '/api/settings') return json(200, SETTINGS);
     return json(404, { message: 'not found' });
   });
 }
@@ -45,6 +48,7 @@ beforeEach(async () => {
   localStorage.clear();
   await Promise.all(db.tables.map((t) => t.clear()));
   resetAuthForTests();
+  queryClient.clear();
 });
 
 describe('sign-in keeps the session on this device', () => {
@@ -59,7 +63,56 @@ describe('sign-in keeps the session on this device', () => {
     expect(record).toMatchObject({ token: 'token-from-login-0123456789', user: { username: 'paula' }, lastVerified: NOW.toISOString() });
     expect(Date.parse(record.expiresAt) - NOW.getTime()).toBe(SIGN_IN_TTL_MS);
     // The queue runner and pulls start with the session.
-    expect(isSyncStarted()).toBe(true);
+    await vi.waitFor(() => expect(isSyncStarted()).toBe(true));
+  });
+});
+
+describe('sign-in and start-up without a waterfall (issue 16)', () => {
+  it('keeps the site settings on this device before sign-in resolves (a network lost straight after still shows them)', async () => {
+    serve(() => json(200, { user: USER }));
+    await initAuth();
+    await login({ email: USER.email, password: 'kalinga-demo' });
+    expect(await db.settings.get('company:1')).toMatchObject({ data: { site_name: 'Demo Centre' } });
+  });
+
+  it('with a company chosen, asks for the user and the companies together', async () => {
+    await storeSignIn('stored-token', USER, NOW);
+    localStorage.setItem('company_id', '1');
+    const answers: (() => void)[] = [];
+    fetchMock.mockImplementation(async (input) => {
+      const path = String(input).split('?')[0];
+      const reply = path === '/api/user/companies' ? COMPANIES : path === '/api/me' ? { user: USER } : SETTINGS;
+      // No answer until both requests were sent.
+      await new Promise<void>((resolve) => answers.push(resolve));
+      return json(200, reply);
+    });
+    const started = initAuth();
+    await vi.waitFor(() => expect(calls('/api/me') + calls('/api/user/companies')).toBe(2));
+    await vi.waitFor(() => {
+      answers.splice(0).forEach((answer) => answer());
+      expect(getAuthState().status).toBe('authenticated');
+    });
+    await started;
+  });
+
+  it('asks /api/me again when the chosen company is one the user left', async () => {
+    await storeSignIn('stored-token', USER, NOW);
+    localStorage.setItem('company_id', '9');
+    serve(() => json(200, { user: USER }));
+    await initAuth();
+    expect(getAuthState().status).toBe('authenticated');
+    expect(localStorage.getItem('company_id')).toBe('1');
+    expect(calls('/api/me')).toBe(2);
+  });
+
+  it('a signed-out browser keeps no session mark, so start-up opens no local database', async () => {
+    serve(() => json(200, { user: USER }));
+    await initAuth();
+    await login({ email: USER.email, password: 'kalinga-demo' });
+    expect(localStorage.getItem('session_stored')).toBe('1');
+    await logout();
+    expect(localStorage.getItem('session_stored')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 });
 
@@ -69,7 +122,7 @@ describe('restoring a stored session', () => {
     net.online = false;
     await initAuth();
     expect(getAuthState()).toMatchObject({ status: 'offline', online: false, user: { permissions: USER.permissions } });
-    expect(isSyncStarted()).toBe(true);
+    await vi.waitFor(() => expect(isSyncStarted()).toBe(true));
     expect(localStorage.getItem('token')).toBe('stored-token');
     expect(fetchMock).not.toHaveBeenCalled();
   });

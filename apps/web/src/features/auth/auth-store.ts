@@ -2,9 +2,15 @@ import type { AuthReply, AuthUser, Company, LoginBody, RegisterBody } from '@kal
 import { useSyncExternalStore } from 'react';
 import { api, ApiError, COMPANY_KEY, getToken, setUnauthorizedHandler, TOKEN_KEY } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
-import { clearStoredSession, readStoredSession, saveVerifiedSession, storeSignIn, updateStoredUser } from '../../offline/auth-local';
-import { requestPersistence, watchForFullStorage } from '../../offline/storage-persistence';
-import { startSessionServices, stopSessionServices } from './session-services';
+import {
+  forgetDeviceSession,
+  keepSignIn,
+  keepVerifiedSession,
+  readDeviceSession,
+  startSessionServices,
+  stopSessionServices,
+  updateDeviceUser,
+} from './session-services';
 
 /**
  * Spec section 4: unauthenticated, loading, authenticated, and offline mode — signed in from the session kept
@@ -55,7 +61,7 @@ function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   queryClient.clear();
   stopSessionServices();
-  void clearStoredSession().catch(logged('Failed to clear the stored session'));
+  void forgetDeviceSession().catch(logged('Failed to clear the stored session'));
   setState({ status: 'unauthenticated', user: null, companies: [] });
 }
 
@@ -71,6 +77,39 @@ async function loadCompanies(): Promise<Company[]> {
   return data;
 }
 
+const siteSettings = () => import('../../lib/site-settings');
+
+/** Starts the settings' local-first load (its own chunk, with the local database) beside the session check. */
+function prefetchSettings(): Promise<void> {
+  return siteSettings()
+    .then((m) => m.prefetchSiteSettings())
+    .catch(logged('Failed to load the site settings'));
+}
+
+/**
+ * Who the token belongs to and their companies, in one round trip when a company is already chosen (the two
+ * requests go together; /api/me speaks for the chosen company). Only when the chosen company turns out to be
+ * one the user left is /api/me asked again, for the company chosen in its place.
+ */
+async function fetchSessionInfo(): Promise<{ user: AuthUser; companies: Company[] }> {
+  const chosen = localStorage.getItem(COMPANY_KEY);
+  const early = chosen ? api.get<{ user: AuthUser }>('/api/me') : null;
+  // A discarded early answer must not surface as an unhandled rejection.
+  early?.catch(() => undefined);
+  let companies: Company[];
+  try {
+    companies = await loadCompanies();
+  } catch (error) {
+    // The early /api/me may have answered 401 (the session's end) before the companies failed: its verdict wins.
+    if (early) await early;
+    throw error;
+  }
+  const same = chosen !== null && localStorage.getItem(COMPANY_KEY) === chosen;
+  if (!same && early) void siteSettings().then((m) => m.forgetSiteSettings());
+  const { user } = same && early ? await early : await api.get<{ user: AuthUser }>('/api/me');
+  return { user, companies };
+}
+
 /** No answer from the server (network down, or a gateway with the server behind it down). */
 function unreachable(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status >= 500);
@@ -84,10 +123,9 @@ function unreachable(error: unknown): boolean {
 async function verifySession(): Promise<void> {
   const token = getToken();
   try {
-    const companies = await loadCompanies();
-    const { user } = await api.get<{ user: AuthUser }>('/api/me');
+    const { user, companies } = await fetchSessionInfo();
     setState({ status: 'authenticated', user, companies });
-    if (token) await saveVerifiedSession(token, user).catch(logged('Failed to save the session on this device'));
+    if (token) await keepVerifiedSession(token, user).catch(logged('Failed to save the session on this device'));
   } catch (error) {
     if (unreachable(error) && state.user) {
       setState({ status: 'offline' });
@@ -141,10 +179,9 @@ export async function initAuth({ serverWaitMs = SERVER_WAIT_MS }: { serverWaitMs
       window.dispatchEvent(new PopStateEvent('popstate'));
     }
   });
-  watchForFullStorage();
   watchConnectivity();
   setState({ online: navigator.onLine });
-  const stored = await readStoredSession().catch((error: unknown) => {
+  const stored = await readDeviceSession().catch((error: unknown) => {
     logged('Failed to read the stored session')(error);
     return null;
   });
@@ -159,14 +196,15 @@ export async function initAuth({ serverWaitMs = SERVER_WAIT_MS }: { serverWaitMs
     setState({ status: 'unauthenticated', user: null });
     return;
   }
+  // The settings load from the device (or the server) while the session is checked; mounting does not wait for them.
+  void prefetchSettings();
   if (navigator.onLine) await verifyAtStartUp(serverWaitMs);
   else setState({ status: 'offline' });
   if (isSignedIn(state.status)) startSession();
 }
 
 function startSession(): void {
-  void requestPersistence();
-  startSessionServices();
+  startSessionServices().catch(logged('Failed to start the sync engine'));
 }
 
 async function acceptSession(reply: AuthReply, failure: string): Promise<AuthUser> {
@@ -175,10 +213,12 @@ async function acceptSession(reply: AuthReply, failure: string): Promise<AuthUse
   localStorage.setItem(TOKEN_KEY, reply.token);
   localStorage.removeItem(COMPANY_KEY);
   const companies = await loadCompanies();
-  // The login reply speaks for the default company; /api/me speaks for the chosen one.
+  // The login reply speaks for the default company; /api/me speaks for the chosen one. The settings load beside it.
+  const settings = prefetchSettings();
   const { user } = await api.get<{ user: AuthUser }>('/api/me');
-  // Kept on this device for 7 days, so a reload without a network stays signed in.
-  await storeSignIn(reply.token, user).catch(logged('Failed to keep the session on this device'));
+  // Kept on this device for 7 days, so a reload without a network stays signed in; the settings are kept there too
+  // before the app opens (a network lost straight after sign-in still shows them).
+  await Promise.all([keepSignIn(reply.token, user).catch(logged('Failed to keep the session on this device')), settings]);
   setState({ status: 'authenticated', user, companies });
   startSession();
   return user;
@@ -202,7 +242,7 @@ export async function logout(): Promise<void> {
     }
   }
   localStorage.removeItem(COMPANY_KEY);
-  await clearStoredSession().catch(logged('Failed to clear the stored session'));
+  await forgetDeviceSession().catch(logged('Failed to clear the stored session'));
   clearSession();
 }
 
@@ -214,7 +254,7 @@ export async function refreshUser(): Promise<void> {
 
 export function setUser(user: AuthUser): void {
   setState({ user });
-  if (isSignedIn(state.status)) void updateStoredUser(user).catch(logged('Failed to update the stored user'));
+  if (isSignedIn(state.status)) void updateDeviceUser(user).catch(logged('Failed to update the stored user'));
 }
 
 export async function switchCompany(companyId: number): Promise<void> {

@@ -1,0 +1,41 @@
+import { LoadingBlock } from '../components/ui/spinner';
+
+// Placeholders drawn while a chunk or the session check loads, in the frame's own geometry, so the screen
+// that replaces them moves nothing (issue 16: CLS 0). No data, no database code: they are in the entry chunk.
+
+/** A screen's heading and a few rows, in the page area. */
+export function PageSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <div className="skeleton mb-6 h-8 w-48" aria-hidden="true" />
+      <LoadingBlock />
+    </div>
+  );
+}
+
+/** The signed-in frame (sidebar from 1024 px, top bar) around a page skeleton. */
+export function ShellSkeleton() {
+  return (
+    <div className="flex min-h-screen">
+      <aside className="hidden w-64 shrink-0 border-r border-base-300 bg-base-100 lg:block" aria-hidden="true">
+        <div className="flex items-center gap-3 px-5 py-4">
+          <div className="skeleton h-9 w-9 rounded-lg" />
+          <div className="skeleton h-5 w-28" />
+        </div>
+        <div className="flex flex-col gap-3 px-5 pt-2">
+          {[0, 1, 2, 3, 4].map((i) => <div key={i} className="skeleton h-6 w-40" />)}
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="sticky top-0 z-20 flex h-[57px] items-center gap-2 border-b border-base-300 bg-base-100 px-3 sm:px-5" aria-hidden="true">
+          <div className="skeleton h-6 w-28 lg:hidden" />
+          <div className="flex-1" />
+          <div className="skeleton h-8 w-8 rounded-full" />
+        </div>
+        <main className="flex-1 p-4 sm:p-6">
+          <PageSkeleton />
+        </main>
+      </div>
+    </div>
+  );
+}

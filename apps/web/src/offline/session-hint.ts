@@ -1,0 +1,16 @@
+// Whether a session may be kept in the local database, readable without opening it: the sign-in page of a
+// signed-out browser loads no database code at all (issue 16, decision 0097). auth-local.ts keeps the mark in
+// step with its `auth` table; a token in localStorage (every session stored before the mark existed) counts too.
+
+const MARK_KEY = 'session_stored';
+const TOKEN_KEY = 'token';
+
+export function markSessionStored(stored: boolean): void {
+  if (stored) localStorage.setItem(MARK_KEY, '1');
+  else localStorage.removeItem(MARK_KEY);
+}
+
+/** False only when no session can be on this device: then the local database need not be opened at start-up. */
+export function maySessionBeStored(): boolean {
+  return localStorage.getItem(MARK_KEY) !== null || localStorage.getItem(TOKEN_KEY) !== null;
+}
