@@ -9,6 +9,7 @@ import { useOnlineStatus } from '../lib/online-status';
 import { useDocumentTitle, useSiteSettings } from '../lib/site-settings';
 import { SyncIndicator } from '../features/sync/sync-indicator';
 import { PageSkeleton, ShellSkeleton } from './skeletons';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { type NavEntry, usableNow, visibleNav } from './nav';
 
 function Icon({ d }: { d: string }) {
@@ -181,6 +182,8 @@ export function AppLayout() {
           {auth.status === 'offline' && <OfflineModeBadge />}
           <SyncIndicator />
           <CompanySwitcher />
+          {/* Keyed by company and user: another inbox starts from its own first page. */}
+          <NotificationBell key={`${localStorage.getItem('company_id') ?? ''}:${auth.user.id}`} />
           <UserMenu />
         </header>
         <main className="flex-1 p-4 sm:p-6">

@@ -1,8 +1,9 @@
+import type { NotificationKind } from '@kalinga/contracts/notifications';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 
 export interface PreferenceRow {
-  kind: string;
+  kind: NotificationKind;
   in_app: boolean;
   email: boolean;
 }
@@ -10,7 +11,7 @@ export interface PreferenceRow {
 /** The user's stored choices (kinds without a row keep their defaults). */
 export async function findPreferences(db: DB, userId: number): Promise<PreferenceRow[]> {
   const rows = await db.selectFrom('notification_preferences').select(['kind', 'in_app', 'email']).where('user_id', '=', userId).execute();
-  return rows.map((r) => ({ kind: r.kind, in_app: Boolean(r.in_app), email: Boolean(r.email) }));
+  return rows.map((r) => ({ kind: r.kind as NotificationKind, in_app: Boolean(r.in_app), email: Boolean(r.email) }));
 }
 
 /** Writes the given kinds' choices in one statement (insert or replace per kind): no half-saved set. */

@@ -1,5 +1,6 @@
 import { APPOINTMENT_TABS, type Appointment, type AppointmentStatus, type AppointmentTab, type ClientUserType } from '@kalinga/contracts/appointments';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { confirm, confirmDelete } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
@@ -17,6 +18,7 @@ import { AppointmentFormModal } from './components/appointment-form-modal';
 import { cancelConfirmation } from './cancel-confirmation';
 import { SetupChecklist } from './components/setup-checklist';
 import { StatusHistoryModal } from './components/status-history-modal';
+import { OpenedAppointmentModal } from './components/opened-appointment-modal';
 import { SEARCH_DEBOUNCE_MS } from './components/student-picker';
 
 const TAB_LABEL: Record<AppointmentTab, string> = { pending: 'Pending', upcoming: 'Upcoming', history: 'History' };
@@ -45,6 +47,9 @@ export function AppointmentsPage() {
   const [form, setForm] = useState<{ open: boolean; appointment: Appointment | null }>({ open: false, appointment: null });
   const [busyUuid, setBusyUuid] = useState<string | null>(null);
   const [historyOf, setHistoryOf] = useState<Appointment | null>(null);
+  // ?open=<uuid>: a link to one appointment (a notification's) shows it over the list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openUuid = searchParams.get('open');
 
   // Only counselors have the filters (spec section 6); others always see everything they may see.
   const filters = useMemo(() => (counselor ? { user_type: userType || undefined, search: search || undefined } : {}), [counselor, userType, search]);
@@ -99,6 +104,7 @@ export function AppointmentsPage() {
     }
   };
 
+  const cardActions = { onStatus, onDelete, onCalendar, onHistory: setHistoryOf, onEdit: (appt: Appointment) => setForm({ open: true, appointment: appt }) };
   const showBook = canBook(user, settings.data?.students_can_book ?? false);
   const tabsId = useId();
   const searchId = useId();
@@ -197,7 +203,7 @@ export function AppointmentsPage() {
                     appointment={a}
                     user={user}
                     busy={busyUuid === a.uuid}
-                    actions={{ onStatus, onDelete, onCalendar, onHistory: setHistoryOf, onEdit: (appt) => setForm({ open: true, appointment: appt }) }}
+                    actions={cardActions}
                   />
                 ))}
               </div>
@@ -207,6 +213,13 @@ export function AppointmentsPage() {
         )}
       </section>
 
+      <OpenedAppointmentModal
+        uuid={openUuid}
+        user={user}
+        busy={busyUuid !== null && busyUuid === openUuid}
+        actions={cardActions}
+        onClose={() => setSearchParams((p) => { p.delete('open'); return p; }, { replace: true })}
+      />
       <StatusHistoryModal appointment={historyOf} onClose={() => setHistoryOf(null)} />
       {user && <AppointmentFormModal open={form.open} appointment={form.appointment} user={user} onClose={() => setForm({ open: false, appointment: null })} />}
     </div>

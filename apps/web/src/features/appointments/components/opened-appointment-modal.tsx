@@ -1,0 +1,44 @@
+import type { Appointment } from '@kalinga/contracts/appointments';
+import type { AuthUser } from '@kalinga/contracts/auth';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { Modal } from '../../../components/ui/modal';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { api, errorMessage } from '../../../lib/api-client';
+import { appointmentKeys } from '../api/appointments-api';
+import { AppointmentCard, type CardActions } from './appointment-card';
+
+/**
+ * The appointment a link names (/appointments?open=<uuid>, from a notification), over the list, with the
+ * card's own actions. An action closes this first, so its form or confirmation is the only dialog.
+ */
+export function OpenedAppointmentModal({ uuid, user, busy, actions, onClose }: { uuid: string | null; user: AuthUser | null; busy: boolean; actions: CardActions; onClose: () => void }) {
+  const query = useQuery({
+    queryKey: [...appointmentKeys.all, 'one', uuid],
+    queryFn: () => api.get<{ data: Appointment }>(`/api/appointments/${encodeURIComponent(uuid ?? '')}`).then((r) => r.data),
+    enabled: uuid !== null,
+    retry: false,
+  });
+  const closing = <A extends unknown[]>(action: (...args: A) => void) => (...args: A) => {
+    onClose();
+    action(...args);
+  };
+  const wrapped: CardActions = {
+    onStatus: closing(actions.onStatus),
+    onEdit: closing(actions.onEdit),
+    onDelete: closing(actions.onDelete),
+    onCalendar: actions.onCalendar,
+    onHistory: closing(actions.onHistory),
+  };
+  return (
+    <Modal open={uuid !== null} title="Appointment" onClose={onClose} wide>
+      {query.isPending ? (
+        <LoadingBlock text="Loading appointment..." />
+      ) : query.isError ? (
+        <ErrorAlert message={errorMessage(query.error, 'Failed to load the appointment')} onRetry={() => void query.refetch()} />
+      ) : (
+        <AppointmentCard appointment={query.data} user={user} busy={busy} actions={wrapped} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Notification } from '@kalinga/contracts/notifications';
+import { formatInstant } from '../../lib/format';
+import { describeNotification, timeAgo } from './notification-text';
+
+/** One notification in the panel: what, who, when, a link to the appointment, and Mark as read. */
+export function NotificationItem({ n, canWrite, onOpen, onRead }: { n: Notification; canWrite: boolean; onOpen: (n: Notification) => void; onRead: (n: Notification) => void }) {
+  const text = describeNotification(n);
+  const unread = n.read_at === null;
+  return (
+    <li className={`flex gap-3 px-4 py-3 ${unread ? 'bg-primary/5' : ''}`} data-testid="notification">
+      <span aria-hidden="true" className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${unread ? 'bg-primary' : 'bg-transparent'}`} />
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className={`break-words ${unread ? 'font-semibold' : ''}`}>
+          {text.title}
+          {unread && <span className="sr-only"> (unread)</span>}
+        </p>
+        {text.detail && <p className="break-words text-sm text-base-content/80">{text.detail}</p>}
+        {text.by && <p className="text-sm text-base-content/80">{text.by}</p>}
+        {text.reason && <p className="break-words text-sm text-base-content/80">{text.reason}</p>}
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <time className="text-base-content/70" dateTime={n.created_at} title={formatInstant(n.created_at, 'EEE, d MMM yyyy, h:mm a')}>
+            {timeAgo(n.created_at)}
+          </time>
+          {n.appointment_uuid && (
+            <a className="link link-primary" href={`/appointments?open=${encodeURIComponent(n.appointment_uuid)}`} onClick={(e) => { e.preventDefault(); onOpen(n); }}>
+              View appointment
+            </a>
+          )}
+          {unread && (
+            <button type="button" className="link link-hover text-base-content/80" disabled={!canWrite} onClick={() => onRead(n)}>
+              Mark as read
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Notification, NotificationKind } from '@kalinga/contracts/notifications';
+import { formatInstant } from '../../lib/format';
+
+const TITLES: Record<NotificationKind, string> = {
+  booked: 'Appointment booked',
+  confirmed: 'Appointment confirmed',
+  cancelled: 'Appointment cancelled',
+  rescheduled: 'Appointment rescheduled',
+  completed: 'Appointment completed',
+  reminder: 'Reminder: upcoming appointment',
+};
+
+const WHEN = 'EEE, d MMM yyyy, h:mm a';
+
+/** An appointment's start in the browser's zone, as the list shows it ('Tue, 24 Nov 2026, 9:00 AM'). */
+export function appointmentTime(iso: string): string {
+  return formatInstant(iso, WHEN);
+}
+
+export interface NotificationText {
+  /** What happened ('Appointment cancelled'). */
+  title: string;
+  /** With whom and when ('Bea Santos with Carmen Cruz, Tue, 24 Nov 2026, 9:00 AM'). */
+  detail: string;
+  /** Who did it ('By Bea Santos'), or null for reminders and system changes. */
+  by: string | null;
+  /** The reason given with a cancellation. */
+  reason: string | null;
+}
+
+/** The words a notification is shown with; times in the browser's zone. */
+export function describeNotification(n: Notification): NotificationText {
+  const people = [n.client_name, n.counselor_name].filter(Boolean).join(' with ');
+  let when = '';
+  if (n.kind === 'rescheduled' && n.previous_date && n.appointment_date) {
+    when = `moved from ${appointmentTime(n.previous_date)} to ${appointmentTime(n.appointment_date)}`;
+  } else if (n.appointment_date) {
+    when = appointmentTime(n.appointment_date);
+  }
+  const detail = [people || (n.appointment_uuid ? '' : 'The appointment was deleted'), when].filter(Boolean).join(', ');
+  return {
+    title: TITLES[n.kind],
+    detail,
+    by: n.actor_name ? `By ${n.actor_name}` : null,
+    reason: n.reason ? `Reason: ${n.reason}` : null,
+  };
+}
+
+/** How long ago, in words ('just now', '5 minutes ago', '3 hours ago'); older than a week: the date. */
+export function timeAgo(iso: string, now: number = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
+  return formatInstant(iso, 'd MMM yyyy');
+}
+
+/** The bell's accessible name: 'Notifications, 3 unread', or just 'Notifications'. */
+export function bellLabel(unread: number | undefined): string {
+  return unread ? `Notifications, ${unread} unread` : 'Notifications';
+}
+
+/** The badge text: the count, '99+' above 99, nothing at 0. */
+export function badgeText(unread: number | undefined): string | null {
+  if (!unread) return null;
+  return unread > 99 ? '99+' : String(unread);
+}
