@@ -1,0 +1,158 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
+
+let server: RunningServer;
+let browser: Browser;
+
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+interface Session {
+  token: string;
+  user: { id: number; name: string };
+}
+
+async function apiLogin(email: string): Promise<Session> {
+  const res = await fetch(`${server.baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Session;
+}
+
+async function api<T>(session: Session, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.baseURL}${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${session.token}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(res.status, `${method} ${url}: ${res.status}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** Books the first free slot from tomorrow on with the counselor, as `client`; returns the appointment. */
+async function bookFirstFreeSlot(client: Session, counselorId: number, reason: string): Promise<{ uuid: string; appointment_date: string }> {
+  const { timezone } = await api<{ timezone: string }>(client, 'GET', '/api/settings');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
+  const categories = await api<{ data: { id: number }[] }>(client, 'GET', '/api/categories?per_page=1');
+  for (let d = 1; d < 21; d++) {
+    const date = new Date(Date.parse(`${today}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+    const { starts } = await api<{ starts: { appointment_date: string }[] }>(client, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
+    if (starts.length === 0) continue;
+    const body = { counselor_id: counselorId, appointment_date: starts[0].appointment_date, reason, category_id: categories.data[0].id, location_type: 'online' };
+    return (await api<{ data: { uuid: string; appointment_date: string } }>(client, 'POST', '/api/appointments', body)).data;
+  }
+  throw new Error('no free slot in three weeks');
+}
+
+/**
+ * The counselor's 'booked' notification of this appointment. The booking writes it in its own transaction once the
+ * delivery side records events; until then the test writes the row the event would (the same columns).
+ */
+function ensureBookedNotification(appointmentUuid: string, counselorId: number, actorId: number): void {
+  const db = new SQLite(path.join(server.dataDir, 'kalinga.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const appt = db.prepare('select id, company_id, appointment_date from appointments where uuid = ?').get(appointmentUuid) as { id: number; company_id: number; appointment_date: string };
+    const existing = db.prepare("select count(*) as n from notifications where appointment_id = ? and user_id = ? and kind = 'booked'").get(appt.id, counselorId) as { n: number };
+    if (existing.n === 0) {
+      db.prepare("insert into notifications (company_id, user_id, kind, appointment_id, actor_id, appointment_date, created_at) values (?, ?, 'booked', ?, ?, ?, ?)")
+        .run(appt.company_id, counselorId, appt.id, actorId, appt.appointment_date, new Date().toISOString());
+    }
+  } finally {
+    db.close();
+  }
+}
+
+const BELL = /^Notifications(, (\d+) unread)?$/;
+async function unreadOf(page: Page): Promise<number> {
+  const label = (await page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
+  const match = BELL.exec(label);
+  if (!match) throw new Error(`unexpected bell label: ${label}`);
+  return Number(match[2] ?? 0);
+}
+
+/** How far the page scrolls sideways (a phone must not). */
+async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+describe('notifications in the browser', () => {
+  it("a client books; the counselor's bell count goes up without reloading; the panel lists it; marking read lowers the count", async () => {
+    const counselorApi = await apiLogin(DEMO.counselor);
+    const clientApi = await apiLogin(DEMO.personnel);
+    const { page } = await newPage(browser, server.baseURL);
+    await signIn(page, DEMO.counselor);
+    const bell = page.getByTestId('notification-bell');
+    await bell.waitFor();
+    const before = await unreadOf(page);
+    // Marks this document: a reload would lose it.
+    await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+
+    const reason = `E2E notification ${Date.now()}`;
+    const booked = await bookFirstFreeSlot(clientApi, counselorApi.user.id, reason);
+    ensureBookedNotification(booked.uuid, counselorApi.user.id, clientApi.user.id);
+
+    // The next poll (every 25 s while the tab is visible) brings it.
+    await expect.poll(() => unreadOf(page), { timeout: 45_000, intervals: [500] }).toBe(before + 1);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await screenshot(page, 'notifications-bell-desktop');
+
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const first = panel.getByTestId('notification').first();
+    await expect.poll(() => first.textContent()).toContain('Appointment booked');
+    expect(await first.textContent()).toContain(`${clientApi.user.name} with ${counselorApi.user.name}`);
+    expect(await first.textContent()).toContain(`By ${clientApi.user.name}`);
+    expect(await first.getByRole('link', { name: 'View appointment' }).getAttribute('href')).toBe(`/appointments?open=${booked.uuid}`);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'notifications-panel-desktop');
+
+    await first.getByRole('button', { name: 'Mark as read' }).click();
+    await expect.poll(() => unreadOf(page)).toBe(before);
+    // Escape closes the panel and gives focus back to the bell.
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('notification-bell');
+
+    // The link opens the appointment over the list.
+    await bell.click();
+    await panel.getByTestId('notification').first().getByRole('link', { name: 'View appointment' }).click();
+    await page.waitForURL(`**/appointments?open=${booked.uuid}`);
+    const opened = page.getByRole('dialog', { name: 'Appointment' });
+    await opened.getByText(reason).waitFor();
+    await screenshot(page, 'notifications-opened-appointment-desktop');
+    await opened.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.waitForURL((url) => !url.search.includes('open='));
+  });
+
+  it('works on a phone: the panel fits 375 px, keyboard-reachable, Escape returns to the bell', async () => {
+    const { page } = await newPage(browser, server.baseURL, PHONE);
+    await signIn(page, DEMO.counselor);
+    const bell = page.getByTestId('notification-bell');
+    await bell.waitFor();
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.waitFor();
+    await expect.poll(async () => (await panel.getByTestId('notification').count()) + (await panel.getByText('No notifications yet').count())).toBeGreaterThan(0);
+    expect(await sidewaysScroll(page)).toBe(0);
+    const box = await panel.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'notifications-panel-phone');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('notification-bell');
+    await screenshot(page, 'notifications-bell-phone');
+  });
+});
