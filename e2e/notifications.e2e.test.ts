@@ -2,7 +2,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { type ApiSession, apiCall, apiLogin } from './support/api';
+import { axeViolations, DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -14,30 +15,8 @@ withAppAndBrowser((s, b) => {
   browser = b;
 });
 
-interface Session {
-  token: string;
-  user: { id: number; name: string };
-}
-
-async function apiLogin(email: string): Promise<Session> {
-  const res = await fetch(`${server.baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Session;
-}
-
-async function api<T>(session: Session, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseURL}${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${session.token}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(res.status, `${method} ${url}: ${res.status}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
+type Session = ApiSession;
+const api = <T>(session: Session, method: string, url: string, body?: unknown) => apiCall<T>(server, session, method, url, body);
 
 /** Books the first free slot from tomorrow on with the counselor, as `client`; returns the appointment. */
 async function bookFirstFreeSlot(client: Session, counselorId: number, reason: string): Promise<{ uuid: string; appointment_date: string }> {
@@ -88,8 +67,8 @@ async function sidewaysScroll(page: Page): Promise<number> {
 
 describe('notifications in the browser', () => {
   it("a client books; the counselor's bell count goes up without reloading; the panel lists it; marking read lowers the count", async () => {
-    const counselorApi = await apiLogin(DEMO.counselor);
-    const clientApi = await apiLogin(DEMO.personnel);
+    const counselorApi = await apiLogin(server, DEMO.counselor);
+    const clientApi = await apiLogin(server, DEMO.personnel);
     const { page } = await newPage(browser, server.baseURL);
     await signIn(page, DEMO.counselor);
     const bell = page.getByTestId('notification-bell');
@@ -103,7 +82,7 @@ describe('notifications in the browser', () => {
     ensureBookedNotification(booked.uuid, counselorApi.user.id, clientApi.user.id);
 
     // The next poll (every 25 s while the tab is visible) brings it.
-    await expect.poll(() => unreadOf(page), { timeout: 45_000, intervals: [500] }).toBe(before + 1);
+    await expect.poll(() => unreadOf(page), { timeout: 45_000, interval: 500 }).toBe(before + 1);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await screenshot(page, 'notifications-bell-desktop');
 
