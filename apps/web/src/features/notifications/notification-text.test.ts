@@ -26,7 +26,7 @@ describe('notification words', () => {
     expect(cancelled.by).toBe('By Carmen Cruz');
     expect(cancelled.reason).toBe('Reason: Exam clash');
     const reminder = describeNotification({ ...base, kind: 'reminder', actor_name: null });
-    expect(reminder.title).toBe('Reminder: upcoming appointment');
+    expect(reminder.title).toBe('Appointment reminder');
     expect(reminder.by).toBeNull();
   });
 

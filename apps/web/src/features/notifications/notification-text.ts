@@ -1,14 +1,6 @@
-import type { Notification, NotificationKind } from '@kalinga/contracts/notifications';
+import type { Notification } from '@kalinga/contracts/notifications';
 import { formatInstant } from '../../lib/format';
-
-const TITLES: Record<NotificationKind, string> = {
-  booked: 'Appointment booked',
-  confirmed: 'Appointment confirmed',
-  cancelled: 'Appointment cancelled',
-  rescheduled: 'Appointment rescheduled',
-  completed: 'Appointment completed',
-  reminder: 'Reminder: upcoming appointment',
-};
+import { NOTIFICATION_KIND_LABELS } from '../../lib/notification-kinds';
 
 const WHEN = 'EEE, d MMM yyyy, h:mm a';
 
@@ -39,7 +31,7 @@ export function describeNotification(n: Notification): NotificationText {
   }
   const detail = [people || (n.appointment_uuid ? '' : 'The appointment was deleted'), when].filter(Boolean).join(', ');
   return {
-    title: TITLES[n.kind],
+    title: NOTIFICATION_KIND_LABELS[n.kind],
     detail,
     by: n.actor_name ? `By ${n.actor_name}` : null,
     reason: n.reason ? `Reason: ${n.reason}` : null,

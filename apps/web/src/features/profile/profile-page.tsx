@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api-client';
 import { setUser, useAuth } from '../auth/auth-store';
+import { NotificationPreferencesSection } from './notification-preferences-section';
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -38,8 +39,8 @@ export function ProfilePage() {
   };
 
   return (
-    <div className="mx-auto max-w-2xl">
-      <h1 className="mb-6 text-2xl font-bold">My Profile</h1>
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <h1 className="text-2xl font-bold">My Profile</h1>
       <div className="card bg-base-100 shadow-sm">
         <form className="card-body gap-4" onSubmit={submit}>
           {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
@@ -68,6 +69,7 @@ export function ProfilePage() {
           </div>
         </form>
       </div>
+      <NotificationPreferencesSection />
     </div>
   );
 }

@@ -1,0 +1,11 @@
+import type { NotificationKind } from '@kalinga/contracts/notifications';
+
+/** What each kind of notification is called: the bell's titles and the profile's preference rows. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  booked: 'Appointment booked',
+  confirmed: 'Appointment confirmed',
+  cancelled: 'Appointment cancelled',
+  rescheduled: 'Appointment rescheduled',
+  completed: 'Appointment completed',
+  reminder: 'Appointment reminder',
+};
