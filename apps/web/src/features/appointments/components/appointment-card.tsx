@@ -62,14 +62,17 @@ export function AppointmentCard({ appointment: a, user, busy, actions }: { appoi
             <span className="badge badge-sm badge-outline">{a.user_type === 'student' ? 'STUDENT' : 'PERSONNEL'}</span>
           </div>
           <h3 className="break-words font-semibold">{a.reason}</h3>
-          <p className="flex items-center gap-1 text-sm text-base-content/70">
-            <Icon d={a.location_type === 'online' ? VIDEO : PIN} />
-            <span className="break-words">{a.location_type === 'online' ? 'Online' : a.location}</span>
-            {a.category && <span className="ml-1 truncate">· {a.category.title}</span>}
+          {/* Place and category wrap as one line of text at word boundaries; names wrap too, never cut off. */}
+          <p className="flex items-start gap-1 text-sm text-base-content/70" data-testid="appointment-place">
+            <Icon d={a.location_type === 'online' ? VIDEO : PIN} className="mt-0.5 h-4 w-4" />
+            <span className="min-w-0 break-words">
+              {a.location_type === 'online' ? 'Online' : a.location}
+              {a.category && <> · {a.category.title}</>}
+            </span>
           </p>
           <div className="flex items-center gap-2 pt-1">
             <Avatar name={party.name} src={party.avatar} size="sm" />
-            <span className="truncate text-sm">{party.name}</span>
+            <span className="min-w-0 break-words text-sm" data-testid="appointment-party">{party.name}</span>
           </div>
         </div>
         <div className="flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:flex-col sm:items-end sm:justify-start">

@@ -47,7 +47,7 @@ export function StatusMenu({ options, disabled, onChange, label }: { options: re
               <button
                 type="button"
                 role="menuitem"
-                className={s === 'cancelled' ? 'text-error' : ''}
+                className={s === 'cancelled' ? 'text-red-700' : ''}
                 onClick={() => {
                   setOpen(false);
                   // Focus goes back to the menu's button before the change (a confirm dialog returns it there too).

@@ -91,7 +91,7 @@ export function StudentPicker({ value, onChange, error, disabled }: { value: Stu
         {results.map((s) => (
           <li key={s.id}>
             <button type="button" onClick={() => { onChange(s); setQuery(''); setResults([]); }}>
-              <span className="truncate">{s.name}</span>
+              <span className="min-w-0 break-words">{s.name}</span>
               {s.student_id && <span className="text-base-content/75">{s.student_id}</span>}
             </button>
           </li>

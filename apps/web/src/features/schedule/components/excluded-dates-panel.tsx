@@ -117,7 +117,7 @@ export function ExcludedDatesPanel({ dates, timeZone }: { dates: ExcludedDate[];
                   <td className="text-right">
                     <button
                       type="button"
-                      className="btn btn-ghost btn-sm btn-square text-error"
+                      className="btn btn-ghost btn-sm btn-square text-red-700"
                       aria-label={`Delete excluded date ${formatCalendarDate(d.excluded_date)}`}
                       title="Delete"
                       disabled={removing === d.id}
