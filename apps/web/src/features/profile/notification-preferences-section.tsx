@@ -63,34 +63,36 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   return (
     <form className="flex flex-col gap-3" onSubmit={submit}>
       {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Notification</th>
-            <th scope="col" className="w-24 text-center">In the app</th>
-            <th scope="col" className="w-24 text-center">By email</th>
-          </tr>
-        </thead>
-        <tbody>
-          {NOTIFICATION_KINDS.map((kind) => (
-            <tr key={kind}>
-              <th scope="row" className="font-normal">{NOTIFICATION_KIND_LABELS[kind]}</th>
-              {(['in_app', 'email'] as const).map((channel) => (
-                <td key={channel} className="text-center">
-                  <input
-                    type="checkbox"
-                    className="toggle toggle-primary toggle-sm"
-                    aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${channel === 'in_app' ? 'in the app' : 'by email'}`}
-                    checked={values[kind]?.[channel] ?? false}
-                    disabled={save.isPending}
-                    onChange={(e) => toggle(kind, channel, e.target.checked)}
-                  />
-                </td>
-              ))}
+      <div className="-mx-2 overflow-x-auto sm:mx-0">
+        <table className="table table-sm sm:table-md">
+          <thead>
+            <tr>
+              <th scope="col">Notification</th>
+              <th scope="col" className="w-16 px-1 text-center sm:w-24">In the app</th>
+              <th scope="col" className="w-16 px-1 text-center sm:w-24">By email</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {NOTIFICATION_KINDS.map((kind) => (
+              <tr key={kind}>
+                <th scope="row" className="font-normal">{NOTIFICATION_KIND_LABELS[kind]}</th>
+                {(['in_app', 'email'] as const).map((channel) => (
+                  <td key={channel} className="px-1 text-center">
+                    <input
+                      type="checkbox"
+                      className="toggle toggle-primary toggle-sm"
+                      aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${channel === 'in_app' ? 'in the app' : 'by email'}`}
+                      checked={values[kind]?.[channel] ?? false}
+                      disabled={save.isPending}
+                      onChange={(e) => toggle(kind, channel, e.target.checked)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {!online && <p className="text-sm text-warning-content/80" role="status">You are offline. Notification settings can be saved when the connection returns.</p>}
       <div className="flex justify-end">
         <button type="submit" className="btn btn-primary" disabled={save.isPending || !online}>
