@@ -189,4 +189,29 @@ describe('counselling fixes (issue 14)', () => {
     await screenshot(page, 'counselling-fixes-schedule-1280');
     await context.close();
   });
+
+  it('registration: the password rule shows before a failure; messages sit below their fields and are readable (axe)', async () => {
+    for (const viewport of [undefined, PHONE]) {
+      const width = viewport ? 375 : 1280;
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await page.goto('/register');
+      await page.getByPlaceholder('Name').waitFor();
+      expect(await page.getByText('At least 8 characters').isVisible()).toBe(true);
+      await page.getByPlaceholder('Name').fill('Test Person');
+      await page.getByPlaceholder('Email').fill(DEMO.admin);
+      await page.getByPlaceholder('Password', { exact: true }).fill('short');
+      await page.getByPlaceholder('Confirm password').fill('shorter');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.locator('#password-error').waitFor();
+      // Each message starts below its own field, so it covers no floating label.
+      for (const field of ['password', 'password_confirmation']) {
+        const input = await page.locator(`input[name="${field}"]`).boundingBox();
+        const message = await page.locator(`#${field}-error`).boundingBox();
+        expect(message!.y).toBeGreaterThanOrEqual(input!.y + input!.height);
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `counselling-fixes-register-failed-${width}`);
+      await context.close();
+    }
+  });
 });
