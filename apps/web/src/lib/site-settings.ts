@@ -12,6 +12,7 @@ export interface SiteSettings {
   timezone?: string;
   appointment_duration_minutes?: number;
   students_can_book?: boolean;
+  cancellation_notice_hours?: number;
 }
 
 export const SITE_SETTINGS_KEY = ['settings'] as const;

@@ -15,6 +15,7 @@ import { groupByMonth } from './appointment-grouping';
 import { canBook, isCounselorUser, statusToast } from './appointment-rules';
 import { AppointmentCard } from './components/appointment-card';
 import { AppointmentFormModal } from './components/appointment-form-modal';
+import { ClientActions } from './components/client-actions';
 import { cancelConfirmation } from './cancel-confirmation';
 import { SetupChecklist } from './components/setup-checklist';
 import { StatusHistoryModal } from './components/status-history-modal';
@@ -204,6 +205,7 @@ export function AppointmentsPage() {
                     user={user}
                     busy={busyUuid === a.uuid}
                     actions={cardActions}
+                    clientActions={<ClientActions appointment={a} user={user} />}
                   />
                 ))}
               </div>

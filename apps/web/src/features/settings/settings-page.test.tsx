@@ -72,6 +72,25 @@ describe('Site Settings screen', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ appointment_duration_minutes: 500, site_name: 'Kalinga', timezone: 'Asia/Manila', students_can_book: false });
   });
 
+  it('checks the cancellation notice before sending, keeps it, and sends a whole number of hours', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, SETTINGS)).mockResolvedValueOnce(json(200, { ...SETTINGS, cancellation_notice_hours: 0 }));
+    renderPage();
+    const notice = (await screen.findByLabelText('Cancellation Notice (hours)', {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(notice.value).toBe('24');
+    for (const bad of ['', '1.5', '721']) {
+      fireEvent.change(notice, { target: { value: bad } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+      await screen.findByText('The cancellation notice must be a whole number of hours from 0 to 720 (0 lets clients cancel until the appointment starts).');
+      expect(notice.value).toBe(bad);
+      expect(notice.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fireEvent.change(notice, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toMatchObject({ cancellation_notice_hours: 0 });
+  });
+
   it("refuses to save offline with 'Cannot update settings while offline'", async () => {
     fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
     renderPage();

@@ -1,4 +1,4 @@
-import type { Settings, SettingsBody } from '@kalinga/contracts/settings';
+import { CANCELLATION_NOTICE_RULE, MAX_CANCELLATION_NOTICE_HOURS, type Settings, type SettingsBody } from '@kalinga/contracts/settings';
 import { type ChangeEvent, type FormEvent, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
@@ -24,6 +24,7 @@ interface Values {
   timezone: string;
   appointment_duration_minutes: string;
   students_can_book: boolean;
+  cancellation_notice_hours: string;
 }
 
 function valuesOf(s: SiteSettings): Values {
@@ -35,6 +36,7 @@ function valuesOf(s: SiteSettings): Values {
     timezone: s.timezone ?? 'Asia/Manila',
     appointment_duration_minutes: String(s.appointment_duration_minutes ?? 60),
     students_can_book: s.students_can_book ?? false,
+    cancellation_notice_hours: String(s.cancellation_notice_hours ?? 24),
   };
 }
 
@@ -95,6 +97,14 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
     }
     setErrors({});
     setFormError(null);
+    // Checked here too, so a blank or fractional notice is not sent (the server says the same).
+    const notice = values.cancellation_notice_hours.trim();
+    if (!/^\d+$/.test(notice) || Number(notice) > MAX_CANCELLATION_NOTICE_HOURS) {
+      setErrors({ cancellation_notice_hours: [CANCELLATION_NOTICE_RULE] });
+      setFormError('Failed to update settings');
+      document.getElementById('settings-cancellation_notice_hours')?.focus();
+      return;
+    }
     const body: SettingsBody = {
       site_name: values.site_name.trim(),
       business_name: values.business_name.trim() || null,
@@ -103,6 +113,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       timezone: values.timezone,
       appointment_duration_minutes: Number(values.appointment_duration_minutes),
       students_can_book: values.students_can_book,
+      cancellation_notice_hours: Number(notice),
     };
     try {
       const saved: Settings = await save.mutateAsync(body);
@@ -199,6 +210,12 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
               <span id="settings-appointment_duration_minutes-hint" className="text-sm text-base-content/60">Between 15 and 240. Applies to new bookings.</span>
               {fieldError('appointment_duration_minutes')}
             </div>
+          </div>
+          <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
+            <label htmlFor="settings-cancellation_notice_hours" className="font-medium">Cancellation Notice (hours)</label>
+            <input className={`input w-full ${errors.cancellation_notice_hours ? 'input-error' : ''}`} id="settings-cancellation_notice_hours" name="cancellation_notice_hours" type="number" inputMode="numeric" min={0} max={MAX_CANCELLATION_NOTICE_HOURS} step={1} value={values.cancellation_notice_hours} onChange={(e) => set('cancellation_notice_hours', e.target.value)} {...aria('cancellation_notice_hours', true)} />
+            <span id="settings-cancellation_notice_hours-hint" className="text-sm text-base-content/60">Clients can cancel or reschedule their own appointment up to this many hours before it starts; later, they are told to contact their counselor. 0 = until it starts.</span>
+            {fieldError('cancellation_notice_hours')}
           </div>
           <label className="flex items-start gap-3">
             <input type="checkbox" className="toggle toggle-primary mt-0.5" name="students_can_book" checked={values.students_can_book} onChange={(e) => set('students_can_book', e.target.checked)} />

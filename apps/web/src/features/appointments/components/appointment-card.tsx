@@ -1,5 +1,6 @@
 import type { Appointment, AppointmentStatus } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
+import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatInstant } from '../../../lib/format';
 import { appointmentWhen } from '../cancel-confirmation';
@@ -42,7 +43,7 @@ const PENCIL = 'M16.862 4.487l1.687-1.688a1.875 1.875 0 112.652 2.652L10.582 16.
 const TRASH = 'M14.74 9l-.346 9m-4.788 0L9.26 9m9.968-3.21c.342.052.682.107 1.022.166m-1.022-.165L18.16 19.673a2.25 2.25 0 01-2.244 2.077H8.084a2.25 2.25 0 01-2.244-2.077L4.772 5.79m14.456 0a48.108 48.108 0 00-3.478-.397m-12 .562c.34-.059.68-.114 1.022-.165m0 0a48.11 48.11 0 013.478-.397m7.5 0v-.916c0-1.18-.91-2.164-2.09-2.201a51.964 51.964 0 00-3.32 0c-1.18.037-2.09 1.022-2.09 2.201v.916m7.5 0a48.667 48.667 0 00-7.5 0';
 
 /** One appointment: date block, time, reason, place, client type, the other party, status and the actions the viewer may take. */
-export function AppointmentCard({ appointment: a, user, busy, actions }: { appointment: Appointment; user: AuthUser | null; busy: boolean; actions: CardActions }) {
+export function AppointmentCard({ appointment: a, user, busy, actions, clientActions }: { appointment: Appointment; user: AuthUser | null; busy: boolean; actions: CardActions; clientActions?: ReactNode }) {
   const party = otherParty(user, a);
   const when = appointmentWhen(a);
   return (
@@ -91,6 +92,7 @@ export function AppointmentCard({ appointment: a, user, busy, actions }: { appoi
               <StatusMenu options={statusOptions(a)} disabled={busy} label={`Status options for ${a.reason}`} onChange={(s) => actions.onStatus(a, s)} />
             )}
           </div>
+          {clientActions}
           <div className="flex items-center justify-end gap-1">
             {a.status !== 'cancelled' && (
               <button type="button" className="btn btn-sm btn-ghost btn-square" title="Add to calendar" aria-label={`Add to calendar: ${a.reason}`} onClick={() => actions.onCalendar(a)}>

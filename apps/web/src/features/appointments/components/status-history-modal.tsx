@@ -1,4 +1,4 @@
-import type { Appointment } from '@kalinga/contracts/appointments';
+import type { Appointment, StatusChange } from '@kalinga/contracts/appointments';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingBlock } from '../../../components/ui/spinner';
@@ -32,10 +32,25 @@ export function StatusHistoryModal({ appointment, onClose }: { appointment: Appo
               <span className="w-full text-sm text-base-content/80 sm:w-auto sm:flex-1 sm:text-right">
                 {change.changed_by?.name ?? 'Someone no longer here'} · {formatInstant(change.changed_at, 'MMM d, yyyy h:mm a')}
               </span>
+              <ChangeDetails change={change} />
             </li>
           ))}
         </ol>
       )}
     </Modal>
+  );
+}
+
+/** What a client's move or cancellation adds to a history row: from and to, or their reason. */
+function ChangeDetails({ change }: { change: StatusChange }) {
+  const when = (iso: string) => formatInstant(iso, 'MMM d, yyyy h:mm a');
+  if (!change.reason && !(change.previous_date && change.new_date)) return null;
+  return (
+    <span className="w-full text-sm">
+      {change.previous_date && change.new_date && (
+        <span className="block" data-testid="history-move">Rescheduled from {when(change.previous_date)} to {when(change.new_date)}</span>
+      )}
+      {change.reason && <span className="block break-words" data-testid="history-reason">Reason: {change.reason}</span>}
+    </span>
   );
 }

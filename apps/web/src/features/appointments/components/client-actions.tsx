@@ -1,0 +1,34 @@
+import type { Appointment } from '@kalinga/contracts/appointments';
+import type { AuthUser } from '@kalinga/contracts/auth';
+import { useState } from 'react';
+import { useSiteSettings } from '../../../lib/site-settings';
+import { selfServiceFor } from '../self-service-rules';
+import { CancelOwnModal } from './cancel-own-modal';
+import { RescheduleModal } from './reschedule-modal';
+
+/** 'Cancel' and 'Reschedule' on the client's own appointment, or whom to contact once the notice period has passed. */
+export function ClientActions({ appointment: a, user }: { appointment: Appointment; user: AuthUser | null }) {
+  const settings = useSiteSettings();
+  const [open, setOpen] = useState<'cancel' | 'reschedule' | null>(null);
+  const rule = selfServiceFor(user, a, settings.data?.cancellation_notice_hours ?? 24, settings.data?.students_can_book ?? false);
+  if (rule.kind === 'none') return null;
+  if (rule.kind === 'contact') {
+    return <p className="w-full text-sm text-base-content/75 sm:max-w-64 sm:text-right" data-testid="contact-counselor">{rule.message}</p>;
+  }
+  const close = () => setOpen(null);
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-1">
+      {rule.reschedule && (
+        <button type="button" className="btn btn-sm btn-outline" aria-label={`Reschedule: ${a.reason}`} onClick={() => setOpen('reschedule')}>
+          Reschedule
+        </button>
+      )}
+      <button type="button" className="btn btn-sm btn-outline border-red-700 text-red-700 hover:bg-red-700 hover:text-white" aria-label={`Cancel: ${a.reason}`} onClick={() => setOpen('cancel')}>
+        Cancel
+      </button>
+      {/* Always there, filled only while open: closing the native dialog gives focus back to the button. */}
+      <CancelOwnModal appointment={a} open={open === 'cancel'} onClose={close} />
+      {rule.reschedule && <RescheduleModal appointment={a} open={open === 'reschedule'} onClose={close} />}
+    </div>
+  );
+}

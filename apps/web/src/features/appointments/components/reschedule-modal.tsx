@@ -1,0 +1,117 @@
+import type { Appointment } from '@kalinga/contracts/appointments';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Modal } from '../../../components/ui/modal';
+import { notifyError, notifySuccess } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatInstant } from '../../../lib/format';
+import { useSiteSettings } from '../../../lib/site-settings';
+import { todayInZone } from '../../../lib/zone-time';
+import { useAvailableSlots } from '../api/appointments-api';
+import { useRescheduleOwnAppointment } from '../api/self-service-api';
+import { appointmentWhen } from '../cancel-confirmation';
+import { Field } from './form-field';
+import { MonthDays } from './month-days';
+
+const FAILED = 'Failed to reschedule appointment';
+
+/** The client moves their appointment to another free time of the same counselor (the booking form's day and time pickers). */
+export function RescheduleModal({ appointment: a, open, onClose }: { appointment: Appointment; open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} title="Reschedule appointment" onClose={onClose} wide>
+      <RescheduleForm appointment={a} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; onDone: () => void }) {
+  const settings = useSiteSettings();
+  const today = todayInZone(settings.data?.timezone);
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const slots = useAvailableSlots(a.counselor_id, date);
+  const move = useRescheduleOwnAppointment();
+
+  // A chosen time that is no longer offered (someone took it) is cleared; the day stays.
+  const offered = slots.data?.starts;
+  useEffect(() => {
+    if (offered && time && !offered.some((s) => s.time === time)) setTime('');
+  }, [offered, time]);
+
+  const start = offered?.find((s) => s.time === time)?.appointment_date ?? null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!start || move.isPending) return;
+    setError(null);
+    try {
+      await move.mutateAsync({ uuid: a.uuid, body: { appointment_date: start } });
+      notifySuccess('Appointment rescheduled successfully');
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err, FAILED));
+      if (err instanceof ApiError && err.status === 409) void slots.refetch();
+      notifyError(FAILED);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Reschedule appointment">
+      <p>
+        Your appointment with <strong>{a.counselor.name}</strong> on <strong>{appointmentWhen(a)}</strong> ({a.reason})
+        {start ? (
+          <>
+            {' '}will move to <strong data-testid="new-time">{appointmentWhen({ appointment_date: start })}</strong>. It waits for {a.counselor.name}'s confirmation again.
+          </>
+        ) : (
+          '. Choose a new day and time.'
+        )}
+      </p>
+      {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="New date" hint={<MonthDays counselorId={a.counselor_id} value={date} today={today} onPick={setDate} />}>
+          {(id, d) => <input id={id} type="date" className="input w-full" min={today} required value={date} aria-describedby={d} onChange={(e) => setDate(e.target.value)} />}
+        </Field>
+        <Field
+          label="New time"
+          hint={
+            <>
+              {slots.isError && (
+                <p className="flex flex-wrap items-center gap-2 text-sm text-error">
+                  Failed to load available time slots
+                  <button type="button" className="btn btn-xs" onClick={() => void slots.refetch()}>Retry</button>
+                </p>
+              )}
+              {slots.data && slots.data.starts.length === 0 && <p className="text-sm text-base-content/70">No available time slots on this date.</p>}
+            </>
+          }
+        >
+          {(id, d) => (
+            <select
+              id={id}
+              className="select w-full"
+              required
+              value={time}
+              disabled={!date || slots.isFetching}
+              aria-describedby={d}
+              aria-busy={slots.isFetching}
+              onChange={(e) => setTime(e.target.value)}
+            >
+              <option value="">{!date ? 'Choose a date first' : slots.isFetching ? 'Loading times...' : 'Select a time'}</option>
+              {(offered ?? []).map((s) => (
+                <option key={s.time} value={s.time}>{formatInstant(s.appointment_date, 'h:mm a')}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="modal-action mt-0 flex-wrap">
+        <button type="button" className="btn" onClick={onDone}>Keep current time</button>
+        <button type="submit" className="btn btn-primary" disabled={!start || move.isPending}>
+          {move.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {move.isPending ? 'Moving...' : 'Move appointment'}
+        </button>
+      </div>
+    </form>
+  );
+}

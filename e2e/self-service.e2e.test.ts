@@ -1,0 +1,238 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
+
+// Issue 14's self-service (decision 0057): a client cancels and reschedules their own appointment, the
+// counselor sees who did it, when and why in the history, and the manager sets the notice period.
+let server: RunningServer;
+let browser: Browser;
+
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+interface Session {
+  token: string;
+  user: { id: number; name: string };
+}
+
+async function apiLogin(email: string): Promise<Session> {
+  const res = await fetch(`${server.baseURL}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Session;
+}
+
+async function api<T>(session: Session, method: string, path: string, body?: object): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${server.baseURL}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+function dateIn(timeZone: string, plusDays: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [y, m, d] = parts.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
+}
+
+/** Books the first free slot of the counselor from `fromDays` days ahead on, as `client` (or by the counselor for a student). */
+async function bookAhead(client: Session, counselorId: number, reason: string, fromDays = 3, payloadExtra: object = {}): Promise<string> {
+  const { json: settings } = await api<{ timezone: string }>(client, 'GET', '/api/settings');
+  for (let d = fromDays; d < fromDays + 30; d++) {
+    const { json } = await api<{ starts: { appointment_date: string }[] }>(client, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${dateIn(settings.timezone, d)}`);
+    if (json.starts.length === 0) continue;
+    const res = await api<{ data: { uuid: string } }>(client, 'POST', '/api/appointments', {
+      counselor_id: counselorId, appointment_date: json.starts[0].appointment_date, reason, category_id: await firstCategory(client), location_type: 'online', ...payloadExtra,
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    return res.json.data.uuid;
+  }
+  throw new Error('no free slot in 30 days');
+}
+
+async function firstCategory(session: Session): Promise<number> {
+  return (await api<{ data: { id: number }[] }>(session, 'GET', '/api/categories?per_page=1')).json.data[0].id;
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+async function expectAccessible(page: Page): Promise<void> {
+  await expect.poll(async () => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/** Elements sticking out past the right edge of the viewport (a phone must not scroll sideways). */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).position !== 'fixed' && !e.closest('.overflow-x-auto'))
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`);
+  });
+}
+
+const card = (page: Page, reason: string) => page.getByTestId('appointment-card').filter({ hasText: reason });
+
+describe('client self-service in the browser', () => {
+  it('a client reschedules (a slot taken meanwhile keeps the day) and cancels with a reason; the counselor sees both in the history', async () => {
+    const personnelApi = await apiLogin(DEMO.personnel);
+    const counselorApi = await apiLogin(DEMO.counselor);
+    const studentApi = await apiLogin(DEMO.student);
+    const counselorId = counselorApi.user.id;
+    const moveReason = `E2E move me ${Date.now()}`;
+    const cancelReason = `E2E cancel me ${Date.now()}`;
+    await bookAhead(personnelApi, counselorId, moveReason);
+    await bookAhead(personnelApi, counselorId, cancelReason);
+
+    const { context, page } = await newPage(browser, server.baseURL);
+    await signIn(page, DEMO.personnel);
+    await page.goto('/appointments');
+    await card(page, moveReason).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'self-service-list-1280');
+
+    // Reschedule: the booking form's month and 'Next available'; the time chosen is taken by someone else before sending.
+    const before = await card(page, moveReason).locator('time').getAttribute('datetime');
+    await page.getByRole('button', { name: `Reschedule: ${moveReason}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
+    await dialog.getByText(moveReason).waitFor();
+    await dialog.getByRole('button', { name: /^Next available:/ }).click();
+    const date = await dialog.getByLabel('New date').inputValue();
+    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const time = dialog.getByLabel('New time');
+    await expect.poll(async () => time.locator('option').count()).toBeGreaterThan(1);
+    await time.selectOption({ index: 1 });
+    await dialog.getByTestId('new-time').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'self-service-reschedule-1280');
+    const slots = await api<{ starts: { time: string; appointment_date: string }[] }>(personnelApi, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
+    const chosenTime = await time.inputValue();
+    const chosen = slots.json.starts.find((s) => s.time === chosenTime);
+    expect(chosen).toBeDefined();
+    const other = await api(counselorApi, 'POST', '/api/appointments', { counselor_id: counselorId, appointment_date: chosen!.appointment_date, reason: 'Taken meanwhile', category_id: await firstCategory(counselorApi), location_type: 'online', student_id: studentApi.user.id });
+    expect(other.status).toBe(201);
+    await dialog.getByRole('button', { name: 'Move appointment' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'This time slot is no longer available' }).waitFor();
+    expect(await dialog.getByLabel('New date').inputValue()).toBe(date);
+    await screenshot(page, 'self-service-reschedule-taken-1280');
+    await expect.poll(async () => time.locator('option').count()).toBeGreaterThan(1);
+    await time.selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Move appointment' }).click();
+    await toast(page, 'Appointment rescheduled successfully');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => card(page, moveReason).locator('time').getAttribute('datetime')).not.toBe(before);
+
+    // Cancel, from the keyboard: the confirmation names the appointment; 'Keep it' keeps it; a reason goes with it.
+    const cancelButton = page.getByRole('button', { name: `Cancel: ${cancelReason}` });
+    await cancelButton.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Cancel this appointment?' });
+    await confirm.getByText(cancelReason).waitFor();
+    await confirm.getByText(counselorApi.user.name).waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Cancel: ${cancelReason}`);
+    await page.keyboard.press('Enter');
+    await confirm.getByLabel('Reason (optional)').fill('Exam clash');
+    await expectAccessible(page);
+    await screenshot(page, 'self-service-cancel-1280');
+    await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await toast(page, 'Appointment cancelled successfully');
+    await card(page, cancelReason).waitFor({ state: 'detached' });
+    await context.close();
+
+    // The counselor sees who moved and who cancelled, when, and why.
+    const c = await newPage(browser, server.baseURL);
+    await signIn(c.page, DEMO.counselor);
+    await c.page.goto('/appointments');
+    await c.page.getByPlaceholder('Search by name...').fill(personnelApi.user.name);
+    await card(c.page, moveReason).waitFor();
+    await c.page.getByRole('button', { name: `Status history: ${moveReason}` }).click();
+    const history = c.page.getByRole('dialog', { name: 'Status history' });
+    await history.getByTestId('history-move').waitFor();
+    expect(await history.getByRole('listitem').last().textContent()).toContain(personnelApi.user.name);
+    await expectAccessible(c.page);
+    await screenshot(c.page, 'self-service-history-move-1280');
+    await history.getByRole('button', { name: 'Close', exact: true }).click();
+    await c.page.getByRole('tab', { name: /History/ }).click();
+    await card(c.page, cancelReason).waitFor();
+    await c.page.getByRole('button', { name: `Status history: ${cancelReason}` }).click();
+    await history.getByTestId('history-reason').filter({ hasText: 'Reason: Exam clash' }).waitFor();
+    expect(await history.getByRole('listitem').last().textContent()).toContain(personnelApi.user.name);
+    await screenshot(c.page, 'self-service-history-cancel-1280');
+    await c.context.close();
+  }, 180_000);
+
+  it('at 375 px: the actions fit, a cancel works, and inside the notice period the card says whom to contact; the manager sets the notice', async () => {
+    const personnelApi = await apiLogin(DEMO.personnel);
+    const adminApi = await apiLogin(DEMO.admin);
+    const counselorApi = await apiLogin(DEMO.counselor);
+    const reason = `E2E phone ${Date.now()}`;
+    await bookAhead(personnelApi, counselorApi.user.id, reason);
+
+    const { context, page } = await newPage(browser, server.baseURL, PHONE);
+    await signIn(page, DEMO.personnel);
+    await page.goto('/appointments');
+    await card(page, reason).waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'self-service-list-375');
+    await page.getByRole('button', { name: `Reschedule: ${reason}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
+    await dialog.getByRole('button', { name: /^Next available:/ }).click();
+    await expect.poll(async () => dialog.getByLabel('New time').locator('option').count()).toBeGreaterThan(1);
+    await dialog.getByLabel('New time').selectOption({ index: 1 });
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'self-service-reschedule-375');
+    await dialog.getByRole('button', { name: 'Keep current time' }).click();
+    await page.getByRole('button', { name: `Cancel: ${reason}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this appointment?' });
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'self-service-cancel-375');
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+
+    // The manager sets a notice longer than the time left: a blank or fractional value is refused with a sentence first.
+    const admin = await newPage(browser, server.baseURL, PHONE);
+    await signIn(admin.page, DEMO.admin);
+    await admin.page.goto('/settings/site');
+    const notice = admin.page.getByLabel('Cancellation Notice (hours)');
+    await notice.fill('1.5');
+    await admin.page.getByRole('button', { name: 'Save Settings' }).click();
+    await admin.page.getByText('The cancellation notice must be a whole number of hours from 0 to 720 (0 lets clients cancel until the appointment starts).').waitFor();
+    expect(await notice.inputValue()).toBe('1.5');
+    expect(await overflowing(admin.page)).toEqual([]);
+    await screenshot(admin.page, 'self-service-settings-error-375');
+    await notice.fill('720');
+    await admin.page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(admin.page, 'Settings updated successfully');
+    await admin.context.close();
+    const desk = await newPage(browser, server.baseURL);
+    await signIn(desk.page, DEMO.admin);
+    await desk.page.goto('/settings/site');
+    await desk.page.getByLabel('Cancellation Notice (hours)').waitFor();
+    await expectAccessible(desk.page);
+    await screenshot(desk.page, 'self-service-settings-1280');
+    await desk.context.close();
+
+    // The client's settings are read again on the next sign-in: the buttons give way to whom to contact.
+    await context.close();
+    const again = await newPage(browser, server.baseURL, PHONE);
+    await again.page.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await signIn(again.page, DEMO.personnel);
+    await again.page.goto('/appointments');
+    const contact = card(again.page, reason).getByTestId('contact-counselor');
+    await contact.waitFor();
+    expect(await contact.textContent()).toBe(`Less than 720 hours to go: to cancel or reschedule, contact ${counselorApi.user.name}.`);
+    expect(await card(again.page, reason).getByRole('button', { name: `Cancel: ${reason}` }).count()).toBe(0);
+    expect(await overflowing(again.page)).toEqual([]);
+    await screenshot(again.page, 'self-service-contact-375');
+    await again.context.close();
+    expect((await api(adminApi, 'POST', '/api/settings', { cancellation_notice_hours: 24 })).status).toBe(200);
+  }, 180_000);
+});
