@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { type ApiSession, apiCall, apiLogin } from './support/api';
+import { axeViolations, DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -14,25 +15,8 @@ withAppAndBrowser((s, b) => {
   browser = b;
 });
 
-interface Session {
-  token: string;
-  user: { id: number; name: string };
-}
-
-async function apiLogin(email: string): Promise<Session> {
-  const res = await fetch(`${server.baseURL}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Session;
-}
-
-async function api<T>(session: Session, method: string, path: string, body?: object): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${server.baseURL}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
+const login = (email: string) => apiLogin(server, email);
+const call = <T>(session: ApiSession, method: string, url: string, body?: object) => apiCall<T>(server, session, method, url, body);
 
 function dateIn(timeZone: string, plusDays: number): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -41,22 +25,21 @@ function dateIn(timeZone: string, plusDays: number): string {
 }
 
 /** Books the first free slot of the counselor from `fromDays` days ahead on, as `client` (or by the counselor for a student). */
-async function bookAhead(client: Session, counselorId: number, reason: string, fromDays = 3, payloadExtra: object = {}): Promise<string> {
-  const { json: settings } = await api<{ timezone: string }>(client, 'GET', '/api/settings');
+async function bookAhead(client: ApiSession, counselorId: number, reason: string, fromDays = 3): Promise<string> {
+  const settings = await call<{ timezone: string }>(client, 'GET', '/api/settings');
   for (let d = fromDays; d < fromDays + 30; d++) {
-    const { json } = await api<{ starts: { appointment_date: string }[] }>(client, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${dateIn(settings.timezone, d)}`);
-    if (json.starts.length === 0) continue;
-    const res = await api<{ data: { uuid: string } }>(client, 'POST', '/api/appointments', {
-      counselor_id: counselorId, appointment_date: json.starts[0].appointment_date, reason, category_id: await firstCategory(client), location_type: 'online', ...payloadExtra,
+    const free = await call<{ starts: { appointment_date: string }[] }>(client, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${dateIn(settings.timezone, d)}`);
+    if (free.starts.length === 0) continue;
+    const res = await call<{ data: { uuid: string } }>(client, 'POST', '/api/appointments', {
+      counselor_id: counselorId, appointment_date: free.starts[0].appointment_date, reason, category_id: await firstCategory(client), location_type: 'online',
     });
-    expect(res.status, JSON.stringify(res.json)).toBe(201);
-    return res.json.data.uuid;
+    return res.data.uuid;
   }
   throw new Error('no free slot in 30 days');
 }
 
-async function firstCategory(session: Session): Promise<number> {
-  return (await api<{ data: { id: number }[] }>(session, 'GET', '/api/categories?per_page=1')).json.data[0].id;
+async function firstCategory(session: ApiSession): Promise<number> {
+  return (await call<{ data: { id: number }[] }>(session, 'GET', '/api/categories?per_page=1')).data[0].id;
 }
 
 async function toast(page: Page, text: string): Promise<void> {
@@ -82,9 +65,9 @@ const card = (page: Page, reason: string) => page.getByTestId('appointment-card'
 
 describe('client self-service in the browser', () => {
   it('a client reschedules (a slot taken meanwhile keeps the day) and cancels with a reason; the counselor sees both in the history', async () => {
-    const personnelApi = await apiLogin(DEMO.personnel);
-    const counselorApi = await apiLogin(DEMO.counselor);
-    const studentApi = await apiLogin(DEMO.student);
+    const personnelApi = await login(DEMO.personnel);
+    const counselorApi = await login(DEMO.counselor);
+    const studentApi = await login(DEMO.student);
     const counselorId = counselorApi.user.id;
     const moveReason = `E2E move me ${Date.now()}`;
     const cancelReason = `E2E cancel me ${Date.now()}`;
@@ -112,12 +95,11 @@ describe('client self-service in the browser', () => {
     await dialog.getByTestId('new-time').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'self-service-reschedule-1280');
-    const slots = await api<{ starts: { time: string; appointment_date: string }[] }>(personnelApi, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
+    const slots = await call<{ starts: { time: string; appointment_date: string }[] }>(personnelApi, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
     const chosenTime = await time.inputValue();
-    const chosen = slots.json.starts.find((s) => s.time === chosenTime);
+    const chosen = slots.starts.find((s) => s.time === chosenTime);
     expect(chosen).toBeDefined();
-    const other = await api(counselorApi, 'POST', '/api/appointments', { counselor_id: counselorId, appointment_date: chosen!.appointment_date, reason: 'Taken meanwhile', category_id: await firstCategory(counselorApi), location_type: 'online', student_id: studentApi.user.id });
-    expect(other.status).toBe(201);
+    await call(counselorApi, 'POST', '/api/appointments', { counselor_id: counselorId, appointment_date: chosen!.appointment_date, reason: 'Taken meanwhile', category_id: await firstCategory(counselorApi), location_type: 'online', student_id: studentApi.user.id });
     await dialog.getByRole('button', { name: 'Move appointment' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'This time slot is no longer available' }).waitFor();
     expect(await dialog.getByLabel('New date').inputValue()).toBe(date);
@@ -171,9 +153,9 @@ describe('client self-service in the browser', () => {
   }, 180_000);
 
   it('at 375 px: the actions fit, a cancel works, and inside the notice period the card says whom to contact; the manager sets the notice', async () => {
-    const personnelApi = await apiLogin(DEMO.personnel);
-    const adminApi = await apiLogin(DEMO.admin);
-    const counselorApi = await apiLogin(DEMO.counselor);
+    const personnelApi = await login(DEMO.personnel);
+    const adminApi = await login(DEMO.admin);
+    const counselorApi = await login(DEMO.counselor);
     const reason = `E2E phone ${Date.now()}`;
     await bookAhead(personnelApi, counselorApi.user.id, reason);
 
@@ -233,6 +215,6 @@ describe('client self-service in the browser', () => {
     expect(await overflowing(again.page)).toEqual([]);
     await screenshot(again.page, 'self-service-contact-375');
     await again.context.close();
-    expect((await api(adminApi, 'POST', '/api/settings', { cancellation_notice_hours: 24 })).status).toBe(200);
+    await call(adminApi, 'POST', '/api/settings', { cancellation_notice_hours: 24 });
   }, 180_000);
 });
