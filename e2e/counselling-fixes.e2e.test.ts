@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { type ApiSession, apiCall, apiLogin } from './support/api';
+import { axeViolations, DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -13,26 +14,14 @@ withAppAndBrowser((s, b) => {
   browser = b;
 });
 
-interface Session {
-  token: string;
-  user: { id: number };
-}
-
-async function call<T>(session: Session | null, method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-  if (session) headers.Authorization = `Bearer ${session.token}`;
-  const res = await fetch(`${server.baseURL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-const apiLogin = (email: string, password = DEMO_PASSWORD) => call<Session>(null, 'POST', '/api/login', { email, password });
+const login = (email: string, password?: string) => apiLogin(server, email, password);
+const call = <T>(session: ApiSession, method: string, url: string, body?: unknown) => apiCall<T>(server, session, method, url, body);
 
 /** A client with a long name books the counselor's first free slot, on site at a long place name. */
-async function bookAsLongNamedClient(name: string, email: string, counselor: Session): Promise<void> {
-  const admin = await apiLogin(DEMO.admin);
+async function bookAsLongNamedClient(name: string, email: string, counselor: ApiSession): Promise<void> {
+  const admin = await login(DEMO.admin);
   await call(admin, 'POST', '/api/users', { name, email, user_type: 'personnel', roles: ['personnel'], password: 'long-name-client-1' });
-  const client = await apiLogin(email, 'long-name-client-1');
+  const client = await login(email, 'long-name-client-1');
   const categories = await call<{ data: { id: number }[] }>(client, 'GET', '/api/categories?per_page=1');
   for (let day = 2; day < 32; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
@@ -146,7 +135,7 @@ describe('counselling fixes (issue 14)', () => {
   });
 
   it('at 375 px no counselling screen scrolls sideways and long names and places wrap instead of being cut off', async () => {
-    const counselorApi = await apiLogin(DEMO.counselor);
+    const counselorApi = await login(DEMO.counselor);
     await bookAsLongNamedClient('Maria Concepcion Villanueva-Dela Cruz Santiago', `long-${Date.now()}@demo.kalinga.test`, counselorApi);
     await bookAsLongNamedClient('Wolfeschlegelsteinhausenbergerdorff Hubert', `unbroken-${Date.now()}@demo.kalinga.test`, counselorApi);
     for (const viewport of [PHONE, undefined]) {
@@ -171,7 +160,7 @@ describe('counselling fixes (issue 14)', () => {
   });
 
   it('delete icons and the cancel entry have enough contrast (3:1 for icons, axe for text)', async () => {
-    const counselorApi = await apiLogin(DEMO.counselor);
+    const counselorApi = await login(DEMO.counselor);
     const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
     await call(counselorApi, 'POST', '/api/counselor/excluded-dates', { dates: [{ date, reason: 'Seminar' }] });
     const { context, page } = await newPage(browser, server.baseURL);
