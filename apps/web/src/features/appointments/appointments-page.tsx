@@ -1,5 +1,5 @@
 import { APPOINTMENT_TABS, type Appointment, type AppointmentStatus, type AppointmentTab, type ClientUserType } from '@kalinga/contracts/appointments';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirm, confirmDelete } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -12,10 +12,11 @@ import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { downloadIcs, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment } from './api/appointments-api';
 import { groupByMonth } from './appointment-grouping';
-import { canBook, isCounselorUser, statusToast } from './appointment-rules';
+import { canBook, isCounselorUser, isManager, statusToast } from './appointment-rules';
 import { AppointmentCard } from './components/appointment-card';
-import { AppointmentFormModal } from './components/appointment-form-modal';
+import { AppointmentFormModal, type BookingPreset } from './components/appointment-form-modal';
 import { ClientActions } from './components/client-actions';
+import { LazyCalendarPanel, useAppointmentsView, ViewSwitch } from './calendar/view-switch';
 import { cancelConfirmation } from './cancel-confirmation';
 import { SetupChecklist } from './components/setup-checklist';
 import { StatusHistoryModal } from './components/status-history-modal';
@@ -45,7 +46,8 @@ export function AppointmentsPage() {
   const [userType, setUserType] = useState<ClientUserType | ''>('');
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const [form, setForm] = useState<{ open: boolean; appointment: Appointment | null }>({ open: false, appointment: null });
+  const [form, setForm] = useState<{ open: boolean; appointment: Appointment | null; preset?: BookingPreset }>({ open: false, appointment: null });
+  const [view, setView] = useAppointmentsView(counselor || isManager(user));
   const [busyUuid, setBusyUuid] = useState<string | null>(null);
   const [historyOf, setHistoryOf] = useState<Appointment | null>(null);
   // ?open=<uuid>: a link to one appointment (a notification's) shows it over the list.
@@ -115,6 +117,7 @@ export function AppointmentsPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Appointments</h1>
+        {(counselor || isManager(user)) && <ViewSwitch view={view} onChange={setView} />}
         {showBook && (
           <button type="button" className="btn btn-primary" onClick={() => setForm({ open: true, appointment: null })}>
             <svg aria-hidden="true" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
@@ -127,6 +130,11 @@ export function AppointmentsPage() {
 
       <SetupChecklist enabled={hasPermission(user, 'manage users')} />
 
+      {view === 'calendar' && user ? (
+        <Suspense fallback={<LoadingBlock text="Loading calendar..." />}>
+          <LazyCalendarPanel user={user} bookable={showBook} onBook={(preset) => setForm({ open: true, appointment: null, preset })} onOpen={(uuid) => setSearchParams((p) => { p.set('open', uuid); return p; })} />
+        </Suspense>
+      ) : (<>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <div role="tablist" aria-label="Appointment lists" className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit" id={tabsId}>
           {APPOINTMENT_TABS.map((t) => (
@@ -214,6 +222,7 @@ export function AppointmentsPage() {
           </>
         )}
       </section>
+      </>)}
 
       <OpenedAppointmentModal
         uuid={openUuid}
@@ -223,7 +232,7 @@ export function AppointmentsPage() {
         onClose={() => setSearchParams((p) => { p.delete('open'); return p; }, { replace: true })}
       />
       <StatusHistoryModal appointment={historyOf} onClose={() => setHistoryOf(null)} />
-      {user && <AppointmentFormModal open={form.open} appointment={form.appointment} user={user} onClose={() => setForm({ open: false, appointment: null })} />}
+      {user && <AppointmentFormModal open={form.open} appointment={form.appointment} preset={form.preset} user={user} onClose={() => setForm({ open: false, appointment: null })} />}
     </div>
   );
 }

@@ -17,11 +17,18 @@ import { Field } from './form-field';
 import { StudentPicker } from './student-picker';
 import { useFormValues } from './use-form-values';
 
+/** A new booking's counselor, date and HH:mm (company zone), as a free slot of the calendar gives them. */
+export interface BookingPreset {
+  counselorId: number;
+  date: string;
+  time: string;
+}
+
 /** 'Book Appointment' / 'Edit Appointment'. Rendered only while open, so each opening starts fresh. */
-export function AppointmentFormModal({ open, appointment, user, onClose }: { open: boolean; appointment: Appointment | null; user: AuthUser; onClose: () => void }) {
+export function AppointmentFormModal({ open, appointment, preset, user, onClose }: { open: boolean; appointment: Appointment | null; preset?: BookingPreset | null; user: AuthUser; onClose: () => void }) {
   return (
     <Modal open={open} title={appointment ? 'Edit Appointment' : 'Book Appointment'} onClose={onClose} wide>
-      <AppointmentForm appointment={appointment} user={user} onDone={onClose} />
+      <AppointmentForm appointment={appointment} preset={preset ?? null} user={user} onDone={onClose} />
     </Modal>
   );
 }
@@ -33,7 +40,7 @@ function slotOptions(slots: readonly string[] | undefined, own: string | null): 
   return list.sort();
 }
 
-function AppointmentForm({ appointment, user, onDone }: { appointment: Appointment | null; user: AuthUser; onDone: () => void }) {
+function AppointmentForm({ appointment, preset, user, onDone }: { appointment: Appointment | null; preset: BookingPreset | null; user: AuthUser; onDone: () => void }) {
   const settings = useSiteSettings();
   const timeZone = settings.data?.timezone;
   const counselor = isCounselorUser(user);
@@ -44,7 +51,7 @@ function AppointmentForm({ appointment, user, onDone }: { appointment: Appointme
   const locked = clientFieldsLocked(user, appointment);
 
   const { values, setValues, set, fieldErrors, setFieldErrors } = useFormValues(() =>
-    appointment ? valuesFromAppointment(appointment, timeZone) : emptyValues(counselor ? user.id : null),
+    appointment ? valuesFromAppointment(appointment, timeZone) : { ...emptyValues(counselor ? user.id : null), ...preset },
   );
   const [formError, setFormError] = useState<string | null>(null);
 

@@ -1,0 +1,118 @@
+import type { AuthUser } from '@kalinga/contracts/auth';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { LoadingBlock } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useSiteSettings } from '../../../lib/site-settings';
+import { todayInZone, wallOf } from '../../../lib/zone-time';
+import { useCounselorCalendar } from '../api/calendar-api';
+import { useCounselors } from '../api/appointments-api';
+import { isCounselorUser } from '../appointment-rules';
+import type { BookingPreset } from '../components/appointment-form-modal';
+import { CalendarLegend } from './calendar-legend';
+import { type CalendarView, rangeLabel, rangeOf, stepAnchor } from './calendar-range';
+import { CalendarToolbar } from './calendar-toolbar';
+import { useNarrowScreen } from './use-narrow-screen';
+import WeekCalendar from './week-calendar';
+
+export interface CalendarPanelProps {
+  user: AuthUser;
+  /** The viewer may book: free slots are offered. */
+  bookable: boolean;
+  onBook: (preset: BookingPreset) => void;
+  /** Shows the appointment (the page's ?open=<uuid> dialog, with the card's actions). */
+  onOpen: (uuid: string) => void;
+}
+
+/**
+ * The counselor's day and week (issue 14): counselors see their own, managers pick the counselor.
+ * Loaded lazily with FullCalendar (docs/decisions/0058).
+ */
+export default function CalendarPanel({ user, bookable, onBook, onOpen }: CalendarPanelProps) {
+  const settings = useSiteSettings();
+  const ownCalendar = isCounselorUser(user);
+  const narrow = useNarrowScreen();
+  const [chosenView, setChosenView] = useState<CalendarView>('week');
+  const view: CalendarView = narrow ? 'day' : chosenView;
+  const [anchor, setAnchor] = useState(() => todayInZone(settings.data?.timezone));
+  const [picked, setPicked] = useState<number | null>(null);
+  const pickerId = useId();
+
+  const counselors = useCounselors(!ownCalendar);
+  const counselorId = ownCalendar ? user.id : (picked ?? counselors.data?.[0]?.id ?? null);
+  const { from, days } = rangeOf(view, anchor);
+  const calendar = useCounselorCalendar(ownCalendar ? null : counselorId, from, days, ownCalendar || counselorId !== null);
+
+  const reply = calendar.data;
+  const timeZone = reply?.timezone ?? settings.data?.timezone;
+  const today = todayInZone(timeZone);
+  const nowWall = timeZone ? wallOf(new Date(), timeZone) : null;
+
+  if (!ownCalendar && counselors.isPending) return <LoadingBlock text="Loading counselors..." />;
+  if (!ownCalendar && counselors.isError) return <ErrorAlert message={errorMessage(counselors.error, 'An error occurred')} onRetry={() => void counselors.refetch()} />;
+  if (!ownCalendar && counselors.data?.length === 0) {
+    return <EmptyState title="No counselors yet" text="Add a counselor to see their week here." />;
+  }
+
+  const dayWord = view === 'week' ? 'week' : 'day';
+  // A schedule without a working day (excluded dates are labelled on the grid itself).
+  const noHours = reply && reply.days.every((d) => !d.is_available);
+
+  return (
+    <section aria-labelledby={`${pickerId}-title`} className="flex flex-col gap-3">
+      <h2 id={`${pickerId}-title`} className="sr-only">Calendar</h2>
+      {!ownCalendar && (
+        <div className="flex flex-col gap-1 sm:w-72">
+          <label htmlFor={pickerId} className="text-sm font-medium">Counselor</label>
+          <select id={pickerId} className="select w-full" value={counselorId ?? ''} onChange={(e) => setPicked(Number(e.target.value))}>
+            {(counselors.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </select>
+        </div>
+      )}
+
+      <CalendarToolbar
+        view={view}
+        canChooseView={!narrow}
+        label={rangeLabel(view, from)}
+        onView={setChosenView}
+        onStep={(direction) => setAnchor((a) => stepAnchor(view, a, direction))}
+        onToday={() => setAnchor(today)}
+      />
+      <CalendarLegend bookable={bookable} />
+      {timeZone && <p className="text-xs text-base-content/70">Times are in the centre's time zone ({timeZone}).</p>}
+
+      <div aria-busy={calendar.isFetching} className="flex flex-col gap-3">
+        {calendar.isPending ? (
+          <LoadingBlock text="Loading calendar..." />
+        ) : calendar.isError ? (
+          <ErrorAlert message={errorMessage(calendar.error, 'An error occurred')} onRetry={() => void calendar.refetch()} />
+        ) : reply && nowWall ? (
+          <>
+            <div role="status" className="flex flex-col gap-1 text-sm text-base-content/75 empty:hidden">
+              {reply.appointments.length === 0 && <p>No appointments this {dayWord}.</p>}
+              {noHours && (
+                <p>
+                  No working hours this {dayWord}.{' '}
+                  {ownCalendar && <Link to="/schedule" className="link">Set them in My Schedule</Link>}
+                </p>
+              )}
+            </div>
+            <div className={`kalinga-calendar transition-opacity ${calendar.isPlaceholderData ? 'opacity-60' : ''}`}>
+              <WeekCalendar
+                reply={reply}
+                view={view}
+                from={from}
+                now={`${nowWall.date}T${nowWall.time}:00`}
+                bookable={bookable}
+                onOpenAppointment={onOpen}
+                onBookSlot={(date, time) => onBook({ counselorId: reply.counselor.id, date, time })}
+              />
+            </div>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

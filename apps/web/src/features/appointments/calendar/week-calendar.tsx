@@ -1,0 +1,124 @@
+import type { AppointmentStatus } from '@kalinga/contracts/appointments';
+import type { CounselorCalendarReply } from '@kalinga/contracts/calendar';
+import type { DayHeaderContentArg, EventClickArg, EventContentArg, EventMountArg } from '@fullcalendar/core';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { useEffect, useMemo, useRef } from 'react';
+import { statusLabel } from '../appointment-rules';
+import './week-calendar.css';
+import { businessHours, calendarEvents, dayNote, type EventMeaning, visibleHours } from './calendar-events';
+import { type CalendarView, spokenDate } from './calendar-range';
+
+export interface WeekCalendarProps {
+  reply: CounselorCalendarReply;
+  view: CalendarView;
+  from: string;
+  /** The company's current wall time, "YYYY-MM-DDTHH:mm:00". */
+  now: string;
+  bookable: boolean;
+  onOpenAppointment: (uuid: string) => void;
+  onBookSlot: (date: string, time: string) => void;
+}
+
+const VIEW_NAME: Record<CalendarView, string> = { day: 'timeGridDay', week: 'timeGridWeek' };
+const weekdayShort = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short' });
+
+function meaningOf(extendedProps: Record<string, unknown>): EventMeaning {
+  return extendedProps.meaning as EventMeaning;
+}
+
+function EventBody({ arg }: { arg: EventContentArg }) {
+  const meaning = meaningOf(arg.event.extendedProps);
+  // The visible words are the accessible name; the date (shown only in the column header) is added for screen readers.
+  if (meaning.kind === 'free') {
+    return (
+      <span className="cal-event-text">
+        <span className="font-semibold">Free</span> <span className="cal-event-time">{arg.timeText}</span>
+        <span className="sr-only">, {spokenDate(meaning.date)}. Book an appointment at this time.</span>
+      </span>
+    );
+  }
+  if (meaning.kind !== 'appointment') return <span className="cal-shade-label">{arg.event.title}</span>;
+  const { status, client, reason } = arg.event.extendedProps as { status: AppointmentStatus; client: string; reason: string };
+  return (
+    <span className="cal-event-text">
+      <span className="block truncate">{arg.timeText}</span>
+      <span className="block truncate">
+        <span className="font-semibold">{statusLabel(status)}</span> · <span className="cal-client">{client}</span>
+      </span>
+      <span className="block truncate">{reason}</span>
+      <span className="sr-only">, {spokenDate(arg.event.startStr.slice(0, 10))}. Open details.</span>
+    </span>
+  );
+}
+
+/** The day or week grid (FullCalendar's time grid), loaded only with the calendar view. */
+export default function WeekCalendar({ reply, view, from, now, bookable, onOpenAppointment, onBookSlot }: WeekCalendarProps) {
+  const ref = useRef<FullCalendar>(null);
+  const events = useMemo(() => calendarEvents(reply, { bookable }), [reply, bookable]);
+  const hours = useMemo(() => visibleHours(reply), [reply]);
+  const business = useMemo(() => businessHours(reply.days), [reply.days]);
+  const byDate = useMemo(() => new Map(reply.days.map((d) => [d.date, d])), [reply.days]);
+
+  useEffect(() => {
+    ref.current?.getApi().changeView(VIEW_NAME[view], from);
+  }, [view, from]);
+
+  const onClick = (info: EventClickArg) => {
+    info.jsEvent.preventDefault();
+    const meaning = meaningOf(info.event.extendedProps);
+    if (meaning.kind === 'appointment') onOpenAppointment(meaning.uuid);
+    else if (meaning.kind === 'free') onBookSlot(meaning.date, meaning.time);
+  };
+
+  const onMount = (info: EventMountArg) => {
+    const label = info.event.extendedProps.label;
+    if (typeof label !== 'string') return;
+    info.el.setAttribute('role', 'button');
+    info.el.title = label;
+    const meaning = meaningOf(info.event.extendedProps);
+    if (meaning.kind === 'free') info.el.dataset.slot = `${meaning.date}T${meaning.time}`;
+    if (meaning.kind === 'appointment') info.el.dataset.uuid = meaning.uuid;
+  };
+
+  const dayHeader = (arg: DayHeaderContentArg) => {
+    const date = arg.date.toISOString().slice(0, 10);
+    const note = dayNote(byDate.get(date));
+    return (
+      <span className="flex flex-col items-center leading-tight">
+        <span className="text-xs font-medium uppercase text-base-content/75">{weekdayShort.format(arg.date)}</span>
+        <span className="text-base font-semibold">{arg.date.getUTCDate()}</span>
+        {note && <span className={`cal-day-note ${note === 'Excluded' ? 'text-error' : 'text-base-content/70'}`}>{note}</span>}
+      </span>
+    );
+  };
+
+  return (
+    <FullCalendar
+      ref={ref}
+      plugins={[timeGridPlugin]}
+      initialView={VIEW_NAME[view]}
+      initialDate={from}
+      headerToolbar={false}
+      firstDay={1}
+      timeZone="UTC"
+      now={now}
+      nowIndicator
+      height="auto"
+      allDaySlot={false}
+      slotDuration="00:30:00"
+      slotLabelInterval="01:00"
+      slotLabelFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+      eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+      slotMinTime={hours.min}
+      slotMaxTime={hours.max}
+      businessHours={business}
+      slotEventOverlap={false}
+      events={events}
+      eventClick={onClick}
+      eventContent={(arg) => <EventBody arg={arg} />}
+      eventDidMount={onMount}
+      dayHeaderContent={dayHeader}
+    />
+  );
+}
