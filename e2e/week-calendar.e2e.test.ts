@@ -76,8 +76,12 @@ describe("A counselor's week", () => {
     await event.click();
     const dialog = page.getByRole('dialog', { name: 'Appointment' });
     await dialog.getByTestId('appointment-card').filter({ hasText: booked.reason }).waitFor();
+    expect(new URL(page.url()).searchParams.get('open')).toBe(booked.uuid);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'hidden' });
+    // Closing leaves the calendar where it was.
+    expect(new URL(page.url()).searchParams.get('view')).toBe('calendar');
+    await event.waitFor();
     await context.close();
   });
 
