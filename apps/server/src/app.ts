@@ -27,6 +27,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** The built web app to serve with an SPA fallback (main.ts); tests leave it out. */
   webDir?: string;
+  /** Runs the notification worker in this process (main.ts, test/serve.ts); tests run one by hand instead. */
+  notificationWorker?: boolean;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -34,7 +36,7 @@ function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
 }
 
 /** Builds the API server (plugins, then modules) without listening, so tests can inject requests. */
-export async function buildApp({ config, db, logger = false, webDir }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, webDir, notificationWorker = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     // Base64 logos arrive in JSON bodies: room for a 2 MB image plus its encoding.
@@ -78,6 +80,8 @@ export async function buildApp({ config, db, logger = false, webDir }: BuildOpti
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
   await app.register(settingsRoutes);
+  await app.register((await import('./modules/notifications/deliveries.routes')).deliveriesRoutes);
+  if (notificationWorker) (await import('./modules/notifications/worker-plugin')).registerNotificationWorker(app);
 
   if (webDir) await registerWebApp(app, webDir);
   registerNotFound(app, webDir);

@@ -31,6 +31,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('sends email only with SMTP_URL; links point at PUBLIC_URL (default http://localhost:PORT)', () => {
+    expect(loadConfig({}).email).toBeNull();
+    expect(loadConfig({ PORT: '3104' }).publicUrl).toBe('http://localhost:3104');
+    const c = loadConfig({ SMTP_URL: 'smtp://user:pw@mail.example:587', SMTP_FROM: 'Kalinga <care@school.example>', PUBLIC_URL: 'https://care.school.example/' });
+    expect(c.email).toEqual({ smtpUrl: 'smtp://user:pw@mail.example:587', from: 'Kalinga <care@school.example>' });
+    expect(c.publicUrl).toBe('https://care.school.example');
+    expect(() => loadConfig({ SMTP_URL: 'mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -49,6 +49,9 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: trustProxySchema,
   REPORTS_PER_MINUTE: z.coerce.number().int().min(6).max(1_000_000).default(90),
+  SMTP_URL: z.string().refine((v) => /^smtps?:\/\/[^/]/.test(v), { message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  SMTP_FROM: z.string().trim().min(3).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
 });
 
 export interface AppConfig {
@@ -63,6 +66,10 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Report calls (the three together) one user may make per minute per server process (REPORTS_PER_MINUTE), a sixth of them per 10 s. */
   reportsPerMinute: number;
+  /** Outgoing email (SMTP_URL, SMTP_FROM); null without SMTP_URL: no email is sent (issue 15). */
+  email: { smtpUrl: string; from: string } | null;
+  /** Where people reach the app, for links in emails (PUBLIC_URL; default http://localhost:PORT), no trailing slash. */
+  publicUrl: string;
 }
 
 /** Reads and validates the environment; throws one readable line per wrong variable. */
@@ -91,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: e.DEMO_DATA === 'true',
     trustProxy: e.TRUST_PROXY,
     reportsPerMinute: e.REPORTS_PER_MINUTE,
+    email: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM ?? 'no-reply@localhost' } : null,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }
 

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
       console.log('');
     }
   }
-  const app = await buildApp({ config, db, logger: true, webDir });
+  const app = await buildApp({ config, db, logger: true, webDir, notificationWorker: true });
   const close = async () => {
     await app.close();
     await db.destroy();

@@ -28,6 +28,6 @@ if (cluster.isPrimary) {
 } else {
   const config = loadConfig({ ...process.env, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
   const db = createDatabase(config.database);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, notificationWorker: true });
   await app.listen({ port: config.port, host: '127.0.0.1' });
 }

@@ -88,3 +88,8 @@ export const deliveryListReplySchema = z.object({
   data: z.array(deliverySchema),
 });
 export type DeliveryListReply = z.infer<typeof deliveryListReplySchema>;
+/** GET /api/notifications/deliveries?status=&limit=: one status (default: failed and pending), newest first. */
+export const deliveryListQuerySchema = z.object({
+  status: z.enum(DELIVERY_STATUSES, 'Choose one of pending, sent, failed or cancelled.').optional(),
+  limit: z.coerce.number('The limit must be a number.').int('The limit must be a whole number.').min(1, 'The limit must be between 1 and 200.').max(200, 'The limit must be between 1 and 200.').default(50),
+});

@@ -47,10 +47,10 @@ import {
   updateAppointmentRow,
 } from './appointment.repository';
 import { cachedTotal, rememberTotal, totalKey } from './appointment-totals';
-import { buildIcs } from './ics';
+import { appointmentCalendarEvent, buildIcs } from './ics';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { type AppointmentEventKind, recordAppointmentEvent } from '../notifications/notification-events';
 
-const MINUTE = 60_000;
 
 /** PRODUCT.md visibility: counselors see theirs, non-counselor managers all, everyone else their own. */
 export function scopeOf(auth: AuthContext): Scope {
@@ -247,6 +247,13 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
       };
       const newId = await insertAppointment(trx, values);
       await insertStatusChange(trx, auth.companyId, newId, null, 'pending', auth.user.id, now);
+      await recordAppointmentEvent(trx, {
+        kind: 'booked',
+        companyId: auth.companyId,
+        appointment: { id: newId, counselorId: values.counselor_id, clientId: values.client_id, start: values.appointment_date },
+        actorId: auth.user.id,
+        now,
+      });
       return newId;
     });
   } catch (error) {
@@ -345,6 +352,14 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
     applied = await db.transaction().execute(async (trx) => {
       if (!(await updateAppointmentRow(trx, auth.companyId, row.id, row.status, changes))) return false;
       if (statusChange) await insertStatusChange(trx, auth.companyId, row.id, statusChange.from, statusChange.to, auth.user.id, now);
+      // A new time or counselor first (it schedules reminders anew), then the status (which may cancel them).
+      const kinds: AppointmentEventKind[] = [];
+      if (changes.appointment_date !== undefined) kinds.push('rescheduled');
+      if (statusChange && statusChange.to !== 'pending') kinds.push(statusChange.to);
+      const appointment = { id: row.id, counselorId: changes.counselor_id ?? row.counselor_id, clientId: row.client_id, start: changes.appointment_date ?? row.appointment_date };
+      for (const kind of kinds) {
+        await recordAppointmentEvent(trx, { kind, companyId: auth.companyId, appointment, actorId: auth.user.id, previousStart: kind === 'rescheduled' ? row.appointment_date : null, now });
+      }
       return true;
     });
   } catch (error) {
@@ -386,17 +401,6 @@ export async function appointmentIcs(db: DB, auth: AuthContext, uuid: string): P
   const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
   if (!row) throw notFound('Appointment');
   if (row.status === 'cancelled') throw conflict('A cancelled appointment has no calendar file.');
-  const start = Date.parse(row.appointment_date);
-  const other = scope.kind === 'client' ? `Counselor: ${row.counselor_name}` : `${row.user_type === 'student' ? 'Student' : 'Personnel'}: ${row.client_name}`;
-  const body = buildIcs({
-    uid: `${row.uuid}@kalinga`,
-    start,
-    end: start + row.duration_minutes * MINUTE,
-    stamp: Date.now(),
-    summary: `Counselling appointment${row.category_title ? ` (${row.category_title})` : ''}`,
-    location: row.location_type === 'online' ? 'Online' : (row.location ?? 'On-site'),
-    description: `${other}\nReason: ${row.reason}\nStatus: ${row.status}`,
-    status: row.status === 'pending' ? 'TENTATIVE' : row.status === 'confirmed' ? 'CONFIRMED' : null,
-  });
+  const body = buildIcs(appointmentCalendarEvent(row, scope.kind === 'client', Date.now()));
   return { filename: `appointment-${row.uuid}.ics`, body };
 }

@@ -63,3 +63,36 @@ export function buildIcs(event: CalendarEvent): string {
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }
+
+const MINUTE = 60_000;
+
+/** What a calendar entry says of an appointment. */
+export interface CalendarAppointment {
+  uuid: string;
+  appointment_date: string;
+  duration_minutes: number;
+  status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+  reason: string;
+  location_type: 'online' | 'on-site';
+  location: string | null;
+  user_type: 'student' | 'personnel';
+  counselor_name: string;
+  client_name: string;
+  category_title: string | null;
+}
+
+/** The appointment as an event, from one side: the client sees the counselor named, staff the client. */
+export function appointmentCalendarEvent(row: CalendarAppointment, forClient: boolean, stamp: number): CalendarEvent {
+  const start = Date.parse(row.appointment_date);
+  const other = forClient ? `Counselor: ${row.counselor_name}` : `${row.user_type === 'student' ? 'Student' : 'Personnel'}: ${row.client_name}`;
+  return {
+    uid: `${row.uuid}@kalinga`,
+    start,
+    end: start + row.duration_minutes * MINUTE,
+    stamp,
+    summary: `Counselling appointment${row.category_title ? ` (${row.category_title})` : ''}`,
+    location: row.location_type === 'online' ? 'Online' : (row.location ?? 'On-site'),
+    description: `${other}\nReason: ${row.reason}\nStatus: ${row.status}`,
+    status: row.status === 'pending' ? 'TENTATIVE' : row.status === 'confirmed' ? 'CONFIRMED' : null,
+  };
+}

@@ -1,0 +1,23 @@
+import { errorReplySchema } from '@kalinga/contracts/common';
+import { type DeliveryListReply, deliveryListQuerySchema, deliveryListReplySchema } from '@kalinga/contracts/notifications';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, needs } from '../../plugins/auth';
+import { listDeliveries } from './outbox.repository';
+
+const security = [{ bearer: [] }];
+
+/**
+ * GET /api/notifications/deliveries: the company's notification emails for administrators (the permission that
+ * edits the settings, 'manage users'; there is no separate 'manage settings'), and whether email is configured.
+ */
+export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/notifications/deliveries', {
+    preHandler: needs('manage users'),
+    schema: { tags: ['notifications'], security, querystring: deliveryListQuerySchema, response: { 200: deliveryListReplySchema, 403: errorReplySchema, 422: errorReplySchema } },
+    handler: async (request): Promise<DeliveryListReply> => {
+      const { status, limit } = request.query;
+      const rows = await listDeliveries(app.db, authOf(request).companyId, status ? [status] : ['failed', 'pending'], limit);
+      return { email_configured: app.config.email !== null, data: rows };
+    },
+  });
+};

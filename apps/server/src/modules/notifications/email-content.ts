@@ -1,0 +1,78 @@
+import type { NotificationKind } from '@kalinga/contracts/notifications';
+import { appointmentCalendarEvent, buildIcs } from '../appointments/ics';
+import type { EmailContext, OutboxRow } from './outbox.repository';
+
+// What one notification email says (issue 15): a short text and HTML message in the company's name, the time in the
+// company's zone, a link back to the appointment and, for bookings, confirmations, moves and reminders, its .ics.
+
+export interface EmailMessage {
+  to: { name: string; address: string };
+  fromName: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  ics: string | null;
+}
+
+const WITH_CALENDAR: ReadonlySet<NotificationKind> = new Set(['booked', 'confirmed', 'rescheduled', 'reminder']);
+
+/** 'Tuesday, March 10, 2026 at 9:00 AM (Asia/Manila)': the instant on the company's clock, naming the zone. */
+export function companyTime(iso: string, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+  return `${text} (${timeZone})`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** The subject and what happened (plain text lines), as the recipient reads it. */
+function wording(row: OutboxRow, ctx: EmailContext): { subject: string; lines: string[] } {
+  const when = companyTime(row.appointment_date ?? '', ctx.timezone);
+  const by = row.actor_id === row.recipient_id ? 'You' : (ctx.actor_name ?? 'Someone');
+  switch (row.kind) {
+    case 'booked':
+      return { subject: `Appointment booked: ${when}`, lines: [`${by} booked an appointment on ${when}.`] };
+    case 'confirmed':
+      return { subject: `Appointment confirmed: ${when}`, lines: [`${by} confirmed the appointment on ${when}.`] };
+    case 'cancelled':
+      return { subject: `Appointment cancelled: ${when}`, lines: [`${by} cancelled the appointment on ${when}.`, ...(row.reason ? [`Reason: ${row.reason}`] : [])] };
+    case 'rescheduled': {
+      const from = row.previous_date && row.previous_date !== row.appointment_date ? ` from ${companyTime(row.previous_date, ctx.timezone)}` : '';
+      return { subject: `Appointment moved to ${when}`, lines: [`${by} moved the appointment${from} to ${when}.`] };
+    }
+    case 'completed':
+      return { subject: `Appointment completed: ${when}`, lines: [`${by} marked the appointment on ${when} as completed.`] };
+    case 'reminder':
+      return { subject: `Reminder: appointment on ${when}`, lines: [`A reminder of your appointment on ${when}.`] };
+  }
+}
+
+/** The whole message for one outbox row. */
+export function renderEmail(row: OutboxRow, ctx: EmailContext, publicUrl: string, stamp: number): EmailMessage {
+  const { subject, lines } = wording(row, ctx);
+  const where = ctx.location_type === 'online' ? 'Online' : (ctx.location ?? 'On-site');
+  const link = `${publicUrl}/appointments?open=${encodeURIComponent(ctx.uuid)}`;
+  const details = [
+    `Counselor: ${ctx.counselor_name}`,
+    `${ctx.user_type === 'student' ? 'Student' : 'Personnel'}: ${ctx.client_name}`,
+    `Where: ${where}`,
+    ...(ctx.category_title ? [`Category: ${ctx.category_title}`] : []),
+  ];
+  const text = [`Hello ${ctx.recipient_name},`, '', ...lines, '', ...details, '', `Open the appointment: ${link}`, '', ctx.company_name, ''].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    `<p>Hello ${escapeHtml(ctx.recipient_name)},</p>`,
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    `<p>${details.map(escapeHtml).join('<br>')}</p>`,
+    `<p><a href="${escapeHtml(link)}">Open the appointment</a></p>`,
+    `<p>${escapeHtml(ctx.company_name)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  const forClient = row.recipient_id === ctx.client_id && row.recipient_id !== ctx.counselor_id;
+  const ics = WITH_CALENDAR.has(row.kind) && ctx.status !== 'cancelled'
+    ? buildIcs(appointmentCalendarEvent({ ...ctx, appointment_date: row.appointment_date ?? '' }, forClient, stamp))
+    : null;
+  return { to: { name: ctx.recipient_name, address: ctx.recipient_email }, fromName: ctx.company_name, subject, text, html, messageId: row.message_id, ics };
+}
