@@ -7,6 +7,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { readBookingSettings } from '../schedule/schedule.repository';
 import { type AppointmentView, findAppointmentByUuid, updateAppointmentRow } from './appointment.repository';
 import { checkSlot, reload, scopeOf, slotRace, toAppointment } from './appointment.service';
+import { recordAppointmentEvent } from '../notifications/notification-events';
 import { insertHistoryEntry, moveAppointmentRow, readCancellationNotice } from './self-service.repository';
 
 // A client cancels or moves their own appointment (issue 14, docs/decisions/0057-client-self-service.md).
@@ -23,6 +24,11 @@ async function ownAppointment(db: DB, auth: AuthContext, uuid: string): Promise<
   if (!row) throw notFound('Appointment');
   if (row.client_id !== auth.user.id) throw forbidden('Only the client of an appointment can cancel or reschedule it here.');
   return row;
+}
+
+/** The appointment as its notifications need it (issue 15), starting at `start`. */
+function partiesOf(row: AppointmentView, start: string) {
+  return { id: row.id, counselorId: row.counselor_id, clientId: row.client_id, start };
 }
 
 async function decided(attempt: () => Promise<Appointment | typeof STALE>): Promise<Appointment> {
@@ -53,6 +59,7 @@ export async function cancelOwnAppointment(db: DB, auth: AuthContext, uuid: stri
     const applied = await db.transaction().execute(async (trx) => {
       if (!(await updateAppointmentRow(trx, auth.companyId, row.id, row.status, { status: 'cancelled', updated_at: now }))) return false;
       await insertHistoryEntry(trx, auth.companyId, { appointmentId: row.id, from: row.status, to: 'cancelled', by: auth.user.id, at: now, reason: body.reason ?? null });
+      await recordAppointmentEvent(trx, { kind: 'cancelled', companyId: auth.companyId, appointment: partiesOf(row, row.appointment_date), actorId: auth.user.id, reason: body.reason ?? null, now });
       return true;
     });
     return applied ? reload(db, auth, scope, row.id) : STALE;
@@ -82,6 +89,7 @@ export async function rescheduleOwnAppointment(db: DB, auth: AuthContext, uuid: 
         const changes = { appointment_date: target, local_date: slot.localDate, duration_minutes: slot.duration, status: 'pending' as const, updated_at: now };
         if (!(await moveAppointmentRow(trx, auth.companyId, row.id, row, changes))) return false;
         await insertHistoryEntry(trx, auth.companyId, { appointmentId: row.id, from: row.status, to: 'pending', by: auth.user.id, at: now, previousDate: row.appointment_date, newDate: target });
+        await recordAppointmentEvent(trx, { kind: 'rescheduled', companyId: auth.companyId, appointment: partiesOf(row, target), actorId: auth.user.id, previousStart: row.appointment_date, now });
         return true;
       });
       if (applied) return reload(db, auth, scope, row.id);

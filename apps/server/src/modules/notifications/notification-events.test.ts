@@ -57,6 +57,27 @@ describe('recording appointment events', () => {
     expect(rows.filter((r) => r.channel === 'email').map((r) => r.kind)).toEqual(['booked', 'confirmed', 'rescheduled', 'cancelled']);
   });
 
+  it('a client cancels with a reason, or moves their appointment: the counselor is told; reminders go or move', async () => {
+    const a = await book(t, c);
+    const moved = await freeSlot(t, c);
+    const move = await t.app.inject({ method: 'POST', url: `/api/appointments/${a.uuid}/reschedule`, headers: c.client.headers, payload: { appointment_date: moved } });
+    expect(move.statusCode, move.body).toBe(200);
+    let reminders = (await outboxOf(t, a.id)).filter((r) => r.channel === 'reminder' && r.status === 'pending');
+    expect(reminders.map((r) => r.due_at)).toEqual([1, 2].map(() => new Date(Date.parse(moved) - 24 * HOUR).toISOString()));
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/appointments/${a.uuid}/cancel`, headers: c.client.headers, payload: { reason: 'Exams that week' } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    reminders = (await outboxOf(t, a.id)).filter((r) => r.channel === 'reminder' && r.status === 'pending');
+    expect(reminders).toEqual([]);
+    const told = (await notificationsOf(t, c.counselor.user.id)).filter((n) => n.appointment_id === a.id);
+    expect(told.map((n) => [n.kind, n.actor_id, n.previous_date, n.reason])).toEqual([
+      ['booked', c.client.user.id, null, null],
+      ['rescheduled', c.client.user.id, a.start, null],
+      ['cancelled', c.client.user.id, null, 'Exams that week'],
+    ]);
+    const emails = (await outboxOf(t, a.id)).filter((r) => r.channel === 'email');
+    expect(emails.map((r) => [r.kind, r.recipient_id])).toEqual(['booked', 'rescheduled', 'cancelled'].map((k) => [k, c.counselor.user.id]));
+  });
+
   it('preferences decide: email off keeps the in-app row, in-app off keeps the email; completed is off by default', async () => {
     await t.db.insertInto('notification_preferences').values([
       { user_id: c.client.user.id, kind: 'confirmed', in_app: 1, email: 0 },
