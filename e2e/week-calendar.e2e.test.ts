@@ -122,6 +122,23 @@ describe("A counselor's week", () => {
       slot = await focusedSlot();
     }
     expect(slot).not.toBeNull();
+    // Arrow keys move along the day and across days.
+    const focusedBox = () => page.evaluate(() => {
+      const r = document.activeElement!.getBoundingClientRect();
+      return { x: Math.round(r.left), y: Math.round(r.top) };
+    });
+    const start = await focusedBox();
+    await page.keyboard.press('ArrowDown');
+    const below = await focusedBox();
+    expect(below.x).toBe(start.x);
+    expect(below.y).toBeGreaterThan(start.y);
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedBox()).toEqual(start);
+    await page.keyboard.press('ArrowRight');
+    expect((await focusedBox()).x).toBeGreaterThan(start.x);
+    await page.keyboard.press('ArrowLeft');
+    expect((await focusedBox()).x).toBe(start.x);
+    await page.locator(`[data-slot="${slot}"]`).focus();
     await page.keyboard.press('Enter');
     const form = page.getByRole('dialog', { name: 'Book Appointment' });
     await form.waitFor();

@@ -14,6 +14,7 @@ import type { BookingPreset } from '../components/appointment-form-modal';
 import { CalendarLegend } from './calendar-legend';
 import { type CalendarView, rangeLabel, rangeOf, stepAnchor } from './calendar-range';
 import { CalendarToolbar } from './calendar-toolbar';
+import { onGridKeyDown } from './grid-keys';
 import { useNarrowScreen } from './use-narrow-screen';
 import WeekCalendar from './week-calendar';
 
@@ -81,7 +82,11 @@ export default function CalendarPanel({ user, bookable, onBook, onOpen }: Calend
         onToday={() => setAnchor(today)}
       />
       <CalendarLegend bookable={bookable} />
-      {timeZone && <p className="text-xs text-base-content/70">Times are in the centre's time zone ({timeZone}).</p>}
+      {timeZone && (
+        <p className="text-xs text-base-content/70">
+          Times are in the centre's time zone ({timeZone}). On the grid, the arrow keys move between entries and Enter opens one.
+        </p>
+      )}
 
       <div aria-busy={calendar.isFetching} className="flex flex-col gap-3">
         {calendar.isPending ? (
@@ -99,7 +104,8 @@ export default function CalendarPanel({ user, bookable, onBook, onOpen }: Calend
                 </p>
               )}
             </div>
-            <div className={`kalinga-calendar transition-opacity ${calendar.isPlaceholderData ? 'opacity-60' : ''}`}>
+            {/* Arrow keys here move between the focusable entries inside (grid-keys.ts); the div itself takes no focus. */}
+            <div className={`kalinga-calendar transition-opacity ${calendar.isPlaceholderData ? 'opacity-60' : ''}`} onKeyDown={onGridKeyDown}>
               <WeekCalendar
                 reply={reply}
                 view={view}
