@@ -115,7 +115,7 @@ describe('foundation: sign-in, registration, guards, menu, profile', () => {
     await signIn(page, DEMO.counselor2);
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
-    expect(await page.getByLabel('Email').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Email', { exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'profile-desktop');
     await page.getByLabel('Full Name').fill('Jose R. Manalo');
     await page.getByLabel('Current Password').fill('kalinga-demo');
