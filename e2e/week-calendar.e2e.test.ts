@@ -179,6 +179,35 @@ describe("A counselor's week", () => {
     await context.close();
   });
 
+  it('says when the week fails to load and retries; says when a week has no appointments', async () => {
+    const { context, page } = await newPage(browser, server.baseURL);
+    await signIn(page, DEMO.counselor);
+    let failing = true;
+    await page.route('**/api/appointments/calendar?**', (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server Error' }) }) : route.continue(),
+    );
+    await page.goto('/appointments?view=calendar');
+    const alert = page.getByRole('alert').filter({ hasText: 'Server Error' });
+    await alert.waitFor();
+    await screenshot(page, 'week-calendar-error-1280');
+    failing = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('.fc-timegrid').waitFor();
+    expect(await alert.count()).toBe(0);
+    // Far ahead, nobody has booked yet.
+    const range = page.getByTestId('calendar-range');
+    for (let i = 0; i < 20; i++) {
+      const before = await range.textContent();
+      await page.getByRole('button', { name: 'Next week' }).click();
+      await expect.poll(() => range.textContent()).not.toBe(before);
+    }
+    // The empty week still offers its free slots.
+    await page.locator('.kalinga-calendar:not(.opacity-60) .cal-free').first().waitFor();
+    await page.getByRole('status').filter({ hasText: 'No appointments this week.' }).waitFor();
+    await screenshot(page, 'week-calendar-empty-1280');
+    await context.close();
+  });
+
   it('a manager picks the counselor whose week is shown', async () => {
     const { context, page } = await newPage(browser, server.baseURL);
     await signIn(page, DEMO.admin);
