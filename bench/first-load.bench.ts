@@ -26,6 +26,8 @@ interface Sizes {
   plain: number;
   gzip: number;
   brotli: number;
+  /** gzip of the scripts requested before the screen's heading showed (what its first draw waited for). */
+  beforeHeading: number;
 }
 
 /** Opens `url` in a fresh page of a context (signed in or not) and sums the scripts it loaded. */
@@ -39,15 +41,17 @@ async function scriptsFor(browser: Browser, baseURL: string, url: string, headin
   });
   await page.goto(url);
   await page.getByRole(signedIn ? 'heading' : 'button', { name: heading, exact: true }).first().waitFor();
+  const first = new Set(scripts);
   await page.waitForLoadState('networkidle');
   await context.close();
-  const sizes: Sizes = { files: scripts.size, plain: 0, gzip: 0, brotli: 0 };
+  const sizes: Sizes = { files: scripts.size, plain: 0, gzip: 0, brotli: 0, beforeHeading: 0 };
   for (const s of scripts) {
     const file = path.join(dist, s);
     const plain = size(file) ?? 0;
     sizes.plain += plain;
     sizes.gzip += size(`${file}.gz`) ?? plain;
     sizes.brotli += size(`${file}.br`) ?? plain;
+    if (first.has(s)) sizes.beforeHeading += size(`${file}.gz`) ?? plain;
   }
   return sizes;
 }
@@ -60,10 +64,11 @@ try {
   for (const [url, heading] of SCREENS) rows.push([url, await scriptsFor(browser, server.baseURL, url, heading, true)]);
   console.log('Initial JavaScript per screen (fresh page, no service worker); ratio = gzip against /login:');
   for (const [name, s] of rows) {
-    console.log(`  ${name.padEnd(20)} ${String(s.files).padStart(2)} files  plain ${kb(s.plain).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}  brotli ${kb(s.brotli).padStart(8)}  x${(s.gzip / login.gzip).toFixed(2)}`);
+    console.log(`  ${name.padEnd(20)} ${String(s.files).padStart(2)} files  plain ${kb(s.plain).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}  brotli ${kb(s.brotli).padStart(8)}  x${(s.gzip / login.gzip).toFixed(2)}  before its heading: gzip ${kb(s.beforeHeading).padStart(8)}`);
   }
   const worst = Math.max(...rows.slice(1).map(([, s]) => s.gzip));
-  console.log(`Signed-in screens: largest ${kb(worst)} gzip (target <= 170 KB): ${worst <= 170 * 1024 ? 'met' : 'NOT met'}.`);
+  const worstFirst = Math.max(...rows.slice(1).map(([, s]) => s.beforeHeading));
+  console.log(`Signed-in screens (target <= 170 KB gzip): largest ${kb(worst)} by the time the page is idle: ${worst <= 170 * 1024 ? 'met' : 'NOT met'}; largest ${kb(worstFirst)} before the heading shows: ${worstFirst <= 170 * 1024 ? 'met' : 'NOT met'}.`);
 } finally {
   await browser.close();
   await server.stop();

@@ -46,8 +46,45 @@ const pwa = VitePWA({
   devOptions: { enabled: false },
 });
 
+type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
+
+/** Whether `id` is a root or imported statically by one, directly or through other modules (memoised per root kind). */
+function staticallyFrom(isRoot: (id: string, entry: boolean) => boolean, memo: Map<string, boolean>) {
+  const walk = (id: string, info: ModuleInfoOf, seen: Set<string>): boolean => {
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    const module = info(id);
+    if (!module || seen.has(id)) return false;
+    seen.add(id);
+    const result = isRoot(id, module.isEntry) || module.importers.some((importer) => walk(importer, info, seen));
+    // A module left out only because the walk met it again on this path is decided on its own later.
+    if (result || seen.size === 1) memo.set(id, result);
+    return result;
+  };
+  return (id: string, info: ModuleInfoOf) => walk(id, info, new Set());
+}
+
+const fromEntry = staticallyFrom((_id, entry) => entry, new Map());
+const fromLayout = staticallyFrom((id) => /\/src\/app\/layout\.tsx$/.test(id), new Map());
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), pwa],
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // What the entry imports statically travels as one file, and so does the signed-in frame with what it
+        // imports (the local database, toasts, settings), not as the dozens of small shared chunks the splitter
+        // makes of them (each one more request on a phone's slow network; decision 0098). Each screen and the
+        // sync engine keep their own chunks.
+        manualChunks: (id, { getModuleInfo }) => {
+          if (fromEntry(id, getModuleInfo)) return 'index';
+          if (fromLayout(id, getModuleInfo)) return 'layout';
+          return null;
+        },
+      },
+    },
+  },
 });

@@ -33,9 +33,9 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
   return { context, page };
 }
 
-/** Signs in through the sign-in screen and waits for the landing page. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
+/** Signs in through the sign-in screen and waits for the landing page (`origin` for a context without a baseURL). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, origin = ''): Promise<void> {
+  await page.goto(`${origin}/login`);
   await page.getByPlaceholder('Email').fill(email);
   await page.getByPlaceholder('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

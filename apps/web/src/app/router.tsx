@@ -8,17 +8,23 @@ import { PageSkeleton, ShellSkeleton } from './skeletons';
 // The sign-in page is the only screen in the entry chunk (issue 16, decision 0097): the signed-in frame and
 // every screen are chunks of their own, loaded on their route (skeletons meanwhile, the same size as what
 // replaces them). The service worker precaches them all, so they open offline too.
-const AppLayout = lazy(() => import('./layout').then((m) => ({ default: m.AppLayout })));
+const layout = () => import('./layout');
+const profile = () => import('../features/profile/profile-page');
+const appointments = () => import('../features/appointments/appointments-page');
+const categories = () => import('../features/categories/categories-page');
+const resources = () => import('../features/resources/resources-page');
+const reports = () => import('../features/reports/reports-page');
+const AppLayout = lazy(() => layout().then((m) => ({ default: m.AppLayout })));
 const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
-const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
-const AppointmentsPage = lazy(() => import('../features/appointments/appointments-page').then((m) => ({ default: m.AppointmentsPage })));
+const ProfilePage = lazy(() => profile().then((m) => ({ default: m.ProfilePage })));
+const AppointmentsPage = lazy(() => appointments().then((m) => ({ default: m.AppointmentsPage })));
 const RolesPage = lazy(() => import('../features/roles/roles-page').then((m) => ({ default: m.RolesPage })));
 const SchedulePage = lazy(() => import('../features/schedule/schedule-page').then((m) => ({ default: m.SchedulePage })));
 const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
-const CategoriesPage = lazy(() => import('../features/categories/categories-page').then((m) => ({ default: m.CategoriesPage })));
+const CategoriesPage = lazy(() => categories().then((m) => ({ default: m.CategoriesPage })));
 const ResourceDetailPage = lazy(() => import('../features/resources/resource-detail-page').then((m) => ({ default: m.ResourceDetailPage })));
-const ResourcesPage = lazy(() => import('../features/resources/resources-page').then((m) => ({ default: m.ResourcesPage })));
+const ResourcesPage = lazy(() => resources().then((m) => ({ default: m.ResourcesPage })));
 const SyncPage = lazy(() => import('../features/sync/sync-page').then((m) => ({ default: m.SyncPage })));
 const lending = () => import('../features/lending/lending-routes');
 const CustomersPage = lazy(() => lending().then((m) => ({ default: m.CustomersPage })));
@@ -28,7 +34,20 @@ const NewLoanPage = lazy(() => lending().then((m) => ({ default: m.NewLoanPage }
 const LoanPage = lazy(() => lending().then((m) => ({ default: m.LoanPage })));
 const TicketPage = lazy(() => lending().then((m) => ({ default: m.TicketPage })));
 const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
-const ReportsPage = lazy(() => import('../features/reports/reports-page').then((m) => ({ default: m.ReportsPage })));
+const ReportsPage = lazy(() => reports().then((m) => ({ default: m.ReportsPage })));
+
+/** The main screens' code by the first part of their path ('' is the landing screen, Appointments). */
+const SCREEN_CODE: Record<string, () => Promise<unknown>> = { '': appointments, appointments, categories, resources, reports, profile };
+
+/**
+ * At start-up with a session on the device: the signed-in frame's and the screen's code download while the
+ * session is checked, instead of after it (decision 0098). The lazy routes then find them loaded.
+ */
+export function preloadSignedInScreen(pathname: string): void {
+  const quiet = () => undefined;
+  void layout().catch(quiet);
+  void SCREEN_CODE[pathname.split('/')[1] ?? '']?.().catch(quiet);
+}
 
 /** A signed-in child route of the layout, with the role or permission it needs. */
 function page(path: string, element: ReactNode, access?: Access): RouteObject {

@@ -1,4 +1,4 @@
-import { initials } from '../../lib/format';
+import { initials } from '../../lib/initials';
 
 /** The user's image, or the initials of up to two words of the name ('?' without a name). */
 export function Avatar({ name, src, size = 'md' }: { name: string | null | undefined; src?: string | null; size?: 'sm' | 'md' }) {

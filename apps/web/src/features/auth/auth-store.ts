@@ -91,7 +91,12 @@ function prefetchSettings(): Promise<void> {
  * requests go together; /api/me speaks for the chosen company). Only when the chosen company turns out to be
  * one the user left is /api/me asked again, for the company chosen in its place.
  */
-async function fetchSessionInfo(): Promise<{ user: AuthUser; companies: Company[] }> {
+interface SessionInfo {
+  user: AuthUser;
+  companies: Company[];
+}
+
+async function fetchSessionInfo(): Promise<SessionInfo> {
   const chosen = localStorage.getItem(COMPANY_KEY);
   const early = chosen ? api.get<{ user: AuthUser }>('/api/me') : null;
   // A discarded early answer must not surface as an unhandled rejection.
@@ -120,12 +125,13 @@ function unreachable(error: unknown): boolean {
  * check's 3-day expiry. No answer: offline mode with the stored user (when there is one). Any refusal (401):
  * the session is cleared.
  */
-async function verifySession(): Promise<void> {
+async function verifySession(started: Promise<SessionInfo> = fetchSessionInfo()): Promise<void> {
   const token = getToken();
   try {
-    const { user, companies } = await fetchSessionInfo();
+    const { user, companies } = await started;
     setState({ status: 'authenticated', user, companies });
-    if (token) await keepVerifiedSession(token, user).catch(logged('Failed to save the session on this device'));
+    // Saved on the device without holding up the first screen.
+    if (token) void keepVerifiedSession(token, user).catch(logged('Failed to save the session on this device'));
   } catch (error) {
     if (unreachable(error) && state.user) {
       setState({ status: 'offline' });
@@ -155,8 +161,8 @@ function watchConnectivity(): void {
 const SERVER_WAIT_MS = 5000;
 
 /** Waits for the check, or opens in offline mode when a stored user exists and the server is slow to answer. */
-async function verifyAtStartUp(serverWaitMs: number): Promise<void> {
-  const check = verifySession();
+async function verifyAtStartUp(serverWaitMs: number, started?: Promise<SessionInfo>): Promise<void> {
+  const check = verifySession(started);
   if (!state.user) return check;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const slow = new Promise<void>((resolve) => {
@@ -181,6 +187,10 @@ export async function initAuth({ serverWaitMs = SERVER_WAIT_MS }: { serverWaitMs
   });
   watchConnectivity();
   setState({ online: navigator.onLine });
+  // With a token and a network, the server is asked while the device's copy is read (one wait, not two).
+  const tokenAtStart = getToken();
+  const early = tokenAtStart && navigator.onLine ? fetchSessionInfo() : undefined;
+  early?.catch(() => undefined);
   const stored = await readDeviceSession().catch((error: unknown) => {
     logged('Failed to read the stored session')(error);
     return null;
@@ -198,7 +208,8 @@ export async function initAuth({ serverWaitMs = SERVER_WAIT_MS }: { serverWaitMs
   }
   // The settings load from the device (or the server) while the session is checked; mounting does not wait for them.
   void prefetchSettings();
-  if (navigator.onLine) await verifyAtStartUp(serverWaitMs);
+  // The early answer counts only for the token the device kept (an expired copy has already signed out above).
+  if (navigator.onLine) await verifyAtStartUp(serverWaitMs, getToken() === tokenAtStart ? early : undefined);
   else setState({ status: 'offline' });
   if (isSignedIn(state.status)) startSession();
 }

@@ -16,10 +16,27 @@ let running = false;
 const deviceSession = () => import('../../offline/auth-local');
 const persistence = () => import('../../offline/storage-persistence');
 
-/** Starts the sync engine (loading it first) and asks the browser to keep the local store. */
+/** How long the engine waits for the signed-in frame to draw before it starts anyway (a screen that never came). */
+const FIRST_SCREEN_WAIT_MS = 3000;
+let drawn: () => void = () => undefined;
+const firstScreen = new Promise<void>((resolve) => (drawn = resolve));
+
+/** Called by the signed-in frame once it has drawn: the sync engine's code and first pull may start. */
+export function markFirstScreenDrawn(): void {
+  drawn();
+}
+
+/** The first screen comes first (its code and requests): the engine waits for it, or 3 s at most. */
+function afterFirstScreen(): Promise<void> {
+  return Promise.race([firstScreen, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
+}
+
+/** Starts the sync engine (loading it first, once the first screen is up) and asks the browser to keep the local store. */
 export function startSessionServices(): Promise<void> {
   running = true;
-  engine ??= import('../../offline/sync-engine').then((m) => (loadedEngine = m));
+  engine ??= afterFirstScreen()
+    .then(() => import('../../offline/sync-engine'))
+    .then((m) => (loadedEngine = m));
   const persist = persistence().then((m) => {
     m.watchForFullStorage();
     void m.requestPersistence();

@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import { useOnlineStatus } from '../../lib/online-status';
-import { useQueueCounts } from '../../offline/use-sync-status';
+import type { QueueCounts } from '../../offline/use-sync-status';
 
 /**
  * The top bar's online/offline indicator with the number of unsent changes; opens the Sync status panel.
- * Its name reads e.g. "Sync status: Offline 3 unsent changes" (the visible words are part of it).
+ * Its name reads e.g. "Sync status: Offline 3 unsent changes" (the visible words are part of it). Without
+ * counts (the queue not read yet) it is the same size: the live one (sync-indicator-live.tsx) replaces it
+ * without moving anything.
  */
-export function SyncIndicator() {
+export function SyncIndicatorView({ counts }: { counts: QueueCounts | undefined }) {
   const online = useOnlineStatus();
-  const counts = useQueueCounts();
   const unsent = counts?.unsent ?? 0;
   const rejected = counts?.rejected ?? 0;
   const state = online ? 'Online' : 'Offline';

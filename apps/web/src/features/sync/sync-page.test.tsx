@@ -9,7 +9,7 @@ import { setSyncHooks } from '../../offline/sync-engine';
 import { fakeLendingServer } from '../../test/fake-lending-server';
 import { fakeNetwork } from '../../test/fake-network';
 import { clearStore, keepSynced, serverCustomer, serverLoan } from '../../test/lending-fixtures';
-import { SyncIndicator } from './sync-indicator';
+import { SyncIndicator } from './sync-indicator-live';
 import { SyncPage } from './sync-page';
 
 const NOW = new Date('2026-11-23T08:00:00.000Z');
