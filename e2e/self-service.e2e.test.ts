@@ -157,7 +157,7 @@ describe('client self-service in the browser', () => {
     const adminApi = await login(DEMO.admin);
     const counselorApi = await login(DEMO.counselor);
     const reason = `E2E phone ${Date.now()}`;
-    await bookAhead(personnelApi, counselorApi.user.id, reason);
+    const uuid = await bookAhead(personnelApi, counselorApi.user.id, reason);
 
     const { context, page } = await newPage(browser, server.baseURL, PHONE);
     await signIn(page, DEMO.personnel);
@@ -178,6 +178,17 @@ describe('client self-service in the browser', () => {
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, 'self-service-cancel-375');
     await confirm.getByRole('button', { name: 'Keep it' }).click();
+
+    // The appointment opened from a link (a notification) offers the same, its dialog over the first.
+    await page.goto(`/appointments?open=${uuid}`);
+    const opened = page.getByRole('dialog', { name: 'Appointment', exact: true });
+    await opened.getByRole('button', { name: `Cancel: ${reason}` }).click();
+    await confirm.getByText(reason).waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'self-service-opened-cancel-375');
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await opened.getByRole('button', { name: `Reschedule: ${reason}` }).waitFor();
 
     // The manager sets a notice longer than the time left: a blank or fractional value is refused with a sentence first.
     const admin = await newPage(browser, server.baseURL, PHONE);

@@ -7,7 +7,14 @@ export function Modal({ open, title, onClose, children, wide = false }: { open: 
   const titleId = useId();
   useDialogOpen(ref, open);
   return (
-    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    // React passes a nested dialog's close and cancel up its tree: only this dialog's own close this one.
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      onClose={(e) => { if (e.target === e.currentTarget) onClose(); }}
+      onCancel={(e) => { if (e.target !== e.currentTarget) return; e.preventDefault(); onClose(); }}
+    >
       {open && (
         <div className={`modal-box ${wide ? 'sm:max-w-3xl' : ''}`}>
           <div className="mb-4 flex items-start justify-between gap-4">

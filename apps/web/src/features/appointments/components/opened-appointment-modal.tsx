@@ -7,6 +7,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 import { api, errorMessage } from '../../../lib/api-client';
 import { appointmentKeys } from '../api/appointments-api';
 import { AppointmentCard, type CardActions } from './appointment-card';
+import { ClientActions } from './client-actions';
 
 /**
  * The appointment a link names (/appointments?open=<uuid>, from a notification), over the list, with the
@@ -37,7 +38,8 @@ export function OpenedAppointmentModal({ uuid, user, busy, actions, onClose }: {
       ) : query.isError ? (
         <ErrorAlert message={errorMessage(query.error, 'Failed to load the appointment')} onRetry={() => void query.refetch()} />
       ) : (
-        <AppointmentCard appointment={query.data} user={user} busy={busy} actions={wrapped} />
+        // The client's cancel and reschedule open their dialog over this one (they hold their own state).
+        <AppointmentCard appointment={query.data} user={user} busy={busy} actions={wrapped} clientActions={<ClientActions appointment={query.data} user={user} />} />
       )}
     </Modal>
   );
