@@ -13,6 +13,8 @@ export interface SiteSettings {
   appointment_duration_minutes?: number;
   students_can_book?: boolean;
   cancellation_notice_hours?: number;
+  /** Hours before an appointment that reminders go out (0 = none); absent in a copy kept before issue 15. */
+  reminder_hours_before?: number;
 }
 
 export const SITE_SETTINGS_KEY = ['settings'] as const;

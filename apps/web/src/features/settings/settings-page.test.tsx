@@ -13,8 +13,22 @@ const SETTINGS = {
   timezone: 'Asia/Manila',
   appointment_duration_minutes: 60,
   students_can_book: false,
+  reminder_hours_before: 24,
   updated_at: '2026-01-01T00:00:00.000Z',
 };
+
+const FAILED_EMAIL = {
+  id: 9,
+  kind: 'booked',
+  recipient_name: 'Carmen Cruz',
+  recipient_email: 'carmen@example.test',
+  status: 'failed',
+  attempts: 5,
+  due_at: '2026-11-23T01:00:00.000Z',
+  last_error: '550 Mailbox unavailable',
+  sent_at: null,
+};
+let deliveries: unknown = { email_configured: true, data: [] };
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -35,7 +49,11 @@ let online = true;
 beforeEach(async () => {
   await db.settings.clear();
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  deliveries = { email_configured: true, data: [] };
+  // The email section's call is answered here, so fetchMock sees the settings calls only.
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).startsWith('/api/notifications/deliveries') ? Promise.resolve(json(200, deliveries)) : fetchMock(input, init),
+  );
   online = true;
   vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
 });
@@ -124,5 +142,42 @@ describe('Site Settings screen', () => {
     fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
     await screen.findByText('Please select an image file');
     expect(screen.queryByTestId('logo-preview')).toBeNull();
+  });
+
+  it('saves the reminder hours, and refuses an emptied field without sending (it is not 0)', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, SETTINGS)).mockResolvedValueOnce(json(200, { ...SETTINGS, reminder_hours_before: 48 }));
+    renderPage();
+    const reminder = (await screen.findByLabelText('Reminder Before Appointments (hours)', {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(reminder.value).toBe('24');
+    fireEvent.change(reminder, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await screen.findByText('The reminder time must be a number of hours.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(reminder.value).toBe('');
+    fireEvent.change(reminder, { target: { value: '48' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toMatchObject({ reminder_hours_before: 48 });
+    await waitFor(() => expect(screen.queryByText('The reminder time must be a number of hours.')).toBeNull());
+  });
+
+  it("says 'Email is not configured' and lists the failed and pending emails", async () => {
+    deliveries = { email_configured: false, data: [FAILED_EMAIL] };
+    fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
+    renderPage();
+    expect(await screen.findByText('Email is not configured', {}, { timeout: 5000 })).toBeTruthy();
+    const row = await screen.findByTestId('delivery');
+    expect(row.textContent).toContain('Failed');
+    expect(row.textContent).toContain('Appointment booked');
+    expect(row.textContent).toContain('To Carmen Cruz <carmen@example.test>');
+    expect(row.textContent).toContain('5 attempts');
+    expect(row.textContent).toContain('Error: 550 Mailbox unavailable');
+  });
+
+  it('says nothing is waiting when email is configured and no email failed', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
+    renderPage();
+    expect(await screen.findByText('No failed or pending emails.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Email is not configured')).toBeNull();
   });
 });

@@ -6,7 +6,10 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { useOnlineStatus } from '../../lib/online-status';
 import { type SiteSettings, useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
+import { EmailDeliveriesSection } from './email-deliveries-section';
 import { SETTINGS_OFFLINE as OFFLINE, useSaveSettings } from './settings-api';
+
+const REMINDER_NOT_A_NUMBER = 'The reminder time must be a number of hours.';
 
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
@@ -25,6 +28,7 @@ interface Values {
   appointment_duration_minutes: string;
   students_can_book: boolean;
   cancellation_notice_hours: string;
+  reminder_hours_before: string;
 }
 
 function valuesOf(s: SiteSettings): Values {
@@ -37,6 +41,7 @@ function valuesOf(s: SiteSettings): Values {
     appointment_duration_minutes: String(s.appointment_duration_minutes ?? 60),
     students_can_book: s.students_can_book ?? false,
     cancellation_notice_hours: String(s.cancellation_notice_hours ?? 24),
+    reminder_hours_before: s.reminder_hours_before === undefined ? '' : String(s.reminder_hours_before),
   };
 }
 
@@ -57,6 +62,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm key={settings.data.site_logo ?? 'none'} settings={settings.data} />
       )}
+      <EmailDeliveriesSection />
     </div>
   );
 }
@@ -95,6 +101,13 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       notifyError(OFFLINE);
       return;
     }
+    // An emptied field must not be sent as 0, which would turn reminders off.
+    if (values.reminder_hours_before.trim() === '' && settings.reminder_hours_before !== undefined) {
+      setErrors({ reminder_hours_before: [REMINDER_NOT_A_NUMBER] });
+      setFormError('Failed to update settings');
+      document.getElementById('settings-reminder_hours_before')?.focus();
+      return;
+    }
     setErrors({});
     setFormError(null);
     // Checked here too, so a blank or fractional notice is not sent (the server says the same).
@@ -114,6 +127,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       appointment_duration_minutes: Number(values.appointment_duration_minutes),
       students_can_book: values.students_can_book,
       cancellation_notice_hours: Number(notice),
+      ...(values.reminder_hours_before.trim() === '' ? {} : { reminder_hours_before: Number(values.reminder_hours_before) }),
     };
     try {
       const saved: Settings = await save.mutateAsync(body);
@@ -216,6 +230,12 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             <input className={`input w-full ${errors.cancellation_notice_hours ? 'input-error' : ''}`} id="settings-cancellation_notice_hours" name="cancellation_notice_hours" type="number" inputMode="numeric" min={0} max={MAX_CANCELLATION_NOTICE_HOURS} step={1} value={values.cancellation_notice_hours} onChange={(e) => set('cancellation_notice_hours', e.target.value)} {...aria('cancellation_notice_hours', true)} />
             <span id="settings-cancellation_notice_hours-hint" className="text-sm text-base-content/60">Clients can cancel or reschedule their own appointment up to this many hours before it starts; later, they are told to contact their counselor. 0 = until it starts.</span>
             {fieldError('cancellation_notice_hours')}
+          </div>
+          <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
+            <label htmlFor="settings-reminder_hours_before" className="font-medium">Reminder Before Appointments (hours)</label>
+            <input className={`input w-full ${errors.reminder_hours_before ? 'input-error' : ''}`} id="settings-reminder_hours_before" name="reminder_hours_before" type="number" inputMode="numeric" min={0} max={168} step={1} value={values.reminder_hours_before} onChange={(e) => set('reminder_hours_before', e.target.value)} {...aria('reminder_hours_before', true)} />
+            <span id="settings-reminder_hours_before-hint" className="text-sm text-base-content/60">The client and the counselor are reminded this long before an appointment starts. 0 turns reminders off; at most 168 (a week).</span>
+            {fieldError('reminder_hours_before')}
           </div>
           <label className="flex items-start gap-3">
             <input type="checkbox" className="toggle toggle-primary mt-0.5" name="students_can_book" checked={values.students_can_book} onChange={(e) => set('students_can_book', e.target.checked)} />
