@@ -1,5 +1,3 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, apiCall, apiLogin } from './support/api';
@@ -33,25 +31,6 @@ async function bookFirstFreeSlot(client: Session, counselorId: number, reason: s
   throw new Error('no free slot in three weeks');
 }
 
-/**
- * The counselor's 'booked' notification of this appointment. The booking writes it in its own transaction once the
- * delivery side records events; until then the test writes the row the event would (the same columns).
- */
-function ensureBookedNotification(appointmentUuid: string, counselorId: number, actorId: number): void {
-  const db = new SQLite(path.join(server.dataDir, 'kalinga.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const appt = db.prepare('select id, company_id, appointment_date from appointments where uuid = ?').get(appointmentUuid) as { id: number; company_id: number; appointment_date: string };
-    const existing = db.prepare("select count(*) as n from notifications where appointment_id = ? and user_id = ? and kind = 'booked'").get(appt.id, counselorId) as { n: number };
-    if (existing.n === 0) {
-      db.prepare("insert into notifications (company_id, user_id, kind, appointment_id, actor_id, appointment_date, created_at) values (?, ?, 'booked', ?, ?, ?, ?)")
-        .run(appt.company_id, counselorId, appt.id, actorId, appt.appointment_date, new Date().toISOString());
-    }
-  } finally {
-    db.close();
-  }
-}
-
 const BELL = /^Notifications(, (\d+) unread)?$/;
 async function unreadOf(page: Page): Promise<number> {
   const label = (await page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
@@ -79,9 +58,9 @@ describe('notifications in the browser', () => {
 
     const reason = `E2E notification ${Date.now()}`;
     const booked = await bookFirstFreeSlot(clientApi, counselorApi.user.id, reason);
-    ensureBookedNotification(booked.uuid, counselorApi.user.id, clientApi.user.id);
 
-    // The next poll (every 25 s while the tab is visible) brings it.
+    // The booking wrote the counselor's notification in its own transaction; the next poll (every 25 s while the
+    // tab is visible) brings it.
     await expect.poll(() => unreadOf(page), { timeout: 45_000, interval: 500 }).toBe(before + 1);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await screenshot(page, 'notifications-bell-desktop');

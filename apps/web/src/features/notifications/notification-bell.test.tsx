@@ -75,7 +75,7 @@ describe('Notification bell', () => {
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
     expect(screen.getByTestId('notification-count').textContent).toBe('2');
     fireEvent.click(bell());
-    const panel = screen.getByRole('dialog', { name: 'Notifications' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     const items = within(panel).getAllByTestId('notification');
     expect(items.map((li) => li.textContent)).toEqual([
       expect.stringContaining('Appointment cancelled (unread)'),
@@ -103,7 +103,7 @@ describe('Notification bell', () => {
     act(() => { focusManager.setFocused(false); focusManager.setFocused(true); });
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
     fireEvent.click(bell());
-    expect(within(screen.getByRole('dialog')).getAllByTestId('notification')[0].textContent).toContain('Client 2');
+    expect((await within(await screen.findByRole('dialog', { name: 'Notifications' })).findAllByTestId('notification'))[0].textContent).toContain('Client 2');
   });
 
   it('marks one and then all read, lowering the count', async () => {
@@ -111,7 +111,7 @@ describe('Notification bell', () => {
     renderBell();
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
     fireEvent.click(bell());
-    const first = within(screen.getByRole('dialog')).getAllByTestId('notification')[0];
+    const first = within(await screen.findByRole('dialog', { name: 'Notifications' })).getAllByTestId('notification')[0];
     fireEvent.click(within(first).getByRole('button', { name: 'Mark as read' }));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ ids: [3] });
@@ -128,7 +128,7 @@ describe('Notification bell', () => {
     renderBell();
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 25 unread'));
     fireEvent.click(bell());
-    expect(within(screen.getByRole('dialog')).getAllByTestId('notification')).toHaveLength(20);
+    expect(within(await screen.findByRole('dialog', { name: 'Notifications' })).getAllByTestId('notification')).toHaveLength(20);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(screen.getByRole('dialog')).getAllByTestId('notification')).toHaveLength(25));
     expect(server.calls.at(-1)?.url).toBe('/api/notifications?before=6&limit=20');
@@ -155,7 +155,7 @@ describe('Notification bell', () => {
     const asked = server.calls.length;
     act(() => { focusManager.setFocused(false); focusManager.setFocused(true); });
     fireEvent.click(bell());
-    const panel = screen.getByRole('dialog');
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(within(panel).getAllByTestId('notification')).toHaveLength(1);
     expect(panel.textContent).toContain('You are offline. These are the last notifications loaded.');
     expect(within(panel).queryByRole('alert')).toBeNull();
@@ -170,7 +170,7 @@ describe('Notification bell', () => {
     auth.state = { ...auth.state, status: 'offline' };
     renderBell();
     fireEvent.click(bell());
-    expect(screen.getByRole('dialog').textContent).toContain('You are offline. Notifications will show when the connection returns.');
+    expect((await screen.findByRole('dialog', { name: 'Notifications' })).textContent).toContain('You are offline. Notifications will show when the connection returns.');
     expect(server.calls).toHaveLength(0);
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
   });

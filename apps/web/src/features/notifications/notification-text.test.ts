@@ -1,7 +1,8 @@
 import type { Notification } from '@kalinga/contracts/notifications';
 import { describe, expect, it } from 'vitest';
 import { formatInstant } from '../../lib/format';
-import { badgeText, bellLabel, describeNotification, timeAgo } from './notification-text';
+import { badgeText, bellLabel } from './bell-label';
+import { describeNotification, timeAgo } from './notification-text';
 
 const base: Notification = {
   id: 1,

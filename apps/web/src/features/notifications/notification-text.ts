@@ -50,14 +50,3 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
   return formatInstant(iso, 'd MMM yyyy');
 }
-
-/** The bell's accessible name: 'Notifications, 3 unread', or just 'Notifications'. */
-export function bellLabel(unread: number | undefined): string {
-  return unread ? `Notifications, ${unread} unread` : 'Notifications';
-}
-
-/** The badge text: the count, '99+' above 99, nothing at 0. */
-export function badgeText(unread: number | undefined): string | null {
-  if (!unread) return null;
-  return unread > 99 ? '99+' : String(unread);
-}
