@@ -113,4 +113,33 @@ describe('notifications in the browser', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('notification-bell');
     await screenshot(page, 'notifications-bell-phone');
   });
+
+  it("Settings: the reminder hours, 'Email is not configured' (no SMTP_URL here) and the email list, at 1280 and 375 px; Profile: the toggles", async () => {
+    for (const viewport of [undefined, PHONE]) {
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page, DEMO.admin);
+      await page.goto('/settings/site');
+      expect(await page.getByLabel('Reminder Before Appointments (hours)').inputValue()).toBe('24');
+      await page.getByText('Email is not configured').waitFor();
+      await page.getByRole('heading', { name: 'Failed and pending emails' }).waitFor();
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `notifications-settings-${viewport ? 'phone' : 'desktop'}`);
+
+      await page.goto('/profile');
+      const toggle = page.getByRole('checkbox', { name: 'Appointment completed: in the app' });
+      expect(await toggle.isChecked()).toBe(false);
+      await toggle.check();
+      await page.getByRole('button', { name: 'Save Notification Settings' }).click();
+      await page.getByText('Notification settings saved').waitFor();
+      await page.reload();
+      await expect.poll(() => page.getByRole('checkbox', { name: 'Appointment completed: in the app' }).isChecked()).toBe(true);
+      expect(await sidewaysScroll(page)).toBe(0);
+      await screenshot(page, `notifications-profile-${viewport ? 'phone' : 'desktop'}`);
+      await page.getByRole('checkbox', { name: 'Appointment completed: in the app' }).uncheck();
+      await page.getByRole('button', { name: 'Save Notification Settings' }).click();
+      await page.getByText('Notification settings saved').waitFor();
+      await context.close();
+    }
+  });
 });

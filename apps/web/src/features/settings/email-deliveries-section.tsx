@@ -53,11 +53,11 @@ export function EmailDeliveriesSection() {
             {query.data.email_configured ? (
               <p className="text-sm text-base-content/80">Notifications are emailed to the people who keep email on in their profile.</p>
             ) : (
-              <div role="status" className="alert alert-info alert-soft flex flex-col items-start gap-1">
+              <div role="status" className="alert alert-info alert-soft flex min-w-0 flex-col items-start gap-1 text-base-content">
                 <span className="font-semibold">Email is not configured</span>
-                <span className="text-sm">
+                <span className="min-w-0 break-words text-sm">
                   The server has no mail server to send through, so notifications are shown in the app only. To send them by email
-                  too, whoever runs the server sets <code>SMTP_URL</code> (for example <code>smtp://user:password@mail.example.org:587</code>) and restarts it.
+                  too, whoever runs the server sets <code className="break-all">SMTP_URL</code> (for example <code className="break-all">smtp://user:password@mail.example.org:587</code>) and restarts it.
                 </span>
               </div>
             )}
