@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationKind } from '@kalinga/contracts/notifications';
 import type { Insertable, Kysely } from 'kysely';
+import { isPostgresDb } from '../../db/locks';
 import type { Database, NotificationsTable, OutboxTable } from '../../db/tables';
 
 // Recording what happened to an appointment (issue 15, docs/decisions/0067-notification-outbox.md). Called with the
@@ -76,7 +77,7 @@ function eventFields(event: AppointmentEvent) {
  */
 export async function recordAppointmentEvent(db: Conn, event: AppointmentEvent): Promise<void> {
   const recipients = recipientsOf(event);
-  const prefs = await preferencesFor(db, recipients, event.kind);
+  const { prefs, reminderHours } = await readChoices(db, event, recipients);
   const fields = eventFields(event);
   const inApp: Insertable<NotificationsTable>[] = recipients
     .filter((id) => prefs.get(id)!.in_app)
@@ -86,19 +87,35 @@ export async function recordAppointmentEvent(db: Conn, event: AppointmentEvent):
     .map((id) => ({ ...fields, channel: 'email', recipient_id: id, due_at: event.now, message_id: newMessageId(), created_at: event.now }));
 
   if (event.kind !== 'booked' && event.kind !== 'confirmed') await cancelReminders(db, event.appointment.id);
-  if (event.kind === 'booked' || event.kind === 'rescheduled') outbox.push(...(await reminderRows(db, event)));
+  if (event.kind === 'booked' || event.kind === 'rescheduled') outbox.push(...reminderRows(event, reminderHours));
 
+  if (inApp.length > 0 && outbox.length > 0 && isPostgresDb(db)) {
+    // One round trip for both (a writable CTE; SQLite has none, and its statements cost no round trip).
+    await db.with('n', (w) => w.insertInto('notifications').values(inApp)).insertInto('outbox').values(outbox).execute();
+    return;
+  }
   if (inApp.length > 0) await db.insertInto('notifications').values(inApp).execute();
   if (outbox.length > 0) await db.insertInto('outbox').values(outbox).execute();
+}
+
+/** The recipients' choices for the event's kind and the company's reminder setting, in one query. */
+async function readChoices(db: Conn, event: AppointmentEvent, recipients: readonly number[]) {
+  const prefs = new Map(recipients.map((id) => [id, DEFAULT_NOTIFICATION_PREFERENCES[event.kind]]));
+  const rows = await db
+    .selectFrom('settings as s')
+    .leftJoin('notification_preferences as p', (j) => j.on('p.user_id', 'in', recipients.length > 0 ? recipients : [0]).on('p.kind', '=', event.kind))
+    .select(['s.reminder_hours_before', 'p.user_id', 'p.in_app', 'p.email'])
+    .where('s.company_id', '=', event.companyId)
+    .execute();
+  for (const r of rows) if (r.user_id !== null) prefs.set(r.user_id, { in_app: r.in_app === 1, email: r.email === 1 });
+  return { prefs, reminderHours: rows[0]?.reminder_hours_before ?? 0 };
 }
 
 /**
  * One reminder per party, due `reminder_hours_before` hours before the start. None when the setting is 0, or when
  * that moment has already passed (a booking made inside the window: its own notification is the reminder).
  */
-async function reminderRows(db: Conn, event: AppointmentEvent): Promise<Insertable<OutboxTable>[]> {
-  const settings = await db.selectFrom('settings').select('reminder_hours_before').where('company_id', '=', event.companyId).executeTakeFirst();
-  const hours = settings?.reminder_hours_before ?? 0;
+function reminderRows(event: AppointmentEvent, hours: number): Insertable<OutboxTable>[] {
   if (hours <= 0) return [];
   const due = Date.parse(event.appointment.start) - hours * HOUR;
   if (due <= Date.parse(event.now)) return [];
