@@ -266,6 +266,9 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
 
 const EDIT_FIELDS = ['counselor_id', 'appointment_date', 'reason', 'category_id', 'location_type', 'location', 'notes'] as const;
 
+/** The reason the previous counselor reads when a manager assigns their appointment to another counselor. */
+export const REASSIGNED = 'The appointment was assigned to another counselor.';
+
 export const COMPLETED_TOO_EARLY = 'A session can be marked completed only after it has started.';
 
 /** A status another request changed between our read and our write; the update is decided again. */
@@ -353,6 +356,11 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
       if (!(await updateAppointmentRow(trx, auth.companyId, row.id, row.status, changes))) return false;
       if (statusChange) await insertStatusChange(trx, auth.companyId, row.id, statusChange.from, statusChange.to, auth.user.id, now);
       // A new time or counselor first (it schedules reminders anew), then the status (which may cancel them).
+      if (changes.counselor_id !== undefined && changes.counselor_id !== row.counselor_id) {
+        // The counselor taken off it learns that it is no longer theirs (its reminders go with it).
+        const previous = { id: row.id, counselorId: row.counselor_id, clientId: row.client_id, start: row.appointment_date };
+        await recordAppointmentEvent(trx, { kind: 'cancelled', companyId: auth.companyId, appointment: previous, actorId: auth.user.id, onlyTo: [row.counselor_id], reason: REASSIGNED, now });
+      }
       const kinds: AppointmentEventKind[] = [];
       if (changes.appointment_date !== undefined) kinds.push('rescheduled');
       if (statusChange && statusChange.to !== 'pending') kinds.push(statusChange.to);

@@ -2,7 +2,9 @@
 // reminders to the outbox; reminders move and go with the appointment; a rolled-back change leaves nothing.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { addUser, createTestApp, type TestApp } from '../../../test/harness';
+import { REASSIGNED } from '../appointments/appointment.service';
+import { setWeek } from '../schedule/schedule.test-helpers';
 import { isPostgresDb } from '../../db/locks';
 import { book, type Centre, change, freeSlot, makeCentre, notificationsOf, outboxOf } from './notifications.test-helpers';
 
@@ -76,6 +78,18 @@ describe('recording appointment events', () => {
     ]);
     const emails = (await outboxOf(t, a.id)).filter((r) => r.channel === 'email');
     expect(emails.map((r) => [r.kind, r.recipient_id])).toEqual(['booked', 'rescheduled', 'cancelled'].map((k) => [k, c.counselor.user.id]));
+  });
+
+  it('a manager gives the appointment to another counselor: the previous one is told it is no longer theirs', async () => {
+    const other = await addUser(t.app, c.admin.companyId, { userType: 'counselor', name: 'Second Counselor' });
+    await setWeek(t.app, other);
+    const a = await book(t, c);
+    await change(t, c.admin, a.uuid, { counselor_id: other.user.id });
+    const previous = (await notificationsOf(t, c.counselor.user.id)).filter((n) => n.appointment_id === a.id);
+    expect(previous.map((n) => [n.kind, n.reason])).toEqual([['booked', null], ['cancelled', REASSIGNED]]);
+    expect((await notificationsOf(t, other.user.id)).map((n) => n.kind)).toEqual(['rescheduled']);
+    const reminders = (await outboxOf(t, a.id)).filter((r) => r.channel === 'reminder' && r.status === 'pending');
+    expect(reminders.map((r) => r.recipient_id).sort()).toEqual([c.client.user.id, other.user.id].sort());
   });
 
   it('preferences decide: email off keeps the in-app row, in-app off keeps the email; completed is off by default', async () => {

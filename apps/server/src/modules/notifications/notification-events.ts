@@ -22,6 +22,8 @@ export interface AppointmentEvent {
   previousStart?: string | null;
   /** For 'cancelled': the reason given, if any. */
   reason?: string | null;
+  /** Only these users are told (a counselor taken off an appointment), instead of the usual parties. */
+  onlyTo?: readonly number[];
   now: string;
 }
 
@@ -37,6 +39,7 @@ export function newMessageId(): string {
  * change goes to the counselor and the client except whoever made it.
  */
 export function recipientsOf(event: AppointmentEvent): number[] {
+  if (event.onlyTo) return event.onlyTo.filter((id) => id !== event.actorId);
   const { counselorId, clientId } = event.appointment;
   const parties = [...new Set([counselorId, clientId])];
   if (event.kind === 'booked') return parties.filter((id) => id === counselorId || id !== event.actorId);
