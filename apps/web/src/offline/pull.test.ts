@@ -6,7 +6,9 @@ import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, ser
 import { db } from './database';
 import { downloadProgress, needsInitialSync, STATE_ALL, subscribeDownload, syncStateOf } from './initial-sync';
 import { updateLoanNotes } from './lending-actions';
+import { resetAuthForTests, setUser } from '../features/auth/auth-store';
 import { pullChanges } from './pull';
+import type { AuthUser } from '@kalinga/contracts/auth';
 
 const net = fakeNetwork(new Date('2026-11-23T08:00:00.000Z'));
 const EMPTY = { customers: [], loans: [], items: [], transactions: [], categories: [], deleted: { customers: [], loans: [], items: [], transactions: [], categories: [] } };
@@ -50,6 +52,22 @@ describe('the first pull', () => {
 });
 
 describe('a user without the lending book', () => {
+  it('is not asked for when the signed-in user lacks view lending (no 403 on every load)', async () => {
+    const counselor: AuthUser = { id: 3, name: 'C', username: 'c', email: 'c@x.test', avatar: null, role: 'counselor', roles: ['counselor'], permissions: ['view appointments'], user_type: 'counselor', student_id: null, department: null, birth_date: null, status: 'active' };
+    setUser(counselor);
+    try {
+      syncServer(() => delta({}, 'c1'));
+      await pullChanges();
+      expect(asked).toHaveLength(0);
+      setUser({ ...counselor, permissions: ['view lending'] });
+      await pullChanges();
+      expect(asked).toHaveLength(1);
+    } finally {
+      resetAuthForTests();
+    }
+  });
+
+
   it('is answered 403 and the pull ends quietly, storing nothing', async () => {
     net.fetchMock.mockResolvedValue(net.json(403, { message: 'This action is unauthorized.' }));
     await expect(pullChanges()).resolves.toBeUndefined();

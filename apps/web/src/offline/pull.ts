@@ -1,4 +1,5 @@
 import { SYNC_EPOCH, SYNC_TABLES, USE_TABLE_ENDPOINTS, type SyncDeltaReply } from '@kalinga/contracts/sync';
+import { getAuthState, hasPermission } from '../features/auth/auth-store';
 import { api, ApiError } from '../lib/api-client';
 import { db } from './database';
 import { beginDownload, runDownload, STATE_ALL, STATE_DOWNLOAD, syncStateOf } from './initial-sync';
@@ -54,8 +55,13 @@ async function pullLocked(): Promise<void> {
   await applyDelta(reply);
 }
 
-/** A user without 'view lending' has no book to pull (403): nothing to do, nothing to report. */
+/**
+ * A user without 'view lending' has no book to pull: a known user is not asked for (a counselor's every load
+ * logged a 403), and a 403 (permissions changed since) ends the pull quietly.
+ */
 async function pullIfAllowed(): Promise<void> {
+  const { user } = getAuthState();
+  if (user && !hasPermission(user, 'view lending')) return;
   try {
     await pullLocked();
   } catch (error) {
