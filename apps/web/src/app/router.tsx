@@ -1,5 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { getToken } from '../lib/api-client';
+import { queryClient } from '../lib/query-client';
 import { LoginPage } from '../features/auth/login-page';
 import { GuestOnly, NotFound, RequireAuth } from './guard';
 import type { Access } from './nav';
@@ -45,8 +47,13 @@ const SCREEN_CODE: Record<string, () => Promise<unknown>> = { '': appointments, 
  */
 export function preloadSignedInScreen(pathname: string): void {
   const quiet = () => undefined;
+  const screen = pathname.split('/')[1] ?? '';
   void layout().catch(quiet);
-  void SCREEN_CODE[pathname.split('/')[1] ?? '']?.().catch(quiet);
+  void SCREEN_CODE[screen]?.().catch(quiet);
+  // The landing screen's lists too, with the token the device kept (a refused one signs out, as the check would).
+  if ((screen === '' || screen === 'appointments') && getToken() && navigator.onLine) {
+    void import('../features/appointments/api/appointments-api').then((m) => m.prefetchLandingLists(queryClient)).catch(quiet);
+  }
 }
 
 /** A signed-in child route of the layout, with the role or permission it needs. */

@@ -78,10 +78,6 @@ export function prefetchSiteSettings(): Promise<void> {
   return queryClient.prefetchQuery(settingsQuery);
 }
 
-/** A company change (the chosen one was left) makes a prefetched copy the wrong company's. */
-export function forgetSiteSettings(): void {
-  queryClient.removeQueries({ queryKey: SITE_SETTINGS_KEY });
-}
 
 /** Keeps the browser title in step with the site name. */
 export function useDocumentTitle(siteName: string | null | undefined, page?: string): void {

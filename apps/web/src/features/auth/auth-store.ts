@@ -110,7 +110,8 @@ async function fetchSessionInfo(): Promise<SessionInfo> {
     throw error;
   }
   const same = chosen !== null && localStorage.getItem(COMPANY_KEY) === chosen;
-  if (!same && early) void siteSettings().then((m) => m.forgetSiteSettings());
+  // Whatever was fetched ahead for the company the user left (settings, the first screen's lists) goes.
+  if (!same && early) queryClient.clear();
   const { user } = same && early ? await early : await api.get<{ user: AuthUser }>('/api/me');
   return { user, companies };
 }

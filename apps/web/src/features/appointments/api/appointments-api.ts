@@ -13,7 +13,7 @@ import type {
 } from '@kalinga/contracts/appointments';
 import type { CategoryListReply } from '@kalinga/contracts/categories';
 import type { CounselorsReply, StudentOption, UserOption } from '@kalinga/contracts/users';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, COMPANY_KEY, getToken, OFFLINE_MESSAGE } from '../../../lib/api-client';
 
 export interface AppointmentFilters {
@@ -37,20 +37,31 @@ export const appointmentKeys = {
   history: (uuid: string) => [...ROOT, 'history', uuid] as const,
 };
 
+const listQuery = (params: AppointmentListParams) => ({
+  queryKey: appointmentKeys.list(params),
+  queryFn: () => api.get<AppointmentListReply>('/api/appointments', { ...params, per_page: 10 }),
+});
+
+const countsQuery = (filters: AppointmentFilters) => ({
+  queryKey: appointmentKeys.counts(filters),
+  queryFn: () => api.get<AppointmentCounts>('/api/appointments/counts', { ...filters }),
+});
+
 export function useAppointments(params: AppointmentListParams) {
-  return useQuery({
-    queryKey: appointmentKeys.list(params),
-    queryFn: () => api.get<AppointmentListReply>('/api/appointments', { ...params, per_page: 10 }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...listQuery(params), placeholderData: keepPreviousData });
 }
 
 export function useAppointmentCounts(filters: AppointmentFilters) {
-  return useQuery({
-    queryKey: appointmentKeys.counts(filters),
-    queryFn: () => api.get<AppointmentCounts>('/api/appointments/counts', { ...filters }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...countsQuery(filters), placeholderData: keepPreviousData });
+}
+
+/**
+ * The landing screen's first requests (Pending, page 1, and the tab counts), sent at start-up beside the
+ * session check instead of after it (issue 16, decision 0098); the screen's queries find them in the cache.
+ */
+export function prefetchLandingLists(client: QueryClient): void {
+  void client.prefetchQuery(listQuery({ status: 'pending', page: 1 }));
+  void client.prefetchQuery(countsQuery({}));
 }
 
 /** The free HH:mm slots of a counselor on a date (and their exact instants); `exclude` frees the edited appointment's own slot. */
