@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, DEMO, newPage, PHONE, SCREENSHOT_DIR, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
+import { toast } from './support/checks';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,10 +15,6 @@ withAppAndBrowser((s, b) => {
 
 // A 1×1 PNG, for the logo upload.
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
-}
 
 /** The phone layout has no exceptions: the user-menu button carries its own label. */
 async function phoneViolations(page: Page) {

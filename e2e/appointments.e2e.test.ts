@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { startAppointmentEarlier } from './support/database';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
+import { expectAccessible, overflowing, toast } from './support/checks';
 
 let server: RunningServer;
 let browser: Browser;
@@ -39,26 +40,6 @@ function dateIn(timeZone: string, plusDays: number): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const [y, m, d] = parts.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
-}
-
-/** Accessibility check once the toasts have gone (a toast fading in measures as low contrast). */
-async function expectAccessible(page: Page): Promise<void> {
-  await expect.poll(async () => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
-  expect(await axeViolations(page)).toEqual([]);
-}
-
-/** Elements sticking out past the right edge of the viewport (a phone must not scroll sideways). */
-async function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    return Array.from(document.querySelectorAll('body *'))
-      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).position !== 'fixed')
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} → ${Math.round(e.getBoundingClientRect().right)}`);
-  });
 }
 
 async function slotsOf(session: Session, counselorId: number, date: string): Promise<string[]> {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, DEMO, newPage, PHONE, SCREENSHOT_DIR, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
+import { toast } from './support/checks';
 
 let server: RunningServer;
 let browser: Browser;
@@ -56,10 +57,6 @@ async function viewShot(page: Page, name: string): Promise<void> {
 }
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
-}
 
 describe('library: categories', () => {
   it('a manager adds a category with an image, finds it by search, edits it and deletes it', async () => {

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, apiCall, apiLogin } from './support/api';
-import { axeViolations, DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
+import { expectAccessible, overflowing, toast } from './support/checks';
 
 // Issue 14's self-service (decision 0057): a client cancels and reschedules their own appointment, the
 // counselor sees who did it, when and why in the history, and the manager sets the notice period.
@@ -40,25 +41,6 @@ async function bookAhead(client: ApiSession, counselorId: number, reason: string
 
 async function firstCategory(session: ApiSession): Promise<number> {
   return (await call<{ data: { id: number }[] }>(session, 'GET', '/api/categories?per_page=1')).data[0].id;
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  await expect.poll(async () => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
-  expect(await axeViolations(page)).toEqual([]);
-}
-
-/** Elements sticking out past the right edge of the viewport (a phone must not scroll sideways). */
-async function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    return Array.from(document.querySelectorAll('body *'))
-      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).position !== 'fixed' && !e.closest('.overflow-x-auto'))
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`);
-  });
 }
 
 const card = (page: Page, reason: string) => page.getByTestId('appointment-card').filter({ hasText: reason });

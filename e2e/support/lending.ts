@@ -1,3 +1,4 @@
+import { overflowing as overflowingIn } from './checks';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations, screenshot } from './browser';
@@ -58,15 +59,8 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-/** Elements sticking out past the right edge (a phone must not scroll sideways). */
-export async function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    return Array.from(document.querySelectorAll('main *'))
-      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).position !== 'fixed' && !e.closest('.overflow-x-auto'))
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} → ${Math.round(e.getBoundingClientRect().right)}`);
-  });
-}
+/** Elements sticking out past the right edge of the main area (a phone must not scroll sideways). */
+export const overflowing = (page: Page): Promise<string[]> => overflowingIn(page, 'main *');
 
 /** The serious and critical violations with their elements (axe is injected by axeViolations first). */
 async function violationTargets(page: Page): Promise<string[]> {

@@ -1,0 +1,27 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { axeViolations } from './browser';
+
+/** Waits for a toast (or any text) to show. */
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/** Accessibility check once the toasts have gone (a toast fading in measures as low contrast). */
+export async function expectAccessible(page: Page): Promise<void> {
+  await expect.poll(async () => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/**
+ * Elements sticking out past the right edge of the viewport (a phone must not scroll sideways), among those
+ * `scope` selects. Fixed elements and what sits inside a horizontal scroller (.overflow-x-auto) do not widen the page.
+ */
+export async function overflowing(page: Page, scope = 'body *'): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const width = document.documentElement.clientWidth;
+    return Array.from(document.querySelectorAll(selector))
+      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).position !== 'fixed' && !e.closest('.overflow-x-auto'))
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} → ${Math.round(e.getBoundingClientRect().right)}`);
+  }, scope);
+}
