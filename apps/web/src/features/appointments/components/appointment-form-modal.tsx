@@ -11,6 +11,7 @@ import { formatInstant } from '../../../lib/format';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { todayInZone } from '../../../lib/zone-time';
 import { useAvailableSlots, useCategoryOptions, useCounselors, useSaveAppointment } from '../api/appointments-api';
+import { SlotProblems } from './slot-problems';
 import { emptyValues, instantForSlot, isComplete, toBody, valuesFromAppointment } from '../appointment-form';
 import { clientFieldsLocked, isCounselorUser, isManager } from '../appointment-rules';
 import { Field } from './form-field';
@@ -242,13 +243,7 @@ function AppointmentForm({ appointment, preset, user, onDone }: { appointment: A
           error={err('appointment_date')}
           hint={
             <>
-              {slots.isError && (
-                <p className="flex flex-wrap items-center gap-2 text-sm text-error">
-                  Failed to load available time slots
-                  <button type="button" className="btn btn-xs" onClick={() => void slots.refetch()}>Retry</button>
-                </p>
-              )}
-              {slots.data && timeOptions.length === 0 && <p className="text-sm text-base-content/70">No available time slots on this date.</p>}
+              <SlotProblems failed={slots.isError} empty={!!slots.data && timeOptions.length === 0} onRetry={() => void slots.refetch()} />
               {zoneDiffers && slots.data && slots.data.slots.length > 0 && (
                 <p className="text-xs text-base-content/75">Times are shown in your time zone ({browserZone}); the centre's is {timeZone}.</p>
               )}

@@ -7,6 +7,7 @@ import { formatInstant } from '../../../lib/format';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { todayInZone } from '../../../lib/zone-time';
 import { useAvailableSlots } from '../api/appointments-api';
+import { SlotProblems } from './slot-problems';
 import { useRescheduleOwnAppointment } from '../api/self-service-api';
 import { appointmentWhen } from '../cancel-confirmation';
 import { Field } from './form-field';
@@ -74,17 +75,7 @@ function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; 
         </Field>
         <Field
           label="New time"
-          hint={
-            <>
-              {slots.isError && (
-                <p className="flex flex-wrap items-center gap-2 text-sm text-error">
-                  Failed to load available time slots
-                  <button type="button" className="btn btn-xs" onClick={() => void slots.refetch()}>Retry</button>
-                </p>
-              )}
-              {slots.data && slots.data.starts.length === 0 && <p className="text-sm text-base-content/70">No available time slots on this date.</p>}
-            </>
-          }
+          hint={<SlotProblems failed={slots.isError} empty={!!slots.data && slots.data.starts.length === 0} onRetry={() => void slots.refetch()} />}
         >
           {(id, d) => (
             <select
