@@ -59,6 +59,23 @@ describe('first load over HTTP: compressed and cached', () => {
     }
   });
 
+  it('a signed-in screen\'s page preloads the frame\'s and the screen\'s code, each a built file; the sign-in page none', async () => {
+    const screens: Record<string, RegExp> = { '/': /appointments-page-/, '/appointments': /appointments-page-/, '/categories': /categories-page-/, '/reports': /reports-page-/, '/profile': /profile-page-/ };
+    for (const [url, screen] of Object.entries(screens)) {
+      const html = (await get(url)).body;
+      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)].map((m) => m[1]);
+      expect(preloads.some((p) => /\/layout-/.test(p)), url).toBe(true);
+      expect(preloads.some((p) => screen.test(p)), url).toBe(true);
+      for (const file of preloads) {
+        const reply = await get(file, 'br');
+        expect(reply.status, file).toBe(200);
+        expect(reply.headers['content-type'], file).toMatch(/javascript/);
+        expect(reply.headers['cache-control'], file).toBe('public, max-age=31536000, immutable');
+      }
+    }
+    expect((await get('/login')).body).not.toContain('modulepreload');
+  });
+
   it('revalidates the service worker and the manifest on every load', async () => {
     for (const url of ['/sw.js', '/manifest.webmanifest', '/index.html']) {
       const reply = await get(url, 'br');

@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The service worker (decision 0085): Workbox precaches every built file, so a cold start without a network
@@ -67,8 +67,61 @@ function staticallyFrom(isRoot: (id: string, entry: boolean) => boolean, memo: M
 const fromEntry = staticallyFrom((_id, entry) => entry, new Map());
 const fromLayout = staticallyFrom((id) => /\/src\/app\/layout\.tsx$/.test(id), new Map());
 
+/**
+ * The code each signed-in path opens with, by the path's first segment ('' is the landing screen): the signed-in
+ * frame plus the screen. router.tsx's lazy routes name the same modules; a segment missing here only loses its
+ * preload. Register is a guest screen without the frame.
+ */
+const SCREEN_SOURCES: Record<string, string[]> = {
+  '': ['src/app/layout.tsx', 'src/features/appointments/appointments-page.tsx'],
+  appointments: ['src/app/layout.tsx', 'src/features/appointments/appointments-page.tsx'],
+  schedule: ['src/app/layout.tsx', 'src/features/schedule/schedule-page.tsx'],
+  profile: ['src/app/layout.tsx', 'src/features/profile/profile-page.tsx'],
+  categories: ['src/app/layout.tsx', 'src/features/categories/categories-page.tsx'],
+  resources: ['src/app/layout.tsx', 'src/features/resources/resources-page.tsx'],
+  reports: ['src/app/layout.tsx', 'src/features/reports/reports-page.tsx'],
+  sync: ['src/app/layout.tsx', 'src/features/sync/sync-page.tsx'],
+  lending: ['src/app/layout.tsx', 'src/features/lending/lending-routes.ts'],
+  settings: ['src/app/layout.tsx'],
+  register: ['src/features/auth/register-page.tsx'],
+};
+
+/**
+ * Writes `route-preloads.json` beside index.html: for each segment above, the built chunks its modules live in
+ * and the chunks those import statically (not the entry, which the page loads anyway). The server lists them as
+ * `<link rel="modulepreload">` in the page it sends for that path, so they download beside the entry instead of
+ * after it has run (issue 16, decision 0099).
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'kalinga-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const owner = (source: string) => chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/apps/web/${source}`)));
+      const closure = (fileName: string, out: string[]) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || out.includes(fileName)) return;
+        out.push(fileName);
+        for (const imported of chunk.imports) closure(imported, out);
+      };
+      const map: Record<string, string[]> = {};
+      for (const [segment, sources] of Object.entries(SCREEN_SOURCES)) {
+        const files: string[] = [];
+        for (const source of sources) {
+          const chunk = owner(source);
+          if (!chunk) this.error(`route-preloads: no chunk holds ${source}`);
+          closure(chunk.fileName, files);
+        }
+        map[segment] = files;
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(map, null, 1)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa],
+  plugins: [react(), tailwindcss(), pwa, routePreloads()],
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -94,3 +94,66 @@ describe('the built web app', () => {
     expect((await app.inject({ method: 'GET', url: '/uploads/missing' })).statusCode).toBe(404);
   });
 });
+
+describe('each signed-in path\'s page preloads the code it opens with (decision 0099)', () => {
+  // Past the 1 KB compression threshold, as the built page is.
+  const PAGE = `<!doctype html><html><head><meta name="description" content="${'Kalinga '.repeat(150)}"><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
+  let routed: FastifyInstance;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), PAGE);
+    const lists = {
+      '': ['assets/layout-a1.js', 'assets/appointments-page-b2.js'],
+      appointments: ['assets/layout-a1.js', 'assets/appointments-page-b2.js'],
+      reports: ['assets/layout-a1.js', 'assets/reports-page-c3.js', 'https://elsewhere.example/x.js', 'assets/"><script>x</script>.js'],
+    };
+    fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(lists));
+    routed = Fastify();
+    await registerCompression(routed);
+    await registerWebApp(routed, dir);
+    registerNotFound(routed, dir);
+    await routed.ready();
+  });
+  afterAll(async () => {
+    await routed.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it('lists the frame and the screen on the landing path, a screen and its sub-paths, revalidated and compressed', async () => {
+    for (const url of ['/', '/appointments', '/appointments?status=pending']) {
+      const res = await routed.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(preloads(res.body), url).toEqual(['/assets/layout-a1.js', '/assets/appointments-page-b2.js']);
+      // The page itself is unchanged around the added links.
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body.indexOf('modulepreload')).toBeLessThan(res.body.indexOf('</head>'));
+    }
+    const br = await routed.inject({ method: 'GET', url: '/reports/daily', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(preloads(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(['/assets/layout-a1.js', '/assets/reports-page-c3.js']);
+  });
+
+  it('writes only the build\'s own asset files into the page, and nothing on paths the build did not list', async () => {
+    const reports = await routed.inject({ method: 'GET', url: '/reports' });
+    expect(reports.body).not.toContain('elsewhere.example');
+    expect(reports.body).not.toContain('<script>x');
+    for (const url of ['/login', '/settings/users', '/nowhere']) {
+      const res = await routed.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(PAGE);
+    }
+  });
+
+  it('sends index.html as it is when the build wrote no list', async () => {
+    const res = await app.inject({ method: 'GET', url: '/appointments' });
+    expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toBe('<!doctype html><div id="root"></div>');
+  });
+});

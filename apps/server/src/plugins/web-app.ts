@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { routePages } from './route-pages';
 
 /** Serves the built web app from the API's port. */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
@@ -12,7 +13,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     root: webDir,
     prefix: '/',
     wildcard: true,
-    index: ['index.html'],
+    // '/' is a route of the app like the others, sent below with its preloads.
+    index: false,
     // Our header, not the plugin's default 'public, max-age=0': the page, /sw.js and the manifest must be
     // revalidated on every load, so a new version is found (decision 0085); hashed assets never change.
     cacheControl: false,
@@ -26,6 +28,14 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
+  const landing = routePages(webDir)('/');
+  app.get('/', (_request, reply) => sendPage(reply, webDir, landing));
+}
+
+/** index.html for an app route: the path's page with its code preloaded (compressed on the fly) or the built file. */
+function sendPage(reply: FastifyReply, webDir: string, page: string | undefined) {
+  reply.header('Cache-Control', 'no-cache');
+  return page ? reply.type('text/html; charset=utf-8').send(page) : reply.sendFile('index.html', webDir);
 }
 
 /**
@@ -33,11 +43,11 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
  * (the SPA's routes); /api/* and /uploads/* never fall back to it.
  */
 export function registerNotFound(app: FastifyInstance, webDir: string | undefined): void {
+  const pageFor = webDir ? routePages(webDir) : () => undefined;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (webDir && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url)) {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html', webDir);
+      return sendPage(reply, webDir, pageFor(url));
     }
     return reply.status(404).send({ message: `Route ${request.method} ${url} not found.` });
   });
