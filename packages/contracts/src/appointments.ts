@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { idSchema, isoDateSchema, MAX_ID, paginated, pageQuerySchema } from './common';
 
 export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;

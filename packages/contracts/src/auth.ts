@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { USER_TYPES } from './common';
 
 export const authUserSchema = z.object({

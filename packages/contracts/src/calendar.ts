@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { appointmentSchema } from './appointments';
 import { idSchema, isoDateSchema } from './common';
 

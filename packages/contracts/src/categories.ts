@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { formBoolean, formNumber, formOptionalText } from './form-fields';
 import { paginated, pageQuerySchema } from './common';
 

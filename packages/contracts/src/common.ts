@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The six permissions of spec section 6, and the lending pair (PRODUCT.md), as stored and checked. */
 export const PERMISSIONS = [

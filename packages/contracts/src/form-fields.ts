@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // Multipart forms send every field as text; the sync queue sends JSON. These read both the same way.
 

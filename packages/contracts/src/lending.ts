@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateSchema, paginated, pageQuerySchema } from './common';
 import { formOptionalText } from './form-fields';
 import { ITEM_STATUSES, LOAN_STATUSES, TRANSACTION_TYPES, isCalendarDate } from './pawn-rules';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // Notifications and reminders (issue 15). The shape both the server and the web app keep to.
 // Events come from appointment changes (written to the outbox in the change's own transaction); the in-app

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateSchema } from './common';
 
 /** Spec section 2 Reports / section 9: the period options and their lengths in days. */

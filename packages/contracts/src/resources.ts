@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { formBoolean, formOptionalText } from './form-fields';
 import { MAX_ID, paginated, pageQuerySchema } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PERMISSIONS, idSchema } from './common';
 
 export const roleSchema = z.object({

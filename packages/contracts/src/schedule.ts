@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateSchema, idSchema } from './common';
 
 /** Days of a counselor's week, in the order the schedule screen lists them (spec section 9). */

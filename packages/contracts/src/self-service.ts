@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // A client's own changes to their appointment (issue 14, docs/decisions/0057-client-self-service.md).
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The site settings every member reads (sidebar name and logo, slot length, booking switch, time zone). */
 export const settingsSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * GET /api/company/setup ('manage users'): what a new centre still lacks before its first booking. Each step is

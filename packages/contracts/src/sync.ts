@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { categorySchema } from './categories';
 import { customerSchema, itemSchema, loanSchema, transactionSchema } from './lending';
 

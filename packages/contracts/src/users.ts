@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateSchema, pageQuerySchema, paginationMetaSchema, USER_TYPES, idSchema } from './common';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
