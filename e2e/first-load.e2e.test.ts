@@ -110,8 +110,8 @@ describe('first load over HTTP: compressed and cached', () => {
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(scripts.length).toBeGreaterThan(0);
-      // Chunks named for the modules that start them (Vite): the layout, Dexie's, zod's (contracts/common), any screen.
-      for (const name of ['layout-', 'database-', 'dexie', 'common-', 'sync-engine-', 'toast-', '-page-']) {
+      // Chunks named for the modules that start them (Vite): the layout, Dexie's, zod's (contracts/zod), the contracts', any screen.
+      for (const name of ['layout-', 'database-', 'dexie', 'zod-', 'common-', 'sync-engine-', 'toast-', '-page-']) {
         expect(scripts.filter((s) => s.includes(name) && !s.startsWith('index-')), name).toEqual([]);
       }
       await context.close();
