@@ -1,30 +1,19 @@
 import { z } from './zod';
 import { idSchema, isoDateSchema, MAX_ID, paginated, pageQuerySchema } from './common';
+import { APPOINTMENT_STATUSES, APPOINTMENT_TABS, CLIENT_USER_TYPES, LOCATION_TYPES, type LocationType } from './appointment-constants';
 
-export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-
-/** Spec section 4: the only status changes allowed; anything else is 422. */
-export const ALLOWED_STATUS_CHANGES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
-  pending: ['confirmed', 'cancelled'],
-  confirmed: ['completed', 'cancelled'],
-  completed: [],
-  cancelled: [],
-};
-
-export const LOCATION_TYPES = ['online', 'on-site'] as const;
-export type LocationType = (typeof LOCATION_TYPES)[number];
-
-/** The people who book: appointments are for students or personnel. */
-export const CLIENT_USER_TYPES = ['student', 'personnel'] as const;
-export type ClientUserType = (typeof CLIENT_USER_TYPES)[number];
-
-/** List tabs (PRODUCT.md): pending = pending and not past; upcoming = confirmed and not past; history = completed, cancelled or past. */
-export const APPOINTMENT_TABS = ['pending', 'upcoming', 'history'] as const;
-export type AppointmentTab = (typeof APPOINTMENT_TABS)[number];
-
-/** The 409 a lost race (or an already taken slot) gets. */
-export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available';
+export {
+  ALLOWED_STATUS_CHANGES,
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_TABS,
+  CLIENT_USER_TYPES,
+  LOCATION_TYPES,
+  SLOT_TAKEN_MESSAGE,
+  type AppointmentStatus,
+  type AppointmentTab,
+  type ClientUserType,
+  type LocationType,
+} from './appointment-constants';
 
 /** An appointment as every reply carries it. */
 export const appointmentSchema = z.object({

@@ -1,12 +1,12 @@
 import { z } from './zod';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 
 // Notifications and reminders (issue 15). The shape both the server and the web app keep to.
 // Events come from appointment changes (written to the outbox in the change's own transaction); the in-app
 // notification of an event is a row of `notifications` for its recipient; reminders become in-app rows and
 // emails when they fall due.
 
-export const NOTIFICATION_KINDS = ['booked', 'confirmed', 'cancelled', 'rescheduled', 'completed', 'reminder'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 
 /** Kinds a user receives unless they turn them off ('completed' is off by default, issue 15). */
 export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationKind, { in_app: boolean; email: boolean }> = {

@@ -1,5 +1,7 @@
 import { z } from './zod';
 
+export { noticePassedMessage, withinNotice } from './notice-period';
+
 // A client's own changes to their appointment (issue 14, docs/decisions/0057-client-self-service.md).
 
 /** POST /api/appointments/{uuid}/cancel → { data }: the client cancels, optionally saying why (the counselor sees it). */
@@ -16,17 +18,3 @@ export const clientRescheduleBodySchema = z.object({
   appointment_date: z.iso.datetime({ offset: true, error: 'The appointment date must be a valid date and time.' }),
 });
 export type ClientRescheduleBody = z.input<typeof clientRescheduleBodySchema>;
-
-/** The sentence a client reads when the notice period has passed (the server's 422 and the screen say the same). */
-export function noticePassedMessage(action: 'cancelled' | 'rescheduled', noticeHours: number, counselorName: string): string {
-  const contact = `Please contact ${counselorName}.`;
-  if (noticeHours === 0) return `This appointment has already started and can no longer be ${action} here. ${contact}`;
-  const period = noticeHours === 1 ? '1 hour' : `${noticeHours} hours`;
-  return `Appointments can be ${action} here up to ${period} before they start. ${contact}`;
-}
-
-/** Whether a client may still cancel or move an appointment starting at `startIso` (the server's rule, for the screen). */
-export function withinNotice(startIso: string, noticeHours: number, nowMs: number): boolean {
-  const start = Date.parse(startIso);
-  return nowMs < start && nowMs <= start - noticeHours * 3_600_000;
-}

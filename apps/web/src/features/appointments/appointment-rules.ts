@@ -1,10 +1,14 @@
-import { ALLOWED_STATUS_CHANGES, type Appointment, type AppointmentStatus } from '@kalinga/contracts/appointments';
+import { ALLOWED_STATUS_CHANGES, type AppointmentStatus } from '@kalinga/contracts/appointment-constants';
+import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 
 // Who may do what on the Appointments screen (spec sections 4 and 6, docs/decisions/0050).
 // The server enforces the same rules; these only decide what the screen offers.
 
 export const MANAGE_APPOINTMENTS = 'manage appointments';
+
+/** How long a counselor's name searches (the list's filter, the booking form's student picker) wait after typing. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 type Viewer = Pick<AuthUser, 'id' | 'roles' | 'permissions' | 'user_type'>;
 type Item = Pick<Appointment, 'status' | 'counselor_id' | 'student_id'>;

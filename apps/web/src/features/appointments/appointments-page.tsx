@@ -1,4 +1,5 @@
-import { APPOINTMENT_TABS, type Appointment, type AppointmentStatus, type AppointmentTab, type ClientUserType } from '@kalinga/contracts/appointments';
+import { APPOINTMENT_TABS, type AppointmentStatus, type AppointmentTab, type ClientUserType } from '@kalinga/contracts/appointment-constants';
+import type { Appointment } from '@kalinga/contracts/appointments';
 import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirm, confirmDelete } from '../../components/ui/confirm-dialog';
@@ -8,20 +9,24 @@ import { Pagination } from '../../components/ui/pagination';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { errorMessage, serverMessageOr } from '../../lib/api-client';
+import { lazyPart, useOnceTrue, usePreloadWhenIdle } from '../../lib/lazy-part';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { downloadIcs, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment } from './api/appointments-api';
 import { groupByMonth } from './appointment-grouping';
-import { canBook, isCounselorUser, isManager, statusToast } from './appointment-rules';
+import { canBook, isCounselorUser, isManager, SEARCH_DEBOUNCE_MS, statusToast } from './appointment-rules';
 import { AppointmentCard } from './components/appointment-card';
-import { AppointmentFormModal, type BookingPreset } from './components/appointment-form-modal';
-import { ClientActions } from './components/client-actions';
+import type { BookingPreset } from './components/appointment-form-modal';
+import { ClientActions, clientDialogs } from './components/client-actions';
 import { LazyCalendarPanel, useAppointmentsView, ViewSwitch } from './calendar/view-switch';
 import { cancelConfirmation } from './cancel-confirmation';
 import { SetupChecklist } from './components/setup-checklist';
-import { StatusHistoryModal } from './components/status-history-modal';
-import { OpenedAppointmentModal } from './components/opened-appointment-modal';
-import { SEARCH_DEBOUNCE_MS } from './components/student-picker';
+
+// What the list's first view does not draw loads after it (issue 16): the booking form, the status history and
+// the linked appointment's dialog (the client's cancel and reschedule are in client-actions.tsx).
+const formModal = lazyPart(() => import('./components/appointment-form-modal').then((m) => m.AppointmentFormModal));
+const historyModal = lazyPart(() => import('./components/status-history-modal').then((m) => m.StatusHistoryModal));
+const openedModal = lazyPart(() => import('./components/opened-appointment-modal').then((m) => m.OpenedAppointmentModal));
 
 const TAB_LABEL: Record<AppointmentTab, string> = { pending: 'Pending', upcoming: 'Upcoming', history: 'History' };
 
@@ -53,6 +58,11 @@ export function AppointmentsPage() {
   // ?open=<uuid>: a link to one appointment (a notification's) shows it over the list.
   const [searchParams, setSearchParams] = useSearchParams();
   const openUuid = searchParams.get('open');
+  usePreloadWhenIdle(formModal, historyModal, openedModal, clientDialogs);
+  // Each dialog mounts when first opened and then stays (closing the native dialog gives focus back).
+  const formMounted = useOnceTrue(form.open);
+  const historyMounted = useOnceTrue(historyOf !== null);
+  const openedMounted = useOnceTrue(openUuid !== null);
 
   // Only counselors have the filters (spec section 6); others always see everything they may see.
   const filters = useMemo(() => (counselor ? { user_type: userType || undefined, search: search || undefined } : {}), [counselor, userType, search]);
@@ -224,15 +234,17 @@ export function AppointmentsPage() {
       </section>
       </>)}
 
-      <OpenedAppointmentModal
-        uuid={openUuid}
-        user={user}
-        busy={busyUuid !== null && busyUuid === openUuid}
-        actions={cardActions}
-        onClose={() => setSearchParams((p) => { p.delete('open'); return p; }, { replace: true })}
-      />
-      <StatusHistoryModal appointment={historyOf} onClose={() => setHistoryOf(null)} />
-      {user && <AppointmentFormModal open={form.open} appointment={form.appointment} preset={form.preset} user={user} onClose={() => setForm({ open: false, appointment: null })} />}
+      {openedMounted && (
+        <openedModal.Part
+          uuid={openUuid}
+          user={user}
+          busy={busyUuid !== null && busyUuid === openUuid}
+          actions={cardActions}
+          onClose={() => setSearchParams((p) => { p.delete('open'); return p; }, { replace: true })}
+        />
+      )}
+      {historyMounted && <historyModal.Part appointment={historyOf} onClose={() => setHistoryOf(null)} />}
+      {user && formMounted && <formModal.Part open={form.open} appointment={form.appointment} preset={form.preset} user={user} onClose={() => setForm({ open: false, appointment: null })} />}
     </div>
   );
 }

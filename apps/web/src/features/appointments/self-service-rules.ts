@@ -1,6 +1,6 @@
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
-import { withinNotice } from '@kalinga/contracts/self-service';
+import { withinNotice } from '@kalinga/contracts/notice-period';
 
 // What a client may do with their own appointment on the Appointments screen (decision 0057).
 // The server enforces the same rules; these decide what the card offers.

@@ -1,4 +1,5 @@
-import { NOTIFICATION_KINDS, type NotificationPreferences } from '@kalinga/contracts/notifications';
+import { NOTIFICATION_KINDS } from '@kalinga/contracts/notification-kinds';
+import type { NotificationPreferences } from '@kalinga/contracts/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../components/ui/error-alert';

@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUSES } from '@kalinga/contracts/appointments';
+import { APPOINTMENT_STATUSES } from '@kalinga/contracts/appointment-constants';
 import { statusLabel } from '../appointment-rules';
 import { STATUS_COLOURS } from './calendar-events';
 

@@ -1,15 +1,23 @@
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { useState } from 'react';
+import { lazyPart, useOnceTrue } from '../../../lib/lazy-part';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { selfServiceFor } from '../self-service-rules';
-import { CancelOwnModal } from './cancel-own-modal';
-import { RescheduleModal } from './reschedule-modal';
+
+// The two dialogs load on first use, or when the Appointments screen warms them after its first paint (issue 16).
+const cancelModal = lazyPart(() => import('./cancel-own-modal').then((m) => m.CancelOwnModal));
+const rescheduleModal = lazyPart(() => import('./reschedule-modal').then((m) => m.RescheduleModal));
+
+/** Fetches the client's cancel and reschedule dialogs ahead of their first opening. */
+export const clientDialogs = { preload: () => Promise.all([cancelModal.preload(), rescheduleModal.preload()]) };
 
 /** 'Cancel' and 'Reschedule' on the client's own appointment, or whom to contact once the notice period has passed. */
 export function ClientActions({ appointment: a, user }: { appointment: Appointment; user: AuthUser | null }) {
   const settings = useSiteSettings();
   const [open, setOpen] = useState<'cancel' | 'reschedule' | null>(null);
+  const cancelMounted = useOnceTrue(open === 'cancel');
+  const rescheduleMounted = useOnceTrue(open === 'reschedule');
   const rule = selfServiceFor(user, a, settings.data?.cancellation_notice_hours ?? 24, settings.data?.students_can_book ?? false);
   if (rule.kind === 'none') return null;
   if (rule.kind === 'contact') {
@@ -26,9 +34,9 @@ export function ClientActions({ appointment: a, user }: { appointment: Appointme
       <button type="button" className="btn btn-sm btn-outline border-red-700 text-red-700 hover:bg-red-700 hover:text-white" aria-label={`Cancel: ${a.reason}`} onClick={() => setOpen('cancel')}>
         Cancel
       </button>
-      {/* Always there, filled only while open: closing the native dialog gives focus back to the button. */}
-      <CancelOwnModal appointment={a} open={open === 'cancel'} onClose={close} />
-      {rule.reschedule && <RescheduleModal appointment={a} open={open === 'reschedule'} onClose={close} />}
+      {/* There from the first opening on, filled only while open: closing the native dialog gives focus back to the button. */}
+      {cancelMounted && <cancelModal.Part appointment={a} open={open === 'cancel'} onClose={close} />}
+      {rule.reschedule && rescheduleMounted && <rescheduleModal.Part appointment={a} open={open === 'reschedule'} onClose={close} />}
     </div>
   );
 }

@@ -2,9 +2,9 @@ import type { StudentOption } from '@kalinga/contracts/users';
 import { useEffect, useId, useState } from 'react';
 import { notifyError, notifyInfo } from '../../../components/ui/toast';
 import { searchStudents } from '../api/appointments-api';
+import { SEARCH_DEBOUNCE_MS } from '../appointment-rules';
 
 export const STUDENT_SEARCH_MIN = 2;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The counselor's student search (2+ characters, 300 ms debounce, role student); picks one student. */
 export function StudentPicker({ value, onChange, error, disabled }: { value: StudentOption | null; onChange: (s: StudentOption | null) => void; error?: string; disabled?: boolean }) {

@@ -1,0 +1,67 @@
+import { type ComponentType, useEffect, useState } from 'react';
+
+// A screen's parts that its first view does not draw (dialogs, forms) load as chunks of their own, so the
+// first paint neither downloads nor evaluates them (issue 16). The screen warms them once the browser is
+// idle, so opening one stays instant; the service worker precaches every chunk, so they open offline too.
+
+/** A component loaded on first use; `preload()` fetches it ahead (once; a failed load is tried again next time). */
+export interface LazyPart<P extends object> {
+  Part: ComponentType<P>;
+  preload: () => Promise<ComponentType<P>>;
+}
+
+/**
+ * Wraps `load` (a dynamic import) as a component. Until the code is there it draws nothing, so a dialog's
+ * place never shifts the page; once loaded (or preloaded) it draws at once, without a Suspense round.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  function Part(props: P) {
+    const [component, setComponent] = useState<ComponentType<P> | null>(() => loaded);
+    useEffect(() => {
+      if (component) return;
+      let live = true;
+      preload().then(
+        (c) => { if (live) setComponent(() => c); },
+        (error: unknown) => console.error(error),
+      );
+      return () => { live = false; };
+    }, [component]);
+    const Loaded = component ?? loaded;
+    return Loaded ? <Loaded {...props} /> : null;
+  }
+  return { Part, preload };
+}
+
+/** Runs `task` when the browser is next idle (at the latest after `timeoutMs`); returns a cancel function. */
+export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 200);
+  return () => window.clearTimeout(id);
+}
+
+/** After the screen has drawn and the browser is idle, fetches these parts' code; failures are left for first use. */
+export function usePreloadWhenIdle(...parts: { preload: () => Promise<unknown> }[]): void {
+  useEffect(() => whenIdle(() => { for (const part of parts) part.preload().catch(() => undefined); }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the parts are module constants
+}
+
+/** True from the first render where `value` is true on: a dialog mounted once stays mounted (its focus return needs it). */
+export function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
+}

@@ -1,0 +1,28 @@
+// The appointment constants without zod: screens that only need these (the Appointments list's tabs, the status
+// rules) import this file, so their first paint does not build the schemas (issue 16). appointments.ts re-exports
+// them: one definition for the server and the web app.
+
+export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** Spec section 4: the only status changes allowed; anything else is 422. */
+export const ALLOWED_STATUS_CHANGES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export const LOCATION_TYPES = ['online', 'on-site'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+/** The people who book: appointments are for students or personnel. */
+export const CLIENT_USER_TYPES = ['student', 'personnel'] as const;
+export type ClientUserType = (typeof CLIENT_USER_TYPES)[number];
+
+/** List tabs (PRODUCT.md): pending = pending and not past; upcoming = confirmed and not past; history = completed, cancelled or past. */
+export const APPOINTMENT_TABS = ['pending', 'upcoming', 'history'] as const;
+export type AppointmentTab = (typeof APPOINTMENT_TABS)[number];
+
+/** The 409 a lost race (or an already taken slot) gets. */
+export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available';
