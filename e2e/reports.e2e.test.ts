@@ -15,9 +15,19 @@ withAppAndBrowser((s, b) => {
 
 const SECTIONS = ['category', 'age', 'department'] as const;
 
-/** Waits until every section has drawn its chart (a canvas with pixels) on the page. */
+/**
+ * Waits until `count` sections have drawn their chart. A chart is built only when it comes near the viewport and
+ * shows a placeholder of its size until it has drawn, so each section with a chart is scrolled to and its
+ * placeholder must be gone.
+ */
 async function chartsDrawn(page: Page, count = 3): Promise<void> {
   await page.waitForFunction((n) => document.querySelectorAll('section canvas').length === n, count, { timeout: 20_000 });
+  for (const kind of SECTIONS) {
+    const section = page.getByTestId(`report-${kind}`);
+    if ((await section.locator('canvas').count()) === 0) continue;
+    await section.scrollIntoViewIfNeeded();
+    await section.getByTestId('chart-placeholder').waitFor({ state: 'detached', timeout: 20_000 });
+  }
 }
 
 function reportCalls(page: Page): Request[] {
@@ -101,6 +111,31 @@ describe('Appointment Reports', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'reports-375');
+    await context.close();
+  });
+
+  it('on a phone, draws the chart in view first, builds the ones below only when scrolled to, and moves nothing', async () => {
+    const { context, page } = await newPage(browser, server.baseURL, PHONE);
+    await signIn(page, DEMO.admin);
+    // Layout shifts of the reload below (CLS): the sections keep the chart's size while loading.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/reports');
+    const category = page.getByTestId('report-category');
+    await category.locator('canvas').waitFor({ timeout: 20_000 });
+    await category.getByTestId('chart-placeholder').waitFor({ state: 'detached', timeout: 20_000 });
+    const department = page.getByTestId('report-department');
+    await department.locator('canvas').waitFor();
+    await page.waitForTimeout(500);
+    expect(await department.getByTestId('chart-placeholder').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    await department.scrollIntoViewIfNeeded();
+    await department.getByTestId('chart-placeholder').waitFor({ state: 'detached', timeout: 20_000 });
     await context.close();
   });
 

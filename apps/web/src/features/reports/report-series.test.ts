@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../lib/api-client';
-import { csvFileName, SECTION_TEXT, dayToTime, lastActualDay, randomColour, type ReportRow, seriesHues, toCsv, toSeries, tooltipLine } from './report-series';
+import { countLabel, csvFileName, SECTION_TEXT, dayToTime, lastActualDay, randomColour, type ReportRow, seriesHues, toCsv, toSeries, tooltipLine } from './report-series';
 
 const ROWS: ReportRow[] = [
   { day: '2026-03-02', count: 1, is_forecast: false, category_title: 'Stress' },
@@ -106,5 +106,13 @@ describe('seriesHues', () => {
       expect(h).toBeGreaterThanOrEqual(0);
       expect(h).toBeLessThan(1);
     }
+  });
+});
+
+describe('countLabel', () => {
+  it('groups thousands like the default axis labels, without Intl', () => {
+    expect([0, 7, 999, 1000, 1234567, -2500].map(countLabel)).toEqual(['0', '7', '999', '1,000', '1,234,567', '-2,500']);
+    expect(countLabel(1234.5)).toBe('1,234.5');
+    expect(countLabel('12')).toBe('12');
   });
 });

@@ -3,9 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReportsPage } from './reports-page';
 
-// jsdom has no canvas: the chart is replaced by a stub that shows what it was given.
+// jsdom has no canvas: the chart is replaced by a stub that shows what it was given, and Chart.js is not loaded.
+vi.mock('./chart/chart-kit', () => ({ loadChartKit: vi.fn(() => new Promise(() => {})) }));
 vi.mock('./components/daily-chart', () => ({
-  default: ({ title, series, today }: { title: string; series: { label: string }[]; today: string | null }) => (
+  DailyChart: ({ title, series, today }: { title: string; series: { label: string }[]; today: string | null }) => (
     <div data-testid="chart">{`${title} | ${series.map((s) => s.label).join(', ')} | today ${today}`}</div>
   ),
 }));

@@ -1,5 +1,6 @@
 import { DEFAULT_FORECAST_DAYS, DEFAULT_PERIOD, type ForecastDays, type ReportKind, type ReportPeriod } from '@kalinga/contracts/reports';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { loadChartKit } from './chart/chart-kit';
 import { ReportSection } from './components/report-section';
 
 // Spec section 2 Reports: the filter options, verbatim.
@@ -22,6 +23,19 @@ export function ReportsPage() {
   const id = useId();
   const [period, setPeriod] = useState<ReportPeriod>(DEFAULT_PERIOD);
   const [forecastDays, setForecastDays] = useState<ForecastDays>(DEFAULT_FORECAST_DAYS);
+
+  // Start loading Chart.js while the reports are being fetched, once the screen has painted (its evaluation is
+  // main-thread work that must not delay the heading).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void loadChartKit().catch(() => {}), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   return (
     <div className="flex flex-col gap-6">

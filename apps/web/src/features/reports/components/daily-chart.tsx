@@ -1,44 +1,23 @@
-// The chart of one report section. Chart.js, its date adapter and the annotation plugin are imported
-// here only, and this file is loaded with React.lazy, so they form their own chunk for /reports.
-import {
-  CategoryScale,
-  Chart as ChartJS,
-  type ChartData,
-  type ChartOptions,
-  Filler,
-  Legend,
-  LinearScale,
-  LineElement,
-  PointElement,
-  type ScriptableLineSegmentContext,
-  TimeScale,
-  Title,
-  Tooltip,
-} from 'chart.js';
-import 'chartjs-adapter-date-fns';
-import annotationPlugin from 'chartjs-plugin-annotation';
-import { useMemo, useSyncExternalStore } from 'react';
-import { Line } from 'react-chartjs-2';
-import { dayToTime, randomColour, rgba, seriesHues, type Series, type SeriesPoint, tooltipLine } from '../report-series';
-
-ChartJS.register(CategoryScale, LinearScale, TimeScale, PointElement, LineElement, Title, Tooltip, Legend, Filler, annotationPlugin);
-
-// Spec section 9: line tension 0.4 for the chart and 0.1 for each series; series alpha 0.9, fill 0.2,
-// forecast segments 0.5.
-const CHART_TENSION = 0.4;
-const SERIES_TENSION = 0.1;
-const SERIES_ALPHA = 0.9;
-const FILL_ALPHA = 0.2;
-const FORECAST_ALPHA = 0.5;
+// The chart of one report section. Chart.js is loaded on first use (chart/chart-kit.ts, chunks of their own, only
+// on /reports), a chart is built only when it is near the viewport, and each chart is built and drawn in tasks of
+// its own (chart/chart-queue.ts), so the screen's heading, filters and section texts draw first and no chart build
+// holds the main thread with another (issue 16).
+import type { Chart, Plugin } from 'chart.js';
+import { type RefObject, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { dailyChartConfig } from '../chart/chart-config';
+import { loadChartKit } from '../chart/chart-kit';
+import { queueChartWork } from '../chart/chart-queue';
+import type { Series, SeriesPoint } from '../report-series';
+import { ChartPlaceholder } from './chart-placeholder';
 
 export interface DailyChartProps {
   title: string;
   series: Series[];
   /** The company's today ('YYYY-MM-DD'), marked with the dashed 'Today' line. */
   today: string | null;
+  /** Read to screen readers until the chart has drawn. */
+  loadingText: string;
 }
-
-type Point = SeriesPoint;
 
 const NARROW = '(max-width: 640px)';
 /** True on phone-sized screens, where the legend must stay small enough to leave room for the lines. */
@@ -53,102 +32,102 @@ function useNarrow(): boolean {
   );
 }
 
-/** A line chart of daily counts with forecasts, 400px high. */
-export default function DailyChart({ title, series, today }: DailyChartProps) {
+/**
+ * True once the element has come into the viewport: a chart further down is built only when the reader scrolls to
+ * it (its placeholder shows for the few frames that takes), so opening the screen builds the charts in view and no
+ * more (on a phone, one).
+ */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
+/** A line chart of daily counts with forecasts, 400px high; a box of the same size until it has drawn. */
+export function DailyChart({ title, series, today, loadingText }: DailyChartProps) {
   const narrow = useNarrow();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const near = useNearViewport(boxRef);
+  const chartRef = useRef<Chart<'line', SeriesPoint[]> | null>(null);
+  const [drawn, setDrawn] = useState(false);
+  // Whether the chart may draw: false between building a chart and its first draw (see below).
+  const mayDraw = useRef({ now: false }).current;
+  const config = useMemo(() => dailyChartConfig(title, series, today, narrow), [title, series, today, narrow]);
 
-  const data = useMemo<ChartData<'line', Point[]>>(() => {
-    // Hues from the sorted series names: a series keeps its colour on every load (issue 14).
-    const hues = seriesHues(series.map((s) => s.label));
-    return {
-      datasets: series.map((s) => {
-        const colour = randomColour(() => hues.get(s.label) ?? 0);
-        return {
-          label: s.label,
-          data: s.points,
-          parsing: { xAxisKey: 'x', yAxisKey: 'y' },
-          borderColor: rgba(colour, SERIES_ALPHA),
-          backgroundColor: rgba(colour, FILL_ALPHA),
-          pointBackgroundColor: s.points.map((p) => rgba(colour, p.forecast ? FORECAST_ALPHA : SERIES_ALPHA)),
-          pointBorderColor: s.points.map((p) => rgba(colour, p.forecast ? FORECAST_ALPHA : SERIES_ALPHA)),
-          pointRadius: s.points.length > (narrow ? 40 : 120) ? 0 : 2,
-          pointHoverRadius: 4,
-          borderWidth: 2,
-          tension: SERIES_TENSION,
-          fill: false,
-          segment: {
-            // A segment ending on a forecast point lies after the last real point: fainter and dashed.
-            borderColor: (ctx: ScriptableLineSegmentContext) => (s.points[ctx.p1DataIndex]?.forecast ? rgba(colour, FORECAST_ALPHA) : undefined),
-            borderDash: (ctx: ScriptableLineSegmentContext) => (s.points[ctx.p1DataIndex]?.forecast ? [5, 4] : undefined),
-          },
-        };
-      }),
+  useEffect(() => {
+    if (!near) return;
+    let cancelled = false;
+    let cancelJob = () => {};
+    loadChartKit().then(
+      (ChartJS) => {
+        if (cancelled) return;
+        cancelJob = queueChartWork(() => {
+          const canvas = canvasRef.current;
+          if (cancelled || !canvas) return;
+          const existing = chartRef.current;
+          if (existing) {
+            mayDraw.now = true;
+            existing.data = config.data;
+            existing.options = config.options ?? {};
+            existing.update();
+            setDrawn(true);
+            return;
+          }
+          // A first build is the longest piece of chart work (Chart.js compiles and sets up its scales, legend and
+          // plugins on first use): it is split into three tasks: the chart without its lines, then its data, then
+          // its first draw (held back until then by a plugin).
+          mayDraw.now = false;
+          const holdFirstDraw: Plugin<'line'> = { id: 'holdFirstDraw', beforeRender: () => (mayDraw.now ? undefined : false) };
+          const chart = new ChartJS<'line', SeriesPoint[]>(canvas, { ...config, data: { datasets: [] }, plugins: [holdFirstDraw] });
+          chartRef.current = chart;
+          const steps = [
+            () => {
+              chart.data = config.data;
+              chart.update();
+            },
+            () => {
+              mayDraw.now = true;
+              chart.render();
+              setDrawn(true);
+            },
+          ];
+          const runSteps = () => {
+            steps.shift()?.();
+            if (steps.length > 0) cancelJob = queueChartWork(runSteps, { next: true });
+          };
+          cancelJob = queueChartWork(runSteps, { next: true });
+        });
+      },
+      (error: unknown) => console.error('The chart library did not load', error),
+    );
+    return () => {
+      cancelled = true;
+      cancelJob();
     };
-  }, [series, narrow]);
+  }, [config, mayDraw, near]);
 
-  const options = useMemo<ChartOptions<'line'>>(() => {
-    const todayX = today ? dayToTime(today) : undefined;
-    return {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      interaction: { mode: 'nearest', axis: 'x', intersect: false },
-      elements: { line: { tension: CHART_TENSION } },
-      scales: {
-        x: {
-          type: 'time',
-          time: { unit: 'day', displayFormats: { day: 'MMM dd' }, tooltipFormat: 'MMM dd, yyyy' },
-          title: { display: true, text: 'Date' },
-          ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12, font: { size: narrow ? 10 : 12 } },
-        },
-        y: {
-          beginAtZero: true,
-          title: { display: true, text: 'Number of Appointments' },
-          ticks: { precision: 0 },
-        },
-      },
-      plugins: {
-        legend: {
-          position: 'top',
-          labels: narrow ? { boxWidth: 10, boxHeight: 10, padding: 6, font: { size: 10 } } : { boxWidth: 28, padding: 10 },
-        },
-        title: { display: true, text: title, font: { size: narrow ? 13 : 16 } },
-        tooltip: {
-          callbacks: {
-            label: (ctx) => tooltipLine(ctx.dataset.label ?? '', ctx.parsed.y ?? 0, Boolean((ctx.raw as Point | undefined)?.forecast)),
-          },
-        },
-        annotation: {
-          annotations:
-            todayX === undefined
-              ? {}
-              : {
-                  today: {
-                    type: 'line',
-                    xMin: todayX,
-                    xMax: todayX,
-                    borderColor: 'rgba(100, 116, 139, 0.9)',
-                    borderWidth: 2,
-                    borderDash: [6, 6],
-                    label: {
-                      display: true,
-                      content: 'Today',
-                      position: 'end',
-                      backgroundColor: 'rgba(71, 85, 105, 0.9)',
-                      color: '#fff',
-                      font: { size: 11 },
-                    },
-                  },
-                },
-        },
-      },
-    };
-  }, [title, today, narrow]);
+  useEffect(
+    () => () => {
+      chartRef.current?.destroy();
+      chartRef.current = null;
+    },
+    [],
+  );
 
   const summary = `${title}: ${series.length} series${today ? `, up to today (${today}) with forecasts after it` : ''}.`;
   return (
-    <div className="relative h-[400px] w-full" style={{ height: 400 }}>
-      <Line data={data} options={options} role="img" aria-label={summary} />
+    <div ref={boxRef} className="relative h-[400px] w-full" style={{ height: 400 }}>
+      {!drawn && <ChartPlaceholder text={loadingText} overlay />}
+      <canvas ref={canvasRef} role="img" aria-label={summary} />
     </div>
   );
 }

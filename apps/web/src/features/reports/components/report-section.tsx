@@ -1,13 +1,11 @@
 import type { ForecastDays, ReportKind, ReportPeriod } from '@kalinga/contracts/reports';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert';
-import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useReport } from '../api/use-report';
 import { csvFileName, lastActualDay, SECTION_TEXT, toCsv, toSeries } from '../report-series';
-
-// Chart.js loads with the first chart, in a chunk of its own (only on /reports).
-const DailyChart = lazy(() => import('./daily-chart'));
+import { ChartPlaceholder } from './chart-placeholder';
+import { DailyChart } from './daily-chart';
 
 function download(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -26,6 +24,7 @@ export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind
   const query = useReport(kind, period, forecastDays);
   const rows = query.data;
   const series = useMemo(() => (rows ? toSeries(kind, rows) : []), [kind, rows]);
+  const today = useMemo(() => (rows ? lastActualDay(rows) : null), [rows]);
   const headingId = `report-${kind}-heading`;
   const hasData = !query.isPending && !query.isError && rows !== undefined && rows.length > 0;
 
@@ -50,15 +49,13 @@ export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind
           </button>
         </div>
         {query.isPending ? (
-          <LoadingBlock text={text.loading} />
+          <ChartPlaceholder text={text.loading} />
         ) : query.isError ? (
           <ErrorAlert message={errorMessage(query.error, text.failed)} onRetry={() => void query.refetch()} />
         ) : !rows || rows.length === 0 ? (
           <p className="rounded-box border border-dashed border-base-300 px-4 py-12 text-center text-base-content/70">{text.empty}</p>
         ) : (
-          <Suspense fallback={<LoadingBlock text={text.loading} />}>
-            <DailyChart title={text.chartTitle} series={series} today={lastActualDay(rows)} />
-          </Suspense>
+          <DailyChart title={text.chartTitle} series={series} today={today} loadingText={text.loading} />
         )}
       </div>
     </section>

@@ -1,0 +1,106 @@
+// The configuration of one report chart: a plain function (Chart.js types only), so jsdom tests can check it.
+import type { ChartConfiguration, ScriptableLineSegmentContext } from 'chart.js';
+import { countLabel, dayToTime, randomColour, rgba, seriesHues, type Series, type SeriesPoint, tooltipLine } from '../report-series';
+
+// Spec section 9: line tension 0.4 for the chart and 0.1 for each series; series alpha 0.9, fill 0.2,
+// forecast segments 0.5.
+const CHART_TENSION = 0.4;
+const SERIES_TENSION = 0.1;
+const SERIES_ALPHA = 0.9;
+const FILL_ALPHA = 0.2;
+const FORECAST_ALPHA = 0.5;
+
+export type DailyChartConfig = ChartConfiguration<'line', SeriesPoint[]>;
+
+/** A line chart of daily counts with forecasts after the 'Today' line; `narrow` is a phone-sized screen. */
+export function dailyChartConfig(title: string, series: readonly Series[], today: string | null, narrow: boolean): DailyChartConfig {
+  // Hues from the sorted series names: a series keeps its colour on every load (issue 14).
+  const hues = seriesHues(series.map((s) => s.label));
+  const todayX = today ? dayToTime(today) : undefined;
+  return {
+    type: 'line',
+    data: {
+      datasets: series.map((s) => {
+        const colour = randomColour(() => hues.get(s.label) ?? 0);
+        const pointColour = s.points.map((p) => rgba(colour, p.forecast ? FORECAST_ALPHA : SERIES_ALPHA));
+        return {
+          label: s.label,
+          data: s.points,
+          borderColor: rgba(colour, SERIES_ALPHA),
+          backgroundColor: rgba(colour, FILL_ALPHA),
+          pointBackgroundColor: pointColour,
+          pointBorderColor: pointColour,
+          pointRadius: s.points.length > (narrow ? 40 : 120) ? 0 : 2,
+          pointHoverRadius: 4,
+          borderWidth: 2,
+          tension: SERIES_TENSION,
+          fill: false,
+          segment: {
+            // A segment ending on a forecast point lies after the last real point: fainter and dashed.
+            borderColor: (ctx: ScriptableLineSegmentContext) => (s.points[ctx.p1DataIndex]?.forecast ? rgba(colour, FORECAST_ALPHA) : undefined),
+            borderDash: (ctx: ScriptableLineSegmentContext) => (s.points[ctx.p1DataIndex]?.forecast ? [5, 4] : undefined),
+          },
+        };
+      }),
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      // No animation: an animated first draw repaints the canvas on the main thread for a second.
+      animation: false,
+      // The points are already {x: local midnight in ms, y}, sorted by day (toSeries): Chart.js can skip parsing.
+      parsing: false,
+      normalized: true,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      elements: { line: { tension: CHART_TENSION } },
+      scales: {
+        x: {
+          type: 'time',
+          time: { unit: 'day', displayFormats: { day: 'MMM dd' }, tooltipFormat: 'MMM dd, yyyy' },
+          title: { display: true, text: 'Date' },
+          ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12, font: { size: narrow ? 10 : 12 } },
+        },
+        y: {
+          beginAtZero: true,
+          title: { display: true, text: 'Number of Appointments' },
+          ticks: { precision: 0, callback: (value) => countLabel(value) },
+        },
+      },
+      plugins: {
+        legend: {
+          position: 'top',
+          labels: narrow ? { boxWidth: 10, boxHeight: 10, padding: 6, font: { size: 10 } } : { boxWidth: 28, padding: 10 },
+        },
+        title: { display: true, text: title, font: { size: narrow ? 13 : 16 } },
+        tooltip: {
+          callbacks: {
+            label: (ctx) => tooltipLine(ctx.dataset.label ?? '', ctx.parsed.y ?? 0, Boolean((ctx.raw as SeriesPoint | undefined)?.forecast)),
+          },
+        },
+        annotation: {
+          annotations:
+            todayX === undefined
+              ? {}
+              : {
+                  today: {
+                    type: 'line',
+                    xMin: todayX,
+                    xMax: todayX,
+                    borderColor: 'rgba(100, 116, 139, 0.9)',
+                    borderWidth: 2,
+                    borderDash: [6, 6],
+                    label: {
+                      display: true,
+                      content: 'Today',
+                      position: 'end',
+                      backgroundColor: 'rgba(71, 85, 105, 0.9)',
+                      color: '#fff',
+                      font: { size: 11 },
+                    },
+                  },
+                },
+        },
+      },
+    },
+  };
+}
