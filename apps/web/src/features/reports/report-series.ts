@@ -1,5 +1,5 @@
 // Data shaping for the report charts and CSV files: plain functions, no Chart.js, so jsdom tests can cover them.
-import { REPORT_KINDS, type ReportKind } from '@kalinga/contracts/reports';
+import { REPORT_KINDS, type ReportKind } from '@kalinga/contracts/report-constants';
 
 /** A reply row of any of the three reports (spec section 3, Report row). */
 export interface ReportRow {

@@ -1,4 +1,4 @@
-import { DEFAULT_FORECAST_DAYS, DEFAULT_PERIOD, type ForecastDays, type ReportKind, type ReportPeriod } from '@kalinga/contracts/reports';
+import { DEFAULT_FORECAST_DAYS, DEFAULT_PERIOD, type ForecastDays, type ReportKind, type ReportPeriod } from '@kalinga/contracts/report-constants';
 import { useEffect, useId, useState } from 'react';
 import { loadChartKit } from './chart/chart-kit';
 import { ReportSection } from './components/report-section';

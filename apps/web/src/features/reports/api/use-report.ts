@@ -1,4 +1,4 @@
-import { REPORT_KINDS, type ForecastDays, type ReportKind, type ReportPeriod } from '@kalinga/contracts/reports';
+import { REPORT_KINDS, type ForecastDays, type ReportKind, type ReportPeriod } from '@kalinga/contracts/report-constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { ReportRow } from '../report-series';

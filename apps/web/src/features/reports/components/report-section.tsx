@@ -1,4 +1,4 @@
-import type { ForecastDays, ReportKind, ReportPeriod } from '@kalinga/contracts/reports';
+import type { ForecastDays, ReportKind, ReportPeriod } from '@kalinga/contracts/report-constants';
 import { useMemo } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { errorMessage } from '../../../lib/api-client';
