@@ -9,12 +9,15 @@ import { Pagination } from '../../components/ui/pagination';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { lazyPart, usePreloadWhenIdle } from '../../lib/lazy-part';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { CATEGORY_PAGE_SIZE, type CategoryInput } from './api/categories-store';
 import { useCategoryList, useCategoryMutations } from './api/use-categories';
 import { CategoryCard } from './components/category-card';
-import { CategoryForm } from './components/category-form';
+
+// The add/edit form (with the image picker) loads after the list's first paint, warmed when the browser is idle (issue 16).
+const categoryForm = lazyPart(() => import('./components/category-form').then((m) => m.CategoryForm));
 
 type Editing = { mode: 'add' } | { mode: 'edit'; category: Category } | null;
 
@@ -28,6 +31,7 @@ export function CategoriesPage() {
   const [formErrors, setFormErrors] = useState<Record<string, string[]>>({});
   const list = useCategoryList({ page, perPage: CATEGORY_PAGE_SIZE, search: debouncedSearch });
   const { create, update, remove } = useCategoryMutations();
+  usePreloadWhenIdle(categoryForm);
 
   useEffect(() => setPage(1), [debouncedSearch]);
 
@@ -150,7 +154,7 @@ export function CategoriesPage() {
 
       <Drawer open={editing !== null} title={editing?.mode === 'edit' ? 'Edit Category' : 'Add Category'} onClose={close}>
         {editing && (
-          <CategoryForm
+          <categoryForm.Part
             key={editing.mode === 'edit' ? editing.category.uuid : 'new'}
             category={editing.mode === 'edit' ? editing.category : null}
             saving={create.isPending || update.isPending}
