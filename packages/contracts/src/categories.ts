@@ -64,12 +64,4 @@ export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 export const categoryUpdateSchema = categoryCreateSchema.omit({ uuid: true }).partial();
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
-/** Defaults of a new category (spec section 9). */
-export const CATEGORY_DEFAULTS = {
-  interest_rate: 0,
-  penalty_rate: 0,
-  loan_period: 1,
-  loan_period_type: 'month',
-  loan_period_expiry: 0,
-  is_renewable: true,
-} as const;
+export { CATEGORY_DEFAULTS } from './category-constants';

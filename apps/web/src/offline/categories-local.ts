@@ -1,4 +1,5 @@
-import { CATEGORY_DEFAULTS, categoryCreateSchema, type Category, type CategoryListReply } from '@kalinga/contracts/categories';
+import type { Category, CategoryListReply } from '@kalinga/contracts/categories';
+import { CATEGORY_DEFAULTS } from '@kalinga/contracts/category-constants';
 import { api, ApiError } from '../lib/api-client';
 import { pendingRow, writeWithEntries } from './action-support';
 import { db } from './database';
@@ -94,8 +95,12 @@ export async function listCategories(params: CategoryListParams): Promise<Catego
   return overlay(reply, params);
 }
 
-/** The form's fields checked as the server would: a 422-like error with field messages for the form. */
-function checkedFields(input: { uuid?: string; title: string; description: string }) {
+/**
+ * The form's fields checked as the server would: a 422-like error with field messages for the form. The schema
+ * (and zod) load on the first save, not with the list (issue 16); the service worker keeps the chunk offline.
+ */
+async function checkedFields(input: { uuid?: string; title: string; description: string }) {
+  const { categoryCreateSchema } = await import('@kalinga/contracts/categories');
   const result = categoryCreateSchema.safeParse(input);
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
@@ -121,7 +126,7 @@ async function settled(uuid: string): Promise<CategoryView> {
 }
 
 export async function createCategory(input: CategoryWrite): Promise<CategoryView> {
-  const fields = checkedFields({ uuid: crypto.randomUUID(), title: input.title, description: input.description });
+  const fields = await checkedFields({ uuid: crypto.randomUUID(), title: input.title, description: input.description });
   const uuid = fields.uuid!;
   const image = input.image ? await readDataUrl(input.image) : undefined;
   await writeWithEntries(async (queue) => {
@@ -135,7 +140,7 @@ export async function createCategory(input: CategoryWrite): Promise<CategoryView
 }
 
 export async function updateCategory(uuid: string, input: CategoryWrite): Promise<CategoryView> {
-  const fields = checkedFields({ title: input.title, description: input.description });
+  const fields = await checkedFields({ title: input.title, description: input.description });
   const image = input.image ? await readDataUrl(input.image) : undefined;
   await writeWithEntries(async (queue) => {
     const row = await db.categories.get(uuid);
