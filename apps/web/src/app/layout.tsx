@@ -1,11 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../components/ui/avatar';
 import { ConfirmHost } from '../components/ui/confirm-dialog';
 import { ToastLayer } from '../components/ui/toast-layer';
 import { hasPermission, isSignedIn, logout, switchCompany, useAuth } from '../features/auth/auth-store';
-import { markFirstScreenDrawn } from '../features/auth/session-services';
+import { useAfterFirstScreen } from '../lib/first-screen';
+import { useLoadedWhen } from '../lib/load-when';
 import { useOnlineStatus } from '../lib/online-status';
 import { useDocumentTitle, useSiteSettings } from '../lib/site-settings';
 import { SyncIndicatorView } from '../features/sync/sync-indicator';
@@ -13,7 +14,16 @@ import { PageSkeleton, ShellSkeleton } from './skeletons';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { type NavEntry, usableNow, visibleNav } from './nav';
 
-const SyncIndicator = lazy(() => import('../features/sync/sync-indicator-live').then((m) => ({ default: m.SyncIndicator })));
+const loadLiveIndicator = () => import('../features/sync/sync-indicator-live');
+
+/**
+ * The top bar's sync indicator: drawn at once without counts; the live one (the queue's code, zod) loads once
+ * the first screen shows its content (lib/first-screen.ts) and takes its place, the same size.
+ */
+function TopBarSyncIndicator() {
+  const live = useLoadedWhen(loadLiveIndicator, useAfterFirstScreen(1));
+  return live ? <live.SyncIndicator /> : <SyncIndicatorView counts={undefined} />;
+}
 
 function Icon({ d }: { d: string }) {
   return (
@@ -132,9 +142,6 @@ export function AppLayout() {
   const siteName = settings.data?.site_name || 'Kalinga';
   useDocumentTitle(settings.data?.site_name);
 
-  // The sync engine waits for this (its code and first pull after the first screen's).
-  useEffect(() => markFirstScreenDrawn(), []);
-
   const menuButton = useRef<HTMLButtonElement>(null);
   const slideOver = useRef<HTMLDivElement>(null);
   // The phone slide-over takes focus when it opens and closes on Escape like any dialog; however it closes
@@ -186,9 +193,7 @@ export function AppLayout() {
           <span className="truncate font-semibold lg:hidden">{siteName}</span>
           <div className="flex-1" />
           {auth.status === 'offline' && <OfflineModeBadge />}
-          <Suspense fallback={<SyncIndicatorView counts={undefined} />}>
-            <SyncIndicator />
-          </Suspense>
+          <TopBarSyncIndicator />
           <CompanySwitcher />
           {/* Keyed by company and user: another inbox starts from its own first page. */}
           <NotificationBell key={`${localStorage.getItem('company_id') ?? ''}:${auth.user.id}`} />

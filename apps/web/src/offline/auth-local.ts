@@ -1,13 +1,12 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { db } from './database';
 import type { AuthRecord } from './db';
-import { markSessionStored } from './session-hint';
+import { isExpired, markSessionStored, SESSION_ID } from './session-hint';
 import { reportStorageError } from './storage-persistence';
 
 // The signed-in session kept in the local store's `auth` table, so a reload without a network keeps the user
 // signed in (spec sections 3, 4 and 9). One row: the current session.
 
-const SESSION_ID = 'session';
 const DAY_MS = 86_400_000;
 /** Spec section 9: after sign-in the session is stored for 7 days. */
 export const SIGN_IN_TTL_MS = 7 * DAY_MS;
@@ -38,10 +37,7 @@ export async function saveVerifiedSession(token: string, user: AuthUser, now: Da
   return record;
 }
 
-export function isExpired(record: AuthRecord, now: Date = new Date()): boolean {
-  const expires = Date.parse(record.expiresAt);
-  return !Number.isFinite(expires) || expires <= now.getTime();
-}
+export { isExpired };
 
 /**
  * The stored session when it is still valid. An expired one is cleared and treated as signed out

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import type { Dexie, EntityTable } from 'dexie';
 import type { Category } from '@kalinga/contracts/categories';
 import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending';
 import type { AuthUser } from '@kalinga/contracts/auth';

@@ -1,6 +1,10 @@
-import { db } from './database';
 import type { SettingsRecord } from './db';
+import { quickRead, USE_DEXIE } from './quick-read';
 import { reportStorageError } from './storage-persistence';
+
+// The database code (Dexie) is imported on first need: every signed-in start-up reads the settings, and that
+// read goes without it (quick-read.ts, issue 16).
+const database = () => import('./database');
 
 // Site settings kept on this device, one row per company (spec section 7: read local-first; the server is asked
 // only when online, and not again within an hour of the last fetch when a site name is present).
@@ -13,12 +17,15 @@ export function settingsKey(companyId: string | null): string {
 }
 
 export async function readLocalSettings(key: string): Promise<SettingsRecord | undefined> {
-  return db.settings.get(key);
+  const quick = await quickRead<SettingsRecord>('settings', key);
+  if (quick !== USE_DEXIE) return quick;
+  return (await database()).db.settings.get(key);
 }
 
 /** Stores what the server sent; updated_at is when it was fetched. */
 export async function writeLocalSettings(key: string, data: object, now: Date = new Date()): Promise<void> {
   try {
+    const { db } = await database();
     await db.settings.put({ id: key, data: { ...data }, updated_at: now.toISOString() });
   } catch (error) {
     if (!reportStorageError(error, 'the site settings were not saved on this device')) throw error;

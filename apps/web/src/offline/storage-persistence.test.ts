@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadToasts } from '../components/ui/toast';
 import { openLocalDatabase } from './database';
 import { isQuotaExceeded, reportStorageError, requestPersistence, resetPersistenceForTests, usePersistence } from './storage-persistence';
 
@@ -11,6 +12,8 @@ function fakeStorage(persisted: boolean, grants: boolean) {
   return storage;
 }
 
+// sonner loads on the first toast (components/ui/toast.ts, tested there); loaded here, a toast is raised at once.
+beforeAll(() => loadToasts());
 beforeEach(() => resetPersistenceForTests());
 afterEach(() => {
   vi.unstubAllGlobals();

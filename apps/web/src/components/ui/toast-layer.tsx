@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from './toast';
+import { useAfterFirstScreen } from '../../lib/first-screen';
+import { useLoadedWhen } from '../../lib/load-when';
+import { TOAST_DURATION_MS, useToastsWanted } from './toast';
+
+// sonner's Toaster is its own chunk (with the toast API, toast.ts), loaded once the first screen shows its
+// content or as soon as a toast is raised, whichever comes first (issue 16).
+const loadSonner = () => import('sonner');
 
 /** The toasts' own node, never removed by React (a portal container), so it can move between parents. */
 let host: HTMLDivElement | null = null;
@@ -32,8 +37,11 @@ function toastHost(): HTMLDivElement {
   return host;
 }
 
-/** Mounted once by the app's providers: bottom-right, 3 s (spec section 8), above any open dialog. */
+/** Mounted once by the signed-in frame: bottom-right, 3 s (spec section 8), above any open dialog. */
 export function ToastLayer() {
   const [container] = useState(toastHost);
-  return createPortal(<Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />, container);
+  const wanted = useToastsWanted();
+  const sonner = useLoadedWhen(loadSonner, useAfterFirstScreen() || wanted);
+  if (!sonner) return null;
+  return createPortal(<sonner.Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />, container);
 }

@@ -1,19 +1,72 @@
-import { toast } from 'sonner';
+import { useSyncExternalStore } from 'react';
+
+// Toasts (spec section 8) through sonner, which is loaded on first use and not at start-up (issue 16: its
+// 33 KB were evaluated before every signed-in screen's first paint). A toast raised before it has loaded
+// waits here and is shown as soon as it has; the toast layer (toast-layer.tsx) draws them once it is mounted
+// (sonner's Toaster also shows the toasts raised before it subscribed).
 
 export const TOAST_DURATION_MS = 3000;
 const DEFAULT_SUCCESS = 'Operation completed successfully.';
 const DEFAULT_ERROR = 'An unexpected error occurred. Please try again.';
 
+type Kind = 'success' | 'error' | 'info';
+type Toast = typeof import('sonner').toast;
+
+let toast: Toast | null = null;
+let loading: Promise<Toast> | null = null;
+const waiting: Array<[Kind, string]> = [];
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Loads sonner (once) and shows the toasts that waited for it. */
+export function loadToasts(): Promise<Toast> {
+  if (!wanted) {
+    wanted = true;
+    listeners.forEach((l) => l());
+  }
+  loading ??= import('sonner').then((m) => {
+    toast = m.toast;
+    for (const [kind, message] of waiting.splice(0)) m.toast[kind](message);
+    return m.toast;
+  });
+  // A failed load (offline before the worker had precached it) is tried again when the network returns, or by
+  // the next toast; the toasts waiting meanwhile stay waiting.
+  loading.catch(() => {
+    loading = null;
+    window.addEventListener('online', () => void loadToasts().catch(() => undefined), { once: true });
+  });
+  return loading;
+}
+
+function show(kind: Kind, message: string): void {
+  if (toast) {
+    toast[kind](message);
+    return;
+  }
+  waiting.push([kind, message]);
+  loadToasts().catch((error: unknown) => console.error('Failed to load the toasts; they are shown when it loads', error));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True once a toast was raised or the layer was asked to load: the layer then mounts sonner's Toaster. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(subscribe, () => wanted, () => wanted);
+}
+
 /** Green toast, bottom-right, 3 s (spec section 8). */
 export function notifySuccess(message: string = DEFAULT_SUCCESS): void {
-  toast.success(message || DEFAULT_SUCCESS);
+  show('success', message || DEFAULT_SUCCESS);
 }
 
 /** Red toast with the server's message when there is one. */
 export function notifyError(message: string = DEFAULT_ERROR): void {
-  toast.error(message || DEFAULT_ERROR);
+  show('error', message || DEFAULT_ERROR);
 }
 
 export function notifyInfo(message: string): void {
-  toast.info(message);
+  show('info', message);
 }

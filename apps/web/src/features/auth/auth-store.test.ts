@@ -7,10 +7,6 @@ import { isSyncStarted, setSyncHooks } from '../../offline/sync-engine';
 import { queryClient } from '../../lib/query-client';
 import { fakeNetwork } from '../../test/fake-network';
 import { getAuthState, initAuth, login, logout, resetAuthForTests } from './auth-store';
-import { markFirstScreenDrawn } from './session-services';
-
-// No signed-in frame draws here: the sync engine need not wait for one.
-markFirstScreenDrawn();
 
 const NOW = new Date('2026-11-23T08:00:00.000Z');
 const DAY = 86_400_000;

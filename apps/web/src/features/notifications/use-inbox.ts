@@ -2,6 +2,7 @@ import type { NotificationListReply } from '@kalinga/contracts/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, COMPANY_KEY, errorMessage, rawRequest } from '../../lib/api-client';
+import { useAfterFirstScreen } from '../../lib/first-screen';
 import { useAuth } from '../auth/auth-store';
 import { EMPTY_INBOX, type InboxList, replyAfterRead, withLatest, withOlder, withRead } from './inbox-merge';
 
@@ -44,11 +45,13 @@ export function useInbox() {
   const { user, status } = useAuth();
   const qc = useQueryClient();
   const key = inboxKey(localStorage.getItem(COMPANY_KEY), user?.id);
+  // The first poll waits until the first screen shows its content (issue 16); the bell draws at once without a count.
+  const afterFirstScreen = useAfterFirstScreen();
   const newest = useQuery({
     queryKey: key,
     queryFn: () => fetchNewest(qc.getQueryData<InboxSnapshot>(key)),
     // Signed in from this device without the server (offline mode): nothing to ask.
-    enabled: status === 'authenticated' && user !== null,
+    enabled: status === 'authenticated' && user !== null && afterFirstScreen,
     staleTime: 0,
     refetchInterval: () => (navigator.onLine ? POLL_MS : false),
     refetchIntervalInBackground: false,

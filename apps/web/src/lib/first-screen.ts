@@ -1,0 +1,106 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+// What the first screen does not draw waits until it has painted its content and the browser is idle (issue 16,
+// decision 0098 "Start-up after the first screen"): the sync engine and its first pull, the top bar's live sync
+// indicator, the bell's first poll, the toast library, the persistent-storage request. Lighthouse counts every
+// task before the largest paint into it (and 4x), so none of them may run in front of the screen's content.
+
+/** However the page goes (a hidden tab paints nothing, a screen that never leaves its skeleton), this is the most it waits. */
+export const FIRST_SCREEN_CAP_MS = 4000;
+/** Once the content is up: the longest wait for an idle moment. */
+const IDLE_TIMEOUT_MS = 1000;
+/** How often the content check looks again (a querySelector: a few microseconds). */
+const CHECK_EVERY_MS = 100;
+
+/**
+ * The parts start in stages, one idle moment apart, so that their code is not evaluated in one long task:
+ * 0 the toasts, the bell's first poll and the local database's code; 1 the live sync indicator, saving the
+ * verified session, the persistent-storage request; 2 the sync engine and its first pull.
+ */
+export type Stage = 0 | 1 | 2;
+
+let stagesOpen = -1;
+let gate: Promise<void> | null = null;
+const stages = new Map<Stage, Promise<void>>();
+const listeners = new Set<() => void>();
+
+function paintTimingSupported(): boolean {
+  return typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
+}
+
+/**
+ * The first screen's content is on screen: the browser has painted text (first contentful paint) and the page
+ * area holds no skeleton (every loading state and route fallback draws `.skeleton` rows). Where paint timing
+ * is not supported only the idle moment is waited for.
+ */
+function contentShown(): boolean {
+  if (!paintTimingSupported()) return true;
+  if (!performance.getEntriesByType('paint').some((e) => e.name === 'first-contentful-paint')) return false;
+  const main = document.querySelector('main');
+  return main !== null && main.querySelector('.skeleton') === null;
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(run, 1);
+}
+
+function open(stage: Stage): void {
+  if (stage <= stagesOpen) return;
+  stagesOpen = stage;
+  listeners.forEach((l) => l());
+}
+
+const nextIdle = () => new Promise<void>((resolve) => whenIdle(resolve));
+
+/**
+ * Resolves once the first screen shows its content and the browser is idle, or FIRST_SCREEN_CAP_MS after the
+ * first call at the latest; a later stage one idle moment after the one before. Resolved once, it stays
+ * resolved (a later sign-in in the same page starts at once).
+ */
+export function afterFirstScreen(stage: Stage = 0): Promise<void> {
+  let wait = stages.get(stage);
+  if (!wait) {
+    wait = stage === 0 ? firstScreen() : afterFirstScreen((stage - 1) as Stage).then(nextIdle);
+    wait = wait.then(() => open(stage));
+    stages.set(stage, wait);
+  }
+  return wait;
+}
+
+function firstScreen(): Promise<void> {
+  gate ??= new Promise<void>((resolve) => {
+    let settled = false;
+    const done = () => {
+      settled = true;
+      clearTimeout(cap);
+      resolve();
+    };
+    const cap = setTimeout(done, FIRST_SCREEN_CAP_MS);
+    const check = () => {
+      if (settled) return;
+      if (contentShown()) whenIdle(done);
+      else setTimeout(check, CHECK_EVERY_MS);
+    };
+    check();
+  });
+  return gate;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** False until afterFirstScreen(stage) has resolved: a part of the frame that may draw (or ask) only then. */
+export function useAfterFirstScreen(stage: Stage = 0): boolean {
+  useEffect(() => void afterFirstScreen(stage), [stage]);
+  return useSyncExternalStore(subscribe, () => stagesOpen >= stage, () => stagesOpen >= stage);
+}
+
+/** Test seam: as before the first screen. */
+export function resetFirstScreenForTests(): void {
+  stagesOpen = -1;
+  gate = null;
+  stages.clear();
+}
