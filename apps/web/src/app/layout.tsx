@@ -5,7 +5,7 @@ import { Avatar } from '../components/ui/avatar';
 import { ConfirmHost } from '../components/ui/confirm-dialog';
 import { ToastLayer } from '../components/ui/toast-layer';
 import { hasPermission, isSignedIn, logout, switchCompany, useAuth } from '../features/auth/auth-store';
-import { useAfterFirstScreen } from '../lib/first-screen';
+import { loadedInStage, useAfterFirstScreen } from '../lib/first-screen';
 import { useLoadedWhen } from '../lib/load-when';
 import { useOnlineStatus } from '../lib/online-status';
 import { useDocumentTitle, useSiteSettings } from '../lib/site-settings';
@@ -14,7 +14,7 @@ import { PageSkeleton, ShellSkeleton } from './skeletons';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { type NavEntry, usableNow, visibleNav } from './nav';
 
-const loadLiveIndicator = () => import('../features/sync/sync-indicator-live');
+const loadLiveIndicator = () => loadedInStage(1, import('../features/sync/sync-indicator-live'));
 
 /**
  * The top bar's sync indicator: drawn at once without counts; the live one (the queue's code, zod) loads once

@@ -9,19 +9,37 @@ import { useEffect, useSyncExternalStore } from 'react';
 export const FIRST_SCREEN_CAP_MS = 4000;
 /** Once the content is up: the longest wait for an idle moment. */
 const IDLE_TIMEOUT_MS = 1000;
+/** The longest a stage waits for the code the stage before it loaded. */
+const STAGE_WAIT_MS = 3000;
 /** How often the content check looks again (a querySelector: a few microseconds). */
 const CHECK_EVERY_MS = 100;
 
 /**
- * The parts start in stages, one idle moment apart, so that their code is not evaluated in one long task:
- * 0 the toasts, the bell's first poll and the local database's code; 1 the live sync indicator, saving the
- * verified session, the persistent-storage request; 2 the sync engine and its first pull.
+ * The parts start in stages, so that their code is not evaluated in one long task: a stage opens at an idle
+ * moment after the code the stage before it loaded (`loadedInStage`) has arrived and been evaluated.
+ * 0 the toasts, the bell's first poll and the local database's code (Dexie); 1 the live sync indicator, saving
+ * the verified session, the persistent-storage request; 2 the sync engine (the queue, zod) and its first pull.
  */
 export type Stage = 0 | 1 | 2;
 
 let stagesOpen = -1;
 let gate: Promise<void> | null = null;
 const stages = new Map<Stage, Promise<void>>();
+const work = new Map<Stage, Promise<unknown>[]>();
+
+/** Code a stage loads: the next stage waits until it has arrived (or failed). Returns `loading`. */
+export function loadedInStage<T>(stage: Stage, loading: Promise<T>): Promise<T> {
+  work.set(stage, [...(work.get(stage) ?? []), loading]);
+  return loading;
+}
+
+/** After stage n opened: an idle moment (its parts have started their loads), their loads, another idle moment. */
+async function afterStageWork(stage: Stage): Promise<void> {
+  await nextIdle();
+  // A load that hangs (a network that takes requests and never answers) holds the next stage up 3 s at most.
+  await Promise.race([Promise.allSettled(work.get(stage) ?? []), new Promise((resolve) => setTimeout(resolve, STAGE_WAIT_MS))]);
+  await nextIdle();
+}
 const listeners = new Set<() => void>();
 
 function paintTimingSupported(): boolean {
@@ -55,13 +73,14 @@ const nextIdle = () => new Promise<void>((resolve) => whenIdle(resolve));
 
 /**
  * Resolves once the first screen shows its content and the browser is idle, or FIRST_SCREEN_CAP_MS after the
- * first call at the latest; a later stage one idle moment after the one before. Resolved once, it stays
- * resolved (a later sign-in in the same page starts at once).
+ * first call at the latest; a later stage once the code loaded by the one before has arrived (3 s at most)
+ * and the browser is idle again. Resolved once, it stays resolved (a later sign-in in the same page starts at once).
  */
 export function afterFirstScreen(stage: Stage = 0): Promise<void> {
   let wait = stages.get(stage);
   if (!wait) {
-    wait = stage === 0 ? firstScreen() : afterFirstScreen((stage - 1) as Stage).then(nextIdle);
+    const before = (stage - 1) as Stage;
+    wait = stage === 0 ? firstScreen() : afterFirstScreen(before).then(() => afterStageWork(before));
     wait = wait.then(() => open(stage));
     stages.set(stage, wait);
   }
@@ -103,4 +122,5 @@ export function resetFirstScreenForTests(): void {
   stagesOpen = -1;
   gate = null;
   stages.clear();
+  work.clear();
 }

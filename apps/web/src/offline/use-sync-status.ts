@@ -7,30 +7,7 @@ import { isQueuePaused, subscribePaused } from './queue-runner';
 
 // Live figures for the Sync status panel and the top bar's indicator (they re-render as the store changes).
 
-export interface QueueCounts {
-  pending: number;
-  /** Failed, waiting for their back-off to end (sent again on their own). */
-  retrying: number;
-  /** Refused by the server (4xx): shown with the sentence, sent again only with Retry. */
-  rejected: number;
-  completed: number;
-  /** Not yet on the server: pending + retrying + rejected. */
-  unsent: number;
-}
-
-/** The queue's counts; undefined until the store has answered (never a false "0 unsent"). */
-export function useQueueCounts(): QueueCounts | undefined {
-  return useLiveQuery(async () => {
-    const [pending, failed, completed] = await Promise.all([
-      db.syncQueue.where('status').equals('pending').count(),
-      db.syncQueue.where('status').equals('failed').toArray(),
-      db.syncQueue.where('status').equals('completed').count(),
-    ]);
-    const rejected = failed.filter((e) => e.error_kind === 'rejected').length;
-    const retrying = failed.length - rejected;
-    return { pending, retrying, rejected, completed, unsent: pending + failed.length };
-  });
-}
+export { type QueueCounts, useQueueCounts } from './queue-counts';
 
 /** Entries not on the server yet, oldest first. */
 export function useOpenEntries(): SyncQueueEntry[] | undefined {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useAfterFirstScreen } from '../../lib/first-screen';
+import { loadedInStage, useAfterFirstScreen } from '../../lib/first-screen';
 import { useLoadedWhen } from '../../lib/load-when';
 import { TOAST_DURATION_MS, useToastsWanted } from './toast';
 
 // sonner's Toaster is its own chunk (with the toast API, toast.ts), loaded once the first screen shows its
 // content or as soon as a toast is raised, whichever comes first (issue 16).
-const loadSonner = () => import('sonner');
+const loadSonner = () => loadedInStage(0, import('sonner'));
 
 /** The toasts' own node, never removed by React (a portal container), so it can move between parents. */
 let host: HTMLDivElement | null = null;

@@ -3,7 +3,7 @@ import type { AuthRecord } from '../../offline/db';
 import { quickRead, USE_DEXIE } from '../../offline/quick-read';
 import { isExpired, maySessionBeStored, SESSION_ID } from '../../offline/session-hint';
 import { getToken } from '../../lib/api-client';
-import { afterFirstScreen } from '../../lib/first-screen';
+import { afterFirstScreen, loadedInStage } from '../../lib/first-screen';
 
 // What runs while someone is signed in, and the session kept on this device. Both live in the local database
 // code (Dexie, the sync engine), which the sign-in page does not load (issue 16, decision 0097): each is
@@ -21,7 +21,7 @@ const persistence = () => import('../../offline/storage-persistence');
 
 /** The engine's code; loaded offline without the worker's precache it fails, and is tried again when online. */
 function loadEngine(): Promise<SyncEngine> {
-  return import('../../offline/sync-engine').then(
+  return loadedInStage(2, import('../../offline/sync-engine')).then(
     (m) => (loadedEngine = m),
     () =>
       new Promise<SyncEngine>((resolve) => {
@@ -40,7 +40,7 @@ function loadEngine(): Promise<SyncEngine> {
  */
 export function startSessionServices(): Promise<void> {
   running = true;
-  void afterFirstScreen(0).then(() => import('../../offline/database')).catch(() => undefined);
+  void afterFirstScreen(0).then(() => loadedInStage(0, import('../../offline/database'))).catch(() => undefined);
   engine ??= afterFirstScreen(2).then(loadEngine);
   const persist = persistence().then(async (m) => {
     m.watchForFullStorage();

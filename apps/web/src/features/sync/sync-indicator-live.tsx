@@ -1,4 +1,4 @@
-import { useQueueCounts } from '../../offline/use-sync-status';
+import { useQueueCounts } from '../../offline/queue-counts';
 import { SyncIndicatorView } from './sync-indicator';
 
 /**

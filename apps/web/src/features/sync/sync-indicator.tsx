@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useOnlineStatus } from '../../lib/online-status';
-import type { QueueCounts } from '../../offline/use-sync-status';
+import type { QueueCounts } from '../../offline/queue-counts';
 
 /**
  * The top bar's online/offline indicator with the number of unsent changes; opens the Sync status panel.

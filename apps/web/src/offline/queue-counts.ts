@@ -1,0 +1,32 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from './database';
+
+// The top bar's sync indicator needs only the queue's counts: kept apart from use-sync-status.ts (which brings
+// the queue runner, the first download and, through them, zod), so the indicator's chunk is Dexie and this
+// (issue 16: its code is evaluated on its own after the first screen, zod later with the sync engine).
+
+export interface QueueCounts {
+  pending: number;
+  /** Failed, waiting for their back-off to end (sent again on their own). */
+  retrying: number;
+  /** Refused by the server (4xx): shown with the sentence, sent again only with Retry. */
+  rejected: number;
+  completed: number;
+  /** Not yet on the server: pending + retrying + rejected. */
+  unsent: number;
+}
+
+/** The queue's counts; undefined until the store has answered (never a false "0 unsent"). */
+export function useQueueCounts(): QueueCounts | undefined {
+  return useLiveQuery(async () => {
+    const [pending, failed, completed] = await Promise.all([
+      db.syncQueue.where('status').equals('pending').count(),
+      db.syncQueue.where('status').equals('failed').toArray(),
+      db.syncQueue.where('status').equals('completed').count(),
+    ]);
+    const rejected = failed.filter((e) => e.error_kind === 'rejected').length;
+    const retrying = failed.length - rejected;
+    return { pending, retrying, rejected, completed, unsent: pending + failed.length };
+  });
+}
+
