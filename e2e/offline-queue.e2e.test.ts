@@ -53,6 +53,14 @@ async function unsent(page: Page, n: number, timeout = 30_000): Promise<void> {
   await page.locator(`[data-testid="sync-indicator"][data-unsent="${n}"]`).waitFor({ timeout });
 }
 
+/**
+ * The top bar's live indicator is in (its own chunk, loaded once the first screen shows its content: decision
+ * 0098). Tests without the worker's precache wait for it before cutting the network, as its code cannot load then.
+ */
+async function liveIndicator(page: Page): Promise<void> {
+  await page.locator('[data-testid="sync-indicator"][data-unsent]').waitFor();
+}
+
 async function controlledBySw(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -128,6 +136,7 @@ describe('offline queue', () => {
     await signIn(page, DEMO.admin);
     await page.goto('/categories');
     await page.getByTestId('category-card').first().waitFor();
+    await liveIndicator(page);
     await ctx.setOffline(true);
     const titles = ['Cut One', 'Cut Two', 'Cut Three', 'Cut Four'];
     for (const t of titles) await addCategory(page, t);
@@ -162,6 +171,7 @@ describe('offline queue', () => {
     const b = await ctx.newPage();
     await b.goto('/sync');
     await b.getByRole('heading', { name: 'Sync status' }).waitFor();
+    await liveIndicator(b);
     // The tab in front types (a background tab's timers are slowed to once a second).
     await a.bringToFront();
     await a.goto('/categories');
