@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { registerSW } from 'virtual:pwa-register';
+import { afterFirstScreen } from '../lib/first-screen';
 
-// The Workbox service worker at /sw.js (decision 0085). Registered on page load in production builds; a failed
+// The Workbox service worker at /sw.js (decision 0085). Registered on page load in production builds, once the
+// first screen has painted its content (lib/first-screen.ts, its last stage; decision 0099): a first install
+// downloads every built file, which must not share a phone's network and CPU with the first screen. A failed
 // registration is only logged (spec sections 2 and 8). A new version waits until the user chooses Reload.
 
 /** Caches of the hand-written worker this one replaced (decision 0005). */
@@ -20,7 +23,13 @@ function setUpdateAvailable(value: boolean): void {
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  void afterFirstScreen(2).then(register);
+}
+
+function register(): void {
   applyUpdate = registerSW({
+    // The page has loaded by now (the first screen is up): register at once rather than on a later load event.
+    immediate: true,
     onNeedRefresh: () => setUpdateAvailable(true),
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
