@@ -61,6 +61,14 @@ async function liveIndicator(page: Page): Promise<void> {
   await page.locator('[data-testid="sync-indicator"][data-unsent]').waitFor();
 }
 
+/**
+ * The category form's code is in (its own chunk, fetched once the first screen's start-up has run: decision
+ * 0091/0099). Tests without the worker's precache wait for it before cutting the network, as with the indicator.
+ */
+async function categoryFormLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/assets\/category-form-[\w-]+\.js$/.test(e.name)), undefined, { timeout: 30_000 });
+}
+
 async function controlledBySw(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -137,6 +145,7 @@ describe('offline queue', () => {
     await page.goto('/categories');
     await page.getByTestId('category-card').first().waitFor();
     await liveIndicator(page);
+    await categoryFormLoaded(page);
     await ctx.setOffline(true);
     const titles = ['Cut One', 'Cut Two', 'Cut Three', 'Cut Four'];
     for (const t of titles) await addCategory(page, t);
@@ -176,6 +185,7 @@ describe('offline queue', () => {
     await a.bringToFront();
     await a.goto('/categories');
     await a.getByTestId('category-card').first().waitFor();
+    await categoryFormLoaded(a);
     await ctx.setOffline(true);
     const titles = Array.from({ length: 6 }, (_, i) => `Two tabs ${i + 1}`);
     for (const t of titles) await addCategory(a, t);

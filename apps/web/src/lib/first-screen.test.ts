@@ -47,7 +47,7 @@ describe('what the first screen does not draw', () => {
     await expect(afterFirstScreen()).resolves.toBeUndefined();
   });
 
-  it('opens the later stages one idle moment apart, in order', async () => {
+  it('opens the later stages in order, each after a quiet gap once the one before has run', async () => {
     const order: number[] = [];
     const engine = afterFirstScreen(2).then(() => order.push(2));
     void afterFirstScreen(1).then(() => order.push(1));
@@ -57,6 +57,12 @@ describe('what the first screen does not draw', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(order).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
+    expect(order).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(order).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(order).toEqual([0, 1]);
+    await vi.advanceTimersByTimeAsync(1700);
     await engine;
     expect(order).toEqual([0, 1, 2]);
   });

@@ -11,6 +11,8 @@ export const FIRST_SCREEN_CAP_MS = 4000;
 const IDLE_TIMEOUT_MS = 1000;
 /** The longest a stage waits for the code the stage before it loaded. */
 const STAGE_WAIT_MS = 3000;
+/** Between two stages: the later parts (the live indicator, the sync engine) start once the page has been quiet this long. */
+const STAGE_GAP_MS = 1500;
 /** How often the content check looks again (a querySelector: a few microseconds). */
 const CHECK_EVERY_MS = 100;
 
@@ -38,6 +40,7 @@ async function afterStageWork(stage: Stage): Promise<void> {
   await nextIdle();
   // A load that hangs (a network that takes requests and never answers) holds the next stage up 3 s at most.
   await Promise.race([Promise.allSettled(work.get(stage) ?? []), new Promise((resolve) => setTimeout(resolve, STAGE_WAIT_MS))]);
+  await new Promise((resolve) => setTimeout(resolve, STAGE_GAP_MS));
   await nextIdle();
 }
 const listeners = new Set<() => void>();

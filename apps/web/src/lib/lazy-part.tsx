@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
+import { afterFirstScreen } from './first-screen';
 
 // A screen's parts that its first view does not draw (dialogs, forms) load as chunks of their own, so the
 // first paint neither downloads nor evaluates them (issue 16). The screen warms them once the browser is
@@ -54,9 +55,22 @@ export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
   return () => window.clearTimeout(id);
 }
 
-/** After the screen has drawn and the browser is idle, fetches these parts' code; failures are left for first use. */
+/**
+ * After the first screen's start-up has run its last stage (lib/first-screen.ts) and the browser is idle again,
+ * fetches these parts' code; failures are left for first use (which loads them on demand anyway).
+ */
 export function usePreloadWhenIdle(...parts: { preload: () => Promise<unknown> }[]): void {
-  useEffect(() => whenIdle(() => { for (const part of parts) part.preload().catch(() => undefined); }), []); // eslint-disable-line react-hooks/exhaustive-deps -- the parts are module constants
+  useEffect(() => {
+    let cancel = () => undefined as void;
+    let live = true;
+    void afterFirstScreen(2).then(() => {
+      if (live) cancel = whenIdle(() => { for (const part of parts) part.preload().catch(() => undefined); });
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the parts are module constants
 }
 
 /** True from the first render where `value` is true on: a dialog mounted once stays mounted (its focus return needs it). */
