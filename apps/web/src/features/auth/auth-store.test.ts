@@ -63,7 +63,8 @@ describe('sign-in keeps the session on this device', () => {
     expect(record).toMatchObject({ token: 'token-from-login-0123456789', user: { username: 'paula' }, lastVerified: NOW.toISOString() });
     expect(Date.parse(record.expiresAt) - NOW.getTime()).toBe(SIGN_IN_TTL_MS);
     // The queue runner and pulls start with the session.
-    await vi.waitFor(() => expect(isSyncStarted()).toBe(true));
+    // The engine starts in the first-screen gate's last stage, two quiet gaps (1.5 s each) after the first (decision 0099).
+    await vi.waitFor(() => expect(isSyncStarted()).toBe(true), { timeout: 8000 });
   });
 });
 
@@ -122,7 +123,8 @@ describe('restoring a stored session', () => {
     net.online = false;
     await initAuth();
     expect(getAuthState()).toMatchObject({ status: 'offline', online: false, user: { permissions: USER.permissions } });
-    await vi.waitFor(() => expect(isSyncStarted()).toBe(true));
+    // The engine starts in the first-screen gate's last stage, two quiet gaps (1.5 s each) after the first (decision 0099).
+    await vi.waitFor(() => expect(isSyncStarted()).toBe(true), { timeout: 8000 });
     expect(localStorage.getItem('token')).toBe('stored-token');
     expect(fetchMock).not.toHaveBeenCalled();
   });
