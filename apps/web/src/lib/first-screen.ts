@@ -61,9 +61,14 @@ function contentShown(): boolean {
   return main !== null && main.querySelector('.skeleton') === null;
 }
 
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(run, 1);
+/** Runs `task` when the browser is next idle (at the latest after `timeoutMs`); returns a cancel function. */
+export function whenIdle(task: () => void, timeoutMs = IDLE_TIMEOUT_MS): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1);
+  return () => clearTimeout(id);
 }
 
 function open(stage: Stage): void {

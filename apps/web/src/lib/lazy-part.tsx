@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
-import { afterFirstScreen } from './first-screen';
+import { afterFirstScreen, whenIdle } from './first-screen';
 
 // A screen's parts that its first view does not draw (dialogs, forms) load as chunks of their own, so the
 // first paint neither downloads nor evaluates them (issue 16). The screen warms them once the browser is
@@ -45,16 +45,6 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   return { Part, preload };
 }
 
-/** Runs `task` when the browser is next idle (at the latest after `timeoutMs`); returns a cancel function. */
-export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 200);
-  return () => window.clearTimeout(id);
-}
-
 /**
  * After the first screen's start-up has run its last stage (lib/first-screen.ts) and the browser is idle again,
  * fetches these parts' code; failures are left for first use (which loads them on demand anyway).
@@ -64,7 +54,7 @@ export function usePreloadWhenIdle(...parts: { preload: () => Promise<unknown> }
     let cancel = () => undefined as void;
     let live = true;
     void afterFirstScreen(2).then(() => {
-      if (live) cancel = whenIdle(() => { for (const part of parts) part.preload().catch(() => undefined); });
+      if (live) cancel = whenIdle(() => { for (const part of parts) part.preload().catch(() => undefined); }, 3000);
     });
     return () => {
       live = false;
