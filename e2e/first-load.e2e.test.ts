@@ -118,6 +118,25 @@ describe('first load over HTTP: compressed and cached', () => {
     }
   });
 
+  it('a signed-in screen\'s page draws the frame\'s skeleton before any script has run; the sign-in page does not', async () => {
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 375, height: 780 }, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto('/appointments');
+      // The menu button's icon and the page's grey rows, painted as content with no script at all (decision 0100).
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+      expect(await page.locator('#root svg path').count()).toBe(1);
+      expect(await page.locator('#root main .skeleton').count()).toBeGreaterThan(2);
+      await page.goto('/login');
+      expect(await page.locator('#root').innerHTML()).toBe('');
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('the sign-in page loads only its own code: no signed-in frame, screens, local database or validation library', async () => {
     const browser = await launchBrowser();
     try {

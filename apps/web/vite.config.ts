@@ -1,4 +1,7 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
+import { build as esbuild } from 'esbuild';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -31,6 +34,8 @@ const pwa = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'],
+    // The frame's skeleton is part of the pages the server builds, not a page of its own.
+    globIgnores: ['shell.html'],
     // The charts chunk is large; every chunk must be precached or its screen would not open offline.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: '/index.html',
@@ -66,6 +71,26 @@ function staticallyFrom(isRoot: (id: string, entry: boolean) => boolean, memo: M
 
 const fromEntry = staticallyFrom((_id, entry) => entry, new Map());
 const fromLayout = staticallyFrom((id) => /\/src\/app\/layout\.tsx$/.test(id), new Map());
+/** The main screens' pages (SCREEN_SOURCES below), whose static imports chunkOf groups. */
+const SCREEN_PAGE = /\/apps\/web\/src\/features\/(appointments|categories|reports|profile|resources|schedule|sync)\/\1-page\.tsx$/;
+const fromAnyScreen = staticallyFrom((id) => SCREEN_PAGE.test(id), new Map());
+
+/**
+ * The chunk a module goes to. What the entry imports statically is one file, and so is the signed-in frame
+ * with what it imports (decision 0098). The small shared modules the main screens import statically (our
+ * components and lib, a few KB) travel with the frame: every file is one more request, and on a phone's slow
+ * network a screen that needed twelve small files waited for them in turns (decision 0100). Packages and the
+ * local database (src/offline) keep their own chunks, shared by the screens that need them; what is only loaded
+ * on demand (dialogs, the sync engine) stays apart. (Grouping a screen's own modules the same way does not work:
+ * the bundler moves a group's dependencies into it, packages included, and every other screen then loads it.)
+ */
+function chunkOf(id: string, info: ModuleInfoOf): string | null {
+  if (fromEntry(id, info)) return 'index';
+  if (fromLayout(id, info)) return 'layout';
+  if (id.includes('/node_modules/') || id.includes('/apps/web/src/offline/') || !fromAnyScreen(id, info)) return null;
+  if (/\/apps\/web\/src\/(components|lib)\//.test(id)) return 'layout';
+  return null;
+}
 
 /**
  * The code each signed-in path opens with, by the path's first segment ('' is the landing screen): the signed-in
@@ -86,17 +111,47 @@ const SCREEN_SOURCES: Record<string, string[]> = {
   register: ['src/features/auth/register-page.tsx'],
 };
 
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The signed-in frame's skeleton (`ShellSkeleton`, src/app/skeletons.tsx) as static HTML: bundled for Node with
+ * esbuild and rendered with react-dom/server, so the page's copy is the component React draws as its fallback.
+ */
+async function shellMarkup(): Promise<string> {
+  const outfile = path.join(webDir, 'node_modules/.cache/kalinga-shell.mjs');
+  await esbuild({
+    stdin: {
+      contents: `import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ShellSkeleton } from './src/app/skeletons';
+export default renderToStaticMarkup(createElement(ShellSkeleton));`,
+      resolveDir: webDir,
+      loader: 'tsx',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    jsx: 'automatic',
+    packages: 'external',
+    outfile,
+    logLevel: 'error',
+  });
+  const markup = ((await import(`${pathToFileURL(outfile).href}?${Date.now()}`)) as { default: string }).default;
+  if (!markup.startsWith('<div')) throw new Error('shell.html: the skeleton rendered no markup');
+  return markup;
+}
+
 /**
  * Writes `route-preloads.json` beside index.html: for each segment above, the built chunks its modules live in
  * and the chunks those import statically (not the entry, which the page loads anyway). The server lists them as
  * `<link rel="modulepreload">` in the page it sends for that path, so they download beside the entry instead of
- * after it has run (issue 16, decision 0099).
+ * after it has run (issue 16, decision 0099). Also writes `shell.html`, the frame's skeleton for those pages.
  */
 function routePreloads(): Plugin {
   return {
     name: 'kalinga-route-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
       const owner = (source: string) => chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/apps/web/${source}`)));
       const closure = (fileName: string, out: string[]) => {
@@ -116,6 +171,8 @@ function routePreloads(): Plugin {
         map[segment] = files;
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(map, null, 1)}\n` });
+      // The frame's skeleton, which the server puts in each signed-in path's page (decision 0100).
+      this.emitFile({ type: 'asset', fileName: 'shell.html', source: await shellMarkup() });
     },
   };
 }
@@ -128,15 +185,8 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // What the entry imports statically travels as one file, and so does the signed-in frame with what it
-        // imports (the local database, toasts, settings), not as the dozens of small shared chunks the splitter
-        // makes of them (each one more request on a phone's slow network; decision 0098). Each screen and the
-        // sync engine keep their own chunks.
-        manualChunks: (id, { getModuleInfo }) => {
-          if (fromEntry(id, getModuleInfo)) return 'index';
-          if (fromLayout(id, getModuleInfo)) return 'layout';
-          return null;
-        },
+        // See chunkOf: fewer, larger files for the first screen (decisions 0098, 0100).
+        manualChunks: (id, { getModuleInfo }) => chunkOf(id, getModuleInfo),
       },
     },
   },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
@@ -9,19 +9,33 @@ import { initAuth } from './features/auth/auth-store';
 import { maySessionBeStored } from './offline/session-hint';
 import './index.css';
 
-// Signed in on this device (most likely): the screen's code downloads beside the session check.
-if (maySessionBeStored() && !['/login', '/register'].includes(window.location.pathname)) preloadSignedInScreen(window.location.pathname);
+/** How long the first render waits, past the session check, for the frame's and the screen's code. */
+const CODE_WAIT_MS = 3000;
+
+// Signed in on this device (most likely): the frame's and the screen's code download beside the session check,
+// and the first render waits for them (capped), so it draws the screen instead of a skeleton that React would
+// keep for at least 300 ms (lib/lazy-screen.tsx).
+const screenCode =
+  maySessionBeStored() && !['/login', '/register'].includes(window.location.pathname)
+    ? Promise.race([preloadSignedInScreen(window.location.pathname).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))])
+    : undefined;
 
 // Auth is initialised before mounting; a failed initialisation is logged and the app is not mounted (spec section 2).
 initAuth()
+  .then(() => screenCode)
   .then(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={createRouter()} />
-          <UpdatePrompt />
-        </Providers>
-      </StrictMode>,
+    const root = createRoot(document.getElementById('root')!);
+    // Rendered as a transition: React yields to the browser every few milliseconds while it builds the first
+    // screen, instead of one long task that would hold input and the first paint's neighbours (issue 16).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <Providers>
+            <RouterProvider router={createRouter()} />
+            <UpdatePrompt />
+          </Providers>
+        </StrictMode>,
+      ),
     );
   })
   .catch((error: unknown) => console.error('Failed to initialise authentication', error));

@@ -98,6 +98,7 @@ describe('the built web app', () => {
 describe('each signed-in path\'s page preloads the code it opens with (decision 0099)', () => {
   // Past the 1 KB compression threshold, as the built page is.
   const PAGE = `<!doctype html><html><head><meta name="description" content="${'Kalinga '.repeat(150)}"><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
+  const SHELL = '<div class="flex min-h-screen"><main>frame skeleton</main></div>';
   let routed: FastifyInstance;
   let dir: string;
 
@@ -108,8 +109,10 @@ describe('each signed-in path\'s page preloads the code it opens with (decision 
       '': ['assets/layout-a1.js', 'assets/appointments-page-b2.js'],
       appointments: ['assets/layout-a1.js', 'assets/appointments-page-b2.js'],
       reports: ['assets/layout-a1.js', 'assets/reports-page-c3.js', 'https://elsewhere.example/x.js', 'assets/"><script>x</script>.js'],
+      register: ['assets/register-page-d4.js'],
     };
     fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(lists));
+    fs.writeFileSync(path.join(dir, 'shell.html'), `${SHELL}\n`);
     routed = Fastify();
     await registerCompression(routed);
     await registerWebApp(routed, dir);
@@ -130,8 +133,9 @@ describe('each signed-in path\'s page preloads the code it opens with (decision 
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(preloads(res.body), url).toEqual(['/assets/layout-a1.js', '/assets/appointments-page-b2.js']);
-      // The page itself is unchanged around the added links.
-      expect(res.body).toContain('<div id="root"></div>');
+      // The frame's skeleton fills the root (decision 0100); the page is otherwise unchanged around the links.
+      expect(res.body).toContain(`<div id="root">${SHELL}</div>`);
+      expect(res.body.replace(SHELL, '').replace(/\n?\s*<link rel="modulepreload"[^>]+>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(PAGE);
       expect(res.body.indexOf('modulepreload')).toBeLessThan(res.body.indexOf('</head>'));
     }
     const br = await routed.inject({ method: 'GET', url: '/reports/daily', headers: { 'accept-encoding': 'br' } });
@@ -149,6 +153,13 @@ describe('each signed-in path\'s page preloads the code it opens with (decision 
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(PAGE);
     }
+  });
+
+  it('draws no frame on the guest registration page', async () => {
+    const res = await routed.inject({ method: 'GET', url: '/register' });
+    expect(preloads(res.body)).toEqual(['/assets/register-page-d4.js']);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('frame skeleton');
   });
 
   it('sends index.html as it is when the build wrote no list', async () => {

@@ -10,7 +10,7 @@ import { useLoadedWhen } from '../lib/load-when';
 import { useOnlineStatus } from '../lib/online-status';
 import { useDocumentTitle, useSiteSettings } from '../lib/site-settings';
 import { SyncIndicatorView } from '../features/sync/sync-indicator';
-import { PageSkeleton, ShellSkeleton } from './skeletons';
+import { MenuIcon, PageSkeleton, ShellSkeleton } from './skeletons';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { type NavEntry, usableNow, visibleNav } from './nav';
 
@@ -188,7 +188,7 @@ export function AppLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-base-300 bg-base-100 px-3 py-2 sm:px-5">
           <button ref={menuButton} type="button" className="btn btn-ghost btn-square lg:hidden" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
-            <Icon d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />
+            <MenuIcon />
           </button>
           <span className="truncate font-semibold lg:hidden">{siteName}</span>
           <div className="flex-1" />

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
+import { lazyScreen } from '../lib/lazy-screen';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { getToken } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
@@ -16,17 +17,17 @@ const appointments = () => import('../features/appointments/appointments-page');
 const categories = () => import('../features/categories/categories-page');
 const resources = () => import('../features/resources/resources-page');
 const reports = () => import('../features/reports/reports-page');
-const AppLayout = lazy(() => layout().then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazyScreen(() => layout().then((m) => m.AppLayout));
 const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
-const ProfilePage = lazy(() => profile().then((m) => ({ default: m.ProfilePage })));
-const AppointmentsPage = lazy(() => appointments().then((m) => ({ default: m.AppointmentsPage })));
+const ProfilePage = lazyScreen(() => profile().then((m) => m.ProfilePage));
+const AppointmentsPage = lazyScreen(() => appointments().then((m) => m.AppointmentsPage));
 const RolesPage = lazy(() => import('../features/roles/roles-page').then((m) => ({ default: m.RolesPage })));
 const SchedulePage = lazy(() => import('../features/schedule/schedule-page').then((m) => ({ default: m.SchedulePage })));
 const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
-const CategoriesPage = lazy(() => categories().then((m) => ({ default: m.CategoriesPage })));
+const CategoriesPage = lazyScreen(() => categories().then((m) => m.CategoriesPage));
 const ResourceDetailPage = lazy(() => import('../features/resources/resource-detail-page').then((m) => ({ default: m.ResourceDetailPage })));
-const ResourcesPage = lazy(() => resources().then((m) => ({ default: m.ResourcesPage })));
+const ResourcesPage = lazyScreen(() => resources().then((m) => m.ResourcesPage));
 const SyncPage = lazy(() => import('../features/sync/sync-page').then((m) => ({ default: m.SyncPage })));
 const lending = () => import('../features/lending/lending-routes');
 const CustomersPage = lazy(() => lending().then((m) => ({ default: m.CustomersPage })));
@@ -36,24 +37,35 @@ const NewLoanPage = lazy(() => lending().then((m) => ({ default: m.NewLoanPage }
 const LoanPage = lazy(() => lending().then((m) => ({ default: m.LoanPage })));
 const TicketPage = lazy(() => lending().then((m) => ({ default: m.TicketPage })));
 const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
-const ReportsPage = lazy(() => reports().then((m) => ({ default: m.ReportsPage })));
+const ReportsPage = lazyScreen(() => reports().then((m) => m.ReportsPage));
 
-/** The main screens' code by the first part of their path ('' is the landing screen, Appointments). */
-const SCREEN_CODE: Record<string, () => Promise<unknown>> = { '': appointments, appointments, categories, resources, reports, profile };
+/** The main screens by the first part of their path ('' is the landing screen, Appointments). */
+const SCREENS: Record<string, { preload: () => Promise<unknown> }> = {
+  '': AppointmentsPage,
+  appointments: AppointmentsPage,
+  categories: CategoriesPage,
+  resources: ResourcesPage,
+  reports: ReportsPage,
+  profile: ProfilePage,
+};
+
+/** The first lists of the screens that have them, by path segment (each call is one query, cached for the screen). */
+const SCREEN_DATA: Record<string, () => Promise<void>> = {
+  '': () => import('../features/appointments/api/appointments-api').then((m) => m.prefetchLandingLists(queryClient)),
+  appointments: () => import('../features/appointments/api/appointments-api').then((m) => m.prefetchLandingLists(queryClient)),
+  categories: () => import('../features/categories/api/use-categories').then((m) => m.prefetchFirstCategories(queryClient)),
+};
 
 /**
  * At start-up with a session on the device: the signed-in frame's and the screen's code download while the
- * session is checked, instead of after it (decision 0098). The lazy routes then find them loaded.
+ * session is checked, instead of after it (decision 0098); the page's modulepreloads usually have them in
+ * flight already (0099). Resolves when both are loaded, so the first render draws them (lib/lazy-screen.tsx).
  */
-export function preloadSignedInScreen(pathname: string): void {
-  const quiet = () => undefined;
+export function preloadSignedInScreen(pathname: string): Promise<unknown> {
   const screen = pathname.split('/')[1] ?? '';
-  void layout().catch(quiet);
-  void SCREEN_CODE[screen]?.().catch(quiet);
-  // The landing screen's lists too, with the token the device kept (a refused one signs out, as the check would).
-  if ((screen === '' || screen === 'appointments') && getToken() && navigator.onLine) {
-    void import('../features/appointments/api/appointments-api').then((m) => m.prefetchLandingLists(queryClient)).catch(quiet);
-  }
+  // The screen's first lists too, with the token the device kept (a refused one signs out, as the check would).
+  if (getToken() && navigator.onLine) void SCREEN_DATA[screen]?.().catch(() => undefined);
+  return Promise.all([AppLayout.preload(), SCREENS[screen]?.preload()]);
 }
 
 /** A signed-in child route of the layout, with the role or permission it needs. */

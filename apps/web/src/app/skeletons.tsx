@@ -13,7 +13,20 @@ export function PageSkeleton() {
   );
 }
 
-/** The signed-in frame (sidebar from 1024 px, top bar) around a page skeleton. */
+/** The top bar's menu icon (the frame's button below 1024 px), drawn by the skeleton too. */
+export function MenuIcon() {
+  return (
+    <svg aria-hidden="true" className="h-5 w-5 shrink-0" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={1.5}>
+      <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />
+    </svg>
+  );
+}
+
+/**
+ * The signed-in frame (sidebar from 1024 px, top bar) around a page skeleton. The build also renders it to
+ * `shell.html`, which the server puts in the page of every signed-in path (vite.config.ts, decision 0100): a phone
+ * draws it before any script has run, and React replaces it.
+ */
 export function ShellSkeleton() {
   return (
     <div className="flex min-h-screen">
@@ -28,6 +41,7 @@ export function ShellSkeleton() {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="sticky top-0 z-20 flex h-[57px] items-center gap-2 border-b border-base-300 bg-base-100 px-3 sm:px-5" aria-hidden="true">
+          <span className="btn btn-ghost btn-square pointer-events-none lg:hidden"><MenuIcon /></span>
           <div className="skeleton h-6 w-28 lg:hidden" />
           <div className="flex-1" />
           <div className="skeleton h-8 w-8 rounded-full" />

@@ -1,5 +1,6 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { afterFirstScreen, whenIdle } from './first-screen';
+import { loadOnce } from './load-once';
 
 // A screen's parts that its first view does not draw (dialogs, forms) load as chunks of their own, so the
 // first paint neither downloads nor evaluates them (issue 16). The screen warms them once the browser is
@@ -16,20 +17,9 @@ export interface LazyPart<P extends object> {
  * place never shifts the page; once loaded (or preloaded) it draws at once, without a Suspense round.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
-  let loaded: ComponentType<P> | null = null;
-  let pending: Promise<ComponentType<P>> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
+  const { preload, current } = loadOnce(load);
   function Part(props: P) {
-    const [component, setComponent] = useState<ComponentType<P> | null>(() => loaded);
+    const [component, setComponent] = useState<ComponentType<P> | null>(current);
     useEffect(() => {
       if (component) return;
       let live = true;
@@ -39,7 +29,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       );
       return () => { live = false; };
     }, [component]);
-    const Loaded = component ?? loaded;
+    const Loaded = component ?? current();
     return Loaded ? <Loaded {...props} /> : null;
   }
   return { Part, preload };

@@ -23,4 +23,12 @@ describe('toasts before sonner has loaded', () => {
     notifyInfo('Now at once.');
     expect(info).toHaveBeenCalledWith('Now at once.');
   });
+
+  it('keep a detail line while they wait', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    const { notifyError, loadToasts } = await import('./toast');
+    notifyError('Failed to delete category', { description: 'Appointments use this category.' });
+    await loadToasts();
+    expect(error).toHaveBeenCalledWith('Failed to delete category', { description: 'Appointments use this category.' });
+  });
 });

@@ -11,10 +11,12 @@ const DEFAULT_ERROR = 'An unexpected error occurred. Please try again.';
 
 type Kind = 'success' | 'error' | 'info';
 type Toast = typeof import('sonner').toast;
+/** A second, smaller line under the toast's words (sonner's description). */
+type Detail = { description?: string };
 
 let toast: Toast | null = null;
 let loading: Promise<Toast> | null = null;
-const waiting: Array<[Kind, string]> = [];
+const waiting: Array<[Kind, string, Detail | undefined]> = [];
 let wanted = false;
 const listeners = new Set<() => void>();
 
@@ -26,7 +28,7 @@ export function loadToasts(): Promise<Toast> {
   }
   loading ??= import('sonner').then((m) => {
     toast = m.toast;
-    for (const [kind, message] of waiting.splice(0)) m.toast[kind](message);
+    for (const [kind, message, detail] of waiting.splice(0)) raise(m.toast, kind, message, detail);
     return m.toast;
   });
   // A failed load (offline before the worker had precached it) is tried again when the network returns, or by
@@ -38,12 +40,17 @@ export function loadToasts(): Promise<Toast> {
   return loading;
 }
 
-function show(kind: Kind, message: string): void {
+function raise(api: Toast, kind: Kind, message: string, detail: Detail | undefined): void {
+  if (detail) api[kind](message, detail);
+  else api[kind](message);
+}
+
+function show(kind: Kind, message: string, detail?: Detail): void {
   if (toast) {
-    toast[kind](message);
+    raise(toast, kind, message, detail);
     return;
   }
-  waiting.push([kind, message]);
+  waiting.push([kind, message, detail]);
   loadToasts().catch((error: unknown) => console.error('Failed to load the toasts; they are shown when it loads', error));
 }
 
@@ -62,9 +69,9 @@ export function notifySuccess(message: string = DEFAULT_SUCCESS): void {
   show('success', message || DEFAULT_SUCCESS);
 }
 
-/** Red toast with the server's message when there is one. */
-export function notifyError(message: string = DEFAULT_ERROR): void {
-  show('error', message || DEFAULT_ERROR);
+/** Red toast with the server's message when there is one; `detail` adds a line under it. */
+export function notifyError(message: string = DEFAULT_ERROR, detail?: Detail): void {
+  show('error', message || DEFAULT_ERROR, detail);
 }
 
 export function notifyInfo(message: string): void {

@@ -1,6 +1,5 @@
 import type { Category } from '@kalinga/contracts/categories';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { confirmDelete } from '../../components/ui/confirm-dialog';
 import { Drawer } from '../../components/ui/drawer';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -88,7 +87,7 @@ export function CategoriesPage() {
       notifySuccess('Category deleted successfully');
     } catch (err) {
       // The spec's words first; the server's reason (e.g. appointments use it) as the detail.
-      toast.error('Failed to delete category', { description: err instanceof ApiError && err.status === 409 ? err.message : undefined });
+      notifyError('Failed to delete category', { description: err instanceof ApiError && err.status === 409 ? err.message : undefined });
     }
   };
 

@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { type CategoryInput, type CategoryListParams, createCategory, deleteCategory, listCategories, updateCategory } from './categories-store';
+import { CATEGORY_PAGE_SIZE, type CategoryInput, type CategoryListParams, createCategory, deleteCategory, listCategories, updateCategory } from './categories-store';
 
 export const categoriesKey = ['categories'] as const;
 
@@ -19,13 +19,21 @@ function useReloadAfterSync(reload: () => void) {
 export function useCategoryList(params: CategoryListParams) {
   const client = useQueryClient();
   useReloadAfterSync(useCallback(() => void client.invalidateQueries({ queryKey: categoriesKey }), [client]));
-  return useQuery({
+  return useQuery({ ...listQuery(params), placeholderData: keepPreviousData });
+}
+
+function listQuery(params: CategoryListParams) {
+  return {
     queryKey: [...categoriesKey, 'list', params],
     queryFn: () => listCategories(params),
-    placeholderData: keepPreviousData,
     // The store answers offline too: React Query must not hold the call back while the browser is offline.
-    networkMode: 'always',
-  });
+    networkMode: 'always' as const,
+  };
+}
+
+/** The screen's first page (no search), asked for at start-up beside the session check (issue 16, decision 0100). */
+export function prefetchFirstCategories(client: QueryClient): void {
+  void client.prefetchQuery(listQuery({ page: 1, perPage: CATEGORY_PAGE_SIZE, search: '' }));
 }
 
 /** Create, update and delete; each refreshes every category list (and the resources that show category titles). */
