@@ -1,16 +1,25 @@
 import type { Category, CategoryListReply } from '@kalinga/contracts/categories';
 import { CATEGORY_DEFAULTS } from '@kalinga/contracts/category-constants';
 import { api, ApiError } from '../lib/api-client';
-import { pendingRow, writeWithEntries } from './action-support';
+import type { pendingRow as PendingRow, writeWithEntries as WriteWithEntries } from './action-support';
 import { db } from './database';
 import type { LocalCategory, SyncStatus } from './db';
 import { applyRow } from './queue-apply';
-import { runQueue } from './queue-runner';
 import { uuidsWithOpenEntries } from './sync-queue';
 
 // The Categories screen through the local store (PRODUCT.md): writes are local rows with a CREATE_CATEGORY /
 // UPDATE_CATEGORY queue entry (JSON with the uuid; a chosen image travels as a data URL in `image`); lists come
 // from the server when it answers (kept on this device), else from the device, with unsent changes shown over them.
+// The write side (the queue's writer and runner) loads on the first save: the list does not need it (issue 16).
+
+/**
+ * The queue's writer and runner, loaded on first use, or ahead with the screen's form (the service worker keeps
+ * their chunks offline; without it, a form loaded before the network dropped can still save).
+ */
+export async function writeSide(): Promise<{ pendingRow: typeof PendingRow; writeWithEntries: typeof WriteWithEntries; runQueue: () => Promise<unknown> }> {
+  const [support, runner] = await Promise.all([import('./action-support'), import('./queue-runner')]);
+  return { pendingRow: support.pendingRow, writeWithEntries: support.writeWithEntries, runQueue: runner.runQueue };
+}
 
 /** A category as the screen shows it: the server's fields, and whether this device has unsent changes to it. */
 export type CategoryView = Category & { sync_status?: SyncStatus; sync_error?: string };
@@ -119,7 +128,7 @@ function readDataUrl(file: File): Promise<string> {
 
 /** Online, the queue sends the change at once and the stored row (synced, with its id) is returned. */
 async function settled(uuid: string): Promise<CategoryView> {
-  if (navigator.onLine) await runQueue().catch((error: unknown) => console.error('Sync queue run failed', error));
+  if (navigator.onLine) await (await writeSide()).runQueue().catch((error: unknown) => console.error('Sync queue run failed', error));
   const row = await db.categories.get(uuid);
   if (!row) throw new Error('The category is not on this device.');
   return toView(row);
@@ -129,6 +138,7 @@ export async function createCategory(input: CategoryWrite): Promise<CategoryView
   const fields = await checkedFields({ uuid: crypto.randomUUID(), title: input.title, description: input.description });
   const uuid = fields.uuid!;
   const image = input.image ? await readDataUrl(input.image) : undefined;
+  const { pendingRow, writeWithEntries } = await writeSide();
   await writeWithEntries(async (queue) => {
     const now = new Date().toISOString();
     await db.categories.put(
@@ -142,6 +152,7 @@ export async function createCategory(input: CategoryWrite): Promise<CategoryView
 export async function updateCategory(uuid: string, input: CategoryWrite): Promise<CategoryView> {
   const fields = await checkedFields({ title: input.title, description: input.description });
   const image = input.image ? await readDataUrl(input.image) : undefined;
+  const { pendingRow, writeWithEntries } = await writeSide();
   await writeWithEntries(async (queue) => {
     const row = await db.categories.get(uuid);
     if (!row) throw new Error('This category is not on this device.');

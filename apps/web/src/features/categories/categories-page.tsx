@@ -11,12 +11,13 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { lazyPart, usePreloadWhenIdle } from '../../lib/lazy-part';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { hasPermission, useAuth } from '../auth/auth-store';
-import { CATEGORY_PAGE_SIZE, type CategoryInput } from './api/categories-store';
+import { CATEGORY_PAGE_SIZE, type CategoryInput, preloadCategoryWrites } from './api/categories-store';
 import { useCategoryList, useCategoryMutations } from './api/use-categories';
 import { CategoryCard } from './components/category-card';
 
 // The add/edit form (with the image picker) loads after the list's first paint, warmed when the browser is idle (issue 16).
-const categoryForm = lazyPart(() => import('./components/category-form').then((m) => m.CategoryForm));
+// The form comes with the code its save needs, so a form that has loaded can save after the network drops.
+const categoryForm = lazyPart(() => Promise.all([import('./components/category-form'), preloadCategoryWrites()]).then(([m]) => m.CategoryForm));
 
 type Editing = { mode: 'add' } | { mode: 'edit'; category: Category } | null;
 

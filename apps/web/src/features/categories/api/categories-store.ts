@@ -21,6 +21,11 @@ export interface CategoryInput {
 
 export const CATEGORY_PAGE_SIZE = 10;
 
+/** Loads the code a save needs (the queue's writer and runner), with the form. */
+export function preloadCategoryWrites(): Promise<unknown> {
+  return local.writeSide();
+}
+
 export async function listCategories(params: CategoryListParams): Promise<CategoryListReply> {
   return local.listCategories(params);
 }
