@@ -45,7 +45,7 @@ async function scriptsFor(browser: Browser, baseURL: string, url: string, headin
   await page.addInitScript((text: string) => {
     const w = window as unknown as { headingAt?: number };
     new MutationObserver((_records, observer) => {
-      const found = [...document.querySelectorAll('h1, h2, button')].some((e) => e.textContent?.trim() === text);
+      const found = Array.from(document.querySelectorAll('h1, h2, button')).some((e) => e.textContent?.trim() === text);
       if (found && w.headingAt === undefined) {
         w.headingAt = performance.now();
         observer.disconnect();
