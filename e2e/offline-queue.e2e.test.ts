@@ -63,9 +63,9 @@ async function liveIndicator(page: Page): Promise<void> {
 
 /**
  * The category form's code is in (its own chunk, fetched once the first screen's start-up has run: decision
- * 0091/0099). Tests without the worker's precache wait for it before cutting the network, as with the indicator.
+ * 0091/0099), with what its save needs, the queue's writer and runner (decision 0100). Tests without the worker's
+ * precache wait for them before cutting the network, as with the indicator.
  */
-/** The form's code and what its save needs (the queue's writer and runner), loaded with it (decision 0100). */
 async function categoryFormLoaded(page: Page): Promise<void> {
   await page.waitForFunction(
     () => ['category-form', 'action-support', 'queue-runner'].every((name) => performance.getEntriesByType('resource').some((e) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(e.name) && (e as PerformanceResourceTiming).responseEnd > 0)),

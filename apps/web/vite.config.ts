@@ -87,9 +87,7 @@ const fromAnyScreen = staticallyFrom((id) => SCREEN_PAGE.test(id), new Map());
 function chunkOf(id: string, info: ModuleInfoOf): string | null {
   if (fromEntry(id, info)) return 'index';
   if (fromLayout(id, info)) return 'layout';
-  if (id.includes('/node_modules/') || id.includes('/apps/web/src/offline/') || !fromAnyScreen(id, info)) return null;
-  if (/\/apps\/web\/src\/(components|lib)\//.test(id)) return 'layout';
-  return null;
+  return /\/apps\/web\/src\/(components|lib)\//.test(id) && fromAnyScreen(id, info) ? 'layout' : null;
 }
 
 /**

@@ -50,9 +50,10 @@ const SCREENS: Record<string, { preload: () => Promise<unknown> }> = {
 };
 
 /** The first lists of the screens that have them, by path segment (each call is one query, cached for the screen). */
+const landingLists = () => import('../features/appointments/api/appointments-api').then((m) => m.prefetchLandingLists(queryClient));
 const SCREEN_DATA: Record<string, () => Promise<void>> = {
-  '': () => import('../features/appointments/api/appointments-api').then((m) => m.prefetchLandingLists(queryClient)),
-  appointments: () => import('../features/appointments/api/appointments-api').then((m) => m.prefetchLandingLists(queryClient)),
+  '': landingLists,
+  appointments: landingLists,
   categories: () => import('../features/categories/api/use-categories').then((m) => m.prefetchFirstCategories(queryClient)),
 };
 
