@@ -139,6 +139,56 @@ export default renderToStaticMarkup(createElement(ShellSkeleton));`,
   return markup;
 }
 
+/** The start-up script (src/last-screen/boot-entry.ts), bundled and minified on its own. */
+async function bootScript(): Promise<string> {
+  const built = await esbuild({
+    entryPoints: [path.join(webDir, 'src/last-screen/boot-entry.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: 'es2020',
+    write: false,
+    logLevel: 'error',
+  });
+  const code = built.outputFiles[0].text.trim();
+  if (code.includes('</script')) throw new Error('boot script: it would end the page\'s script element');
+  return code;
+}
+
+/**
+ * The page's start-up (decision 0101): the built index.html asks for no script itself. The entry script and the
+ * modules Vite preloads move into `<script type="application/json" id="boot-data">` (with the stylesheet's
+ * name), and the start-up script, first in <head>, asks for them: at once, or, when the device kept a snapshot of
+ * the path, once that is on screen. The server adds each path's modules to the same list (route-pages.ts) and
+ * allows the inline script by its hash (plugins/inline-scripts.ts). In development the page keeps Vite's tags.
+ */
+function bootLoader(): Plugin {
+  return {
+    name: 'kalinga-boot-loader',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        let entry: string | undefined;
+        const preload: string[] = [];
+        let page = html.replace(/\s*<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/g, (_tag, src: string) => {
+          if (entry) throw new Error('index.html: more than one entry script');
+          entry = src;
+          return '';
+        });
+        page = page.replace(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g, (_tag, href: string) => {
+          preload.push(href);
+          return '';
+        });
+        const css = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/.exec(page)?.[1] ?? '';
+        const data = JSON.stringify({ ...(entry ? { entry } : {}), css, preload });
+        const tags = `<script type="application/json" id="boot-data">${data}</script>\n    <script>${await bootScript()}</script>`;
+        if (!page.includes('<meta charset="UTF-8" />')) throw new Error('index.html: no <meta charset> to put the start-up script after');
+        return page.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${tags}`);
+      },
+    },
+  };
+}
+
 /**
  * Writes `route-preloads.json` beside index.html: for each segment above, the built chunks its modules live in
  * and the chunks those import statically (not the entry, which the page loads anyway). The server lists them as
@@ -176,7 +226,7 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, routePreloads()],
+  plugins: [react(), tailwindcss(), pwa, routePreloads(), bootLoader()],
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

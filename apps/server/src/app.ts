@@ -13,6 +13,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import './plugins/context';
 import { registerErrorHandling } from './plugins/errors';
+import { webAppScriptHashes } from './plugins/inline-scripts';
 import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limits';
@@ -52,7 +53,7 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
 
   registerErrorHandling(app);
   registerInputGuards(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, webAppScriptHashes(webDir));
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50 } });
   await registerOpenApi(app);

@@ -6,6 +6,7 @@ import { createRouter, preloadSignedInScreen } from './app/router';
 import { registerServiceWorker } from './app/service-worker';
 import { UpdatePrompt } from './app/update-prompt';
 import { initAuth } from './features/auth/auth-store';
+import { watchLastScreen } from './last-screen/keep';
 import { maySessionBeStored } from './offline/session-hint';
 import './index.css';
 
@@ -25,13 +26,16 @@ initAuth()
   .then(() => screenCode)
   .then(() => {
     const root = createRoot(document.getElementById('root')!);
+    const router = createRouter();
+    // What each screen shows is kept on the device, for the page to draw at the next start (decision 0101).
+    watchLastScreen((listener) => router.subscribe(listener));
     // Rendered as a transition: React yields to the browser every few milliseconds while it builds the first
     // screen, instead of one long task that would hold input and the first paint's neighbours (issue 16).
     startTransition(() =>
       root.render(
         <StrictMode>
           <Providers>
-            <RouterProvider router={createRouter()} />
+            <RouterProvider router={router} />
             <UpdatePrompt />
           </Providers>
         </StrictMode>,

@@ -1,11 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+const BOOT_DATA = /(<script type="application\/json" id="boot-data">)(.*?)(<\/script>)/;
+
+/**
+ * The page with `files` (site paths) preloaded: added to the start-up script's list (decision 0101), which asks
+ * for them beside the entry; a page without that list gets `<link rel="modulepreload">` tags.
+ */
+function withPreloads(html: string, files: string[]): string {
+  const boot = BOOT_DATA.exec(html);
+  if (!boot) return html.replace('</head>', `\n${files.map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`).join('')}  </head>`);
+  const data = JSON.parse(boot[2]) as { preload?: string[] };
+  const preload = [...new Set([...(data.preload ?? []), ...files])];
+  // JSON of hashed file names under /assets/ only: nothing in it can end the script element.
+  return html.replace(BOOT_DATA, (_m, open: string, _json: string, close: string) => `${open}${JSON.stringify({ ...data, preload })}${close}`);
+}
+
 /**
  * index.html as sent for each signed-in path: the build's `route-preloads.json` (apps/web/vite.config.ts) names
- * the chunks a path opens with (the signed-in frame and the screen), and the page lists them as
- * `<link rel="modulepreload">` so a phone downloads them beside the entry script instead of after it has run
- * (issue 16, decision 0099). The build's `shell.html`, the frame's skeleton, fills the page's root element, so
+ * the chunks a path opens with (the signed-in frame and the screen), and the page lists them for its start-up
+ * script (withPreloads) so a phone downloads them beside the entry script instead of after it has run
+ * (issue 16, decisions 0099, 0101). The build's `shell.html`, the frame's skeleton, fills the page's root element, so
  * the frame is drawn before any script has run; React replaces it (decision 0100). Register is a guest screen:
  * no frame. Built once at start-up; a path whose first segment is not listed, or a build without the file,
  * gets index.html as it is.
@@ -20,11 +35,8 @@ export function routePages(webDir: string): (urlPath: string) => string | undefi
   const pages = new Map<string, string>();
   for (const [segment, files] of Object.entries(lists)) {
     // Only the build's own hashed files under assets/, so nothing else can be written into the page.
-    const links = files
-      .filter((file) => /^assets\/[\w.-]+\.js$/.test(file))
-      .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
-      .join('');
-    let page = html.replace('</head>', `\n${links}  </head>`);
+    const own = files.filter((file) => /^assets\/[\w.-]+\.js$/.test(file)).map((file) => `/${file}`);
+    let page = withPreloads(html, own);
     if (segment !== 'register' && shell.startsWith('<div')) page = page.replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
     pages.set(segment, page);
   }

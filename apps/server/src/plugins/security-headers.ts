@@ -9,9 +9,9 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * `upgrade-insecure-requests` would otherwise break the app on a plain-HTTP LAN address. "HTTPS"
  * is `request.protocol`: the socket itself, or X-Forwarded-Proto from a proxy TRUST_PROXY names.
  * Every API reply is `Cache-Control: no-store` unless its route chose otherwise: it holds one
- * user's data, which no shared or browser cache should keep.
+ * user's data, which no shared or browser cache should keep. `scriptHashes`: the web app page's inline scripts.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, scriptHashes: string[] = []): Promise<void> {
   await app.register(helmet, {
     // The SPA loads its own bundles and images (and data: previews); the API docs need inline styles.
     contentSecurityPolicy: {
@@ -19,7 +19,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The page's own inline start-up script, by its hash (plugins/inline-scripts.ts).
+        scriptSrc: ["'self'", ...scriptHashes],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },

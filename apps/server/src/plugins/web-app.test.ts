@@ -95,9 +95,10 @@ describe('the built web app', () => {
   });
 });
 
-describe('each signed-in path\'s page preloads the code it opens with (decision 0099)', () => {
-  // Past the 1 KB compression threshold, as the built page is.
-  const PAGE = `<!doctype html><html><head><meta name="description" content="${'Kalinga '.repeat(150)}"><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
+describe('each signed-in path\'s page preloads the code it opens with (decisions 0099, 0101)', () => {
+  // As built: the start-up script's list (vite.config.ts bootLoader); past the 1 KB compression threshold.
+  const BOOT = '{"entry":"/assets/index-abc.js","css":"/assets/index-c.css","preload":["/assets/rolldown-runtime-r.js"]}';
+  const PAGE = `<!doctype html><html><head><meta charset="UTF-8" /><script type="application/json" id="boot-data">${BOOT}</script><meta name="description" content="${'Kalinga '.repeat(150)}"></head><body><div id="root"></div></body></html>`;
   const SHELL = '<div class="flex min-h-screen"><main>frame skeleton</main></div>';
   let routed: FastifyInstance;
   let dir: string;
@@ -124,7 +125,9 @@ describe('each signed-in path\'s page preloads the code it opens with (decision 
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const bootData = (html: string) => JSON.parse(/id="boot-data">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as { entry: string; css: string; preload: string[] };
+  const preloads = (html: string) => bootData(html).preload;
+  const RUNTIME = '/assets/rolldown-runtime-r.js';
 
   it('lists the frame and the screen on the landing path, a screen and its sub-paths, revalidated and compressed', async () => {
     for (const url of ['/', '/appointments', '/appointments?status=pending']) {
@@ -132,16 +135,17 @@ describe('each signed-in path\'s page preloads the code it opens with (decision 
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(preloads(res.body), url).toEqual(['/assets/layout-a1.js', '/assets/appointments-page-b2.js']);
-      // The frame's skeleton fills the root (decision 0100); the page is otherwise unchanged around the links.
+      expect(preloads(res.body), url).toEqual([RUNTIME, '/assets/layout-a1.js', '/assets/appointments-page-b2.js']);
+      expect(bootData(res.body)).toMatchObject({ entry: '/assets/index-abc.js', css: '/assets/index-c.css' });
+      // The frame's skeleton fills the root (decision 0100); the page is otherwise unchanged around the list.
       expect(res.body).toContain(`<div id="root">${SHELL}</div>`);
-      expect(res.body.replace(SHELL, '').replace(/\n?\s*<link rel="modulepreload"[^>]+>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(PAGE);
-      expect(res.body.indexOf('modulepreload')).toBeLessThan(res.body.indexOf('</head>'));
+      expect(res.body.replace(SHELL, '').replace(/(id="boot-data">).*?(<\/script>)/, `$1${BOOT}$2`)).toBe(PAGE);
+      expect(res.body).not.toContain('modulepreload');
     }
     const br = await routed.inject({ method: 'GET', url: '/reports/daily', headers: { 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
-    expect(preloads(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(['/assets/layout-a1.js', '/assets/reports-page-c3.js']);
+    expect(preloads(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual([RUNTIME, '/assets/layout-a1.js', '/assets/reports-page-c3.js']);
   });
 
   it('writes only the build\'s own asset files into the page, and nothing on paths the build did not list', async () => {
@@ -157,9 +161,25 @@ describe('each signed-in path\'s page preloads the code it opens with (decision 
 
   it('draws no frame on the guest registration page', async () => {
     const res = await routed.inject({ method: 'GET', url: '/register' });
-    expect(preloads(res.body)).toEqual(['/assets/register-page-d4.js']);
+    expect(preloads(res.body)).toEqual([RUNTIME, '/assets/register-page-d4.js']);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('frame skeleton');
+  });
+
+  it('lists them as modulepreload links in a page without the start-up script\'s list', async () => {
+    const plainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-web-'));
+    try {
+      fs.writeFileSync(path.join(plainDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>');
+      fs.writeFileSync(path.join(plainDir, 'route-preloads.json'), JSON.stringify({ categories: ['assets/categories-page-e5.js'] }));
+      const plain = Fastify();
+      await registerWebApp(plain, plainDir);
+      registerNotFound(plain, plainDir);
+      const body = (await plain.inject({ method: 'GET', url: '/categories' })).body;
+      expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/categories-page-e5.js">\n  </head>');
+      await plain.close();
+    } finally {
+      fs.rmSync(plainDir, { recursive: true, force: true });
+    }
   });
 
   it('sends index.html as it is when the build wrote no list', async () => {

@@ -2,6 +2,7 @@ import type { AuthReply, AuthUser, Company, LoginBody, RegisterBody } from '@kal
 import { useSyncExternalStore } from 'react';
 import { api, ApiError, COMPANY_KEY, getToken, setUnauthorizedHandler, TOKEN_KEY } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { forgetLastScreens } from '../../last-screen/keep';
 import {
   forgetDeviceSession,
   keepSignIn,
@@ -59,6 +60,8 @@ function logged(what: string): (error: unknown) => void {
 
 function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
+  // What the screens showed goes with the session (decision 0101).
+  forgetLastScreens();
   queryClient.clear();
   stopSessionServices();
   void forgetDeviceSession().catch(logged('Failed to clear the stored session'));

@@ -1,0 +1,4 @@
+import { startPage } from './boot';
+
+// What the build inlines into index.html (bundled on its own: no imports at run time).
+startPage(document, window, () => localStorage, Date.now());

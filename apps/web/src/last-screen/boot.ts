@@ -1,0 +1,92 @@
+import { appHasDrawn, type BootData, CAP_MS, readBootData, type Snapshot, usableSnapshot } from './snapshot';
+
+// The page's start-up script, first in <head> (the build inlines it, vite.config.ts; the server allows it by its
+// hash, decision 0101). It asks for the app's code, and when this device kept a snapshot of the path it draws
+// that first: inert (no focus, no clicks; `aria-hidden`, as inert content is to assistive technology), with the app's root laid out
+// invisibly behind it, and the code is asked for once the snapshot is on screen, so the page's stylesheet, the
+// one thing the snapshot needs, has the network to itself. The moment the app has drawn its own screen (or
+// CAP_MS later at most) the snapshot goes, in the same frame.
+
+/** With a snapshot, the code is asked for once it has been painted, or this long after start-up at the latest (a tab opened in the background paints nothing). */
+export const CODE_HOLD_MS = 500;
+
+/** Asks for the app's code: the modules to preload, then the entry. */
+export function loadCode(doc: Document, data: BootData): void {
+  for (const href of data.preload) {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    doc.head.append(link);
+  }
+  if (!data.entry) return;
+  const script = doc.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = data.entry;
+  doc.head.append(script);
+}
+
+/** Draws `shot` in front of #root until the app has drawn its screen there. False without a #root. */
+export function showSnapshot(doc: Document, shot: Snapshot): boolean {
+  const root = doc.getElementById('root');
+  if (!root) return false;
+  const cover = doc.createElement('div');
+  cover.id = 'last-screen';
+  cover.setAttribute('inert', '');
+  cover.setAttribute('aria-hidden', 'true');
+  cover.innerHTML = shot.html;
+  root.before(cover);
+  root.style.cssText = 'position:absolute;top:0;left:0;right:0;visibility:hidden';
+  const reveal = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    cover.remove();
+    root.removeAttribute('style');
+  };
+  const observer = new MutationObserver(() => {
+    if (appHasDrawn(root)) reveal();
+  });
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  const timer = setTimeout(reveal, CAP_MS);
+  return true;
+}
+
+/**
+ * Starts the page: the code at once, or, with a usable snapshot of the path, the snapshot when the document has
+ * been read and the code after the snapshot's first paint. Whatever fails, the code is asked for exactly once.
+ */
+export function startPage(doc: Document, win: Window, storage: () => Storage, now: number): 'snapshot' | 'plain' {
+  const data = readBootData(doc);
+  if (!data) return 'plain';
+  let loaded = false;
+  const load = () => {
+    if (loaded) return;
+    loaded = true;
+    loadCode(doc, data);
+  };
+  let shot: Snapshot | null = null;
+  try {
+    shot = usableSnapshot(storage(), doc.location.pathname, data.css, now);
+  } catch {
+    // No storage (a private window that refuses it): no snapshot.
+  }
+  if (!shot || doc.visibilityState === 'hidden') {
+    load();
+    return 'plain';
+  }
+  const kept = shot;
+  const draw = () => {
+    try {
+      // After the frame that shows it: two animation frames, then the task after the second.
+      if (showSnapshot(doc, kept)) win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(load, 0)));
+      else load();
+    } catch {
+      load();
+    }
+  };
+  win.setTimeout(load, CODE_HOLD_MS);
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', draw, { once: true });
+  else draw();
+  return 'snapshot';
+}

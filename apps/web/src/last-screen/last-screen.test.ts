@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CODE_HOLD_MS, startPage } from './boot';
+import { forgetLastScreens, keepLastScreen } from './keep';
+import { BOOT_DATA_ID, CAP_MS, MAX_AGE_MS, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, type Snapshot, usableSnapshot } from './snapshot';
+
+const CSS = '/assets/index-abc.css';
+const NOW = Date.parse('2026-11-25T08:00:00Z');
+const SCREEN = '<div class="flex"><header>Kalinga</header><main><h1 id="title">Appointments</h1><p>Guidance Office, Room 101</p></main></div>';
+
+function page(rootHtml: string, data: object = { entry: '/assets/index-1.js', css: CSS, preload: ['/assets/layout-2.js'] }): HTMLElement {
+  document.head.innerHTML = `<script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(data)}</script>`;
+  document.body.innerHTML = `<div id="root">${rootHtml}</div>`;
+  return document.getElementById('root')!;
+}
+
+function signedIn(company = '7'): void {
+  localStorage.setItem('token', 'secret');
+  localStorage.setItem('company_id', company);
+}
+
+const stored = (path: string) => JSON.parse(localStorage.getItem(SNAPSHOT_PREFIX + path) ?? 'null') as Snapshot | null;
+const requested = () => [...document.head.querySelectorAll('script[src], link[rel="modulepreload"]')].map((e) => e.getAttribute('src') ?? e.getAttribute('href'));
+
+/** A window whose frames and timers run when the test says. */
+function fakeWindow() {
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
+  const win = {
+    requestAnimationFrame: (f: () => void) => frames.push(f),
+    setTimeout: (f: () => void) => timers.push(f),
+  } as unknown as Window;
+  const run = (list: (() => void)[]) => list.splice(0).forEach((f) => f());
+  return { win, frame: () => run(frames), tick: () => run(timers), timers };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  window.history.pushState(null, '', '/appointments');
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+});
+
+describe('keeping the last screen', () => {
+  it('keeps a signed-in screen that has drawn its content, without ids, dialogs or toasts', () => {
+    signedIn();
+    page(`${SCREEN}<dialog open>Cancel?</dialog><section data-sonner-toaster>Saved</section><details open><summary>More</summary></details>`);
+    expect(keepLastScreen(document, localStorage, NOW)).toBe(true);
+    const shot = stored('/appointments')!;
+    expect(shot).toMatchObject({ at: NOW, company: '7', css: CSS });
+    expect(shot.html).toContain('Guidance Office, Room 101');
+    expect(shot.html).not.toContain('id="title"');
+    expect(shot.html).not.toContain('Cancel?');
+    expect(shot.html).not.toContain('Saved');
+    expect(shot.html).toContain('<details><summary>More</summary></details>');
+  });
+
+  it('keeps nothing signed out, on a guest page, while the screen is loading, or past the size limit', () => {
+    page(SCREEN);
+    expect(keepLastScreen(document, localStorage, NOW)).toBe(false);
+    signedIn();
+    window.history.pushState(null, '', '/login');
+    expect(keepLastScreen(document, localStorage, NOW)).toBe(false);
+    window.history.pushState(null, '', '/appointments');
+    page('<main><div class="skeleton h-8"></div></main>');
+    expect(keepLastScreen(document, localStorage, NOW)).toBe(false);
+    expect(localStorage.getItem(SNAPSHOT_PREFIX + '/login')).toBeNull();
+    expect(stored('/appointments')).toBeNull();
+    // A screen grown too large drops the path's older snapshot rather than keep a stale one.
+    page(SCREEN);
+    keepLastScreen(document, localStorage, NOW);
+    page(`<main><p>${'x'.repeat(MAX_CHARS)}</p></main>`);
+    expect(keepLastScreen(document, localStorage, NOW)).toBe(false);
+    expect(stored('/appointments')).toBeNull();
+  });
+
+  it(`keeps the newest ${MAX_KEPT} paths, and the session's end takes them all`, () => {
+    signedIn();
+    page(SCREEN);
+    for (let i = 0; i <= MAX_KEPT; i++) {
+      window.history.pushState(null, '', `/lending/loans/${i}`);
+      keepLastScreen(document, localStorage, NOW + i);
+    }
+    localStorage.setItem('settings', 'kept');
+    const kept = Object.keys(localStorage).filter((k) => k.startsWith(SNAPSHOT_PREFIX));
+    expect(kept).toHaveLength(MAX_KEPT);
+    expect(kept).not.toContain(`${SNAPSHOT_PREFIX}/lending/loans/0`);
+    forgetLastScreens();
+    expect(Object.keys(localStorage).filter((k) => k.startsWith(SNAPSHOT_PREFIX))).toEqual([]);
+    expect(localStorage.getItem('settings')).toBe('kept');
+  });
+});
+
+describe('which snapshot may be drawn', () => {
+  const shot: Snapshot = { html: '<main>x</main>', at: NOW, company: '7', css: CSS };
+  const put = (s: object) => localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', JSON.stringify(s));
+
+  it('the path\'s own, signed in, in the same company and stylesheet, not too old', () => {
+    signedIn();
+    put(shot);
+    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW + 1000)).toEqual(shot);
+    expect(usableSnapshot(localStorage, '/categories', CSS, NOW)).toBeNull();
+    expect(usableSnapshot(localStorage, '/appointments', '/assets/index-new.css', NOW)).toBeNull();
+    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW + MAX_AGE_MS + 1)).toBeNull();
+    localStorage.setItem('company_id', '8');
+    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW)).toBeNull();
+    localStorage.setItem('company_id', '7');
+    put({ ...shot, html: 42 });
+    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW)).toBeNull();
+    localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', '{not json');
+    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW)).toBeNull();
+    put(shot);
+    localStorage.removeItem('token');
+    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW)).toBeNull();
+  });
+});
+
+describe('the page\'s start-up', () => {
+  function keptScreen(): void {
+    signedIn();
+    localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', JSON.stringify({ html: SCREEN, at: NOW, company: '7', css: CSS }));
+  }
+
+  it('asks for the code at once when there is no snapshot', () => {
+    page('');
+    const { win } = fakeWindow();
+    expect(startPage(document, win, () => localStorage, NOW)).toBe('plain');
+    expect(requested()).toEqual(['/assets/layout-2.js', '/assets/index-1.js']);
+    expect(document.head.querySelector('script[src]')?.getAttribute('type')).toBe('module');
+  });
+
+  it('draws the snapshot inert, asks for the code after it has been painted, and gives way to the app\'s screen', async () => {
+    keptScreen();
+    const root = page('<div class="skeleton"></div>');
+    const { win, frame, tick } = fakeWindow();
+    expect(startPage(document, win, () => localStorage, NOW + 1000)).toBe('snapshot');
+    const cover = document.getElementById('last-screen')!;
+    expect(cover.hasAttribute('inert')).toBe(true);
+    expect(cover.getAttribute('aria-hidden')).toBe('true');
+    expect(cover.textContent).toContain('Guidance Office, Room 101');
+    expect(root.style.visibility).toBe('hidden');
+    expect(requested()).toEqual([]);
+    frame();
+    frame();
+    tick();
+    expect(requested()).toEqual(['/assets/layout-2.js', '/assets/index-1.js']);
+    // The app draws its loading skeleton first: the snapshot stays; then its screen: the snapshot goes.
+    root.innerHTML = '<div><main><div class="skeleton"></div></main></div>';
+    await Promise.resolve();
+    expect(document.getElementById('last-screen')).not.toBeNull();
+    root.innerHTML = '<div><main><h1>Appointments</h1></main></div>';
+    await Promise.resolve();
+    expect(document.getElementById('last-screen')).toBeNull();
+    expect(root.getAttribute('style')).toBeNull();
+  });
+
+  it(`asks for the code ${CODE_HOLD_MS} ms after start-up when no frame comes, and only once`, () => {
+    keptScreen();
+    page('');
+    const { win, frame, tick } = fakeWindow();
+    startPage(document, win, () => localStorage, NOW);
+    tick();
+    expect(requested()).toHaveLength(2);
+    frame();
+    frame();
+    tick();
+    expect(requested()).toHaveLength(2);
+  });
+
+  it(`takes the snapshot down after ${CAP_MS / 1000} s when the app has not drawn its screen`, () => {
+    vi.useFakeTimers();
+    keptScreen();
+    const root = page('');
+    startPage(document, fakeWindow().win, () => localStorage, NOW);
+    expect(document.getElementById('last-screen')).not.toBeNull();
+    vi.advanceTimersByTime(CAP_MS);
+    expect(document.getElementById('last-screen')).toBeNull();
+    expect(root.getAttribute('style')).toBeNull();
+  });
+
+  it('asks for the code at once when storage is refused or the page is in a background tab', () => {
+    page('');
+    startPage(document, fakeWindow().win, () => {
+      throw new DOMException('denied', 'SecurityError');
+    }, NOW);
+    expect(requested()).toHaveLength(2);
+    keptScreen();
+    page('');
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    expect(startPage(document, fakeWindow().win, () => localStorage, NOW)).toBe('plain');
+    expect(requested()).toHaveLength(2);
+    hidden.mockRestore();
+  });
+});

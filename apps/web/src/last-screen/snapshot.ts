@@ -1,0 +1,81 @@
+// The last screen kept on this device (issue 16, decision 0101): what a signed-in path last showed, as markup,
+// drawn by the page's start-up script before any of the app's code has run, inert, until the app draws the
+// screen itself. This module is shared by that start-up script (boot.ts, inlined in index.html) and the app's
+// side that keeps the screens (keep.ts): it imports nothing.
+
+/** localStorage key of one path's snapshot: the prefix and the path. */
+export const SNAPSHOT_PREFIX = 'last_screen:';
+/** The stored session (api-client's TOKEN_KEY and COMPANY_KEY): no token, no snapshot. */
+export const TOKEN_KEY = 'token';
+export const COMPANY_KEY = 'company_id';
+/** Older than this (the stored session's own expiry), a snapshot is not drawn. */
+export const MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
+/** The longest a snapshot stays up when the app has not drawn the screen (its code did not arrive, say). */
+export const CAP_MS = 8000;
+/** Larger screens are not kept (localStorage is small and shared with the session). */
+export const MAX_CHARS = 120_000;
+/** At most this many paths are kept; the oldest goes first. */
+export const MAX_KEPT = 8;
+/** Guest screens: never a snapshot. */
+export const GUEST_PATHS = ['/login', '/register'];
+
+export interface Snapshot {
+  /** The markup inside #root, without ids, dialogs or toasts. */
+  html: string;
+  /** When it was taken (ms since the epoch). */
+  at: number;
+  /** The company it was taken in (COMPANY_KEY's value then). */
+  company: string | null;
+  /** The stylesheet it was drawn with: markup from another build may use classes this one does not have. */
+  css: string;
+}
+
+/** What the page tells its start-up script: written by the build (vite.config.ts) and, per path, the server. */
+export interface BootData {
+  /** The app's entry script (absent in development, where the page loads it itself). */
+  entry?: string;
+  /** The build's stylesheet: markup taken with another build's may use classes this one lacks. */
+  css: string;
+  /** Modules fetched beside the entry: the entry's own and the path's frame and screen (route-pages.ts). */
+  preload: string[];
+}
+
+/** The id of the page's `<script type="application/json">` that holds the BootData. */
+export const BOOT_DATA_ID = 'boot-data';
+
+/** The page's BootData, or null without a well-formed one. */
+export function readBootData(doc: Document): BootData | null {
+  try {
+    const data = JSON.parse(doc.getElementById(BOOT_DATA_ID)?.textContent ?? '') as Partial<BootData>;
+    if (typeof data.css !== 'string' || !Array.isArray(data.preload)) return null;
+    return { css: data.css, preload: data.preload.filter((p): p is string => typeof p === 'string'), ...(typeof data.entry === 'string' ? { entry: data.entry } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+/** The snapshot to draw for `path`, or null: signed in, same company and stylesheet, recent, well-formed. */
+export function usableSnapshot(storage: Storage, path: string, css: string, now: number): Snapshot | null {
+  if (GUEST_PATHS.includes(path) || storage.getItem(TOKEN_KEY) === null) return null;
+  const raw = storage.getItem(SNAPSHOT_PREFIX + path);
+  if (!raw) return null;
+  let shot: Partial<Snapshot>;
+  try {
+    shot = JSON.parse(raw) as Partial<Snapshot>;
+  } catch {
+    return null;
+  }
+  if (typeof shot.html !== 'string' || typeof shot.at !== 'number' || shot.css !== css) return null;
+  if (shot.company !== storage.getItem(COMPANY_KEY) || now - shot.at > MAX_AGE_MS || shot.at > now + 60_000) return null;
+  return shot as Snapshot;
+}
+
+/**
+ * Whether the app has drawn a screen in `root`: something is there and nothing in its page area (or in it, for a
+ * page without the frame) is a loading skeleton.
+ */
+export function appHasDrawn(root: Element): boolean {
+  if (!root.firstElementChild) return false;
+  const area = root.querySelector('main') ?? root;
+  return area.querySelector('.skeleton') === null;
+}
