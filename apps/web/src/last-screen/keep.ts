@@ -8,9 +8,21 @@ import { appHasDrawn, COMPANY_KEY, GUEST_PATHS, MAX_CHARS, MAX_KEPT, SNAPSHOT_PR
 /** What a snapshot leaves out: whatever is open over the screen, and the toasts. */
 const TRANSIENT = 'dialog, [role="dialog"], [role="alertdialog"], [role="menu"], [role="tooltip"], [data-sonner-toaster], [data-no-snapshot]';
 
-/** The markup of `root` as a snapshot: no open dialogs, menus or toasts, no ids (the app's own copy keeps them). */
+/**
+ * The markup of `root` as a snapshot: each list's chosen option and each box's tick (React sets them as
+ * properties, which markup does not carry), no password typed (React mirrors an input's value into its attribute), no open dialogs, menus or
+ * toasts, no ids (the app's own copy keeps them).
+ */
 export function snapshotMarkup(root: Element): string {
   const copy = root.cloneNode(true) as Element;
+  const lists = root.querySelectorAll('select');
+  copy.querySelectorAll('select').forEach((select, i) => {
+    const chosen = lists[i]?.selectedIndex ?? -1;
+    select.querySelectorAll('option').forEach((option, j) => option.toggleAttribute('selected', j === chosen));
+  });
+  const boxes = root.querySelectorAll<HTMLInputElement>('input[type="checkbox"], input[type="radio"]');
+  copy.querySelectorAll('input[type="checkbox"], input[type="radio"]').forEach((box, i) => box.toggleAttribute('checked', boxes[i]?.checked ?? false));
+  copy.querySelectorAll('input[type="password"]').forEach((e) => e.removeAttribute('value'));
   copy.querySelectorAll(TRANSIENT).forEach((e) => e.remove());
   copy.querySelectorAll('[id]').forEach((e) => e.removeAttribute('id'));
   copy.querySelectorAll('details[open]').forEach((e) => e.removeAttribute('open'));

@@ -57,6 +57,21 @@ describe('keeping the last screen', () => {
     expect(shot.html).toContain('<details><summary>More</summary></details>');
   });
 
+  it('keeps each list\'s chosen option and each box\'s tick, and never a typed password', () => {
+    signedIn();
+    const root = page('<main><select aria-label="Period"><option>Last 7 Days</option><option>Last 30 Days</option></select><input type="password" name="current"><input type="checkbox" aria-label="By email" checked><input type="checkbox" aria-label="In the app"></main>');
+    root.querySelector('select')!.selectedIndex = 1;
+    const [byEmail, inApp] = root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
+    byEmail.checked = false;
+    inApp.checked = true;
+    root.querySelector('input')!.setAttribute('value', 'hunter2-secret');
+    keepLastScreen(document, localStorage, NOW);
+    const html = stored('/appointments')!.html;
+    expect(html).toContain('<option>Last 7 Days</option><option selected="">Last 30 Days</option>');
+    expect(html).not.toContain('hunter2-secret');
+    expect(html).toContain('<input type="checkbox" aria-label="By email"><input type="checkbox" aria-label="In the app" checked="">');
+  });
+
   it('keeps nothing signed out, on a guest page, while the screen is loading, or past the size limit', () => {
     page(SCREEN);
     expect(keepLastScreen(document, localStorage, NOW)).toBe(false);
