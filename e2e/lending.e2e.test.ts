@@ -154,6 +154,8 @@ describe('lending screens', () => {
     // Forfeit an expired demo loan, put one of its items up for sale and sell it.
     await nav.getByRole('link', { name: 'Loans' }).click();
     await page.getByRole('tab', { name: 'Expired' }).click();
+    // Drawn for the Expired tab (the previous tab's rows stay, marked busy, until its query is done), then done.
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Expired' }).waitFor();
     await page.locator('[data-testid="list-state"][aria-busy="false"]').waitFor();
     const expiredRow = page.getByTestId('loan-row').first();
     // The Expired list replaces the previous tab's rows (this device's own pending ticket first) once its query is done.

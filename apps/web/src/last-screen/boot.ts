@@ -67,7 +67,7 @@ export function startPage(doc: Document, win: Window, storage: () => Storage, no
   };
   let shot: Snapshot | null = null;
   try {
-    shot = usableSnapshot(storage(), doc.location.pathname, data.css, now);
+    shot = usableSnapshot(storage(), doc.location, data.css, now);
   } catch {
     // No storage (a private window that refuses it): no snapshot.
   }

@@ -1,5 +1,5 @@
 import { whenIdle } from '../lib/first-screen';
-import { appHasDrawn, COMPANY_KEY, GUEST_PATHS, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, readBootData, type Snapshot, TOKEN_KEY } from './snapshot';
+import { appHasDrawn, COMPANY_KEY, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, readBootData, type Snapshot, snapshotKey, TOKEN_KEY } from './snapshot';
 
 // The app's side of the last screen (decision 0101): what a signed-in screen shows is kept when the page is
 // hidden or left (a reload, another app on a phone, the tab closed) and once a screen has drawn its content;
@@ -53,14 +53,13 @@ function prune(storage: Storage): void {
 }
 
 /**
- * Keeps what the page's path shows now, when it is a signed-in screen with its content drawn (the frame's page
- * area holds no skeleton); a screen too large to keep drops that path's older snapshot. True when kept.
+ * Keeps what the page's address shows now, when it is a signed-in screen with its content drawn (the frame's page
+ * area holds no skeleton); a screen too large to keep drops that address's older snapshot. True when kept.
  */
 export function keepLastScreen(doc: Document = document, storage: Storage = localStorage, now: number = Date.now()): boolean {
-  const path = doc.location.pathname;
-  const key = SNAPSHOT_PREFIX + path;
+  const key = snapshotKey(doc.location);
   const root = doc.getElementById('root');
-  if (!root || GUEST_PATHS.includes(path) || storage.getItem(TOKEN_KEY) === null) return false;
+  if (!root || key === null || storage.getItem(TOKEN_KEY) === null) return false;
   if (!root.querySelector('main') || !appHasDrawn(root)) return false;
   const html = snapshotMarkup(root);
   if (html.length > MAX_CHARS) {

@@ -18,6 +18,7 @@ function signedIn(company = '7'): void {
   localStorage.setItem('company_id', company);
 }
 
+const at = (pathname: string, search = '') => ({ pathname, search });
 const stored = (path: string) => JSON.parse(localStorage.getItem(SNAPSHOT_PREFIX + path) ?? 'null') as Snapshot | null;
 const requested = () => [...document.head.querySelectorAll('script[src], link[rel="modulepreload"]')].map((e) => e.getAttribute('src') ?? e.getAttribute('href'));
 
@@ -48,6 +49,9 @@ describe('keeping the last screen', () => {
     signedIn();
     page(`${SCREEN}<dialog open>Cancel?</dialog><section data-sonner-toaster>Saved</section><details open><summary>More</summary></details>`);
     expect(keepLastScreen(document, localStorage, NOW)).toBe(true);
+    window.history.pushState(null, '', '/appointments?view=calendar');
+    keepLastScreen(document, localStorage, NOW);
+    expect(stored('/appointments?view=calendar')).not.toBeNull();
     const shot = stored('/appointments')!;
     expect(shot).toMatchObject({ at: NOW, company: '7', css: CSS });
     expect(shot.html).toContain('Guidance Office, Room 101');
@@ -115,20 +119,22 @@ describe('which snapshot may be drawn', () => {
   it('the path\'s own, signed in, in the same company and stylesheet, not too old', () => {
     signedIn();
     put(shot);
-    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW + 1000)).toEqual(shot);
-    expect(usableSnapshot(localStorage, '/categories', CSS, NOW)).toBeNull();
-    expect(usableSnapshot(localStorage, '/appointments', '/assets/index-new.css', NOW)).toBeNull();
-    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW + MAX_AGE_MS + 1)).toBeNull();
+    expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW + 1000)).toEqual(shot);
+    expect(usableSnapshot(localStorage, at('/categories'), CSS, NOW)).toBeNull();
+    // Another tab or view of the screen (its query) is another address.
+    expect(usableSnapshot(localStorage, at('/appointments', '?view=calendar'), CSS, NOW)).toBeNull();
+    expect(usableSnapshot(localStorage, at('/appointments'), '/assets/index-new.css', NOW)).toBeNull();
+    expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW + MAX_AGE_MS + 1)).toBeNull();
     localStorage.setItem('company_id', '8');
-    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW)).toBeNull();
+    expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW)).toBeNull();
     localStorage.setItem('company_id', '7');
     put({ ...shot, html: 42 });
-    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW)).toBeNull();
+    expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW)).toBeNull();
     localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', '{not json');
-    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW)).toBeNull();
+    expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW)).toBeNull();
     put(shot);
     localStorage.removeItem('token');
-    expect(usableSnapshot(localStorage, '/appointments', CSS, NOW)).toBeNull();
+    expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW)).toBeNull();
   });
 });
 

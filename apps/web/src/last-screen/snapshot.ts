@@ -3,7 +3,7 @@
 // screen itself. This module is shared by that start-up script (boot.ts, inlined in index.html) and the app's
 // side that keeps the screens (keep.ts): it imports nothing.
 
-/** localStorage key of one path's snapshot: the prefix and the path. */
+/** localStorage key of one address's snapshot: the prefix, the path and the query (a screen's tab or view lives there). */
 export const SNAPSHOT_PREFIX = 'last_screen:';
 /** The stored session (api-client's TOKEN_KEY and COMPANY_KEY): no token, no snapshot. */
 export const TOKEN_KEY = 'token';
@@ -54,10 +54,22 @@ export function readBootData(doc: Document): BootData | null {
   }
 }
 
-/** The snapshot to draw for `path`, or null: signed in, same company and stylesheet, recent, well-formed. */
-export function usableSnapshot(storage: Storage, path: string, css: string, now: number): Snapshot | null {
-  if (GUEST_PATHS.includes(path) || storage.getItem(TOKEN_KEY) === null) return null;
-  const raw = storage.getItem(SNAPSHOT_PREFIX + path);
+/** Where a page is: its path and query (`Location` has both). */
+export interface Address {
+  pathname: string;
+  search: string;
+}
+
+/** The key of `address`'s snapshot, or null for a guest screen, which never has one. */
+export function snapshotKey(address: Address): string | null {
+  return GUEST_PATHS.includes(address.pathname) ? null : SNAPSHOT_PREFIX + address.pathname + address.search;
+}
+
+/** The snapshot to draw at `address`, or null: signed in, same company and stylesheet, recent, well-formed. */
+export function usableSnapshot(storage: Storage, address: Address, css: string, now: number): Snapshot | null {
+  const key = snapshotKey(address);
+  if (key === null || storage.getItem(TOKEN_KEY) === null) return null;
+  const raw = storage.getItem(key);
   if (!raw) return null;
   let shot: Partial<Snapshot>;
   try {
