@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed/seed';
-import { sweepOrphanUploads } from './plugins/upload-sweep';
+import { startHousekeeping } from './maintenance';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Both the bundle (apps/server/dist) and the sources (apps/server/src) sit two levels below apps/.
@@ -32,13 +32,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
-  // Uploads no row refers to (left by a crash mid-request): swept at start and daily, in the background.
-  const sweep = () =>
-    sweepOrphanUploads(db, config.uploadsDir)
-      .then((removed) => removed.length > 0 && app.log.info({ removed: removed.length }, 'removed unreferenced uploads'))
-      .catch((err: unknown) => app.log.warn({ err }, 'sweeping unreferenced uploads failed'));
-  void sweep();
-  setInterval(sweep, 24 * 60 * 60 * 1000).unref();
+  // Unreferenced uploads and old stored write replies: at start and daily, in the background.
+  startHousekeeping(db, config, app.log);
   console.log(`Kalinga is serving on http://localhost:${config.port} (${config.database.kind})`);
 }
 

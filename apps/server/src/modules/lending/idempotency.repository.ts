@@ -21,3 +21,16 @@ export async function claimKey(trx: DB, row: Insertable<IdempotencyKeysTable>): 
 export async function storeReply(trx: DB, companyId: number, key: string, statusCode: number, reply: string): Promise<void> {
   await trx.updateTable('idempotency_keys').set({ status_code: statusCode, reply }).where('company_id', '=', companyId).where('key', '=', key).execute();
 }
+
+/**
+ * How long a write's stored reply is kept (decision 0102). A device keeps its session 7 days without the
+ * network, and its queue resends a write until the server answers: 30 days leaves a wide margin. A repeat after
+ * that is still harmless: a create is keyed by the client's uuid and a state change checks the current state.
+ */
+export const REPLY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Removes the stored replies of writes made before `cutoffIso`, in every company; returns how many. */
+export async function pruneStoredReplies(db: DB, cutoffIso: string): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoffIso).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
