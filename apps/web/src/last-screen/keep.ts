@@ -1,5 +1,5 @@
 import { whenIdle } from '../lib/first-screen';
-import { appHasDrawn, COMPANY_KEY, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, readBootData, type Snapshot, snapshotKey, TOKEN_KEY } from './snapshot';
+import { COMPANY_KEY, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, readBootData, screenComplete, type Snapshot, snapshotKey, TOKEN_KEY } from './snapshot';
 
 // The app's side of the last screen (decision 0101): what a signed-in screen shows is kept when the page is
 // hidden or left (a reload, another app on a phone, the tab closed) and once a screen has drawn its content;
@@ -60,7 +60,7 @@ export function keepLastScreen(doc: Document = document, storage: Storage = loca
   const key = snapshotKey(doc.location);
   const root = doc.getElementById('root');
   if (!root || key === null || storage.getItem(TOKEN_KEY) === null) return false;
-  if (!root.querySelector('main') || !appHasDrawn(root)) return false;
+  if (!root.querySelector('main') || !screenComplete(root)) return false;
   const html = snapshotMarkup(root);
   if (html.length > MAX_CHARS) {
     storage.removeItem(key);
@@ -107,7 +107,7 @@ export function watchLastScreen(onNavigate: (listener: () => void) => () => void
     const until = Date.now() + DRAWN_WAIT_MS;
     const check = () => {
       const root = document.getElementById('root');
-      if (root?.querySelector('main') && appHasDrawn(root)) whenIdle(keepLastScreenNow);
+      if (root?.querySelector('main') && screenComplete(root)) whenIdle(keepLastScreenNow);
       else if (Date.now() < until) timer = setTimeout(check, DRAWN_CHECK_MS);
     };
     timer = setTimeout(check, DRAWN_CHECK_MS);

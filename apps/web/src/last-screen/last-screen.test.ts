@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CODE_HOLD_MS, startPage } from './boot';
 import { forgetLastScreens, keepLastScreen } from './keep';
-import { BOOT_DATA_ID, CAP_MS, MAX_AGE_MS, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, type Snapshot, usableSnapshot } from './snapshot';
+import { BOOT_DATA_ID, CAP_MS, MAX_AGE_MS, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, type Snapshot, TITLED_GRACE_MS, usableSnapshot } from './snapshot';
 
 const CSS = '/assets/index-abc.css';
 const NOW = Date.parse('2026-11-25T08:00:00Z');
@@ -188,6 +188,21 @@ describe('the page\'s start-up', () => {
     frame();
     tick();
     expect(requested()).toHaveLength(2);
+  });
+
+  it(`takes the snapshot down ${TITLED_GRACE_MS} ms after the app has drawn the screen's title, when a part of it is still loading`, async () => {
+    vi.useFakeTimers();
+    keptScreen();
+    const root = page('');
+    startPage(document, fakeWindow().win, () => localStorage, NOW);
+    // A part that cannot load (offline, say) keeps its skeleton under the drawn title.
+    root.innerHTML = '<div><main><h1>Site Settings</h1><div class="skeleton"></div></main></div>';
+    await Promise.resolve();
+    vi.advanceTimersByTime(TITLED_GRACE_MS - 1);
+    expect(document.getElementById('last-screen')).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(document.getElementById('last-screen')).toBeNull();
+    expect(root.getAttribute('style')).toBeNull();
   });
 
   it(`takes the snapshot down after ${CAP_MS / 1000} s when the app has not drawn its screen`, () => {
