@@ -1,12 +1,11 @@
-import { type BootData, CAP_MS, readBootData, screenComplete, screenTitled, type Snapshot, TITLED_GRACE_MS, usableSnapshot } from './snapshot';
+import { type BootData, CAP_MS, readBootData, type Snapshot, usableSnapshot } from './snapshot';
 
 // The page's start-up script, first in <head> (the build inlines it, vite.config.ts; the server allows it by its
 // hash, decision 0101). It asks for the app's code, and when this device kept a snapshot of the path it draws
 // that first: inert (no focus, no clicks) and `aria-hidden` (as inert content is to assistive technology), with
 // the app's root laid out invisibly behind it. The code is asked for once the snapshot is on screen, so the
-// page's stylesheet, the one thing the snapshot needs, has the network to itself. The snapshot goes, in the same
-// frame, the moment the app has drawn its whole screen; TITLED_GRACE_MS after it has drawn the screen's title
-// at the latest; CAP_MS after start-up if the app draws nothing.
+// page's stylesheet, the one thing the snapshot needs, has the network to itself. The snapshot goes in the same
+// frame as the app's first render (never two screens at once), or CAP_MS after start-up if the app draws nothing.
 
 /** With a snapshot, the code is asked for once it has been painted, or this long after start-up at the latest (a tab opened in the background paints nothing). */
 export const CODE_HOLD_MS = 500;
@@ -39,19 +38,18 @@ export function showSnapshot(doc: Document, shot: Snapshot): boolean {
   cover.innerHTML = shot.html;
   root.before(cover);
   root.style.cssText = 'position:absolute;top:0;left:0;right:0;visibility:hidden';
-  let grace: ReturnType<typeof setTimeout> | undefined;
+  // What the page itself put in the root (the frame's skeleton on a signed-in path, nothing in the service
+  // worker's copy): React's first render replaces it.
+  const pageSkeleton = root.firstElementChild;
   const reveal = () => {
     observer.disconnect();
     clearTimeout(timer);
-    clearTimeout(grace);
     cover.remove();
     root.removeAttribute('style');
   };
-  // The whole screen drawn: at once. Its title drawn but a part still loading (its list, or a part that cannot
-  // load offline): TITLED_GRACE_MS later, so the usual last moment of loading does not flash a skeleton.
+  // The app's first render: from then on the screen is the app's own, loading or not, and it answers at once.
   const observer = new MutationObserver(() => {
-    if (screenComplete(root)) reveal();
-    else if (grace === undefined && screenTitled(root)) grace = setTimeout(reveal, TITLED_GRACE_MS);
+    if (root.firstElementChild !== null && (pageSkeleton === null || !root.contains(pageSkeleton))) reveal();
   });
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
   const timer = setTimeout(reveal, CAP_MS);

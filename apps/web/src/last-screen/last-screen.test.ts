@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CODE_HOLD_MS, startPage } from './boot';
 import { forgetLastScreens, keepLastScreen } from './keep';
-import { BOOT_DATA_ID, CAP_MS, MAX_AGE_MS, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, type Snapshot, TITLED_GRACE_MS, usableSnapshot } from './snapshot';
+import { BOOT_DATA_ID, CAP_MS, MAX_AGE_MS, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, type Snapshot, usableSnapshot } from './snapshot';
 
 const CSS = '/assets/index-abc.css';
 const NOW = Date.parse('2026-11-25T08:00:00Z');
@@ -152,7 +152,7 @@ describe('the page\'s start-up', () => {
     expect(document.head.querySelector('script[src]')?.getAttribute('type')).toBe('module');
   });
 
-  it('draws the snapshot inert, asks for the code after it has been painted, and gives way to the app\'s screen', async () => {
+  it('draws the snapshot inert, asks for the code after it has been painted, and gives way to the app\'s first render', async () => {
     keptScreen();
     const root = page('<div class="skeleton"></div>');
     const { win, frame, tick } = fakeWindow();
@@ -167,11 +167,12 @@ describe('the page\'s start-up', () => {
     frame();
     tick();
     expect(requested()).toEqual(['/assets/layout-2.js', '/assets/index-1.js']);
-    // The app draws its loading skeleton first: the snapshot stays; then its screen: the snapshot goes.
-    root.innerHTML = '<div><main><div class="skeleton"></div></main></div>';
+    // A change inside the page's own skeleton is not the app: the snapshot stays.
+    root.firstElementChild!.classList.add('pulse');
     await Promise.resolve();
     expect(document.getElementById('last-screen')).not.toBeNull();
-    root.innerHTML = '<div><main><h1>Appointments</h1></main></div>';
+    // The app's first render replaces the page's skeleton, even with a part still loading: the snapshot goes.
+    root.innerHTML = '<div><main><h1>Appointments</h1><div class="skeleton"></div></main></div>';
     await Promise.resolve();
     expect(document.getElementById('last-screen')).toBeNull();
     expect(root.getAttribute('style')).toBeNull();
@@ -188,21 +189,6 @@ describe('the page\'s start-up', () => {
     frame();
     tick();
     expect(requested()).toHaveLength(2);
-  });
-
-  it(`takes the snapshot down ${TITLED_GRACE_MS} ms after the app has drawn the screen's title, when a part of it is still loading`, async () => {
-    vi.useFakeTimers();
-    keptScreen();
-    const root = page('');
-    startPage(document, fakeWindow().win, () => localStorage, NOW);
-    // A part that cannot load (offline, say) keeps its skeleton under the drawn title.
-    root.innerHTML = '<div><main><h1>Site Settings</h1><div class="skeleton"></div></main></div>';
-    await Promise.resolve();
-    vi.advanceTimersByTime(TITLED_GRACE_MS - 1);
-    expect(document.getElementById('last-screen')).not.toBeNull();
-    vi.advanceTimersByTime(1);
-    expect(document.getElementById('last-screen')).toBeNull();
-    expect(root.getAttribute('style')).toBeNull();
   });
 
   it(`takes the snapshot down after ${CAP_MS / 1000} s when the app has not drawn its screen`, () => {

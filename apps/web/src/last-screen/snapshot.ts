@@ -12,8 +12,6 @@ export const COMPANY_KEY = 'company_id';
 export const MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
 /** The longest a snapshot stays up when the app has not drawn the screen (its code did not arrive, say). */
 export const CAP_MS = 8000;
-/** Once the app has drawn the screen's title, the longest the snapshot stays while a part of it still loads. */
-export const TITLED_GRACE_MS = 1000;
 /** Larger screens are not kept (localStorage is small and shared with the session). */
 export const MAX_CHARS = 120_000;
 /** At most this many paths are kept; the oldest goes first. */
@@ -92,12 +90,4 @@ export function screenComplete(root: Element): boolean {
   if (!root.firstElementChild) return false;
   const area = root.querySelector('main') ?? root;
   return area.querySelector('.skeleton') === null;
-}
-
-/**
- * Whether the app has drawn its screen's frame and title in `root` (every screen's page area has its `h1` once
- * its code runs; the skeletons have none), though a part of it may still be loading.
- */
-export function screenTitled(root: Element): boolean {
-  return (root.querySelector('main') ?? root).querySelector('h1') !== null;
 }
