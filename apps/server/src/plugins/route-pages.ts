@@ -4,12 +4,12 @@ import path from 'node:path';
 const BOOT_DATA = /(<script type="application\/json" id="boot-data">)(.*?)(<\/script>)/;
 
 /**
- * The page with `files` (site paths) preloaded: added to the start-up script's list (decision 0101), which asks
- * for them beside the entry; a page without that list gets `<link rel="modulepreload">` tags.
+ * The page with `files` (site paths) added to its start-up script's list (decision 0101), which asks for them
+ * beside the entry. Undefined for a page without that list (not built by this app's build).
  */
-function withPreloads(html: string, files: string[]): string {
+function withPreloads(html: string, files: string[]): string | undefined {
   const boot = BOOT_DATA.exec(html);
-  if (!boot) return html.replace('</head>', `\n${files.map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`).join('')}  </head>`);
+  if (!boot) return undefined;
   const data = JSON.parse(boot[2]) as { preload?: string[] };
   const preload = [...new Set([...(data.preload ?? []), ...files])];
   // JSON of hashed file names under /assets/ only: nothing in it can end the script element.
@@ -22,13 +22,13 @@ function withPreloads(html: string, files: string[]): string {
  * script (withPreloads) so a phone downloads them beside the entry script instead of after it has run
  * (issue 16, decisions 0099, 0101). The build's `shell.html`, the frame's skeleton, fills the page's root element, so
  * the frame is drawn before any script has run; React replaces it (decision 0100). Register is a guest screen:
- * no frame. Built once at start-up; a path whose first segment is not listed, or a build without the file,
- * gets index.html as it is.
+ * no frame. Built once at start-up; a path whose first segment is not listed, or a build without the file or
+ * the start-up list, gets index.html as it is.
  */
 export function routePages(webDir: string): (urlPath: string) => string | undefined {
   const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const listFile = path.join(webDir, 'route-preloads.json');
-  if (!fs.existsSync(listFile) || !html.includes('</head>')) return () => undefined;
+  if (!fs.existsSync(listFile) || !BOOT_DATA.test(html)) return () => undefined;
   const lists = JSON.parse(fs.readFileSync(listFile, 'utf8')) as Record<string, string[]>;
   const shellFile = path.join(webDir, 'shell.html');
   const shell = fs.existsSync(shellFile) ? fs.readFileSync(shellFile, 'utf8').trim() : '';
@@ -36,7 +36,7 @@ export function routePages(webDir: string): (urlPath: string) => string | undefi
   for (const [segment, files] of Object.entries(lists)) {
     // Only the build's own hashed files under assets/, so nothing else can be written into the page.
     const own = files.filter((file) => /^assets\/[\w.-]+\.js$/.test(file)).map((file) => `/${file}`);
-    let page = withPreloads(html, own);
+    let page = withPreloads(html, own) ?? html;
     if (segment !== 'register' && shell.startsWith('<div')) page = page.replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
     pages.set(segment, page);
   }

@@ -51,7 +51,7 @@ export function showSnapshot(doc: Document, shot: Snapshot): boolean {
   const observer = new MutationObserver(() => {
     if (root.firstElementChild !== null && (pageSkeleton === null || !root.contains(pageSkeleton))) reveal();
   });
-  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  observer.observe(root, { childList: true, subtree: true });
   const timer = setTimeout(reveal, CAP_MS);
   return true;
 }

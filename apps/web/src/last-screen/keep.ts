@@ -1,5 +1,6 @@
 import { whenIdle } from '../lib/first-screen';
-import { COMPANY_KEY, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, readBootData, screenComplete, type Snapshot, snapshotKey, TOKEN_KEY } from './snapshot';
+import { COMPANY_KEY, TOKEN_KEY } from '../lib/storage-keys';
+import { MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, readBootData, screenComplete, type Snapshot, snapshotKey } from './snapshot';
 
 // The app's side of the last screen (decision 0101): what a signed-in screen shows is kept when the page is
 // hidden or left (a reload, another app on a phone, the tab closed) and once a screen has drawn its content;
@@ -10,8 +11,8 @@ const TRANSIENT = 'dialog, [role="dialog"], [role="alertdialog"], [role="menu"],
 
 /**
  * The markup of `root` as a snapshot: each list's chosen option and each box's tick (React sets them as
- * properties, which markup does not carry), no password typed (React mirrors an input's value into its attribute), no open dialogs, menus or
- * toasts, no ids (the app's own copy keeps them).
+ * properties, which markup does not carry); no typed password (React mirrors an input's value into its
+ * attribute), no open dialogs, menus or toasts, no ids (the app's own copy keeps them).
  */
 export function snapshotMarkup(root: Element): string {
   const copy = root.cloneNode(true) as Element;

@@ -1,13 +1,12 @@
 // The last screen kept on this device (issue 16, decision 0101): what a signed-in path last showed, as markup,
 // drawn by the page's start-up script before any of the app's code has run, inert, until the app draws the
 // screen itself. This module is shared by that start-up script (boot.ts, inlined in index.html) and the app's
-// side that keeps the screens (keep.ts): it imports nothing.
+// side that keeps the screens (keep.ts): it imports only the session's storage keys (no token, no snapshot).
+
+import { COMPANY_KEY, TOKEN_KEY } from '../lib/storage-keys';
 
 /** localStorage key of one address's snapshot: the prefix, the path and the query (a screen's tab or view lives there). */
 export const SNAPSHOT_PREFIX = 'last_screen:';
-/** The stored session (api-client's TOKEN_KEY and COMPANY_KEY): no token, no snapshot. */
-export const TOKEN_KEY = 'token';
-export const COMPANY_KEY = 'company_id';
 /** Older than this (the stored session's own expiry), a snapshot is not drawn. */
 export const MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
 /** The longest a snapshot stays up when the app has not drawn the screen (its code did not arrive, say). */

@@ -1,6 +1,7 @@
 import type { ErrorReply } from '@kalinga/contracts/common';
+import { COMPANY_KEY, TOKEN_KEY } from './storage-keys';
 
-export const TOKEN_KEY = 'token';
+export { COMPANY_KEY, TOKEN_KEY };
 
 /** A call that needs the server fails at once offline, and after this long without a reply (uploads get longer). */
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -8,7 +9,6 @@ export const UPLOAD_TIMEOUT_MS = 90_000;
 export const OFFLINE_MESSAGE = 'You are offline';
 export const TIMEOUT_MESSAGE = 'The server did not answer in time';
 const GENERIC_MESSAGE = 'An unexpected error occurred. Please try again.';
-export const COMPANY_KEY = 'company_id';
 
 /**
  * A failed call: the server's message and field errors, or a network failure (status 0). `fromServer` is false when

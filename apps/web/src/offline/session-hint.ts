@@ -2,6 +2,7 @@
 // signed-out browser loads no database code at all (issue 16, decision 0097). auth-local.ts keeps the mark in
 // step with its `auth` table; a token in localStorage (every session stored before the mark existed) counts too.
 
+import { TOKEN_KEY } from '../lib/storage-keys';
 import type { AuthRecord } from './db';
 
 /** The one row of the `auth` table: the current session. */
@@ -14,7 +15,6 @@ export function isExpired(record: AuthRecord, now: Date = new Date()): boolean {
 }
 
 const MARK_KEY = 'session_stored';
-const TOKEN_KEY = 'token';
 
 export function markSessionStored(stored: boolean): void {
   if (stored) localStorage.setItem(MARK_KEY, '1');
