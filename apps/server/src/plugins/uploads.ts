@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, tooLarge, unprocessable } from '../lib/http-errors';
 import { refuseNul } from '../lib/input-limits';
 import { type DeclaredType, inspectImage } from './image-check';
@@ -104,14 +104,17 @@ export async function registerUploads(app: FastifyInstance, uploadsDir: string, 
   const urls = new UploadUrls(loadUploadKey(app.config.dataDir));
   app.decorate('uploadUrls', urls);
   const privateReplies = new WeakSet<FastifyRequest>();
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(URL_PREFIX)) return;
-    const name = safeDecode(request.url.slice(URL_PREFIX.length).split('?')[0]);
+  app.addHook('onRequest', async (request, reply) => {
+    // The check reads the path the router matched and the static route serves (its wildcard, already
+    // decoded), never the raw target: a fragment, the absolute form (`GET http://host/uploads/…`) or any
+    // other spelling reaches the same file, so it must meet the same check (issue 24).
+    if (request.routeOptions.url !== `${URL_PREFIX}*`) return;
+    const name = (request.params as Record<string, string | undefined>)['*'] ?? '';
     // Stored names are flat (uuid.ext): a path with folders or dots could reach a file under another name.
-    if (name === null || /[/\\]|^\./.test(name)) throw new HttpError(404, 'File not found.');
+    if (name === '' || /[/\\]|^\./.test(name)) throw refused(reply);
     if (!(await options.isPrivate(name))) return;
     const query = request.query as Record<string, unknown>;
-    if (!urls.verify(name, query.exp, query.sig)) throw new HttpError(404, 'File not found.');
+    if (!urls.verify(name, query.exp, query.sig)) throw refused(reply);
     privateReplies.add(request);
   });
   app.addHook('onSend', async (request, reply) => {
@@ -130,10 +133,8 @@ export async function registerUploads(app: FastifyInstance, uploadsDir: string, 
   });
 }
 
-function safeDecode(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
+/** A refused upload is a 404 no cache keeps: the same URL may be signed, or published, later. */
+function refused(reply: FastifyReply): HttpError {
+  reply.header('Cache-Control', 'no-store');
+  return new HttpError(404, 'File not found.');
 }
