@@ -18,6 +18,8 @@ export const categorySchema = z.object({
   loan_period_expiry: z.number().int(),
   is_renewable: z.boolean(),
   resources_count: z.number().int(),
+  /** The company's change-counter value of the category's last change (issue 23). */
+  version: z.number().int().min(0),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -19,6 +19,8 @@ export const customerSchema = z.object({
   id_type: z.string().nullable(),
   id_number: z.string().nullable(),
   birth_date: z.string().nullable(),
+  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
+  version: z.number().int().min(0),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -41,6 +43,8 @@ export const itemSchema = z.object({
   buyer_name: z.string().nullable(),
   buyer_contact: z.string().nullable(),
   sale_notes: z.string().nullable(),
+  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
+  version: z.number().int().min(0),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -75,6 +79,8 @@ export const loanSchema = z.object({
   renewed_from: z.string().nullable(),
   notes: z.string().nullable(),
   items: z.array(itemSchema),
+  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
+  version: z.number().int().min(0),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -87,6 +93,8 @@ export const transactionSchema = z.object({
   item_uuid: z.string().nullable(),
   type: z.enum(TRANSACTION_TYPES),
   amount: z.number(),
+  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
+  version: z.number().int().min(0),
   created_at: z.string(),
   created_by: z.number().int().nullable(),
 });

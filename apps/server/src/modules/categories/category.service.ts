@@ -46,6 +46,7 @@ export function toCategory(row: CategoryWithCount): Category {
     loan_period_expiry: row.loan_period_expiry,
     is_renewable: row.is_renewable === 1,
     resources_count: row.resources_count,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -19,6 +19,7 @@ export function toCustomer(row: CustomerRow): Customer {
     id_type: row.id_type,
     id_number: row.id_number,
     birth_date: row.birth_date,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -42,6 +43,7 @@ export function toItem(row: ItemRow): Item {
     buyer_name: row.buyer_name,
     buyer_contact: row.buyer_contact,
     sale_notes: row.sale_notes,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -75,6 +77,7 @@ export function toLoan(row: LoanRow, items: readonly ItemRow[]): Loan {
     renewed_from: row.renewed_from,
     notes: row.notes,
     items: items.filter((i) => i.loan_id === row.id).map(toItem),
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -88,6 +91,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     item_uuid: row.item_uuid,
     type: row.type,
     amount: pesos(row.amount),
+    version: row.version,
     created_at: row.created_at,
     created_by: row.created_by,
   };
