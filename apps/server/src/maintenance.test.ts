@@ -4,8 +4,8 @@ import { housekeeping } from './maintenance';
 import { REPLY_RETENTION_MS } from './modules/lending/idempotency.repository';
 import { call, countRows, lendingWorld, type LendingWorld } from './modules/lending/lending.test-helpers';
 
-// Daily housekeeping (decision 0102): stored write replies past their retention go, in every company; the
-// writes they answered stay, and a repeat that comes after still has no second effect.
+// Daily housekeeping (decision 0102): stored write reply bodies past their retention go, in every company; the
+// key rows and the writes they answered stay, and a repeat that comes after answers as applied (decision 0105).
 
 let w: LendingWorld;
 beforeAll(async () => {
@@ -15,7 +15,9 @@ afterAll(async () => w?.t.close());
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const quiet = { info: () => undefined, warn: () => undefined } as unknown as Parameters<typeof housekeeping>[2];
-const storedKeys = async () => (await w.t.db.selectFrom('idempotency_keys').select('key').execute()).map((r) => r.key).sort();
+/** Keys whose reply body is still stored. */
+const storedKeys = async () => (await w.t.db.selectFrom('idempotency_keys').select('key').where('reply', 'is not', null).execute()).map((r) => r.key).sort();
+const allKeys = async () => (await w.t.db.selectFrom('idempotency_keys').select('key').execute()).map((r) => r.key).sort();
 
 describe('housekeeping: stored write replies', () => {
   it('removes replies older than the retention in every company, keeps the rest, and a late repeat writes nothing twice', async () => {
@@ -36,15 +38,17 @@ describe('housekeeping: stored write replies', () => {
     const result = await housekeeping(w.t.db, w.t.config, quiet, now);
     expect(result.replies).toBe(2);
     expect(await storedKeys()).toEqual([writes[2].key]);
+    expect(await allKeys()).toEqual(writes.map((x) => x.key).sort());
     const customers = await countRows(w.t, 'customers', w.admin.companyId);
 
-    // The first write's key is forgotten: its repeat finds the customer by the client's uuid (200, not a second row).
+    // The first write's reply is gone: its repeat answers 200 with the customer as it is now, not a second row.
     const late = await call(w.t, w.admin, 'POST', '/api/customers', customer, { 'idempotency-key': writes[0].key });
     expect(late.statusCode).toBe(200);
     expect(late.json().data.uuid).toBe(customer.uuid);
     expect(await countRows(w.t, 'customers', w.admin.companyId)).toBe(customers);
 
-    // The repeat's own reply is stored again, for the next repeat.
-    expect(await storedKeys()).toEqual([writes[0].key, writes[2].key].sort());
+    // Nothing is claimed or stored again for the repeat.
+    expect(await storedKeys()).toEqual([writes[2].key]);
+    expect(await allKeys()).toEqual(writes.map((x) => x.key).sort());
   });
 });

@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-sign-in-limits';
 import * as m008 from './migrations/008-report-day-counts';
 import * as m009 from './migrations/009-self-service';
 import * as m010 from './migrations/010-notifications';
+import * as m011 from './migrations/011-lending-convergence';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008-report-day-counts': m008,
   '009-self-service': m009,
   '010-notifications': m010,
+  '011-lending-convergence': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -244,6 +244,10 @@ export interface LoansTable {
   renewed_from: string | null;
   notes: string | null;
   version: number;
+  /** The version of the category whose terms the ticket carries (migration 011; null before it). */
+  category_version: number | null;
+  /** 1 when the category's terms had changed since that version when the loan reached the server. */
+  terms_changed: Generated<number>;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -307,7 +311,37 @@ export interface IdempotencyKeysTable {
   path: string;
   request_hash: string;
   status_code: number;
-  reply: string;
+  /** The reply's JSON; null once pruned (decision 0102): the write is still known to have been applied. */
+  reply: string | null;
+  created_at: string;
+}
+
+/** A sent field that overwrote a value the sending device had not seen (migration 011, decision 0103). */
+export interface LendingFieldConflictsTable {
+  id: Generated<number>;
+  company_id: number;
+  table_name: 'customers' | 'loans' | 'items';
+  record_uuid: string;
+  field: string;
+  overwritten_value: string | null;
+  device_was_value: string | null;
+  new_value: string | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+/** A category's lending terms as of a change-counter version (migration 011, decision 0104). */
+export interface CategoryTermsHistoryTable {
+  id: Generated<number>;
+  company_id: number;
+  category_id: number;
+  version: number;
+  interest_rate: number;
+  penalty_rate: number;
+  loan_period: number;
+  loan_period_type: string;
+  loan_period_expiry: number;
+  is_renewable: number;
   created_at: string;
 }
 
@@ -401,6 +435,8 @@ export interface Database {
   transactions: TransactionsTable;
   sync_tombstones: SyncTombstonesTable;
   idempotency_keys: IdempotencyKeysTable;
+  lending_field_conflicts: LendingFieldConflictsTable;
+  category_terms_history: CategoryTermsHistoryTable;
   report_day_counts: ReportDayCountsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;

@@ -10,6 +10,9 @@ import { uuidTaken } from './lending-common';
 
 type CustomerReply = WriteReply<{ data: Customer }>;
 
+/** The customer as it is now, for a late repeat of a write whose stored reply was pruned (decision 0105). */
+const currentCustomer = (auth: AuthContext, uuid: string) => async (db: DB) => ({ data: await getCustomer(db, auth, uuid) });
+
 /** Creates a customer keyed by the client's uuid: a repeat returns the first one (200). */
 export function createCustomer(db: DB, auth: AuthContext, wk: WriteKey, input: CustomerCreate): Promise<CustomerReply> {
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
@@ -34,7 +37,7 @@ export function createCustomer(db: DB, auth: AuthContext, wk: WriteKey, input: C
       updated_at: now,
     });
     return { status: 201, body: { data: toCustomer(row) } };
-  });
+  }, currentCustomer(auth, input.uuid));
 }
 
 /** Changes the sent fields of a customer of the company (404 otherwise). */
@@ -44,7 +47,7 @@ export function updateCustomer(db: DB, auth: AuthContext, wk: WriteKey, uuid: st
     const row = await updateCustomerRow(trx, auth.companyId, uuid, { ...changes, version, updated_at: now });
     if (!row) throw notFound('Customer');
     return { status: 200, body: { data: toCustomer(row) } };
-  });
+  }, currentCustomer(auth, uuid));
 }
 
 export async function getCustomer(db: DB, auth: AuthContext, uuid: string): Promise<Customer> {

@@ -6,13 +6,15 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../plugins/auth';
 import { bumpVersion } from '../sync/sync-version';
-import { claimKey, findStoredReply, storeReply } from './idempotency.repository';
+import { claimKey, findStoredReply, type StoredReply, storeReply } from './idempotency.repository';
 
 // Every lending write runs through runWrite (docs/decisions/0062):
 // - one transaction that bumps the company's change counter once, first, and hands the value to the effect;
 // - with an Idempotency-Key header, the key is claimed in that transaction and the reply stored with the
 //   effect, so a repeat gets the first status and body, and a concurrent repeat waits for the first and
-//   then replays it; the same key with another request is 422;
+//   then replays it; the same key with another request is 422. A key is the user's own: another user's
+//   same key is another request (issue 24 item 7). Once the stored body is pruned (30 days, decision 0102),
+//   a repeat answers 200 with the record as it is now (decision 0105);
 // - a unique violation (a create's uuid raced by another request) runs the write again once it is
 //   committed: its existence check then sees the winner's row.
 
@@ -57,18 +59,34 @@ export function writeKeyOf(request: FastifyRequest): WriteKey {
   return { key, method: request.method, path, hash };
 }
 
-function replay<T>(stored: { request_hash: string; status_code: number; reply: string }, hash: string): WriteReply<T> {
+/**
+ * How a write answers when its record is read as it is now: a repeat whose stored reply was pruned (decision 0105)
+ * gets this with 200, in the route's normal reply shape.
+ */
+export type CurrentReply<T> = (db: DB) => Promise<T>;
+
+async function replay<T>(db: DB, stored: StoredReply, hash: string, current: CurrentReply<T>): Promise<WriteReply<T>> {
   if (stored.request_hash !== hash) throw unprocessable({ idempotency_key: [KEY_REUSED] });
+  if (stored.reply === null) return { status: 200, body: await current(db) };
   return { status: stored.status_code, body: JSON.parse(stored.reply) as T };
 }
 
-/** Runs one lending write (see the top of this file). The effect must only write through ctx.trx. */
-export async function runWrite<T>(db: DB, auth: AuthContext, wk: WriteKey, effect: (ctx: WriteContext) => Promise<WriteReply<T>>): Promise<WriteReply<T>> {
+/**
+ * Runs one lending write (see the top of this file). The effect must only write through ctx.trx; `current` reads
+ * the record's reply as it is now, for a late repeat whose stored reply was pruned.
+ */
+export async function runWrite<T>(
+  db: DB,
+  auth: AuthContext,
+  wk: WriteKey,
+  effect: (ctx: WriteContext) => Promise<WriteReply<T>>,
+  current: CurrentReply<T>,
+): Promise<WriteReply<T>> {
   const companyId = auth.companyId;
   for (let attempt = 1; ; attempt++) {
     if (wk.key !== null) {
-      const stored = await findStoredReply(db, companyId, wk.key);
-      if (stored) return replay<T>(stored, wk.hash);
+      const stored = await findStoredReply(db, companyId, auth.user.id, wk.key);
+      if (stored) return replay<T>(db, stored, wk.hash, current);
     }
     try {
       return await db.transaction().execute(async (trx) => {
@@ -88,7 +106,7 @@ export async function runWrite<T>(db: DB, auth: AuthContext, wk: WriteKey, effec
         }
         const version = await bumpVersion(trx, companyId);
         const result = await effect({ trx, version, now });
-        if (wk.key !== null) await storeReply(trx, companyId, wk.key, result.status, JSON.stringify(result.body));
+        if (wk.key !== null) await storeReply(trx, companyId, auth.user.id, wk.key, result.status, JSON.stringify(result.body));
         return result;
       });
     } catch (err) {

@@ -25,6 +25,9 @@ async function requireItem(db: DB, auth: AuthContext, uuid: string): Promise<Ite
   return item;
 }
 
+/** The item as it is now, for a late repeat of a write whose stored reply was pruned (decision 0105). */
+const currentItem = (auth: AuthContext, uuid: string) => async (db: DB) => ({ data: toItem(await requireItem(db, auth, uuid)) });
+
 /** Adds an item to an active loan (its appraised value grows); keyed by the client's uuid. */
 export function createItem(db: DB, auth: AuthContext, wk: WriteKey, input: ItemCreate): Promise<ItemReply> {
   const companyId = auth.companyId;
@@ -60,7 +63,7 @@ export function createItem(db: DB, auth: AuthContext, wk: WriteKey, input: ItemC
     ]);
     await addToAppraisal(trx, loan.id, appraisal, version, now);
     return { status: 201, body: { data: toItem(item) } };
-  });
+  }, currentItem(auth, input.uuid));
 }
 
 /** Changes an item's description or market value (its appraisal is part of the ticket and stays). */
@@ -74,7 +77,7 @@ export function updateItem(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     });
     if (!row) throw notFound('Item');
     return { status: 200, body: { data: toItem(row) } };
-  });
+  }, currentItem(auth, uuid));
 }
 
 /** A forfeited item is put up for sale at a price. */
@@ -86,7 +89,7 @@ export function processForfeited(db: DB, auth: AuthContext, wk: WriteKey, uuid: 
     const row = await updateItemIf(trx, auth.companyId, uuid, 'forfeited', { status: 'for_sale', selling_price: toCentavos(input.selling_price), version, updated_at: now });
     if (!row) throw conflict(processForfeitedProblem((await requireItem(trx, auth, uuid)))!);
     return { status: 200, body: { data: toItem(row) } };
-  });
+  }, currentItem(auth, uuid));
 }
 
 /** An item for sale is sold: the sale is recorded with its money movement. */
@@ -113,7 +116,7 @@ export function markAsSold(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
       { loan: { id: row.loan_id, uuid: row.loan_uuid }, item_uuid: row.uuid, type: 'sale', amount: price },
     ]);
     return { status: 200, body: { data: toItem(row) } };
-  });
+  }, currentItem(auth, uuid));
 }
 
 export async function listItems(db: DB, auth: AuthContext, query: ItemListQuery) {

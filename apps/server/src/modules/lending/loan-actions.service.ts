@@ -58,6 +58,16 @@ async function requireLoan(db: DB, auth: AuthContext, uuid: string): Promise<Loa
   return loan;
 }
 
+/**
+ * The loan as it is now (with the loan its renewal made, if any), for a late repeat of an action whose stored
+ * reply was pruned (decision 0105).
+ */
+const currentAction = (auth: AuthContext, uuid: string) => async (db: DB) => {
+  const loan = await requireLoan(db, auth, uuid);
+  const next = loan.new_loan === null ? undefined : await findLoan(db, auth.companyId, loan.new_loan);
+  return actionReply(db, loan, next ?? null);
+};
+
 /** The client's date of the action: not in the future, not before the loan date (422 on `field`). */
 function dateOfAction(auth: AuthContext, loan: LoanRow, field: string, sent: string | undefined): string {
   const asOf = actionDate(auth, field, sent);
@@ -133,7 +143,7 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
       ...plan.transactions.newLoan.map((t) => ({ ...t, loan: next })),
     ]);
     return { status: 200, body: await actionReply(trx, old, next) };
-  });
+  }, currentAction(auth, uuid));
 }
 
 export function redeemLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: LoanRedeem): Promise<ActionReply> {
@@ -158,7 +168,7 @@ export function redeemLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
       plan.transactions.map((t) => ({ ...t, loan: done })),
     );
     return { status: 200, body: await actionReply(trx, done, null) };
-  });
+  }, currentAction(auth, uuid));
 }
 
 export function forfeitLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: LoanForfeit): Promise<ActionReply> {
@@ -172,5 +182,5 @@ export function forfeitLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: strin
     const done = await changeActive(ctx, auth, loan, { status: 'forfeited', forfeiture_date: asOf });
     await setItemsOfLoan(trx, loan.id, 'pawned', { status: 'forfeited', version, updated_at: now });
     return { status: 200, body: await actionReply(trx, done, null) };
-  });
+  }, currentAction(auth, uuid));
 }

@@ -18,6 +18,9 @@ export const NO_CATEGORY = 'The selected category does not exist.';
 
 type LoanReply = WriteReply<{ data: Loan }>;
 
+/** The loan as it is now, for a late repeat of a write whose stored reply was pruned (decision 0105). */
+const currentLoan = (auth: AuthContext, uuid: string) => async (db: DB) => ({ data: await getLoan(db, auth, uuid) });
+
 /** A category's lending terms, as the pawn rules take them. */
 export function termsOf(category: CategoryRow): LendingTerms {
   return {
@@ -147,7 +150,7 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
     );
     await insertTransactions(trx, { companyId, userId: auth.user.id, version, now }, [{ loan, type: 'disbursement', amount: figures.amount_disbursed }]);
     return { status: 201, body: { data: toLoan(loan, items) } };
-  });
+  }, currentLoan(auth, input.uuid));
 }
 
 /** Changes a ticket's remarks; its amounts and dates never change (docs/decisions/0060). */
@@ -156,7 +159,7 @@ export function updateLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     const row = await updateLoanRow(trx, auth.companyId, uuid, { ...(input.notes !== undefined && { notes: input.notes }), version, updated_at: now });
     if (!row) throw notFound('Loan');
     return { status: 200, body: { data: await loanReply(trx, row) } };
-  });
+  }, currentLoan(auth, uuid));
 }
 
 export async function getLoan(db: DB, auth: AuthContext, uuid: string): Promise<Loan> {
