@@ -1,10 +1,11 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
-import { customerCreateSchema, customerListQuerySchema, customerListReplySchema, customerReplySchema, customerUpdateSchema } from '@kalinga/contracts/lending';
+import { customerListQuerySchema, customerListReplySchema, customerReplySchema } from '@kalinga/contracts/lending';
+import { LENDING_OPERATIONS } from '@kalinga/contracts/lending-operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from './customer.service';
 import { writeKeyOf } from './idempotency';
-import { canManage, canView, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';
+import { canManage, canView, common, readErrors, routeOf, uuidParams, writeErrors } from './lending-routes-common';
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/customers', {
@@ -19,18 +20,20 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ data: await getCustomer(app.db, authOf(request), request.params.uuid) }),
   });
 
-  app.post('/api/customers', {
+  app.route({
+    ...routeOf('CREATE_CUSTOMER'),
     preHandler: canManage,
-    schema: { ...common('customers'), body: customerCreateSchema, response: { 200: customerReplySchema, 201: customerReplySchema, ...writeErrors } },
+    schema: { ...common('customers'), body: LENDING_OPERATIONS.CREATE_CUSTOMER.body, response: { 200: customerReplySchema, 201: customerReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await createCustomer(app.db, authOf(request), writeKeyOf(request), request.body);
       return reply.status(result.status).send(result.body);
     },
   });
 
-  app.put('/api/customers/:uuid', {
+  app.route({
+    ...routeOf('UPDATE_CUSTOMER'),
     preHandler: canManage,
-    schema: { ...common('customers'), params: uuidParams, body: customerUpdateSchema, response: { 200: customerReplySchema, ...writeErrors } },
+    schema: { ...common('customers'), params: uuidParams, body: LENDING_OPERATIONS.UPDATE_CUSTOMER.body, response: { 200: customerReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await updateCustomer(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
       return reply.status(result.status).send(result.body);

@@ -1,19 +1,16 @@
 import {
-  itemCreateSchema,
   itemListQuerySchema,
   itemListReplySchema,
   itemReplySchema,
-  itemUpdateSchema,
-  markSoldSchema,
-  processForfeitedSchema,
   transactionListQuerySchema,
   transactionListReplySchema,
 } from '@kalinga/contracts/lending';
+import { LENDING_OPERATIONS } from '@kalinga/contracts/lending-operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
 import { writeKeyOf } from './idempotency';
 import { createItem, listItems, markAsSold, processForfeited, updateItem } from './item.service';
-import { canManage, canView, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';
+import { canManage, canView, common, readErrors, routeOf, uuidParams, writeErrors } from './lending-routes-common';
 import { listTransactions } from './transaction.service';
 
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,36 +20,40 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listItems(app.db, authOf(request), request.query),
   });
 
-  app.post('/api/items', {
+  app.route({
+    ...routeOf('CREATE_ITEM'),
     preHandler: canManage,
-    schema: { ...common('items'), body: itemCreateSchema, response: { 200: itemReplySchema, 201: itemReplySchema, ...writeErrors } },
+    schema: { ...common('items'), body: LENDING_OPERATIONS.CREATE_ITEM.body, response: { 200: itemReplySchema, 201: itemReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await createItem(app.db, authOf(request), writeKeyOf(request), request.body);
       return reply.status(result.status).send(result.body);
     },
   });
 
-  app.put('/api/items/:uuid', {
+  app.route({
+    ...routeOf('UPDATE_ITEM'),
     preHandler: canManage,
-    schema: { ...common('items'), params: uuidParams, body: itemUpdateSchema, response: { 200: itemReplySchema, ...writeErrors } },
+    schema: { ...common('items'), params: uuidParams, body: LENDING_OPERATIONS.UPDATE_ITEM.body, response: { 200: itemReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await updateItem(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
       return reply.status(result.status).send(result.body);
     },
   });
 
-  app.put('/api/items/:uuid/process-forfeited', {
+  app.route({
+    ...routeOf('PROCESS_FORFEITED_ITEM'),
     preHandler: canManage,
-    schema: { ...common('items'), params: uuidParams, body: processForfeitedSchema, response: { 200: itemReplySchema, ...writeErrors } },
+    schema: { ...common('items'), params: uuidParams, body: LENDING_OPERATIONS.PROCESS_FORFEITED_ITEM.body, response: { 200: itemReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await processForfeited(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
       return reply.status(result.status).send(result.body);
     },
   });
 
-  app.post('/api/items/:uuid/mark-as-sold', {
+  app.route({
+    ...routeOf('MARK_ITEM_SOLD'),
     preHandler: canManage,
-    schema: { ...common('items'), params: uuidParams, body: markSoldSchema, response: { 200: itemReplySchema, ...writeErrors } },
+    schema: { ...common('items'), params: uuidParams, body: LENDING_OPERATIONS.MARK_ITEM_SOLD.body, response: { 200: itemReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await markAsSold(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
       return reply.status(result.status).send(result.body);

@@ -1,19 +1,15 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
 import {
   loanActionReplySchema,
-  loanCreateSchema,
-  loanForfeitSchema,
   loanListQuerySchema,
   loanListReplySchema,
-  loanRedeemSchema,
-  loanRenewSchema,
   loanReplySchema,
-  loanUpdateSchema,
 } from '@kalinga/contracts/lending';
+import { LENDING_OPERATIONS } from '@kalinga/contracts/lending-operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
 import { writeKeyOf } from './idempotency';
-import { canManage, canView, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';
+import { canManage, canView, common, readErrors, routeOf, uuidParams, writeErrors } from './lending-routes-common';
 import { forfeitLoan, redeemLoan, renewLoan } from './loan-actions.service';
 import { createLoan, getLoan, listLoans, updateLoan } from './loan.service';
 
@@ -30,45 +26,50 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ data: await getLoan(app.db, authOf(request), request.params.uuid) }),
   });
 
-  app.post('/api/loans', {
+  app.route({
+    ...routeOf('CREATE_LOAN'),
     preHandler: canManage,
-    schema: { ...common('loans'), body: loanCreateSchema, response: { 200: loanReplySchema, 201: loanReplySchema, ...writeErrors } },
+    schema: { ...common('loans'), body: LENDING_OPERATIONS.CREATE_LOAN.body, response: { 200: loanReplySchema, 201: loanReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await createLoan(app.db, authOf(request), writeKeyOf(request), request.body);
       return reply.status(result.status).send(result.body);
     },
   });
 
-  app.put('/api/loans/:uuid', {
+  app.route({
+    ...routeOf('UPDATE_LOAN'),
     preHandler: canManage,
-    schema: { ...common('loans'), params: uuidParams, body: loanUpdateSchema, response: { 200: loanReplySchema, ...writeErrors } },
+    schema: { ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.UPDATE_LOAN.body, response: { 200: loanReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await updateLoan(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
       return reply.status(result.status).send(result.body);
     },
   });
 
-  app.post('/api/loans/:uuid/renew', {
+  app.route({
+    ...routeOf('RENEW_LOAN'),
     preHandler: canManage,
-    schema: { ...common('loans'), params: uuidParams, body: loanRenewSchema, response: { 200: loanActionReplySchema, ...writeErrors } },
+    schema: { ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.RENEW_LOAN.body, response: { 200: loanActionReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await renewLoan(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
       return reply.status(result.status).send(result.body);
     },
   });
 
-  app.post('/api/loans/:uuid/redeem', {
+  app.route({
+    ...routeOf('REDEEM_LOAN'),
     preHandler: canManage,
-    schema: { ...common('loans'), params: uuidParams, body: loanRedeemSchema, response: { 200: loanActionReplySchema, ...writeErrors } },
+    schema: { ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.REDEEM_LOAN.body, response: { 200: loanActionReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await redeemLoan(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body ?? {});
       return reply.status(result.status).send(result.body);
     },
   });
 
-  app.post('/api/loans/:uuid/forfeit', {
+  app.route({
+    ...routeOf('FORFEIT_LOAN'),
     preHandler: canManage,
-    schema: { ...common('loans'), params: uuidParams, body: loanForfeitSchema, response: { 200: loanActionReplySchema, ...writeErrors } },
+    schema: { ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.FORFEIT_LOAN.body, response: { 200: loanActionReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await forfeitLoan(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body ?? {});
       return reply.status(result.status).send(result.body);
