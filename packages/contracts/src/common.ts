@@ -10,6 +10,8 @@ export const PERMISSIONS = [
   'manage appointments',
   'view lending',
   'manage lending',
+  // A supervisor's: dates a lending action further back than the site setting allows (issue 24).
+  'backdate lending',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 

@@ -1,12 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  type ActionDateBound,
+  actionDateProblem,
   addDays,
   addMonths,
   amountsDue,
+  BEFORE_LOAN_DATE,
+  dateBefore,
+  daysBackdated,
+  daysBetween,
+  DEFAULT_BACKDATE_DAYS,
   forfeitProblem,
   isCalendarDate,
   type LendingTerms,
+  loanDateFloor,
   type LoanFigures,
   monthsStarted,
   newLoanFigures,
@@ -227,6 +235,51 @@ describe('the life of a loan', () => {
   });
 });
 
-function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
+describe('how far back an action may be dated (issue 24)', () => {
+  const today = '2026-11-25';
+  const bound = (over: Partial<ActionDateBound> = {}): ActionDateBound => ({
+    today,
+    latest: addDays(today, 1),
+    notBefore: [loanDateFloor({ loan_date: '2026-05-09' })],
+    backdateDays: DEFAULT_BACKDATE_DAYS,
+    mayBackdateFurther: false,
+    ...over,
+  });
+
+  it('refuses the future, the loan date and anything further back than the setting', () => {
+    expect(actionDateProblem(today, 'redemption date', bound())).toBeNull();
+    expect(actionDateProblem(addDays(today, 1), 'redemption date', bound())).toBeNull();
+    expect(actionDateProblem(addDays(today, 2), 'redemption date', bound())).toBe('The redemption date may not be in the future.');
+    expect(actionDateProblem(addDays(today, -7), 'redemption date', bound())).toBeNull();
+    expect(actionDateProblem(addDays(today, -8), 'redemption date', bound())).toBe(
+      'The redemption date may be at most 7 days before today; only a supervisor may date it earlier.',
+    );
+    // The review's case: a 200-day loan redeemed on its own loan date.
+    expect(actionDateProblem('2026-05-09', 'redemption date', bound())).toMatch(/at most 7 days/);
+    expect(actionDateProblem('2026-05-08', 'redemption date', bound({ mayBackdateFurther: true }))).toBe(BEFORE_LOAN_DATE);
+    expect(actionDateProblem('2026-05-09', 'redemption date', bound({ mayBackdateFurther: true }))).toBeNull();
+  });
+
+  it('0 days means today only; one day reads as a day', () => {
+    expect(actionDateProblem(today, 'loan date', bound({ backdateDays: 0, notBefore: [] }))).toBeNull();
+    expect(actionDateProblem(addDays(today, -1), 'loan date', bound({ backdateDays: 0, notBefore: [] }))).toBe(
+      'The loan date must be today; only a supervisor may date it earlier.',
+    );
+    expect(actionDateProblem(addDays(today, -2), 'loan date', bound({ backdateDays: 1, notBefore: [] }))).toMatch(/at most 1 day before/);
+  });
+
+  it('no earlier than the record’s last action, even for a supervisor', () => {
+    const floors = [loanDateFloor({ loan_date: '2026-01-01' }), { date: '2026-11-20', message: dateBefore('sale date', 'the forfeiture', '2026-11-20') }];
+    expect(actionDateProblem('2026-11-19', 'sale date', bound({ notBefore: floors, mayBackdateFurther: true }))).toBe(
+      'The sale date may not be before the forfeiture (2026-11-20).',
+    );
+  });
+
+  it('counts the days backdated across months and leap days', () => {
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2026-11-25', '2026-11-18')).toBe(-7);
+    expect(daysBackdated('2026-11-18', today)).toBe(7);
+    expect(daysBackdated(addDays(today, 1), today)).toBe(0);
+    fc.assert(fc.property(fc.integer({ min: -3000, max: 3000 }), (n) => daysBetween(today, addDays(today, n)) === n));
+  });
+});

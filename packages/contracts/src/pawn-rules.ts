@@ -197,6 +197,65 @@ export function newLoanProblem(input: { loan_date: string; loan_amount: number; 
   return null;
 }
 
+// ---------- how far back an action may be dated ----------
+
+/**
+ * Days before the server's today an action may be dated by a user without the supervisor's permission
+ * (site setting `lending_backdate_days`; 0 = today only). docs/decisions/0120-lending-action-date-bound.md.
+ */
+export const DEFAULT_BACKDATE_DAYS = 7;
+export const MAX_BACKDATE_DAYS = 365;
+/** The supervisor's permission: dates an action further back than the site setting allows. */
+export const BACKDATE_PERMISSION = 'backdate lending';
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const a = parse(from);
+  const b = parse(to);
+  return Math.round((utc(b.y, b.m - 1, b.d).getTime() - utc(a.y, a.m - 1, a.d).getTime()) / 86_400_000);
+}
+
+export interface ActionDateBound {
+  /** The server's today in the company's zone (the counter's day). */
+  today: string;
+  /** The latest date a client may send: today, or a day ahead for a device east of the company's zone (decision 0063). */
+  latest: string;
+  /** Dates the action may not precede (the loan's date, its last action), each with the sentence that refuses it. */
+  notBefore: readonly { date: string | null | undefined; message: string }[];
+  /** The site setting: how many days before today a user may date an action. */
+  backdateDays: number;
+  /** Whether the user holds BACKDATE_PERMISSION (then only the record's own dates bound it). */
+  mayBackdateFurther: boolean;
+}
+
+export const dateInFuture = (label: string) => `The ${label} may not be in the future.`;
+export const dateBefore = (label: string, what: string, date: string) => `The ${label} may not be before ${what} (${date}).`;
+/** The floor of every action on a loan: its date (a renewal's new ticket is dated the renewal). */
+export const loanDateFloor = (loan: { loan_date: string }) => ({ date: loan.loan_date, message: BEFORE_LOAN_DATE });
+export const dateTooFarBack = (label: string, days: number) =>
+  days === 0
+    ? `The ${label} must be today; only a supervisor may date it earlier.`
+    : `The ${label} may be at most ${days} ${days === 1 ? 'day' : 'days'} before today; only a supervisor may date it earlier.`;
+
+/**
+ * Why an action may not carry this date, or null: not in the future, not before the record's own dates
+ * (the loan date, the last action), and not more than the site's number of days before today unless the
+ * user holds the supervisor's permission. The server and the offline counter refuse alike (issue 24).
+ */
+export function actionDateProblem(date: string, label: string, bound: ActionDateBound): string | null {
+  if (date > bound.latest) return dateInFuture(label);
+  for (const floor of bound.notBefore) {
+    if (floor.date && date < floor.date) return floor.message;
+  }
+  if (!bound.mayBackdateFurther && daysBetween(date, bound.today) > Math.max(0, bound.backdateDays)) return dateTooFarBack(label, Math.max(0, bound.backdateDays));
+  return null;
+}
+
+/** How many days before the server's today an action is dated (0 when dated today or later): what a backdated action records. */
+export function daysBackdated(date: string, today: string): number {
+  return Math.max(0, daysBetween(date, today));
+}
+
 // ---------- what is due ----------
 
 export interface AmountsDue {

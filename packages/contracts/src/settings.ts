@@ -14,6 +14,8 @@ export const settingsSchema = z.object({
   reminder_hours_before: z.number().int(),
   /** Hours before the start until which a client may cancel or reschedule their own appointment (0 = until it starts). */
   cancellation_notice_hours: z.number().int(),
+  /** Days before today a lending action may be dated without the supervisor's permission (0 = today only; issue 24). */
+  lending_backdate_days: z.number().int(),
   updated_at: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -34,6 +36,8 @@ export function isIanaTimeZone(name: string): boolean {
     return false;
   }
 }
+
+export const BACKDATE_DAYS_RULE = 'The days a lending action may be backdated must be a whole number from 0 (today only) to 365.';
 
 export const MAX_CANCELLATION_NOTICE_HOURS = 720;
 export const CANCELLATION_NOTICE_RULE = `The cancellation notice must be a whole number of hours from 0 to ${MAX_CANCELLATION_NOTICE_HOURS} (0 lets clients cancel until the appointment starts).`;
@@ -72,5 +76,6 @@ export const settingsBodySchema = z.object({
     .min(0, CANCELLATION_NOTICE_RULE)
     .max(MAX_CANCELLATION_NOTICE_HOURS, CANCELLATION_NOTICE_RULE)
     .optional(),
+  lending_backdate_days: z.number(BACKDATE_DAYS_RULE).int(BACKDATE_DAYS_RULE).min(0, BACKDATE_DAYS_RULE).max(365, BACKDATE_DAYS_RULE).optional(),
 });
 export type SettingsBody = z.infer<typeof settingsBodySchema>;

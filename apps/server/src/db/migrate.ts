@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-report-day-counts';
 import * as m009 from './migrations/009-self-service';
 import * as m010 from './migrations/010-notifications';
 import * as m011 from './migrations/011-lending-convergence';
+import * as m012 from './migrations/012-action-date-bound';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '009-self-service': m009,
   '010-notifications': m010,
   '011-lending-convergence': m011,
+  '012-action-date-bound': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -83,6 +83,8 @@ export interface SettingsTable {
   reminder_hours_before: Generated<number>;
   /** Hours before the start until which a client may cancel or move (0 = until it starts; migration 009). */
   cancellation_notice_hours: Generated<number>;
+  /** Days before the server's today a lending action may be dated without 'backdate lending' (migration 012). */
+  lending_backdate_days: Generated<number>;
   updated_at: string;
 }
 
@@ -292,6 +294,22 @@ export interface TransactionsTable {
   created_at: string;
 }
 
+/** A lending action dated before the server's today: who dated it, and by how many days (migration 012). */
+export interface BackdatedActionsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  action: 'loan' | 'renewal' | 'redemption' | 'forfeiture' | 'sale';
+  loan_uuid: string;
+  item_uuid: string | null;
+  action_date: string;
+  server_date: string;
+  days_back: number;
+  /** 1 when further back than the site setting (the supervisor's permission was used). */
+  beyond_setting: number;
+  created_at: string;
+}
+
 /** A deleted row's uuid and the counter value of its deletion, so a pull learns of it. */
 export interface SyncTombstonesTable {
   id: Generated<number>;
@@ -433,6 +451,7 @@ export interface Database {
   loans: LoansTable;
   items: ItemsTable;
   transactions: TransactionsTable;
+  backdated_actions: BackdatedActionsTable;
   sync_tombstones: SyncTombstonesTable;
   idempotency_keys: IdempotencyKeysTable;
   lending_field_conflicts: LendingFieldConflictsTable;

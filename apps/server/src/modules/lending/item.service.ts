@@ -1,5 +1,5 @@
 import type { Item, ItemCreate, ItemListQuery, ItemUpdate, MarkSold, ProcessForfeited } from '@kalinga/contracts/lending';
-import { NOT_ACTIVE, processForfeitedProblem, sellProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
+import { dateBefore, loanDateFloor, NOT_ACTIVE, processForfeitedProblem, sellProblem, toCentavos, todayIn } from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
 import type { ItemRow } from '../../db/tables';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
@@ -7,15 +7,14 @@ import { paginationMeta } from '../../lib/pagination';
 import type { AuthContext } from '../../plugins/auth';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { findItem, findItemsAnyCompany, insertItems, listItems as listItemRows, updateItem as updateItemRow, updateItemIf } from './item.repository';
-import { uuidTaken } from './lending-common';
+import { boundedDate, recordBackdating, uuidTaken } from './lending-common';
 import { toItem } from './lending-replies';
 import { addToAppraisal, findLoan } from './loan.repository';
 import { requireCategory } from './loan.service';
 import { insertTransactions } from './transaction.repository';
 
 export const NO_LOAN = 'The selected loan does not exist.';
-export const SOLD_IN_FUTURE = 'The sold at may not be in the future.';
-const DAY_MS = 86_400_000;
+const SALE_DATE = { field: 'sold_at', label: 'sale date' };
 
 type ItemReply = WriteReply<{ data: Item }>;
 
@@ -99,7 +98,12 @@ export function markAsSold(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     const problem = sellProblem(item);
     if (problem) throw conflict(problem);
     const soldAt = input.sold_at === undefined ? now : new Date(input.sold_at).toISOString();
-    if (Date.parse(soldAt) > Date.parse(now) + DAY_MS) throw unprocessable({ sold_at: [SOLD_IN_FUTURE] });
+    // The sale's counter date meets the bound of every lending action (decision 0120): not before the forfeiture.
+    const loan = await findLoan(trx, auth.companyId, item.loan_uuid);
+    const dated = await boundedDate(trx, auth, SALE_DATE, todayIn(auth.company.timezone, new Date(soldAt)), [
+      ...(loan ? [loanDateFloor(loan)] : []),
+      { date: loan?.forfeiture_date, message: dateBefore(SALE_DATE.label, 'the forfeiture', loan?.forfeiture_date ?? '') },
+    ]);
     const price = toCentavos(input.final_selling_price);
     const row = await updateItemIf(trx, auth.companyId, uuid, 'for_sale', {
       status: 'sold',
@@ -115,6 +119,7 @@ export function markAsSold(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     await insertTransactions(trx, { companyId: auth.companyId, userId: auth.user.id, version, now }, [
       { loan: { id: row.loan_id, uuid: row.loan_uuid }, item_uuid: row.uuid, type: 'sale', amount: price },
     ]);
+    await recordBackdating(trx, auth, dated, { action: 'sale', loanUuid: row.loan_uuid, itemUuid: row.uuid, now });
     return { status: 200, body: { data: toItem(row) } };
   }, currentItem(auth, uuid));
 }

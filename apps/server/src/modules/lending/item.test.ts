@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/harness';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeLoan } from './lending.test-helpers';
+import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY } from './lending.test-helpers';
 
 let w: LendingWorld;
 beforeAll(async () => {
@@ -110,10 +110,11 @@ describe('POST /api/items/{uuid}/mark-as-sold', () => {
       buyer_name: 'Lito Lapid',
       buyer_contact: '0917',
       sale_notes: 'Paid cash',
-      sold_at: '2026-11-01T09:30:00+08:00',
+      // The item was forfeited today: a sale is dated no earlier (decision 0120).
+      sold_at: `${TODAY()}T09:30:00+08:00`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'sold', final_selling_price: 1850.5, buyer_name: 'Lito Lapid', sold_at: '2026-11-01T01:30:00.000Z' });
+    expect(res.json().data).toMatchObject({ status: 'sold', final_selling_price: 1850.5, buyer_name: 'Lito Lapid', sold_at: new Date(`${TODAY()}T09:30:00+08:00`).toISOString() });
     const tx = await call(w.t, w.viewer, 'GET', `/api/transactions?loan_uuid=${loanUuid}&type=sale`);
     expect(tx.json().data).toEqual([expect.objectContaining({ type: 'sale', amount: 1850.5, item_uuid: itemUuid })]);
     const again = await call(w.t, w.admin, 'POST', `/api/items/${itemUuid}/mark-as-sold`, { final_selling_price: 1, buyer_name: 'X' });
@@ -133,7 +134,7 @@ describe('POST /api/items/{uuid}/mark-as-sold', () => {
     expect(bad.json().errors.sold_at).toEqual(['The sold at field must be an ISO date-time.']);
     const future = await call(w.t, w.admin, 'POST', `/api/items/${itemUuid}/mark-as-sold`, { final_selling_price: 5, buyer_name: 'X', sold_at: '2999-01-01T00:00:00Z' });
     expect(future.statusCode).toBe(422);
-    expect(future.json().errors.sold_at).toEqual(['The sold at may not be in the future.']);
+    expect(future.json().errors.sold_at).toEqual(['The sale date may not be in the future.']);
     expect((await call(w.t, w.other, 'POST', `/api/items/${itemUuid}/mark-as-sold`, { final_selling_price: 5, buyer_name: 'X' })).statusCode).toBe(404);
     expect((await call(w.t, w.viewer, 'POST', `/api/items/${itemUuid}/mark-as-sold`, { final_selling_price: 5, buyer_name: 'X' })).statusCode).toBe(403);
   });

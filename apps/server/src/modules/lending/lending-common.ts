@@ -1,4 +1,14 @@
-import { addDays, todayIn } from '@kalinga/contracts/pawn-rules';
+import {
+  type ActionDateBound,
+  actionDateProblem,
+  addDays,
+  BACKDATE_PERMISSION,
+  daysBackdated,
+  DEFAULT_BACKDATE_DAYS,
+  todayIn,
+} from '@kalinga/contracts/pawn-rules';
+import type { DB } from '../../db/database';
+import type { BackdatedActionsTable } from '../../db/tables';
 import { unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../plugins/auth';
 
@@ -18,10 +28,60 @@ export function counterDay(auth: AuthContext): { today: string; latest: string }
   return { today, latest: addDays(today, 1) };
 }
 
-/** 422 when a client's action date lies in the future; returns the date (today when left out). */
-export function actionDate(auth: AuthContext, field: string, sent: string | undefined): string {
+/** Where a date bound is checked: the field that carries it and the words its messages use. */
+export interface DateField {
+  field: string;
+  label: string;
+}
+
+/**
+ * The bound of an action's date for this user: not in the future, not before the record's own dates, and no
+ * more than the site's `lending_backdate_days` before today unless the user holds 'backdate lending'.
+ * docs/decisions/0120-lending-action-date-bound.md.
+ */
+export async function actionDateBound(db: DB, auth: AuthContext, notBefore: ActionDateBound['notBefore']): Promise<ActionDateBound> {
+  const row = await db.selectFrom('settings').select('lending_backdate_days').where('company_id', '=', auth.companyId).executeTakeFirst();
   const { today, latest } = counterDay(auth);
-  if (sent === undefined) return today;
-  if (sent > latest) throw unprocessable({ [field]: [`The ${field.replace(/_/g, ' ')} may not be in the future.`] });
-  return sent;
+  return {
+    today,
+    latest,
+    notBefore,
+    backdateDays: row?.lending_backdate_days ?? DEFAULT_BACKDATE_DAYS,
+    mayBackdateFurther: auth.permissions.has(BACKDATE_PERMISSION),
+  };
+}
+
+/** 422 on the field when the client's date is out of bound; returns the date (today when left out) and the bound. */
+export async function boundedDate(db: DB, auth: AuthContext, at: DateField, sent: string | undefined, notBefore: ActionDateBound['notBefore']) {
+  const bound = await actionDateBound(db, auth, notBefore);
+  const date = sent ?? bound.today;
+  const problem = actionDateProblem(date, at.label, bound);
+  if (problem) throw unprocessable({ [at.field]: [problem] });
+  return { date, bound };
+}
+
+/** Records an action dated before the server's today: who dated it and by how many days (nothing when dated today). */
+export async function recordBackdating(
+  trx: DB,
+  auth: AuthContext,
+  dated: { date: string; bound: ActionDateBound },
+  what: { action: BackdatedActionsTable['action']; loanUuid: string; itemUuid?: string | null; now: string },
+): Promise<void> {
+  const days = daysBackdated(dated.date, dated.bound.today);
+  if (days === 0) return;
+  await trx
+    .insertInto('backdated_actions')
+    .values({
+      company_id: auth.companyId,
+      user_id: auth.user.id,
+      action: what.action,
+      loan_uuid: what.loanUuid,
+      item_uuid: what.itemUuid ?? null,
+      action_date: dated.date,
+      server_date: dated.bound.today,
+      days_back: days,
+      beyond_setting: days > dated.bound.backdateDays ? 1 : 0,
+      created_at: what.now,
+    })
+    .execute();
 }

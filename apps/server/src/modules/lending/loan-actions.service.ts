@@ -1,7 +1,7 @@
 import type { LoanActionReply, LoanForfeit, LoanRedeem, LoanRenew } from '@kalinga/contracts/lending';
 import {
-  BEFORE_LOAN_DATE,
   forfeitProblem,
+  loanDateFloor,
   type LoanFigures,
   NOT_ACTIVE,
   planRedemption,
@@ -11,11 +11,11 @@ import {
 } from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
 import type { LoanRow } from '../../db/tables';
-import { conflict, notFound, unprocessable } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import type { AuthContext } from '../../plugins/auth';
 import { runWrite, type WriteContext, type WriteKey, type WriteReply } from './idempotency';
 import { setItemsOfLoan } from './item.repository';
-import { actionDate, uuidTaken } from './lending-common';
+import { boundedDate, recordBackdating, uuidTaken } from './lending-common';
 import { toTransaction } from './lending-replies';
 import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, nextTicketNumber, updateActiveLoan } from './loan.repository';
 import { loansWithItems, termsOf, ticketNumber } from './loan.service';
@@ -68,11 +68,9 @@ const currentAction = (auth: AuthContext, uuid: string) => async (db: DB) => {
   return actionReply(db, loan, next ?? null);
 };
 
-/** The client's date of the action: not in the future, not before the loan date (422 on `field`). */
-function dateOfAction(auth: AuthContext, loan: LoanRow, field: string, sent: string | undefined): string {
-  const asOf = actionDate(auth, field, sent);
-  if (asOf < loan.loan_date) throw unprocessable({ [field]: [BEFORE_LOAN_DATE] });
-  return asOf;
+/** The client's date of an action on the loan, within the bound (422 on the field; decision 0120), and its bound. */
+function dateOfAction(trx: DB, auth: AuthContext, loan: LoanRow, field: string, sent: string | undefined) {
+  return boundedDate(trx, auth, { field, label: field.replace(/_/g, ' ') }, sent, [loanDateFloor(loan)]);
 }
 
 /** Applies a change to a loan that was active when read; if another write got there first, 409 with its state. */
@@ -94,7 +92,8 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
     }
     if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));
     if (await findLoanAnyCompany(trx, input.new_uuid)) throw uuidTaken('new_uuid');
-    const asOf = dateOfAction(auth, loan, 'renewal_date', input.renewal_date);
+    const dated = await dateOfAction(trx, auth, loan, 'renewal_date', input.renewal_date);
+    const asOf = dated.date;
     const category = await findLendingCategory(trx, companyId, { id: loan.category_id });
     if (!category) throw notFound('Category');
     const terms = termsOf(category);
@@ -137,6 +136,7 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
     });
     // The pawned items stay at the counter under the new ticket.
     await setItemsOfLoan(trx, loan.id, 'pawned', { loan_id: next.id, loan_uuid: next.uuid, version, updated_at: now });
+    await recordBackdating(trx, auth, dated, { action: 'renewal', loanUuid: loan.uuid, now });
     const tx = { companyId, userId: auth.user.id, version, now };
     await insertTransactions(trx, tx, [
       ...plan.transactions.oldLoan.map((t) => ({ ...t, loan: old })),
@@ -151,7 +151,8 @@ export function redeemLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     const { trx, version, now } = ctx;
     const loan = await requireLoan(trx, auth, uuid);
     if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));
-    const asOf = dateOfAction(auth, loan, 'redemption_date', input.redemption_date);
+    const dated = await dateOfAction(trx, auth, loan, 'redemption_date', input.redemption_date);
+    const asOf = dated.date;
     const problem = redeemProblem(figuresOf(loan), asOf);
     if (problem) throw conflict(problem);
     const plan = planRedemption(figuresOf(loan), asOf);
@@ -162,6 +163,7 @@ export function redeemLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
       paid_penalty_amount: Number(loan.paid_penalty_amount) + plan.due.penalty,
     });
     await setItemsOfLoan(trx, loan.id, 'pawned', { status: 'redeemed', version, updated_at: now });
+    await recordBackdating(trx, auth, dated, { action: 'redemption', loanUuid: loan.uuid, now });
     await insertTransactions(
       trx,
       { companyId: auth.companyId, userId: auth.user.id, version, now },
@@ -176,11 +178,13 @@ export function forfeitLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: strin
     const { trx, version, now } = ctx;
     const loan = await requireLoan(trx, auth, uuid);
     if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));
-    const asOf = dateOfAction(auth, loan, 'forfeiture_date', input.forfeiture_date);
+    const dated = await dateOfAction(trx, auth, loan, 'forfeiture_date', input.forfeiture_date);
+    const asOf = dated.date;
     const problem = forfeitProblem(figuresOf(loan), asOf);
     if (problem) throw conflict(problem);
     const done = await changeActive(ctx, auth, loan, { status: 'forfeited', forfeiture_date: asOf });
     await setItemsOfLoan(trx, loan.id, 'pawned', { status: 'forfeited', version, updated_at: now });
+    await recordBackdating(trx, auth, dated, { action: 'forfeiture', loanUuid: loan.uuid, now });
     return { status: 200, body: await actionReply(trx, done, null) };
   }, currentAction(auth, uuid));
 }

@@ -8,7 +8,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { findCustomer } from './customer.repository';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { findItemsAnyCompany, insertItems, itemsOfLoans } from './item.repository';
-import { counterDay, uuidTaken } from './lending-common';
+import { boundedDate, counterDay, recordBackdating, uuidTaken } from './lending-common';
 import { toLoan } from './lending-replies';
 import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, listLoans as listLoanRows, nextTicketNumber, updateLoan as updateLoanRow } from './loan.repository';
 import { insertTransactions } from './transaction.repository';
@@ -98,7 +98,8 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
     }
     const appraisal = input.items.reduce((sum, i) => sum + toCentavos(i.appraisal_value), 0);
     const loanAmount = toCentavos(input.loan_amount);
-    const problem = newLoanProblem({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, today: counterDay(auth).latest });
+    const dated = await boundedDate(trx, auth, { field: 'loan_date', label: 'loan date' }, input.loan_date, []);
+    const problem = newLoanProblem({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, today: dated.bound.latest });
     if (problem === LOAN_DATE_IN_FUTURE) throw unprocessable({ loan_date: [problem] });
     if (problem === LOAN_AMOUNT_TOO_HIGH) throw unprocessable({ loan_amount: [problem] });
     const figures = newLoanFigures({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, terms: termsOf(category) });
@@ -149,6 +150,7 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
       })),
     );
     await insertTransactions(trx, { companyId, userId: auth.user.id, version, now }, [{ loan, type: 'disbursement', amount: figures.amount_disbursed }]);
+    await recordBackdating(trx, auth, dated, { action: 'loan', loanUuid: loan.uuid, now });
     return { status: 201, body: { data: toLoan(loan, items) } };
   }, currentLoan(auth, input.uuid));
 }

@@ -25,7 +25,7 @@ async function roleNamed(actor: Actor, name: string): Promise<RoleJson> {
 }
 
 describe('GET /api/roles and /api/permissions', () => {
-  it('lists the seeded roles with permissions and member counts, and the eight permissions', async () => {
+  it('lists the seeded roles with permissions and member counts, and the nine permissions', async () => {
     const admin = await registerCompany(t.app, 'Roles Co');
     await addUser(t.app, admin.companyId, { userType: 'counselor' });
     await addUser(t.app, admin.companyId, { userType: 'counselor' });
@@ -34,11 +34,12 @@ describe('GET /api/roles and /api/permissions', () => {
     const roles = res.json().data as RoleJson[];
     expect(roles.map((r) => r.name)).toEqual(['admin', 'counselor', 'personnel', 'student', 'landlord', 'tenant']);
     expect(roles[0]).toMatchObject({ users_count: 1, is_system: true });
-    expect(roles[0].permissions).toHaveLength(8);
+    expect(roles[0].permissions).toHaveLength(9);
     expect(roles[1]).toMatchObject({ name: 'counselor', users_count: 2 });
     const perms = await call(admin, 'GET', '/api/permissions');
     expect(perms.json().data.map((p: { name: string }) => p.name)).toEqual([
       'manage users', 'view appointments', 'view resources', 'view reports', 'manage resources', 'manage appointments', 'view lending', 'manage lending',
+      'backdate lending',
     ]);
   });
 
@@ -98,7 +99,7 @@ describe('writing roles', () => {
     const res = await call(admin, 'PUT', `/api/roles/${adminRole.id}`, { name: 'admin', permissions: ['view reports'] });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.permissions).toEqual(["The admin role cannot lose 'manage users'."]);
-    expect((await roleNamed(admin, 'admin')).permissions).toHaveLength(8);
+    expect((await roleNamed(admin, 'admin')).permissions).toHaveLength(9);
 
     // A custom managing role whose only holder is the only active manager cannot drop the permission.
     const reg = (await call(admin, 'POST', '/api/roles', { name: 'Registrar', permissions: ['manage users'] })).json().data;

@@ -19,6 +19,7 @@ export async function readSettings(app: FastifyInstance, auth: AuthContext): Pro
     students_can_book: row.students_can_book === 1,
     reminder_hours_before: row.reminder_hours_before,
     cancellation_notice_hours: row.cancellation_notice_hours,
+    lending_backdate_days: row.lending_backdate_days,
     updated_at: row.updated_at,
   };
 }
@@ -38,6 +39,7 @@ export async function writeSettings(app: FastifyInstance, auth: AuthContext, bod
   if (body.students_can_book !== undefined) changes.students_can_book = body.students_can_book ? 1 : 0;
   if (body.reminder_hours_before !== undefined) changes.reminder_hours_before = body.reminder_hours_before;
   if (body.cancellation_notice_hours !== undefined) changes.cancellation_notice_hours = body.cancellation_notice_hours;
+  if (body.lending_backdate_days !== undefined) changes.lending_backdate_days = body.lending_backdate_days;
 
   let storedLogo: string | null = null;
   const logo = body.site_logo;

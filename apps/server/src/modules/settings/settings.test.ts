@@ -31,6 +31,7 @@ describe('GET /api/settings', () => {
       students_can_book: false,
       reminder_hours_before: 24,
       cancellation_notice_hours: 24,
+      lending_backdate_days: 7,
       updated_at: expect.any(String),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
