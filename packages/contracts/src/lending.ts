@@ -211,11 +211,14 @@ export const itemUpdateSchema = z.object({
 });
 export type ItemUpdate = z.infer<typeof itemUpdateSchema>;
 
-export const processForfeitedSchema = z.object({ selling_price: moneyField('selling price') });
+/** A price asked or paid for an item: more than nothing (issue 24: a sale for PHP 0 left no money record). */
+const priceField = (label: string) => moneyField(label).refine((n) => n > 0, `The ${label} must be greater than zero.`);
+
+export const processForfeitedSchema = z.object({ selling_price: priceField('selling price') });
 export type ProcessForfeited = z.infer<typeof processForfeitedSchema>;
 
 export const markSoldSchema = z.object({
-  final_selling_price: moneyField('final selling price'),
+  final_selling_price: priceField('final selling price'),
   buyer_name: requiredText('buyer name', 200),
   buyer_contact: formOptionalText(200),
   sale_notes: formOptionalText(2000),

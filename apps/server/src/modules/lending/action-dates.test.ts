@@ -175,12 +175,16 @@ describe('selling a forfeited item (item 5)', () => {
     const loan = await makeLoan(w, { loan_date: daysAgo(120) });
     expect((await call(w.t, clerk, 'POST', `/api/loans/${loan.uuid}/forfeit`, { forfeiture_date: daysAgo(3) })).statusCode).toBe(200);
     const itemUuid = loan.items[0].uuid;
+    expect((await call(w.t, clerk, 'PUT', `/api/items/${itemUuid}/process-forfeited`, { selling_price: 0 })).statusCode).toBe(422);
     expect((await call(w.t, clerk, 'PUT', `/api/items/${itemUuid}/process-forfeited`, { selling_price: 2000 })).statusCode).toBe(200);
     return { loanUuid: loan.uuid, itemUuid };
   }
 
   it('refuses a price of 0 and a sale dated 1999 or before the forfeiture; a sale within the bound writes its money and its record', async () => {
     const { loanUuid, itemUuid } = await itemForSale();
+    const free = await call(w.t, clerk, 'POST', `/api/items/${itemUuid}/mark-as-sold`, { final_selling_price: 0, buyer_name: 'X' });
+    expect(free.statusCode).toBe(422);
+    expect(free.json().errors.final_selling_price).toEqual(['The final selling price must be greater than zero.']);
     const old = await call(w.t, clerk, 'POST', `/api/items/${itemUuid}/mark-as-sold`, { final_selling_price: 10, buyer_name: 'X', sold_at: '1999-01-01T00:00:00Z' });
     expect(old.statusCode).toBe(422);
     expect(old.json().errors.sold_at).toEqual(['The date may not be before the loan date.']);
