@@ -11,6 +11,7 @@ import {
   toPesos,
 } from '@kalinga/contracts/pawn-rules';
 import { checked, counterToday, figuresOf, mustGet, nowIso, pendingRow, putItem, refuse, termsOf, writeWithEntries } from './action-support';
+import { refuseOutOfBoundDate } from './action-date-bound';
 import { db } from './database';
 import type { LocalCustomer, LocalItem, LocalLoan } from './db';
 
@@ -73,6 +74,7 @@ export interface LoanInput {
 /** Writes a new pawn ticket with its items (ticket number from the server later). */
 export async function createLoan(input: LoanInput): Promise<LocalLoan> {
   const today = await counterToday();
+  await refuseOutOfBoundDate(input.loan_date, 'loan date');
   return writeWithEntries(async (queue) => {
     const customer = await mustGet(db.customers.get(input.customer_uuid), 'customer');
     const category = await mustGet(db.categories.get(input.category_uuid), 'category');
@@ -147,6 +149,7 @@ export async function updateLoanNotes(uuid: string, notes: string | null): Promi
 /** Renews an active loan: the old one becomes renewed, a new ticket (new uuid) takes the same principal and items. */
 export async function renewLoan(uuid: string, renewal_date?: string): Promise<LocalLoan> {
   const asOf = renewal_date ?? (await counterToday());
+  await refuseOutOfBoundDate(asOf, 'renewal date');
   return writeWithEntries(async (queue) => {
     const loan = await mustGet(db.loans.get(uuid), 'loan');
     const category = await mustGet(db.categories.get(loan.category_uuid), 'category');
@@ -201,6 +204,7 @@ export async function renewLoan(uuid: string, renewal_date?: string): Promise<Lo
 /** Closes a loan whose pawner paid principal, interest and penalty; its items go back to the pawner. */
 export async function redeemLoan(uuid: string, redemption_date?: string): Promise<LocalLoan> {
   const asOf = redemption_date ?? (await counterToday());
+  await refuseOutOfBoundDate(asOf, 'redemption date');
   return writeWithEntries(async (queue) => {
     const loan = await mustGet(db.loans.get(uuid), 'loan');
     refuse(redeemProblem(figuresOf(loan), asOf));
@@ -218,6 +222,7 @@ export async function redeemLoan(uuid: string, redemption_date?: string): Promis
 /** After expiry the shop keeps the items: loan and items forfeited. */
 export async function forfeitLoan(uuid: string, forfeiture_date?: string): Promise<LocalLoan> {
   const asOf = forfeiture_date ?? (await counterToday());
+  await refuseOutOfBoundDate(asOf, 'forfeiture date');
   return writeWithEntries(async (queue) => {
     const loan = await mustGet(db.loans.get(uuid), 'loan');
     refuse(forfeitProblem(figuresOf(loan), asOf));
