@@ -149,9 +149,25 @@ const customerFields = {
   birth_date: calendarDateField.nullable().optional(),
 };
 
+/** A value the device had before its change: text, a number (pesos) or nothing. */
+const wasValue = z.union([z.string().max(5000), z.number(), z.null()]);
+
+/**
+ * `was` of an update (field merge, docs/decisions/0103): for each sent field, the value the device had before its
+ * change. A field whose server value differs from it was changed meanwhile elsewhere: the sent value still wins,
+ * and the server records the conflict (GET /api/sync/conflicts).
+ */
+function wasOf<K extends string>(fields: readonly [K, ...K[]]) {
+  return z.partialRecord(z.enum(fields), wasValue, { message: 'The was field must give earlier values of the sent fields.' }).optional();
+}
+export type FieldWas = Partial<Record<string, string | number | null>>;
+
+export const CUSTOMER_UPDATE_FIELDS = ['first_name', 'last_name', 'phone_number', 'address', 'id_type', 'id_number', 'birth_date'] as const;
+
 export const customerCreateSchema = z.object({ uuid: uuidField(), ...customerFields });
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
-export const customerUpdateSchema = z.object(customerFields).partial();
+/** PUT /api/customers/{uuid}: only the changed fields, and `was` with their earlier values (docs/decisions/0103). */
+export const customerUpdateSchema = z.object(customerFields).partial().extend({ was: wasOf(CUSTOMER_UPDATE_FIELDS) });
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 
 /** A loan's category: its server id, or the uuid of a category that may have been made offline. */
@@ -189,7 +205,7 @@ export const loanCreateSchema = z
 export type LoanCreate = z.infer<typeof loanCreateSchema>;
 
 /** PUT /api/loans/{uuid}: the amounts and dates of an issued ticket never change; its remarks may. */
-export const loanUpdateSchema = z.object({ notes: formOptionalText(2000) });
+export const loanUpdateSchema = z.object({ notes: formOptionalText(2000), was: wasOf(['notes']) });
 export type LoanUpdate = z.infer<typeof loanUpdateSchema>;
 
 /** The counter's date of an action (written offline, maybe hours earlier); today when left out. */
@@ -208,6 +224,7 @@ export type ItemCreate = z.infer<typeof itemCreateSchema>;
 export const itemUpdateSchema = z.object({
   description: requiredText('description', 1000).optional(),
   market_value: moneyField('market value').nullable().optional(),
+  was: wasOf(['description', 'market_value']),
 });
 export type ItemUpdate = z.infer<typeof itemUpdateSchema>;
 

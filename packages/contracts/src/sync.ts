@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { categorySchema } from './categories';
+import { paginated, pageQuerySchema } from './common';
 import { customerSchema, itemSchema, loanSchema, transactionSchema } from './lending';
 
 /**
@@ -93,3 +94,30 @@ export const syncChunkReplySchema = z.object({
   }),
 });
 export type SyncChunkReply = z.infer<typeof syncChunkReplySchema>;
+
+/**
+ * GET /api/sync/conflicts: fields an update overwrote although the sending device had not seen their value (it
+ * sent `was` with another one): last writer won, this is the record of it (docs/decisions/0103).
+ */
+export const fieldConflictSchema = z.object({
+  id: z.number().int(),
+  table_name: z.enum(['customers', 'loans', 'items']),
+  record_uuid: z.string(),
+  field: z.string(),
+  /** The server's value the update replaced (set by another device meanwhile). */
+  overwritten_value: z.string().nullable(),
+  /** The value the sending device had before its change. */
+  device_was_value: z.string().nullable(),
+  /** The value the update wrote. */
+  new_value: z.string().nullable(),
+  /** Who sent the update. */
+  user_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type FieldConflict = z.infer<typeof fieldConflictSchema>;
+
+export const conflictListQuerySchema = pageQuerySchema.extend({
+  record_uuid: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('The record uuid must be a valid UUID.').optional()),
+});
+export type ConflictListQuery = z.infer<typeof conflictListQuerySchema>;
+export const conflictListReplySchema = paginated(fieldConflictSchema);

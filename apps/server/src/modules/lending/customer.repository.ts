@@ -1,5 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
+import { forUpdate } from '../../db/locks';
 import type { CustomerRow, CustomersTable } from '../../db/tables';
 import { likePattern, offsetOf } from '../../lib/pagination';
 
@@ -10,6 +11,11 @@ export async function findCustomerAnyCompany(db: DB, uuid: string): Promise<Cust
 
 export async function findCustomer(db: DB, companyId: number, uuid: string): Promise<CustomerRow | undefined> {
   return db.selectFrom('customers').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The customer, locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time). */
+export async function lockCustomer(trx: DB, companyId: number, uuid: string): Promise<CustomerRow | undefined> {
+  return forUpdate(trx, trx.selectFrom('customers').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid)).executeTakeFirst();
 }
 
 export async function insertCustomer(trx: DB, row: Insertable<CustomersTable>): Promise<CustomerRow> {

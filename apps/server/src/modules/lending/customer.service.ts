@@ -3,7 +3,8 @@ import type { DB } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import type { AuthContext } from '../../plugins/auth';
-import { findCustomer, findCustomerAnyCompany, insertCustomer, listCustomers as listCustomerRows, updateCustomer as updateCustomerRow } from './customer.repository';
+import { findCustomer, findCustomerAnyCompany, insertCustomer, lockCustomer, listCustomers as listCustomerRows, updateCustomer as updateCustomerRow } from './customer.repository';
+import { recordFieldConflicts, sentFields } from './field-merge';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { toCustomer } from './lending-replies';
 import { uuidTaken } from './lending-common';
@@ -40,10 +41,14 @@ export function createCustomer(db: DB, auth: AuthContext, wk: WriteKey, input: C
   }, currentCustomer(auth, input.uuid));
 }
 
-/** Changes the sent fields of a customer of the company (404 otherwise). */
+/** Changes the sent fields of a customer of the company (404 otherwise); a field changed meanwhile elsewhere is recorded (decision 0103). */
 export function updateCustomer(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: CustomerUpdate): Promise<CustomerReply> {
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const { was, ...fields } = input;
+    const changes = sentFields(fields);
+    const before = await lockCustomer(trx, auth.companyId, uuid);
+    if (!before) throw notFound('Customer');
+    await recordFieldConflicts(trx, auth, now, { table: 'customers', uuid }, toCustomer(before), changes, was);
     const row = await updateCustomerRow(trx, auth.companyId, uuid, { ...changes, version, updated_at: now });
     if (!row) throw notFound('Customer');
     return { status: 200, body: { data: toCustomer(row) } };

@@ -1,10 +1,16 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database';
+import { forUpdate } from '../../db/locks';
 import type { ItemRow, ItemsTable } from '../../db/tables';
 import { offsetOf } from '../../lib/pagination';
 
 export async function findItem(db: DB, companyId: number, uuid: string): Promise<ItemRow | undefined> {
   return db.selectFrom('items').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The item, locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time). */
+export async function lockItem(trx: DB, companyId: number, uuid: string): Promise<ItemRow | undefined> {
+  return forUpdate(trx, trx.selectFrom('items').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid)).executeTakeFirst();
 }
 
 /** Items with these uuids in any company (uuids are unique across the table): the caller checks the company. */

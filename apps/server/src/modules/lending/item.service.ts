@@ -5,8 +5,9 @@ import type { ItemRow } from '../../db/tables';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import type { AuthContext } from '../../plugins/auth';
+import { recordFieldConflicts, sentFields } from './field-merge';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
-import { findItem, findItemsAnyCompany, insertItems, listItems as listItemRows, updateItem as updateItemRow, updateItemIf } from './item.repository';
+import { findItem, findItemsAnyCompany, insertItems, listItems as listItemRows, lockItem, updateItem as updateItemRow, updateItemIf } from './item.repository';
 import { boundedDate, recordBackdating, uuidTaken } from './lending-common';
 import { toItem } from './lending-replies';
 import { addToAppraisal, findLoan } from './loan.repository';
@@ -65,12 +66,16 @@ export function createItem(db: DB, auth: AuthContext, wk: WriteKey, input: ItemC
   }, currentItem(auth, input.uuid));
 }
 
-/** Changes an item's description or market value (its appraisal is part of the ticket and stays). */
+/** Changes an item's sent description or market value (its appraisal is part of the ticket and stays); a field changed meanwhile elsewhere is recorded (decision 0103). */
 export function updateItem(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: ItemUpdate): Promise<ItemReply> {
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+    const { was, ...fields } = input;
+    const before = await lockItem(trx, auth.companyId, uuid);
+    if (!before) throw notFound('Item');
+    await recordFieldConflicts(trx, auth, now, { table: 'items', uuid }, toItem(before), sentFields(fields), was);
     const row = await updateItemRow(trx, auth.companyId, uuid, {
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.market_value !== undefined && { market_value: input.market_value === null ? null : toCentavos(input.market_value) }),
+      ...(fields.description !== undefined && { description: fields.description }),
+      ...(fields.market_value !== undefined && { market_value: fields.market_value === null ? null : toCentavos(fields.market_value) }),
       version,
       updated_at: now,
     });

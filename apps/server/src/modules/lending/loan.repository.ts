@@ -1,10 +1,16 @@
 import { type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
+import { forUpdate } from '../../db/locks';
 import type { CategoryRow, LoanRow, LoansTable } from '../../db/tables';
 import { likePattern, offsetOf } from '../../lib/pagination';
 
 export async function findLoan(db: DB, companyId: number, uuid: string): Promise<LoanRow | undefined> {
   return db.selectFrom('loans').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The loan, locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time). */
+export async function lockLoan(trx: DB, companyId: number, uuid: string): Promise<LoanRow | undefined> {
+  return forUpdate(trx, trx.selectFrom('loans').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid)).executeTakeFirst();
 }
 
 /** A loan by uuid in any company (uuids are unique across the table): the caller checks the company. */

@@ -6,11 +6,12 @@ import { notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import type { AuthContext } from '../../plugins/auth';
 import { findCustomer } from './customer.repository';
+import { recordFieldConflicts, sentFields } from './field-merge';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { findItemsAnyCompany, insertItems, itemsOfLoans } from './item.repository';
 import { boundedDate, counterDay, recordBackdating, uuidTaken } from './lending-common';
 import { toLoan } from './lending-replies';
-import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, listLoans as listLoanRows, nextTicketNumber, updateLoan as updateLoanRow } from './loan.repository';
+import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, listLoans as listLoanRows, lockLoan, nextTicketNumber, updateLoan as updateLoanRow } from './loan.repository';
 import { insertTransactions } from './transaction.repository';
 
 export const NO_CUSTOMER = 'The selected customer does not exist.';
@@ -155,10 +156,15 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
   }, currentLoan(auth, input.uuid));
 }
 
-/** Changes a ticket's remarks; its amounts and dates never change (docs/decisions/0060). */
+/** Changes a ticket's remarks; its amounts and dates never change (docs/decisions/0060). A remark changed meanwhile elsewhere is recorded (0103). */
 export function updateLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: LoanUpdate): Promise<LoanReply> {
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
-    const row = await updateLoanRow(trx, auth.companyId, uuid, { ...(input.notes !== undefined && { notes: input.notes }), version, updated_at: now });
+    const { was, ...fields } = input;
+    const changes = sentFields(fields);
+    const before = await lockLoan(trx, auth.companyId, uuid);
+    if (!before) throw notFound('Loan');
+    await recordFieldConflicts(trx, auth, now, { table: 'loans', uuid }, { notes: before.notes }, changes, was);
+    const row = await updateLoanRow(trx, auth.companyId, uuid, { ...changes, version, updated_at: now });
     if (!row) throw notFound('Loan');
     return { status: 200, body: { data: await loanReply(trx, row) } };
   }, currentLoan(auth, uuid));

@@ -1,7 +1,9 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
-import { syncChunkReplySchema, syncDeltaReplySchema, syncQuerySchema } from '@kalinga/contracts/sync';
+import { conflictListQuerySchema, conflictListReplySchema, syncChunkReplySchema, syncDeltaReplySchema, syncQuerySchema } from '@kalinga/contracts/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paginationMeta } from '../../lib/pagination';
 import { authOf, needs } from '../../plugins/auth';
+import { listFieldConflicts } from '../lending/field-merge';
 import { pullChunk, pullDelta } from './sync.service';
 
 /**
@@ -24,6 +26,24 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = query.table ? await pullChunk(app.db, companyId, query.table, query) : await pullDelta(app.db, companyId, query);
       // A string body is sent as it is (Fastify serialises only objects); the cast satisfies the typed reply.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(body) as unknown as typeof body);
+    },
+  });
+
+  // Fields an update overwrote although its device had not seen their value (docs/decisions/0103), newest first.
+  app.get('/api/sync/conflicts', {
+    preHandler: needs('view lending'),
+    schema: {
+      tags: ['sync'],
+      security: [{ bearer: [] }],
+      querystring: conflictListQuerySchema,
+      response: { 200: conflictListReplySchema, 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema },
+    },
+    handler: async (request) => {
+      const { companyId } = authOf(request);
+      const { page, per_page: perPage, record_uuid: recordUuid } = request.query;
+      const { rows, total } = await listFieldConflicts(app.db, companyId, { page, perPage, recordUuid });
+      const data = rows.map(({ company_id: _company, ...conflict }) => conflict);
+      return { data, meta: paginationMeta(page, perPage, total) };
     },
   });
 };
