@@ -5,3 +5,5 @@
 export const TOKEN_KEY = 'token';
 /** The company the user works in (sent with every call). */
 export const COMPANY_KEY = 'company_id';
+/** The signed-in user's id: with the company it names the local book the device reads and writes (decision 0110). */
+export const BOOK_USER_KEY = 'book_user';

@@ -1,12 +1,13 @@
 import type { LoanFigures } from '@kalinga/contracts/pawn-rules';
 import { todayIn, toCentavos } from '@kalinga/contracts/pawn-rules';
 import type { z } from 'zod';
-import { db } from './database';
+import { db, deviceDatabase } from './database';
 import type { LocalCategory, LocalItem, LocalLoan, SyncOperation, SyncQueueEntry } from './db';
 import { cleanFor, withSyncStatus, type StoreTable } from './local-save';
 import { settingsKey } from './settings-local';
 import { reportStorageError } from './storage-persistence';
 import { announceQueued, enqueue } from './sync-queue';
+import { applyAction } from './local-rows';
 
 // What every local action shares: the counter's day, input checks with the contracts' schemas, the one
 // transaction that writes rows and their queue entry, and the loan's figures in centavos for pawn-rules.
@@ -15,7 +16,7 @@ const DEFAULT_ZONE = 'Asia/Manila';
 
 /** Today in the company's zone (site settings kept on this device), the counter's day. */
 export async function counterToday(now: Date = new Date()): Promise<string> {
-  const kept = await db.settings.get(settingsKey(localStorage.getItem('company_id')));
+  const kept = await deviceDatabase().settings.get(settingsKey(localStorage.getItem('company_id')));
   const zone = typeof kept?.data.timezone === 'string' && kept.data.timezone ? kept.data.timezone : DEFAULT_ZONE;
   try {
     return todayIn(zone, now);
@@ -48,9 +49,13 @@ const WRITE_TABLES = () => [db.customers, db.loans, db.items, db.categories, db.
  */
 export async function writeWithEntries<T>(write: (queue: (op: SyncOperation, data: SyncQueueEntry['data']) => Promise<void>) => Promise<T>): Promise<T> {
   try {
-    const result = await db.transaction('rw', WRITE_TABLES(), () =>
+    // An async callback: Dexie then follows the effect's native awaits (a plain one loses the transaction's zone).
+    const result = await db.transaction('rw', WRITE_TABLES(), async () =>
       write(async (op, data) => {
-        await enqueue(op, data);
+        // The rows come from the operation's one effect (the same a replay uses), then the entry with them.
+        const now = new Date();
+        const touched = await applyAction(op, data, now.toISOString());
+        await enqueue(op, data, now, touched);
       }),
     );
     announceQueued();
@@ -105,4 +110,18 @@ export async function putItem(item: LocalItem): Promise<void> {
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** The fields of `input` that differ from `row`, and the values the row had for them (the server merges per field). */
+export function changedFields(row: Record<string, unknown>, input: Record<string, unknown>): { changes: Record<string, unknown>; was: Record<string, unknown> } {
+  const changes: Record<string, unknown> = {};
+  const was: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    const before = row[field] ?? null;
+    if ((value ?? null) === before || ((value === '' || value === null) && before === null)) continue;
+    changes[field] = value;
+    was[field] = before;
+  }
+  return { changes, was };
 }

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
-import { db } from './database';
+import { deviceDatabase } from './database';
 import type { AuthRecord } from './db';
 import { isExpired, markSessionStored, SESSION_ID } from './session-hint';
 import { reportStorageError } from './storage-persistence';
@@ -15,7 +15,7 @@ export const CHECK_TTL_MS = 3 * DAY_MS;
 
 async function put(record: AuthRecord): Promise<void> {
   try {
-    await db.auth.put(record);
+    await deviceDatabase().auth.put(record);
     markSessionStored(true);
   } catch (error) {
     reportStorageError(error);
@@ -44,7 +44,7 @@ export { isExpired };
  * (spec section 4, "Restoring a stored session").
  */
 export async function readStoredSession(now: Date = new Date()): Promise<AuthRecord | null> {
-  const record = await db.auth.get(SESSION_ID);
+  const record = await deviceDatabase().auth.get(SESSION_ID);
   if (!record) return null;
   if (isExpired(record, now)) {
     await clearStoredSession();
@@ -56,13 +56,13 @@ export async function readStoredSession(now: Date = new Date()): Promise<AuthRec
 /** Logout and any 401: the local session goes. The sync queue and the local records stay. */
 export async function clearStoredSession(): Promise<void> {
   markSessionStored(false);
-  await db.auth.clear();
+  await deviceDatabase().auth.clear();
 }
 
 /** A user change the server confirmed (profile, company switch): the stored copy follows. */
 export async function updateStoredUser(user: AuthUser): Promise<void> {
   try {
-    await db.auth.update(SESSION_ID, { user });
+    await deviceDatabase().auth.update(SESSION_ID, { user });
   } catch (error) {
     reportStorageError(error);
     throw error;

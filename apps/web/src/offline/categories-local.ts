@@ -1,7 +1,7 @@
 import type { Category, CategoryListReply } from '@kalinga/contracts/categories';
 import { CATEGORY_DEFAULTS } from '@kalinga/contracts/category-constants';
 import { api, ApiError } from '../lib/api-client';
-import type { pendingRow as PendingRow, writeWithEntries as WriteWithEntries } from './action-support';
+import type { writeWithEntries as WriteWithEntries } from './action-support';
 import { db } from './database';
 import type { LocalCategory, SyncStatus } from './db';
 import { applyRow } from './queue-apply';
@@ -16,9 +16,9 @@ import { uuidsWithOpenEntries } from './sync-queue';
  * The queue's writer and runner, loaded on first use, or ahead with the screen's form (the service worker keeps
  * their chunks offline; without it, a form loaded before the network dropped can still save).
  */
-export async function writeSide(): Promise<{ pendingRow: typeof PendingRow; writeWithEntries: typeof WriteWithEntries; runQueue: () => Promise<unknown> }> {
+export async function writeSide(): Promise<{ writeWithEntries: typeof WriteWithEntries; runQueue: () => Promise<unknown> }> {
   const [support, runner] = await Promise.all([import('./action-support'), import('./queue-runner')]);
-  return { pendingRow: support.pendingRow, writeWithEntries: support.writeWithEntries, runQueue: runner.runQueue };
+  return { writeWithEntries: support.writeWithEntries, runQueue: runner.runQueue };
 }
 
 /** A category as the screen shows it: the server's fields, and whether this device has unsent changes to it. */
@@ -51,6 +51,7 @@ function toView(row: LocalCategory): CategoryView {
     loan_period_expiry: row.loan_period_expiry ?? CATEGORY_DEFAULTS.loan_period_expiry,
     is_renewable: row.is_renewable ?? CATEGORY_DEFAULTS.is_renewable,
     resources_count: row.resources_count ?? 0,
+    version: row.version ?? 0,
     created_at: row.created_at,
     updated_at: row.updated_at,
     sync_status: row.sync_status,
@@ -138,12 +139,9 @@ export async function createCategory(input: CategoryWrite): Promise<CategoryView
   const fields = await checkedFields({ uuid: crypto.randomUUID(), title: input.title, description: input.description });
   const uuid = fields.uuid!;
   const image = input.image ? await readDataUrl(input.image) : undefined;
-  const { pendingRow, writeWithEntries } = await writeSide();
+  const { writeWithEntries } = await writeSide();
+  // The row is made by the operation's effect (contracts' lending-effects.ts), with the entry, in one transaction.
   await writeWithEntries(async (queue) => {
-    const now = new Date().toISOString();
-    await db.categories.put(
-      pendingRow<LocalCategory>('categories', { ...CATEGORY_DEFAULTS, uuid, localId: uuid, title: fields.title, description: fields.description, resources_count: 0, image_data_url: image, created_at: now, updated_at: now }),
-    );
     await queue('CREATE_CATEGORY', { uuid, title: fields.title, description: fields.description ?? '', ...(image ? { image } : {}) });
   });
   return settled(uuid);
@@ -152,12 +150,9 @@ export async function createCategory(input: CategoryWrite): Promise<CategoryView
 export async function updateCategory(uuid: string, input: CategoryWrite): Promise<CategoryView> {
   const fields = await checkedFields({ title: input.title, description: input.description });
   const image = input.image ? await readDataUrl(input.image) : undefined;
-  const { pendingRow, writeWithEntries } = await writeSide();
+  const { writeWithEntries } = await writeSide();
   await writeWithEntries(async (queue) => {
-    const row = await db.categories.get(uuid);
-    if (!row) throw new Error('This category is not on this device.');
-    const next = { ...row, title: fields.title, description: fields.description, updated_at: new Date().toISOString(), ...(image ? { image_data_url: image, image_path: undefined } : {}) };
-    await db.categories.put(pendingRow<LocalCategory>('categories', next));
+    if (!(await db.categories.get(uuid))) throw new Error('This category is not on this device.');
     await queue('UPDATE_CATEGORY', { uuid, title: fields.title, description: fields.description ?? '', ...(image ? { image } : {}) });
   });
   return settled(uuid);

@@ -1,13 +1,34 @@
 import Dexie from 'dexie';
+import { BOOK_USER_KEY, COMPANY_KEY } from '../lib/storage-keys';
 import { DB_NAME, type KalingaDB, SCHEMA_V15 } from './db';
 import { storageFullMiddleware } from './storage-persistence';
 
+// Two kinds of local database (decision 0110):
+// - the device's (`PawnshopDB`): the stored session and the site settings, read before anyone is known;
+// - one book per user and company (`PawnshopDB-u<user>-c<company>`): the lending book, its sync queue and sync
+//   state. The book in use is always the one of the signed-in user and the company every API call names, so one
+//   user's rows and unsent changes are never read, shown or sent by another user or in another company; a user's
+//   unsent work waits in their book until they sign in here again.
+
+interface Deps {
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+let deps: Deps = {};
+
+/** Test seam: the IndexedDB a simulated device uses (fake-indexeddb), for the databases opened after the call. */
+export function setIndexedDBForTests(next: Deps): void {
+  deps = next;
+  books.clear();
+  device = null;
+}
+
 /**
- * Opens the local database at schema version 15. Spec section 4: upgrades to versions 11 to 14 wipe all
+ * Opens a local database at schema version 15. Spec section 4: upgrades to versions 11 to 14 wipe all
  * local tables (their rows came from an older app and cannot be trusted); the v15 upgrade does nothing.
  */
 export function openLocalDatabase(name: string = DB_NAME): KalingaDB {
-  const db = new Dexie(name) as KalingaDB;
+  const db = new Dexie(name, deps.indexedDB ? { indexedDB: deps.indexedDB, IDBKeyRange: deps.IDBKeyRange } : undefined) as KalingaDB;
   for (const version of [11, 12, 13, 14]) {
     db.version(version)
       .stores(SCHEMA_V15)
@@ -21,5 +42,59 @@ export function openLocalDatabase(name: string = DB_NAME): KalingaDB {
   return db;
 }
 
-/** The app's one local database. */
-export const db: KalingaDB = openLocalDatabase();
+let device: KalingaDB | null = null;
+
+/** The device's database: the stored session (`auth`) and the site settings (`settings`). */
+export function deviceDatabase(): KalingaDB {
+  device ??= openLocalDatabase(DB_NAME);
+  return device;
+}
+
+export interface BookOwner {
+  userId: number;
+  companyId: number;
+}
+
+/** The signed-in user and the company the API calls name, or null before sign-in. */
+export function bookOwner(): BookOwner | null {
+  const userId = Number(localStorage.getItem(BOOK_USER_KEY));
+  const companyId = Number(localStorage.getItem(COMPANY_KEY));
+  return userId > 0 && companyId > 0 ? { userId, companyId } : null;
+}
+
+export function bookName(owner: BookOwner): string {
+  return `${DB_NAME}-u${owner.userId}-c${owner.companyId}`;
+}
+
+/** Identifies the book in use: a run or pull that began in one book stops when another takes its place. */
+export function bookKey(): string {
+  const owner = bookOwner();
+  return owner ? bookName(owner) : DB_NAME;
+}
+
+const books = new Map<string, KalingaDB>();
+
+/** The book in use (the device's database, which holds no book, while nobody is signed in). */
+export function currentBook(): KalingaDB {
+  const owner = bookOwner();
+  if (!owner) return deviceDatabase();
+  const name = bookName(owner);
+  let book = books.get(name);
+  if (!book) {
+    book = openLocalDatabase(name);
+    books.set(name, book);
+  }
+  return book;
+}
+
+/**
+ * The app's local database as its code uses it: the book of whoever is signed in, in the company they work in.
+ * Each property read goes to the book in use at that moment.
+ */
+export const db: KalingaDB = new Proxy({} as KalingaDB, {
+  get(_target, property) {
+    const book = currentBook();
+    const value: unknown = Reflect.get(book, property, book);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(book) : value;
+  },
+});

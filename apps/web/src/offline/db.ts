@@ -19,7 +19,7 @@ interface LocalSyncFields {
 }
 
 /** A record written offline has no server id yet: id is optional locally. */
-type Local<T extends { id: number }> = Omit<T, 'id'> & { id?: number } & LocalSyncFields;
+type Local<T extends { id: number }> = Omit<T, 'id' | 'version'> & { id?: number; version?: number } & LocalSyncFields;
 
 export type LocalCustomer = Local<Customer> & {
   /** Lowercased words of first and last name plus the phone number (spec section 5). */
@@ -63,7 +63,12 @@ export const SYNC_OPERATIONS = [
 ] as const;
 export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
 
-export type QueueStatus = 'pending' | 'completed' | 'failed';
+/**
+ * 'failed' entries are either waiting to be retried (error_kind 'retry') or refused and waiting for the user
+ * (error_kind 'rejected': Retry, Correct or Discard). 'refused' and 'discarded' entries are closed without reaching
+ * the server: the server refused them (409, 404) or the user discarded them, and their effect was taken back.
+ */
+export type QueueStatus = 'pending' | 'completed' | 'failed' | 'refused' | 'discarded';
 
 export interface SyncQueueEntry {
   id?: number;
@@ -81,6 +86,13 @@ export interface SyncQueueEntry {
   /** Not before this time (ISO) is a failed entry retried: back-off with jitter. */
   next_attempt_at?: string;
   priority: number;
+  /** Who made the change, in which company: it is sent only with that user's session, to that company. */
+  user_id?: number;
+  company_id?: number;
+  /** The uuids of the rows the change wrote on the device (its records: later changes of them wait for it). */
+  touched?: string[];
+  /** Refused or discarded: what the device changed back (shown in the Sync panel). */
+  reverted?: string;
 }
 
 export interface SyncStateRecord {

@@ -4,6 +4,8 @@ import { db } from './database';
 import type { SyncStateRecord } from './db';
 import { cleanFor, withSyncStatus } from './local-save';
 import { uuidsWithOpenEntries } from './sync-queue';
+import { serverCopy } from './local-rows';
+import { notOlder } from './queue-apply';
 
 // The chunked download (spec section 4 "Initial sync", section 7 GET /api/sync?table=...): customers, loans,
 // items, transactions and categories in chunks of 1000, pinned to the cursor of the first reply (`until`) so
@@ -64,12 +66,22 @@ export async function beginDownload(cursor: string, total: number): Promise<void
 
 type Row = Record<string, unknown> & { uuid: string };
 
-/** One chunk's rows, cleaned for the table; rows with unsent local changes are left as they are. */
-function rowsToStore(table: SyncTable, rows: Row[], keep: Set<string>): Record<string, unknown>[] {
+/**
+ * One chunk's rows, cleaned for the table. A row with unsent local changes keeps showing them and takes the
+ * server's copy as its base; a row the device already has in a newer version (a queue reply) is left as it is.
+ */
+async function rowsToStore(table: SyncTable, rows: Row[], keep: Set<string>): Promise<Record<string, unknown>[]> {
   const now = new Date();
   const out: Record<string, unknown>[] = [];
-  for (const row of rows) {
-    if (keep.has(row.uuid)) continue;
+  // A first download on an empty table has nothing to compare with (the common, large case).
+  const locals = (await db.table(table).count()) > 0 ? await db.table(table).bulkGet(rows.map((r) => r.uuid)) : [];
+  for (const [n, row] of rows.entries()) {
+    const local = locals[n] as (Row & { _base?: Row; version?: number }) | undefined;
+    if (keep.has(row.uuid)) {
+      if (local && table !== 'transactions' && notOlder(row, local._base)) out.push({ ...local, _base: serverCopy(cleanFor(table, row) as Row) });
+      continue;
+    }
+    if (local && !notOlder(row, local)) continue;
     const stored = withSyncStatus(cleanFor(table, row), false, now);
     if (table === 'loans') stored.items = ((stored.items as Row[]) ?? []).map((i) => withSyncStatus({ ...i, loan_uuid: row.uuid }, false, now));
     out.push(stored);
@@ -94,12 +106,13 @@ async function downloadTable(table: SyncTable, since: string, until: string, loa
   let lastId = kept?.lastId ?? 0;
   for (;;) {
     const reply = await api.get<SyncChunkReply>('/api/sync', { table, since, last_id: lastId, chunk_size: SYNC_CHUNK_SIZE, until });
-    const rows = rowsToStore(table, reply.data as Row[], await localChanges(table));
+    const keep = await localChanges(table);
     const done = !reply.meta.has_more || reply.meta.next_chunk_id === null;
     lastServerTime = reply.meta.server_time;
     lastId = reply.meta.next_chunk_id ?? lastId;
     stored += reply.data.length;
     await db.transaction('rw', db.table(table), db.syncState, async () => {
+      const rows = await rowsToStore(table, reply.data as Row[], keep);
       if (rows.length) await db.table(table).bulkPut(rows);
       await putState(table, { lastSyncTime: until, lastId, dataVersion: done ? 1 : 0, totalRecords: stored });
     });

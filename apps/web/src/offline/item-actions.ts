@@ -1,6 +1,6 @@
 import { itemCreateSchema, itemUpdateSchema, markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending';
 import { NOT_ACTIVE, processForfeitedProblem, sellProblem } from '@kalinga/contracts/pawn-rules';
-import { checked, mustGet, nowIso, pendingRow, putItem, refuse, writeWithEntries } from './action-support';
+import { changedFields, checked, mustGet, refuse, writeWithEntries } from './action-support';
 import { db } from './database';
 import type { LocalItem } from './db';
 
@@ -19,23 +19,19 @@ export async function addItem(loan_uuid: string, item: ItemDraft): Promise<Local
     const loan = await mustGet(db.loans.get(loan_uuid), 'loan');
     refuse(loan.status === 'active' ? null : NOT_ACTIVE(loan.status));
     const body = checked(itemCreateSchema, { ...item, uuid: crypto.randomUUID(), loan_uuid, category_uuid: item.category_uuid ?? loan.category_uuid });
-    const now = nowIso();
-    const row = pendingRow<LocalItem>('items', { ...body, customer_uuid: loan.customer_uuid, status: 'pawned', created_at: now, updated_at: now });
-    await putItem(row);
     await queue('CREATE_ITEM', body);
-    return row;
+    return (await db.items.get(body.uuid))!;
   });
 }
 
-/** An item's description or market value (null clears the market value). */
+/** An item's description or market value (null clears the market value): only the fields that changed travel. */
 export async function updateItem(uuid: string, changes: { description?: string; market_value?: number | null }): Promise<LocalItem> {
   return writeWithEntries(async (queue) => {
     const item = await mustGet(db.items.get(uuid), 'item');
-    const body = checked(itemUpdateSchema, changes);
-    const row = pendingRow<LocalItem>('items', { ...item, ...body, updated_at: nowIso() });
-    await putItem(row);
-    await queue('UPDATE_ITEM', { ...body, uuid });
-    return row;
+    const body = checked(itemUpdateSchema, changes) as Record<string, unknown>;
+    const { changes: sent, was } = changedFields(item as unknown as Record<string, unknown>, body);
+    if (Object.keys(sent).length) await queue('UPDATE_ITEM', { ...sent, was, uuid });
+    return (await db.items.get(uuid))!;
   });
 }
 
@@ -45,10 +41,8 @@ export async function processForfeitedItem(uuid: string, selling_price: number):
     const item = await mustGet(db.items.get(uuid), 'item');
     refuse(processForfeitedProblem(item));
     const body = checked(processForfeitedSchema, { selling_price });
-    const row = pendingRow<LocalItem>('items', { ...item, status: 'for_sale', selling_price: body.selling_price, updated_at: nowIso() });
-    await putItem(row);
     await queue('PROCESS_FORFEITED_ITEM', { ...body, uuid });
-    return row;
+    return (await db.items.get(uuid))!;
   });
 }
 
@@ -64,11 +58,8 @@ export async function markItemSold(uuid: string, sale: SaleInput): Promise<Local
   return writeWithEntries(async (queue) => {
     const item = await mustGet(db.items.get(uuid), 'item');
     refuse(sellProblem(item));
-    const now = nowIso();
-    const body = checked(markSoldSchema, { ...sale, sold_at: now });
-    const row = pendingRow<LocalItem>('items', { ...item, ...body, status: 'sold', updated_at: now });
-    await putItem(row);
+    const body = checked(markSoldSchema, { ...sale, sold_at: new Date().toISOString() });
     await queue('MARK_ITEM_SOLD', { ...body, uuid });
-    return row;
+    return (await db.items.get(uuid))!;
   });
 }

@@ -1,7 +1,7 @@
 import { SYNC_EPOCH, SYNC_TABLES, USE_TABLE_ENDPOINTS, type SyncDeltaReply } from '@kalinga/contracts/sync';
 import { getAuthState, hasPermission } from '../features/auth/auth-store';
 import { api, ApiError } from '../lib/api-client';
-import { db } from './database';
+import { bookKey, db } from './database';
 import { beginDownload, runDownload, STATE_ALL, STATE_DOWNLOAD, syncStateOf } from './initial-sync';
 import { coalesced, withLock } from './locks';
 import { applyItem, applyLoan, applyRow, applyTransactions, type ApplyContext } from './queue-apply';
@@ -23,8 +23,12 @@ async function applyTombstones(deleted: SyncDeltaReply['data']['deleted'], open:
   }
 }
 
-async function applyDelta(reply: SyncDeltaReply): Promise<void> {
+/** The book the pull began in was replaced (sign-out, another user, another company): its reply is not this book's. */
+class BookChanged extends Error {}
+
+async function applyDelta(reply: SyncDeltaReply, book: string): Promise<void> {
   const { data, meta } = reply;
+  if (bookKey() !== book) throw new BookChanged();
   await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue, db.syncState], async () => {
     const ctx: ApplyContext = { open: await uuidsWithOpenEntries(), fromPull: true };
     for (const row of data.categories) await applyRow('categories', row, ctx);
@@ -38,11 +42,37 @@ async function applyDelta(reply: SyncDeltaReply): Promise<void> {
   });
 }
 
+/** A cursor the server refused (ahead of it: a restored backup, another company's cursor). */
+function refusedCursor(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 422 && Boolean(error.errors.since ?? error.errors.until);
+}
+
+/**
+ * Forgets the sync state (cursor and any download in progress), keeping the rows and every unsent change: the
+ * next pull starts from the epoch and the server's rows are laid under the unsent changes again (defect 6).
+ */
+export async function forgetCursor(): Promise<void> {
+  await db.syncState.clear();
+}
+
 async function pullLocked(): Promise<void> {
+  try {
+    await pullOnce();
+  } catch (error) {
+    if (!refusedCursor(error)) throw error;
+    console.warn('The server refused this device\'s sync cursor: syncing again from the epoch.');
+    await forgetCursor();
+    await pullOnce();
+  }
+}
+
+async function pullOnce(): Promise<void> {
+  const book = bookKey();
   // A download cut off by a reload (or a lost connection) goes on from its last chunk.
   if (await syncStateOf(STATE_DOWNLOAD)) await runDownload();
   const since = (await syncStateOf(STATE_ALL))?.lastSyncTime ?? SYNC_EPOCH;
   const reply = await api.get<SyncDeltaReply>('/api/sync', { since });
+  if (bookKey() !== book) return;
   if (reply.meta.recommendation === USE_TABLE_ENDPOINTS) {
     // Chunks carry rows, not deletions: the server keeps this window's tombstones in the recommendation reply.
     await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue], async () =>
@@ -52,7 +82,11 @@ async function pullLocked(): Promise<void> {
     await runDownload();
     return;
   }
-  await applyDelta(reply);
+  try {
+    await applyDelta(reply, book);
+  } catch (error) {
+    if (!(error instanceof BookChanged)) throw error;
+  }
 }
 
 /**

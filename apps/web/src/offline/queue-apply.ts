@@ -1,16 +1,20 @@
 import type { Category } from '@kalinga/contracts/categories';
 import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending';
+import type { Row } from '@kalinga/contracts/lending-effects';
 import { db } from './database';
-import type { LocalItem, LocalLoan, LocalTransaction } from './db';
+import type { LocalTransaction } from './db';
 import { cleanFor, withSyncStatus, type StoreTable } from './local-save';
+import { baseOf, renest, ROW_TABLES, serverCopy, syncedRow, type LocalRow } from './local-rows';
 
-// Writing server rows into the local store: the queue's replies and the pulls. A row whose record still has
-// unsent local changes (an open queue entry, or sync_status pending/failed) keeps its local state; from a queue
-// reply it takes only what the server alone knows (id, server_id, ticket number). Nested items match by uuid.
+// Writing server rows into the local store: the queue's replies and the pulls (decision 0111). The server's copy of
+// a row is kept whatever the row's local state: a row with unsent changes (an open queue entry) keeps showing them
+// and takes the server's copy as the base they stand on; any other row shows the server's copy. Either way a copy
+// older than the one the device has (a stored reply replayed after another device's change) is ignored, by the
+// rows' versions. Nested items match by uuid; the items table is the truth for a loan's items.
 
 export const REPLY_TABLES = () => [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue];
 
-/** Server-made fields a record with pending local changes still takes from a reply. */
+/** Server-made fields a record with pending local changes still shows from a reply (its id and ticket number). */
 function identityOf(row: { id: number }, table: StoreTable): Record<string, unknown> {
   const out: Record<string, unknown> = { id: row.id, server_id: row.id };
   if (table === 'loans') {
@@ -24,75 +28,89 @@ function identityOf(row: { id: number }, table: StoreTable): Record<string, unkn
 export interface ApplyContext {
   /** uuids of records that still have open queue entries (besides the one being completed). */
   open: { has(uuid: string): boolean };
-  /** From a pull: rows with local changes are left entirely alone (not even their ids are taken). */
+  /** From a pull (kept for the callers; pulls and replies follow the same rules). */
   fromPull?: boolean;
 }
 
-/**
- * The local row when it must keep its state: it has open queue entries; or, from a pull, it is not synced, or it is
- * newer than the pulled row (a queue reply applied while the pull's request was under way).
- */
-async function keepsLocal(table: StoreTable, row: { uuid: string; updated_at?: string }, ctx: ApplyContext): Promise<Record<string, unknown> | null> {
-  const local = (await db.table(table).get(row.uuid)) as Record<string, unknown> | undefined;
-  if (!local) return null;
-  if (ctx.open.has(row.uuid)) return local;
-  if (!ctx.fromPull) return null;
-  const newer = Date.parse(String(local.updated_at)) > Date.parse(String(row.updated_at)); // NaN compares false
-  return local.sync_status !== 'synced' || newer ? local : null;
+/** True unless `server` is older than `local` (rows without a version are taken). */
+export function notOlder(server: object, local: object | undefined): boolean {
+  const a = Number((server as { version?: unknown }).version);
+  const b = Number((local as { version?: unknown } | undefined)?.version);
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return true;
+  return a >= b;
 }
 
-/** Puts one server row (not a loan) into its table; returns the stored row, or null when the local one was kept. */
-export async function applyRow(table: Exclude<StoreTable, 'loans'>, row: Customer | Item | Transaction | Category, ctx: ApplyContext): Promise<Record<string, unknown> | null> {
-  const local = await keepsLocal(table, row, ctx);
-  if (local) {
-    if (ctx.fromPull) return null;
-    const merged = { ...local, ...identityOf(row, table) };
-    await db.table(table).put(merged);
-    return merged;
+type ServerRow = Customer | Item | Transaction | Category | Loan;
+
+/** Puts one server row; returns the stored row when it is shown as the server has it, else null. */
+async function putServerRow(table: Exclude<StoreTable, 'transactions'>, row: ServerRow, ctx: ApplyContext): Promise<LocalRow | null> {
+  const local = (await db.table(table).get(row.uuid)) as LocalRow | undefined;
+  const copy = row as unknown as Row;
+  if (local && ctx.open.has(row.uuid)) {
+    const base = baseOf(local);
+    if (base && !notOlder(copy, base)) return null;
+    await db.table(table).put({ ...local, ...identityOf(row, table), _base: serverCopy(cleanFor(table, copy) as Row) });
+    return null;
   }
-  const stored = withSyncStatus(cleanFor(table, row), false);
+  if (local && !notOlder(copy, baseOf(local) ?? local)) return null;
+  const stored = syncedRow(table, copy);
   await db.table(table).put(stored);
   return stored;
 }
 
-/** Puts an item and the copy nested in its loan (unless the loan keeps its local state). */
+/** Puts one server row (not a loan) into its table; returns the stored row, or null when the local one was kept. */
+export async function applyRow(table: Exclude<StoreTable, 'loans'>, row: Customer | Item | Transaction | Category, ctx: ApplyContext): Promise<Record<string, unknown> | null> {
+  if (table === 'transactions') {
+    await applyTransactions([row as Transaction]);
+    return row;
+  }
+  return putServerRow(table, row, ctx);
+}
+
+/** Puts an item and the copy nested in its loan (and in the loan it left). */
 export async function applyItem(item: Item, ctx: ApplyContext): Promise<void> {
-  const stored = (await applyRow('items', item, ctx)) as LocalItem | null;
-  if (!stored) return;
-  const loan = await db.loans.get(item.loan_uuid);
-  if (!loan || (ctx.fromPull && (loan.sync_status !== 'synced' || ctx.open.has(loan.uuid)))) return;
-  const items = loan.items ?? [];
-  const at = items.findIndex((i) => i.uuid === item.uuid);
-  const next = at >= 0 ? items.map((i, n) => (n === at ? stored : i)) : [...items, stored];
-  await db.loans.put({ ...loan, items: next });
+  const before = (await db.items.get(item.uuid)) as LocalRow | undefined;
+  await putServerRow('items', item, ctx);
+  await renest([item.loan_uuid, ...(before?.loan_uuid ? [String(before.loan_uuid)] : [])]);
 }
 
 /** Puts a loan with its nested items (matched by uuid), each item into the items table too. */
 export async function applyLoan(loan: Loan, ctx: ApplyContext): Promise<void> {
-  const items: LocalItem[] = [];
+  const loans = new Set([loan.uuid]);
   for (const item of loan.items) {
-    const stored = await applyRow('items', { ...item, loan_uuid: loan.uuid }, ctx);
-    items.push((stored ?? (await db.items.get(item.uuid))) as LocalItem);
+    const before = (await db.items.get(item.uuid)) as LocalRow | undefined;
+    if (before?.loan_uuid) loans.add(String(before.loan_uuid));
+    await putServerRow('items', { ...item, loan_uuid: loan.uuid }, ctx);
   }
-  const local = await keepsLocal('loans', loan, ctx);
-  if (local) {
-    if (ctx.fromPull) return;
-    const localItems = (local.items as LocalItem[] | undefined) ?? [];
-    const byUuid = new Map(items.map((i) => [i.uuid, i]));
-    const merged = localItems.map((i) => {
-      const server = byUuid.get(i.uuid);
-      return server ? { ...i, id: server.id, server_id: server.id } : i;
-    });
-    await db.loans.put({ ...local, ...identityOf(loan, 'loans'), items: merged } as LocalLoan);
-    return;
-  }
-  const stored = withSyncStatus(cleanFor('loans', loan), false) as LocalLoan;
-  stored.items = items.filter(Boolean);
-  await db.loans.put(stored);
+  await putServerRow('loans', loan, ctx);
+  await renest(loans);
 }
 
 /** Transactions are the server's alone: always stored as sent. */
 export async function applyTransactions(rows: Transaction[]): Promise<void> {
   if (rows.length === 0) return;
   await db.transactions.bulkPut(rows.map((t) => withSyncStatus(cleanFor('transactions', t), false) as unknown as LocalTransaction));
+}
+
+/**
+ * After an entry is sent: each of its records that no other open entry writes shows the server's copy it now has.
+ * A record without one (a reply that did not carry it) is left for the next pull.
+ */
+export async function settle(keys: string[], open: ApplyContext['open']): Promise<void> {
+  const loans = new Set<string>();
+  for (const uuid of keys) {
+    if (open.has(uuid)) continue;
+    for (const table of ROW_TABLES) {
+      const row = (await db.table(table).get(uuid)) as LocalRow | undefined;
+      if (!row) continue;
+      if (row._base) {
+        const stored = syncedRow(table, row._base);
+        await db.table(table).put(stored);
+        if (table === 'items' && stored.loan_uuid) loans.add(String(stored.loan_uuid));
+        if (table === 'loans') loans.add(uuid);
+      }
+      break;
+    }
+  }
+  await renest(loans);
 }

@@ -1,11 +1,13 @@
 import type { Category } from '@kalinga/contracts/categories';
 import type { Customer, Item, Loan, LoanActionReply } from '@kalinga/contracts/lending';
 import { ApiError, rawRequest, type RawReply } from '../lib/api-client';
-import { db } from './database';
+import { bookKey, bookOwner, db } from './database';
 import type { SyncQueueEntry } from './db';
 import { coalesced, withLock } from './locks';
-import { callFor, tableOf, type OperationCall } from './operations';
-import { applyItem, applyLoan, applyRow, applyTransactions, REPLY_TABLES, type ApplyContext } from './queue-apply';
+import { callFor, type OperationCall } from './operations';
+import { ROW_TABLES } from './local-rows';
+import { applyItem, applyLoan, applyRow, applyTransactions, REPLY_TABLES, settle, type ApplyContext } from './queue-apply';
+import { dropEntry } from './refusals';
 import { clientId, idempotencyKey, mustWait, openEntries, ownKeys } from './sync-queue';
 
 // Sends the queue: one run at a time across every tab (Web Locks), entries in queue order, an entry waiting
@@ -29,6 +31,8 @@ export interface RunResult {
   paused: boolean;
   /** When the earliest failed entry may be retried (ms since epoch), if any. */
   nextAttemptAt: number | null;
+  /** Entries the server refused in this run: the device should pull the server's rows now. */
+  refused?: number;
 }
 
 let paused = false;
@@ -65,7 +69,7 @@ export function setRandomForTests(fn: () => number): void {
   random = fn;
 }
 
-type Outcome = 'sent' | 'failed' | 'offline' | 'paused';
+type Outcome = 'sent' | 'failed' | 'refused' | 'offline' | 'paused';
 
 function sentenceOf(payload: unknown, status: number): string {
   const body = (payload && typeof payload === 'object' ? payload : {}) as { message?: unknown; errors?: Record<string, unknown> };
@@ -147,6 +151,7 @@ async function complete(entry: SyncQueueEntry, call: OperationCall, reply: RawRe
   await db.transaction('rw', REPLY_TABLES(), async () => {
     const ctx: ApplyContext = { open: await open.besides(entry) };
     await applyReply(call, reply.payload, ctx);
+    await settle(ownKeys(entry), ctx.open);
     await db.syncQueue.update(entry.id!, { status: 'completed', completed_at: new Date().toISOString(), error: undefined, error_kind: undefined, next_attempt_at: undefined });
   });
   open.completed(entry);
@@ -159,15 +164,32 @@ async function retryLater(entry: SyncQueueEntry, error: string, retryAfterSecond
   await db.syncQueue.update(entry.id!, { status: 'failed', error_kind: 'retry', error, retry_count, next_attempt_at: new Date(Date.now() + wait).toISOString() });
 }
 
-/** A 4xx: the change cannot be made as it is. Shown with the server's sentence on the entry and on its records; not retried on its own. */
+/** Refusals that mean the record moved on (409) or is not there (404): the change is taken back at once. */
+function isFinalRefusal(status: number): boolean {
+  return status === 404 || status === 409;
+}
+
+/**
+ * Any other 4xx: the change cannot be made as it is. Shown with the server's sentence on the entry and on its
+ * records, its dependants waiting; the user retries, corrects or discards it from the Sync panel.
+ */
 async function reject(entry: SyncQueueEntry, error: string): Promise<void> {
-  const table = tableOf(entry.operation);
-  await db.transaction('rw', [db.syncQueue, db.table(table)], async () => {
+  await db.transaction('rw', [db.syncQueue, db.customers, db.loans, db.items, db.categories], async () => {
     await db.syncQueue.update(entry.id!, { status: 'failed', error_kind: 'rejected', error, retry_count: entry.retry_count + 1, next_attempt_at: undefined });
-    for (const uuid of ownKeys(entry)) {
-      if (await db.table(table).get(uuid)) await db.table(table).update(uuid, { sync_status: 'failed', sync_error: error });
-    }
+    await markRows(entry, { sync_status: 'failed', sync_error: error }, () => true);
   });
+}
+
+/** Sets fields on the rows an entry wrote (in whichever table they are) that pass `when`. */
+async function markRows(entry: SyncQueueEntry, fields: Record<string, unknown>, when: (row: { sync_status?: string }) => boolean): Promise<void> {
+  for (const uuid of ownKeys(entry)) {
+    for (const table of ROW_TABLES) {
+      const row = (await db.table(table).get(uuid)) as { sync_status?: string } | undefined;
+      if (!row) continue;
+      if (when(row)) await db.table(table).update(uuid, fields);
+      break;
+    }
+  }
 }
 
 async function send(entry: SyncQueueEntry, client: string, open: OpenRecords): Promise<Outcome> {
@@ -180,7 +202,10 @@ async function send(entry: SyncQueueEntry, client: string, open: OpenRecords): P
   }
   let reply: RawReply;
   try {
-    reply = await rawRequest(call.method, call.path, call.body, { 'Idempotency-Key': idempotencyKey(client, entry) });
+    const headers: Record<string, string> = { 'Idempotency-Key': idempotencyKey(client, entry) };
+    // Sent to the company it was made in (the book's, which the session's calls name too).
+    if (entry.company_id) headers['X-Company-Id'] = String(entry.company_id);
+    reply = await rawRequest(call.method, call.path, call.body, headers);
   } catch (error) {
     await retryLater(entry, error instanceof ApiError ? error.message : 'The request failed.');
     return 'offline';
@@ -205,6 +230,10 @@ async function send(entry: SyncQueueEntry, client: string, open: OpenRecords): P
     await retryLater(entry, sentence, Number.isFinite(after) ? after : undefined);
     return 'failed';
   }
+  if (isFinalRefusal(reply.status)) {
+    await dropEntry(entry.id!, 'refused', sentence);
+    return 'refused';
+  }
   await reject(entry, sentence);
   return 'failed';
 }
@@ -224,17 +253,27 @@ async function pruneCompleted(): Promise<void> {
 }
 
 /** One pass over the open entries (under the lock). Repeats while a pass sent something (new entries may have come). */
+/** An entry is sent only with the session of the user who made it, in the company it was made in. */
+function ownedByThisSession(entry: SyncQueueEntry): boolean {
+  const owner = bookOwner();
+  return (entry.user_id ?? null) === (owner?.userId ?? null) && (entry.company_id ?? null) === (owner?.companyId ?? null);
+}
+
 async function runLocked(): Promise<RunResult> {
+  const book = bookKey();
   const client = await clientId();
   await pruneCompleted();
   let sent = 0;
+  let refused = 0;
   for (;;) {
     let progressed = false;
     const held: SyncQueueEntry[] = [];
-    const entries = await openEntries();
+    const entries = (await openEntries()).filter(ownedByThisSession);
     const open = new OpenRecords(entries);
     for (const entry of entries) {
-      if (paused) return { sent, paused: true, nextAttemptAt: null };
+      // Signed out, or another user's or company's book took this one's place: stop before the next entry.
+      if (paused || bookKey() !== book) return { sent, refused, paused: true, nextAttemptAt: null };
+      // Every earlier open entry of the same record (whatever its operation or state) goes first.
       if (!isDue(entry, Date.now()) || mustWait(entry, held)) {
         held.push(entry);
         continue;
@@ -245,11 +284,17 @@ async function runLocked(): Promise<RunResult> {
         progressed = true;
         continue;
       }
-      if (outcome === 'paused') return { sent, paused: true, nextAttemptAt: null };
-      if (outcome === 'offline') return { sent, paused: false, nextAttemptAt: await earliestRetry() };
+      if (outcome === 'refused') {
+        refused++;
+        // Its dependants were closed with it: the pass starts again from the queue as it now is.
+        progressed = true;
+        break;
+      }
+      if (outcome === 'paused') return { sent, refused, paused: true, nextAttemptAt: null };
+      if (outcome === 'offline') return { sent, refused, paused: false, nextAttemptAt: await earliestRetry() };
       held.push(entry);
     }
-    if (!progressed) return { sent, paused: false, nextAttemptAt: await earliestRetry() };
+    if (!progressed) return { sent, refused, paused: false, nextAttemptAt: await earliestRetry() };
   }
 }
 
@@ -273,11 +318,7 @@ export async function retryEntries(which: 'retry' | 'all' | number): Promise<voi
     for (const entry of failed) {
       if (typeof which === 'number' ? entry.id !== which : which === 'retry' && entry.error_kind !== 'retry') continue;
       await db.syncQueue.update(entry.id!, { status: 'pending', error: undefined, error_kind: undefined, next_attempt_at: undefined });
-      const table = tableOf(entry.operation);
-      for (const uuid of ownKeys(entry)) {
-        const row = (await db.table(table).get(uuid)) as { sync_status?: string } | undefined;
-        if (row?.sync_status === 'failed') await db.table(table).update(uuid, { sync_status: 'pending', sync_error: undefined });
-      }
+      await markRows(entry, { sync_status: 'pending', sync_error: undefined }, (row) => row.sync_status === 'failed');
     }
   });
 }

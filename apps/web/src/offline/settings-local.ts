@@ -19,14 +19,14 @@ export function settingsKey(companyId: string | null): string {
 export async function readLocalSettings(key: string): Promise<SettingsRecord | undefined> {
   const quick = await quickRead<SettingsRecord>('settings', key);
   if (quick !== USE_DEXIE) return quick;
-  return (await database()).db.settings.get(key);
+  return (await database()).deviceDatabase().settings.get(key);
 }
 
 /** Stores what the server sent; updated_at is when it was fetched. */
 export async function writeLocalSettings(key: string, data: object, now: Date = new Date()): Promise<void> {
   try {
-    const { db } = await database();
-    await db.settings.put({ id: key, data: { ...data }, updated_at: now.toISOString() });
+    const { deviceDatabase } = await database();
+    await deviceDatabase().settings.put({ id: key, data: { ...data }, updated_at: now.toISOString() });
   } catch (error) {
     if (!reportStorageError(error, 'the site settings were not saved on this device')) throw error;
   }

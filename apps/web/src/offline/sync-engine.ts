@@ -38,6 +38,8 @@ export async function drain(): Promise<void> {
   try {
     const result = await runQueue();
     scheduleRetry(result.nextAttemptAt);
+    // A refused change was taken back: the server's rows (another device's ticket, a redemption) come now.
+    if (result.refused) void pull();
   } catch (error) {
     console.error('Sync queue run failed', error);
   }
@@ -65,7 +67,8 @@ const onFocus = () => void pull();
 export function startSync(): void {
   resumeQueue();
   if (started) {
-    void drain();
+    // Started again after a sign-in or a company switch: another book may be in use, with its own queue and cursor.
+    void drain().then(pull);
     return;
   }
   started = true;

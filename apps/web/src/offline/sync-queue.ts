@@ -1,4 +1,4 @@
-import { db } from './database';
+import { bookOwner, db } from './database';
 import type { SyncOperation, SyncQueueEntry } from './db';
 
 // The sync queue's entries (spec section 4, "Sync queue entry"). Writers add entries inside the same Dexie
@@ -42,8 +42,11 @@ export function idempotencyKey(client: string, entry: SyncQueueEntry): string {
  * Adds an entry. Call inside a `db.transaction('rw', ..., db.syncQueue, ...)` together with the row writes so that
  * a row and its entry are stored together or not at all.
  */
-export async function enqueue(operation: SyncOperation, data: SyncQueueEntry['data'], now: Date = new Date()): Promise<SyncQueueEntry> {
+export async function enqueue(operation: SyncOperation, data: SyncQueueEntry['data'], now: Date = new Date(), touched?: string[]): Promise<SyncQueueEntry> {
+  const owner = bookOwner();
   const entry: SyncQueueEntry = { operation, data, status: 'pending', created_at: now.toISOString(), retry_count: 0, priority: 0 };
+  if (owner) Object.assign(entry, { user_id: owner.userId, company_id: owner.companyId });
+  if (touched?.length) entry.touched = touched;
   entry.id = await db.syncQueue.add(entry);
   return entry;
 }
@@ -75,13 +78,15 @@ function collect(entry: Pick<SyncQueueEntry, 'data'>, own: boolean): string[] {
   return [...keys];
 }
 
-/** The records an entry writes: its uuid, a renewal's new_uuid, a new loan's items. */
-export function ownKeys(entry: Pick<SyncQueueEntry, 'data'>): string[] {
-  return collect(entry, true);
+/** The records an entry writes: the rows its action wrote (or its uuid, a renewal's new_uuid, a new loan's items). */
+export function ownKeys(entry: Pick<SyncQueueEntry, 'data' | 'touched'>): string[] {
+  const keys = collect(entry, true);
+  for (const k of entry.touched ?? []) if (!keys.includes(k)) keys.push(k);
+  return keys;
 }
 
 /** The records an entry refers to (customer_uuid, category_uuid, loan_uuid, ...). */
-export function refKeys(entry: Pick<SyncQueueEntry, 'data'>): string[] {
+export function refKeys(entry: Pick<SyncQueueEntry, 'data' | 'touched'>): string[] {
   return collect(entry, false);
 }
 

@@ -12,14 +12,14 @@ export function serverCategory(over: Partial<Category> = {}): Category {
   return {
     id: 7, uuid: '00000000-0000-4000-8000-0000000000c7', title: 'Jewelry', description: null, image_path: null, name: 'Jewelry',
     interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true,
-    resources_count: 0, created_at: T, updated_at: T, ...over,
+    resources_count: 0, version: 1, created_at: T, updated_at: T, ...over,
   };
 }
 
 export function serverCustomer(over: Partial<Customer> = {}): Customer {
   return {
     id: 11, uuid: '00000000-0000-4000-8000-00000000c011', first_name: 'Maria', last_name: 'Santos', phone_number: '09171234567',
-    address: null, id_type: null, id_number: null, birth_date: null, created_at: T, updated_at: T, ...over,
+    address: null, id_type: null, id_number: null, birth_date: null, version: 1, created_at: T, updated_at: T, ...over,
   };
 }
 
@@ -28,7 +28,7 @@ export function serverItem(over: Partial<Item> = {}): Item {
     id: 31, uuid: '00000000-0000-4000-8000-0000000000a1', loan_uuid: '00000000-0000-4000-8000-0000000000b1',
     customer_uuid: serverCustomer().uuid, category_id: 7, category_uuid: serverCategory().uuid, description: 'Gold ring 18k',
     status: 'pawned', appraisal_value: 5000, market_value: null, selling_price: null, final_selling_price: null, sold_at: null,
-    buyer_name: null, buyer_contact: null, sale_notes: null, created_at: T, updated_at: T, ...over,
+    buyer_name: null, buyer_contact: null, sale_notes: null, version: 1, created_at: T, updated_at: T, ...over,
   };
 }
 
@@ -39,12 +39,12 @@ export function serverLoan(over: Partial<Loan> = {}): Loan {
     status: 'active', loan_date: '2026-11-01', maturity_date: '2026-12-01', expiry_date: '2027-03-01', renewal_date: null,
     redemption_date: null, forfeiture_date: null, appraisal_value: 5000, loan_amount: 3000, service_charge: 5, interest_rate: 3,
     penalty_rate: 2, amount_disbursed: 2995, paid_interest_amount: 0, paid_penalty_amount: 0, new_loan: null, renewed_from: null,
-    notes: null, items: [serverItem({ loan_uuid: uuid })], created_at: T, updated_at: T, ...over,
+    notes: null, items: [serverItem({ loan_uuid: uuid })], version: 1, created_at: T, updated_at: T, ...over,
   };
 }
 
 export function serverTransaction(over: Partial<Transaction> = {}): Transaction {
-  return { id: 41, uuid: crypto.randomUUID(), loan_uuid: serverLoan().uuid, item_uuid: null, type: 'interest', amount: 90, created_at: T, created_by: 1, ...over };
+  return { id: 41, uuid: crypto.randomUUID(), loan_uuid: serverLoan().uuid, item_uuid: null, type: 'interest', amount: 90, version: 1, created_at: T, created_by: 1, ...over };
 }
 
 /** Puts rows into the local store as synced (as a pull would). */

@@ -1,6 +1,7 @@
 import type { AuthReply, AuthUser, Company, LoginBody, RegisterBody } from '@kalinga/contracts/auth';
 import { useSyncExternalStore } from 'react';
 import { api, ApiError, COMPANY_KEY, getToken, setUnauthorizedHandler, TOKEN_KEY } from '../../lib/api-client';
+import { BOOK_USER_KEY } from '../../lib/storage-keys';
 import { queryClient } from '../../lib/query-client';
 import { forgetLastScreens } from '../../last-screen/keep';
 import {
@@ -32,6 +33,9 @@ const listeners = new Set<() => void>();
 
 function setState(next: Partial<AuthState>): void {
   state = { ...state, ...next };
+  // The local book in use is the signed-in user's in the chosen company (decision 0110): nobody's while signed out.
+  if (state.user) localStorage.setItem(BOOK_USER_KEY, String(state.user.id));
+  else localStorage.removeItem(BOOK_USER_KEY);
   listeners.forEach((l) => l());
 }
 
@@ -227,6 +231,8 @@ async function acceptSession(reply: AuthReply, failure: string): Promise<AuthUse
   if (!reply?.user || !reply?.token) throw new Error(failure);
   localStorage.setItem(TOKEN_KEY, reply.token);
   localStorage.removeItem(COMPANY_KEY);
+  // Until the new user is known no book is open: nothing of the previous user's is read or sent meanwhile.
+  localStorage.removeItem(BOOK_USER_KEY);
   const companies = await loadCompanies();
   // The login reply speaks for the default company; /api/me speaks for the chosen one. The settings load beside it.
   const settings = prefetchSettings();
@@ -276,6 +282,8 @@ export async function switchCompany(companyId: number): Promise<void> {
   localStorage.setItem(COMPANY_KEY, String(companyId));
   queryClient.clear();
   await refreshUser();
+  // The company's own local book is now in use: its queue is sent and its rows pulled.
+  if (isSignedIn(state.status)) startSession();
 }
 
 export function hasPermission(user: AuthUser | null, permission: string): boolean {
