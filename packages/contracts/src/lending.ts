@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { isoDateSchema, paginated, pageQuerySchema } from './common';
+import { LOAN_PERIOD_TYPES } from './categories';
 import { formOptionalText } from './form-fields';
 import { ITEM_STATUSES, LOAN_STATUSES, TRANSACTION_TYPES, isCalendarDate } from './pawn-rules';
 
@@ -78,6 +79,10 @@ export const loanSchema = z.object({
   /** The uuid of the loan this one renewed, if any. */
   renewed_from: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The version of the category whose terms the ticket carries (a ticket printed offline: the device's copy); null for older loans. */
+  category_version: z.number().int().nullable(),
+  /** The category's terms had changed since that version when the loan reached the server; the ticket kept its own (decision 0104). */
+  terms_changed: z.boolean(),
   items: z.array(itemSchema),
   /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
   version: z.number().int().min(0),
@@ -188,6 +193,22 @@ export const loanItemInputSchema = z.object(newItemFields);
 export type LoanItemInput = z.infer<typeof loanItemInputSchema>;
 
 /**
+ * The terms a device printed on a ticket, from its copy of the category at `category_version` (decision 0104).
+ * The server checks them against the category's terms at that version and, if they match, keeps them even when
+ * the category changed since.
+ */
+export const printedTermsSchema = z.object({
+  interest_rate: z.number({ message: 'The interest rate must be a number.' }).min(0).max(100),
+  penalty_rate: z.number({ message: 'The penalty rate must be a number.' }).min(0).max(100),
+  loan_period: z.number().int().min(1).max(1000),
+  loan_period_type: z.enum(LOAN_PERIOD_TYPES, { message: 'The loan period type must be day, week, month or year.' }),
+  loan_period_expiry: z.number().int().min(0).max(1000),
+  is_renewable: z.boolean(),
+  category_version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type PrintedTerms = z.infer<typeof printedTermsSchema>;
+
+/**
  * POST /api/loans: the client's uuid, customer, category, the counter's date, the amount lent and the items.
  * Ticket number, maturity, expiry and charges sent by the client are a preview: the server computes its own.
  */
@@ -200,6 +221,8 @@ export const loanCreateSchema = z
     loan_amount: moneyField('loan amount').refine((n) => n > 0, 'The loan amount must be greater than zero.'),
     notes: formOptionalText(2000),
     items: z.array(loanItemInputSchema, { message: 'At least one item is required.' }).min(1, 'At least one item is required.').max(50),
+    /** The terms printed on the ticket (offline); left out, the category's current terms. */
+    terms: printedTermsSchema.optional(),
   })
   .refine((v) => v.category_id !== undefined || v.category_uuid !== undefined, { message: 'The category field is required.', path: ['category_id'] });
 export type LoanCreate = z.infer<typeof loanCreateSchema>;

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../offline/database';
+import { deviceDatabase } from '../offline/database';
 import { needsServerFetch, SETTINGS_CACHE_MS, settingsKey, writeLocalSettings } from '../offline/settings-local';
 import { fakeNetwork } from '../test/fake-network';
 import { loadSiteSettings } from './site-settings';
@@ -16,7 +16,7 @@ async function keepLocal(data: object, fetchedAgoMs: number): Promise<void> {
 
 beforeEach(async () => {
   localStorage.setItem('company_id', '1');
-  await db.settings.clear();
+  await deviceDatabase().settings.clear();
 });
 
 describe('the settings refetch rule (spec sections 7 and 9)', () => {
@@ -39,7 +39,7 @@ describe('loadSiteSettings: local first', () => {
     fetchMock.mockResolvedValueOnce(json(200, SERVER));
     await expect(loadSiteSettings()).resolves.toMatchObject({ site_name: 'Kalinga Guidance' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(await db.settings.get(settingsKey('1'))).toMatchObject({ data: { site_name: 'Kalinga Guidance' }, updated_at: NOW.toISOString() });
+    expect(await deviceDatabase().settings.get(settingsKey('1'))).toMatchObject({ data: { site_name: 'Kalinga Guidance' }, updated_at: NOW.toISOString() });
   });
 
   it('uses a fresh local copy without a call', async () => {

@@ -100,6 +100,7 @@ describe('loan actions', () => {
   });
 
   it('redeem: principal, interest and penalty; loan and items redeemed', async () => {
+    vi.setSystemTime(new Date('2026-12-05T08:00:00Z'));
     const redeemed = await redeemLoan(loan.uuid, '2026-12-05');
     expect(redeemed).toMatchObject({ status: 'redeemed', redemption_date: '2026-12-05', paid_interest_amount: 180, paid_penalty_amount: 60 });
     expect(redeemed.items.map((i) => i.status)).toEqual(['redeemed']);
@@ -109,6 +110,7 @@ describe('loan actions', () => {
   });
 
   it('forfeit only after expiry; then process and sell its item', async () => {
+    vi.setSystemTime(new Date('2027-03-01T08:00:00Z'));
     await expect(forfeitLoan(loan.uuid, '2027-03-01')).rejects.toThrow(NOT_YET_EXPIRED);
     await expect(markItemSold(itemUuid, { final_selling_price: 1, buyer_name: 'B' })).rejects.toThrow(ITEM_NOT_FOR_SALE('pawned'));
     await expect(processForfeitedItem(itemUuid, 4500)).rejects.toThrow(ITEM_NOT_FORFEITED('pawned'));
@@ -129,9 +131,10 @@ describe('loan actions', () => {
     const edited = await updateItem(added.uuid, { market_value: null, description: 'Silver necklace' });
     expect(edited.description).toBe('Silver necklace');
     expect(await entries()).toEqual([
-      { operation: 'UPDATE_LOAN', status: 'pending', data: { uuid: loan.uuid, notes: 'Keep in safe 2' } },
+      { operation: 'UPDATE_LOAN', status: 'pending', data: { uuid: loan.uuid, notes: 'Keep in safe 2', was: { notes: null } } },
       { operation: 'CREATE_ITEM', status: 'pending', data: expect.objectContaining({ uuid: added.uuid, loan_uuid: loan.uuid, appraisal_value: 800 }) },
-      { operation: 'UPDATE_ITEM', status: 'pending', data: { uuid: added.uuid, description: 'Silver necklace', market_value: null } },
+      // Only what changed travels, with the value the device had (the market value was already empty).
+      { operation: 'UPDATE_ITEM', status: 'pending', data: { uuid: added.uuid, description: 'Silver necklace', was: { description: 'Necklace' } } },
     ]);
   });
 });

@@ -92,8 +92,8 @@ describe('later pulls', () => {
   });
 
   it('leave a row newer than the pulled one (a queue reply applied while the pull was under way)', async () => {
-    await db.customers.update(serverCustomer().uuid, { first_name: 'Newer', updated_at: '2026-11-23T09:00:00.000Z' });
-    syncServer(() => delta({ customers: [serverCustomer({ first_name: 'Older', updated_at: '2026-11-23T07:00:00.000Z' })] }, 'c51'));
+    await db.customers.update(serverCustomer().uuid, { first_name: 'Newer', version: 9 });
+    syncServer(() => delta({ customers: [serverCustomer({ first_name: 'Older', version: 8 })] }, 'c51'));
     await pullChanges();
     expect((await db.customers.get(serverCustomer().uuid))?.first_name).toBe('Newer');
   });

@@ -38,9 +38,9 @@ async function onlyEntry(): Promise<SyncQueueEntry> {
 
 const ops: [string, () => Promise<unknown>, { method: string; path: string; body?: Record<string, unknown> }][] = [
   ['CREATE_CUSTOMER', () => saveCustomer({ uuid: '00000000-0000-4000-8000-00000000c012', first_name: 'Juan', last_name: 'Cruz' }), { method: 'POST', path: '/api/customers', body: { uuid: '00000000-0000-4000-8000-00000000c012', first_name: 'Juan', last_name: 'Cruz' } }],
-  ['UPDATE_CUSTOMER', () => saveCustomer({ uuid: customer.uuid, first_name: 'Maria', last_name: 'Reyes' }), { method: 'PUT', path: `/api/customers/${customer.uuid}`, body: { first_name: 'Maria', last_name: 'Reyes' } }],
+  ['UPDATE_CUSTOMER', () => saveCustomer({ uuid: customer.uuid, first_name: 'Maria', last_name: 'Reyes' }), { method: 'PUT', path: `/api/customers/${customer.uuid}`, body: { last_name: 'Reyes', was: { last_name: 'Santos' } } }],
   ['CREATE_LOAN', () => createLoan({ customer_uuid: customer.uuid, category_uuid: category.uuid, loan_date: '2026-11-23', loan_amount: 1000, items: [{ description: 'Ring', appraisal_value: 900 }, { description: 'Ring', appraisal_value: 600 }] }), { method: 'POST', path: '/api/loans' }],
-  ['UPDATE_LOAN', () => updateLoanNotes(loan.uuid, 'In safe 2'), { method: 'PUT', path: `/api/loans/${loan.uuid}`, body: { notes: 'In safe 2' } }],
+  ['UPDATE_LOAN', () => updateLoanNotes(loan.uuid, 'In safe 2'), { method: 'PUT', path: `/api/loans/${loan.uuid}`, body: { notes: 'In safe 2', was: { notes: null } } }],
   ['RENEW_LOAN', () => renewLoan(loan.uuid, '2026-11-23'), { method: 'POST', path: `/api/loans/${loan.uuid}/renew` }],
   ['REDEEM_LOAN', () => redeemLoan(loan.uuid, '2026-11-20'), { method: 'POST', path: `/api/loans/${loan.uuid}/redeem`, body: { redemption_date: '2026-11-20' } }],
   ['FORFEIT_LOAN', async () => {
@@ -48,7 +48,7 @@ const ops: [string, () => Promise<unknown>, { method: string; path: string; body
     return forfeitLoan(loan.uuid);
   }, { method: 'POST', path: `/api/loans/${loan.uuid}/forfeit`, body: { forfeiture_date: '2027-03-05' } }],
   ['CREATE_ITEM', () => addItem(loan.uuid, { description: 'Watch', appraisal_value: 700 }), { method: 'POST', path: '/api/items' }],
-  ['UPDATE_ITEM', () => updateItem(itemUuid, { market_value: 5500 }), { method: 'PUT', path: `/api/items/${itemUuid}`, body: { market_value: 5500 } }],
+  ['UPDATE_ITEM', () => updateItem(itemUuid, { market_value: 5500 }), { method: 'PUT', path: `/api/items/${itemUuid}`, body: { market_value: 5500, was: { market_value: null } } }],
   ['PROCESS_FORFEITED_ITEM', () => processForfeitedItem(forfeitedLoan.items[0].uuid, 4500), { method: 'PUT', path: `/api/items/${forfeitedLoan.items[0].uuid}/process-forfeited`, body: { selling_price: 4500 } }],
   ['MARK_ITEM_SOLD', () => markItemSold(forSaleLoan.items[0].uuid, { final_selling_price: 4200, buyer_name: 'Pedro' }), { method: 'POST', path: `/api/items/${forSaleLoan.items[0].uuid}/mark-as-sold`, body: { final_selling_price: 4200, buyer_name: 'Pedro', sold_at: NOW.toISOString() } }],
   ['CREATE_CATEGORY', async () => db.transaction('rw', db.syncQueue, () => enqueue('CREATE_CATEGORY', { uuid: '00000000-0000-4000-8000-0000000000c8', title: 'Gadgets', image: 'data:image/png;base64,AAAA' })), { method: 'POST', path: '/api/categories', body: { uuid: '00000000-0000-4000-8000-0000000000c8', title: 'Gadgets', image: 'data:image/png;base64,AAAA' } }],

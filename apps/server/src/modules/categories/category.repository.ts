@@ -3,6 +3,8 @@ import type { DB } from '../../db/database';
 import { forUpdate } from '../../db/locks';
 import type { CategoriesTable, CategoryRow } from '../../db/tables';
 import { bumpVersion, writeTombstone } from '../sync/sync-version';
+import { nowIso } from '../../lib/clock';
+import { recordCategoryTerms } from './category-terms.repository';
 import { type RecordKey, recordKey } from '../../lib/input-limits';
 import { likePattern, offsetOf } from '../../lib/pagination';
 
@@ -69,7 +71,10 @@ export async function uuidTaken(db: DB, uuid: string): Promise<boolean> {
 export async function insertCategory(db: DB, row: Insertable<CategoriesTable>): Promise<CategoryRow> {
   return db.transaction().execute(async (trx) => {
     const version = await bumpVersion(trx, row.company_id);
-    return trx.insertInto('categories').values({ ...row, version }).returningAll().executeTakeFirstOrThrow();
+    const inserted = await trx.insertInto('categories').values({ ...row, version }).returningAll().executeTakeFirstOrThrow();
+    // Its terms at this version, for tickets printed from this copy (decision 0104).
+    await recordCategoryTerms(trx, inserted.company_id, inserted.id, version, inserted.created_at);
+    return inserted;
   });
 }
 
@@ -86,6 +91,8 @@ export async function updateCategory(db: DB, companyId: number, id: number, chan
     const before = await lockCategory(trx, companyId, id);
     if (!before) return undefined;
     await trx.updateTable('categories').set({ ...changes, version }).where('company_id', '=', companyId).where('id', '=', id).execute();
+    // Changed terms are recorded at this version (decision 0104); other changes record nothing.
+    await recordCategoryTerms(trx, companyId, id, version, nowIso());
     return { previousImage: before.image_path };
   });
 }

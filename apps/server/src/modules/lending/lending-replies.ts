@@ -76,6 +76,8 @@ export function toLoan(row: LoanRow, items: readonly ItemRow[]): Loan {
     new_loan: row.new_loan,
     renewed_from: row.renewed_from,
     notes: row.notes,
+    category_version: row.category_version,
+    terms_changed: row.terms_changed === 1,
     items: items.filter((i) => i.loan_id === row.id).map(toItem),
     version: row.version,
     created_at: row.created_at,

@@ -124,6 +124,8 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
       service_charge: plan.next.service_charge,
       interest_rate: terms.interest_rate,
       penalty_rate: terms.penalty_rate,
+      // A renewal is written at the category's current terms (decision 0104).
+      category_version: category.version,
       amount_disbursed: plan.next.amount_disbursed,
       paid_interest_amount: 0,
       paid_penalty_amount: 0,

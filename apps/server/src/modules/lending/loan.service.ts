@@ -1,6 +1,7 @@
 import type { Loan, LoanCreate, LoanListQuery, LoanUpdate } from '@kalinga/contracts/lending';
 import { addDays, LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE, type LendingTerms, newLoanFigures, newLoanProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
+import { categoryTermsAt, hasTermsHistory, sameTerms, termsOfRow } from '../categories/category-terms.repository';
 import type { CategoryRow, LoanRow } from '../../db/tables';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
@@ -16,6 +17,7 @@ import { insertTransactions } from './transaction.repository';
 
 export const NO_CUSTOMER = 'The selected customer does not exist.';
 export const NO_CATEGORY = 'The selected category does not exist.';
+export const TERMS_NOT_CATEGORYS = "These terms are not the category's terms at the category version sent; sync the category and write the ticket again.";
 
 type LoanReply = WriteReply<{ data: Loan }>;
 
@@ -24,19 +26,29 @@ const currentLoan = (auth: AuthContext, uuid: string) => async (db: DB) => ({ da
 
 /** A category's lending terms, as the pawn rules take them. */
 export function termsOf(category: CategoryRow): LendingTerms {
-  return {
-    interest_rate: Number(category.interest_rate),
-    penalty_rate: Number(category.penalty_rate),
-    loan_period: category.loan_period,
-    loan_period_type: category.loan_period_type,
-    loan_period_expiry: category.loan_period_expiry,
-    is_renewable: category.is_renewable === 1,
-  };
+  return termsOfRow(category);
 }
 
 /** `PT-<year of the loan date>-<number, six digits at least>`, e.g. PT-2026-000123 (docs/decisions/0061). */
 export function ticketNumber(loanDate: string, n: number): string {
   return `PT-${loanDate.slice(0, 4)}-${String(n).padStart(6, '0')}`;
+}
+
+/**
+ * The terms a new loan is written with (decision 0104). Without printed terms: the category's current ones. With
+ * them: they must be the category's terms at the version the device printed from (422 on `terms` otherwise), and
+ * they are kept even if the category changed since, which the loan records (terms_changed).
+ */
+async function termsOfNewLoan(trx: DB, category: CategoryRow, printed: LoanCreate['terms']) {
+  const current = termsOf(category);
+  if (!printed) return { terms: current, category_version: category.version, terms_changed: 0 };
+  const { category_version: version, ...sent } = printed;
+  // A category written before its terms were recorded (none at all) has only its current terms to go by.
+  const then =
+    (await categoryTermsAt(trx, category.company_id, category.id, version)) ??
+    ((await hasTermsHistory(trx, category.company_id, category.id)) ? undefined : current);
+  if (!then || !sameTerms(then, sent)) throw unprocessable({ terms: [TERMS_NOT_CATEGORYS] });
+  return { terms: then, category_version: version, terms_changed: sameTerms(then, current) ? 0 : 1 };
 }
 
 /** The loans with their items, in the order given. */
@@ -103,7 +115,8 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
     const problem = newLoanProblem({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, today: dated.bound.latest });
     if (problem === LOAN_DATE_IN_FUTURE) throw unprocessable({ loan_date: [problem] });
     if (problem === LOAN_AMOUNT_TOO_HIGH) throw unprocessable({ loan_amount: [problem] });
-    const figures = newLoanFigures({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, terms: termsOf(category) });
+    const kept = await termsOfNewLoan(trx, category, input.terms);
+    const figures = newLoanFigures({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, terms: kept.terms });
     const ticket = ticketNumber(input.loan_date, await nextTicketNumber(trx, companyId));
     const loan = await insertLoan(trx, {
       company_id: companyId,
@@ -120,8 +133,10 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
       appraisal_value: appraisal,
       loan_amount: loanAmount,
       service_charge: figures.service_charge,
-      interest_rate: Number(category.interest_rate),
-      penalty_rate: Number(category.penalty_rate),
+      interest_rate: kept.terms.interest_rate,
+      penalty_rate: kept.terms.penalty_rate,
+      category_version: kept.category_version,
+      terms_changed: kept.terms_changed,
       amount_disbursed: figures.amount_disbursed,
       paid_interest_amount: 0,
       paid_penalty_amount: 0,

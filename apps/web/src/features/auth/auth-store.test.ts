@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../offline/database';
+import { db, deviceDatabase } from '../../offline/database';
 import { CHECK_TTL_MS, SIGN_IN_TTL_MS, storeSignIn } from '../../offline/auth-local';
 import { isSyncStarted, setSyncHooks } from '../../offline/sync-engine';
 import { queryClient } from '../../lib/query-client';
@@ -39,7 +39,7 @@ function calls(path: string): number {
 }
 
 async function stored() {
-  return db.auth.toArray();
+  return deviceDatabase().auth.toArray();
 }
 
 beforeEach(async () => {
@@ -73,7 +73,7 @@ describe('sign-in and start-up without a waterfall (issue 16)', () => {
     serve(() => json(200, { user: USER }));
     await initAuth();
     await login({ email: USER.email, password: 'kalinga-demo' });
-    expect(await db.settings.get('company:1')).toMatchObject({ data: { site_name: 'Demo Centre' } });
+    expect(await deviceDatabase().settings.get('company:1')).toMatchObject({ data: { site_name: 'Demo Centre' } });
   });
 
   it('with a company chosen, asks for the user and the companies together', async () => {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../offline/database';
+import { deviceDatabase } from '../../offline/database';
 import { SettingsPage } from './settings-page';
 
 const SETTINGS = {
@@ -47,7 +47,7 @@ const fetchMock = vi.fn<typeof fetch>();
 let online = true;
 
 beforeEach(async () => {
-  await db.settings.clear();
+  await deviceDatabase().settings.clear();
   fetchMock.mockReset();
   deliveries = { email_configured: true, data: [] };
   // The email section's call is answered here, so fetchMock sees the settings calls only.
@@ -127,7 +127,7 @@ describe('Site Settings screen', () => {
     const first = renderPage();
     fireEvent.change(await screen.findByLabelText('Site Name', {}, { timeout: 5000 }), { target: { value: 'Saved Name' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
-    await waitFor(async () => expect((await db.settings.toArray())[0]?.data.site_name).toBe('Saved Name'));
+    await waitFor(async () => expect((await deviceDatabase().settings.toArray())[0]?.data.site_name).toBe('Saved Name'));
     first.unmount();
     online = false;
     renderPage();
