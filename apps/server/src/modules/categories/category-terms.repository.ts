@@ -1,0 +1,75 @@
+import type { LendingTerms } from '@kalinga/contracts/pawn-rules';
+import type { DB } from '../../db/database';
+
+// Each category's lending terms by change-counter version (docs/decisions/0104): written in the transaction that
+// creates a category or changes its terms, so a ticket printed offline from an older copy of the category can be
+// checked against what the category really said at that version.
+
+const TERM_COLUMNS = ['interest_rate', 'penalty_rate', 'loan_period', 'loan_period_type', 'loan_period_expiry', 'is_renewable'] as const;
+
+type TermsRow = { interest_rate: number; penalty_rate: number; loan_period: number; loan_period_type: string; loan_period_expiry: number; is_renewable: number };
+
+export function termsOfRow(row: TermsRow): LendingTerms {
+  return {
+    interest_rate: Number(row.interest_rate),
+    penalty_rate: Number(row.penalty_rate),
+    loan_period: Number(row.loan_period),
+    loan_period_type: row.loan_period_type,
+    loan_period_expiry: Number(row.loan_period_expiry),
+    is_renewable: Number(row.is_renewable) === 1,
+  };
+}
+
+/** Whether two sets of terms are the same (rates to a millionth of a percent). */
+export function sameTerms(a: LendingTerms, b: LendingTerms): boolean {
+  const rate = (n: number) => Math.round(n * 1_000_000);
+  return (
+    rate(a.interest_rate) === rate(b.interest_rate) &&
+    rate(a.penalty_rate) === rate(b.penalty_rate) &&
+    a.loan_period === b.loan_period &&
+    a.loan_period_type === b.loan_period_type &&
+    a.loan_period_expiry === b.loan_period_expiry &&
+    a.is_renewable === b.is_renewable
+  );
+}
+
+/**
+ * Records the category's terms at `version` when they differ from its last recorded ones (a create always records).
+ * Runs in the writing transaction, after the category's row was written with that version.
+ */
+export async function recordCategoryTerms(trx: DB, companyId: number, categoryId: number, version: number, now: string): Promise<void> {
+  const current = await trx.selectFrom('categories').select(TERM_COLUMNS).where('company_id', '=', companyId).where('id', '=', categoryId).executeTakeFirst();
+  if (!current) return;
+  const last = await trx
+    .selectFrom('category_terms_history')
+    .select(TERM_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('category_id', '=', categoryId)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last && sameTerms(termsOfRow(last), termsOfRow(current))) return;
+  await trx
+    .insertInto('category_terms_history')
+    .values({ company_id: companyId, category_id: categoryId, version, ...current, created_at: now })
+    .execute();
+}
+
+/** The category's terms as of `version` (its last recorded terms at or before it), or undefined when none are recorded then. */
+export async function categoryTermsAt(db: DB, companyId: number, categoryId: number, version: number): Promise<LendingTerms | undefined> {
+  const row = await db
+    .selectFrom('category_terms_history')
+    .select(TERM_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('category_id', '=', categoryId)
+    .where('version', '<=', version)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? termsOfRow(row) : undefined;
+}
+
+/** Whether any terms of the category are recorded (a category written before the history, e.g. by a seed, has none). */
+export async function hasTermsHistory(db: DB, companyId: number, categoryId: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('category_terms_history').select('id').where('company_id', '=', companyId).where('category_id', '=', categoryId).limit(1).executeTakeFirst());
+}
