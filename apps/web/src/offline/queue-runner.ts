@@ -249,7 +249,7 @@ export const KEEP_COMPLETED_MS = 7 * 86_400_000;
 
 async function pruneCompleted(): Promise<void> {
   const cutoff = new Date(Date.now() - KEEP_COMPLETED_MS).toISOString();
-  await db.syncQueue.where('completed_at').below(cutoff).filter((e) => e.status === 'completed').delete();
+  await db.syncQueue.where('completed_at').below(cutoff).filter((e) => e.status === 'completed' || e.status === 'refused' || e.status === 'discarded').delete();
 }
 
 /** One pass over the open entries (under the lock). Repeats while a pass sent something (new entries may have come). */

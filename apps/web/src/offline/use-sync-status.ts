@@ -14,6 +14,11 @@ export function useOpenEntries(): SyncQueueEntry[] | undefined {
   return useLiveQuery(async () => (await db.syncQueue.where('status').anyOf('pending', 'failed').sortBy('id')) as SyncQueueEntry[]);
 }
 
+/** Changes taken back (refused for good, or discarded) in the last week, newest first. */
+export function useTakenBack(): SyncQueueEntry[] | undefined {
+  return useLiveQuery(async () => ((await db.syncQueue.where('status').anyOf('refused', 'discarded').sortBy('id')) as SyncQueueEntry[]).reverse());
+}
+
 export const COUNTED_TABLES = ['customers', 'loans', 'items', 'transactions', 'categories'] as const;
 export type CountedTable = (typeof COUNTED_TABLES)[number];
 

@@ -31,3 +31,19 @@ export function entrySubject(entry: Pick<SyncQueueEntry, 'data'>): string {
   const items = Array.isArray(d.items) ? (d.items as { description?: unknown }[]) : [];
   return text(d.title) ?? (name || null) ?? text(d.description) ?? text(items[0]?.description) ?? text(d.buyer_name) ?? `Record ${String(d.uuid).slice(0, 8)}`;
 }
+
+const NOT_EDITABLE = new Set(['uuid', 'new_uuid', 'was', 'terms', 'items', 'image']);
+
+/** The fields of a refused entry the user may correct: its plain text and number fields (never its uuids). */
+export function editableFields(entry: Pick<SyncQueueEntry, 'data'>): [string, string | number | null][] {
+  return Object.entries(entry.data).filter(
+    (pair): pair is [string, string | number | null] =>
+      !NOT_EDITABLE.has(pair[0]) && !pair[0].endsWith('_uuid') && (typeof pair[1] === 'string' || typeof pair[1] === 'number' || pair[1] === null),
+  );
+}
+
+/** A field's name as a label: 'loan_amount' reads 'Loan amount'. */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useOnlineStatus } from '../../lib/online-status';
-import type { SyncQueueEntry } from '../../offline/db';
-import { retryEntries } from '../../offline/queue-runner';
 import { usePersistence, type PersistenceState } from '../../offline/storage-persistence';
 import { syncNow } from '../../offline/sync-engine';
-import { COUNTED_TABLES, useDownloadProgress, useLastSync, useOpenEntries, useQueueCounts, useQueuePaused, useTableCounts } from '../../offline/use-sync-status';
-import { entrySubject, operationLabel } from './entry-text';
+import { mustWait } from '../../offline/sync-queue';
+import { COUNTED_TABLES, useDownloadProgress, useLastSync, useOpenEntries, useQueueCounts, useQueuePaused, useTableCounts, useTakenBack } from '../../offline/use-sync-status';
+import { EntryRow, TakenBackRow } from './entry-row';
 
 const TABLE_LABELS: Record<(typeof COUNTED_TABLES)[number], string> = {
   customers: 'Customers',
@@ -39,45 +38,6 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: str
   );
 }
 
-function EntryRow({ entry, online }: { entry: SyncQueueEntry; online: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const retry = async () => {
-    setBusy(true);
-    try {
-      await retryEntries(entry.id!);
-      if (online) await syncNow();
-    } catch (error) {
-      notifyError(errorMessage(error, 'The change could not be sent.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const failed = entry.status === 'failed';
-  const rejected = failed && entry.error_kind === 'rejected';
-  return (
-    <li className="flex flex-col gap-2 border-b border-base-300 py-3 last:border-b-0 sm:flex-row sm:items-start sm:justify-between" data-testid="sync-entry">
-      <div className="min-w-0">
-        <p className="font-medium">
-          {operationLabel(entry.operation)} <span className="font-normal text-base-content/70">· {entrySubject(entry)}</span>
-        </p>
-        <p className="text-sm text-base-content/60">Saved on this device {when(entry.created_at)}</p>
-        {failed && (
-          <p className={`mt-1 text-sm ${rejected ? 'text-error' : 'text-warning'}`} role={rejected ? 'alert' : undefined}>
-            {rejected ? 'Refused by the server: ' : 'Not sent yet: '}
-            {entry.error}
-            {!rejected && entry.next_attempt_at ? ` Trying again at ${new Date(entry.next_attempt_at).toLocaleTimeString()}.` : ''}
-          </p>
-        )}
-      </div>
-      {failed && (
-        <button type="button" className="btn btn-sm btn-outline shrink-0" onClick={() => void retry()} disabled={busy} aria-label={`Retry: ${operationLabel(entry.operation)}, ${entrySubject(entry)}`}>
-          {busy ? 'Retrying...' : 'Retry'}
-        </button>
-      )}
-    </li>
-  );
-}
-
 /** The face of the queue (PRODUCT.md): what waits, what failed and why, Retry, last sync, counts, storage. */
 export function SyncPage() {
   const online = useOnlineStatus();
@@ -102,8 +62,10 @@ export function SyncPage() {
     }
   };
 
+  const takenBack = useTakenBack();
   const failed = (entries ?? []).filter((e) => e.status === 'failed');
   const waiting = (entries ?? []).filter((e) => e.status === 'pending');
+  const refused = failed.filter((e) => e.error_kind === 'rejected');
   const percent = download.total > 0 ? Math.min(100, Math.round((download.loaded / download.total) * 100)) : 0;
 
   return (
@@ -159,9 +121,17 @@ export function SyncPage() {
         {waiting.length === 0 ? (
           <p className="py-3 text-sm text-base-content/70">Nothing is waiting: every change made here is on the server.</p>
         ) : (
-          <ul>{waiting.map((e) => <EntryRow key={e.id} entry={e} online={online} />)}</ul>
+          <ul>{waiting.map((e) => <EntryRow key={e.id} entry={e} online={online} blocked={mustWait(e, refused.filter((r) => (r.id ?? 0) < (e.id ?? 0)))} />)}</ul>
         )}
       </section>
+
+      {takenBack && takenBack.length > 0 && (
+        <section aria-labelledby="taken-back-title" className="rounded-box border border-base-300 bg-base-100 px-4">
+          <h2 id="taken-back-title" className="pt-3 font-semibold">Taken back</h2>
+          <p className="text-sm text-base-content/70">Changes that never reached the server: this device shows the server’s records instead.</p>
+          <ul>{takenBack.map((e) => <TakenBackRow key={e.id} entry={e} />)}</ul>
+        </section>
+      )}
 
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="tables-title" className="rounded-box border border-base-300 bg-base-100 p-4">
