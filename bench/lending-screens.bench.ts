@@ -17,7 +17,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 // In-page code is passed as text: tsx would wrap functions with a helper the page does not have.
 const SEED = `(async () => {
-  const db = await new Promise((res, rej) => { const o = indexedDB.open('PawnshopDB'); o.onsuccess = () => res(o.result); o.onerror = () => rej(o.error); });
+  const db = await new Promise((res, rej) => { const o = indexedDB.open('PawnshopDB-u' + localStorage.getItem('book_user') + '-c' + localStorage.getItem('company_id')); o.onsuccess = () => res(o.result); o.onerror = () => rej(o.error); });
   const tx = db.transaction(['customers', 'loans', 'items'], 'readwrite');
   const pad = (n) => String(n).padStart(12, '0');
   const T = '2026-01-01T00:00:00.000Z';
@@ -52,7 +52,7 @@ const OPEN = (to: string) => `(async () => {
 
 /** The reference: one Dexie query for the same 25 rows, rendered as a plain list. */
 const REFERENCE = (index: string, status: string | null, expiredBefore?: string) => `(async () => {
-  const db = new Dexie('PawnshopDB');
+  const db = new Dexie('PawnshopDB-u' + localStorage.getItem('book_user') + '-c' + localStorage.getItem('company_id'));
   await db.open();
   const start = performance.now();
   const coll = ${status ? `db.table('loans').where('[status+loan_date]').between(['${status}', Dexie.minKey], ['${status}', Dexie.maxKey])` : `db.table('loans').orderBy('${index}')`};

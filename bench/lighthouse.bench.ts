@@ -114,7 +114,7 @@ async function firstDownloadDone(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('PawnshopDB');
+        const open = indexedDB.open(`PawnshopDB-u${localStorage.getItem('book_user')}-c${localStorage.getItem('company_id')}`);
         open.onerror = () => resolve(false);
         open.onsuccess = () => {
           const db = open.result;

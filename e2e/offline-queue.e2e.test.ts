@@ -259,7 +259,7 @@ describe('offline queue', () => {
     const local = await page.evaluate(
       (uuid) =>
         new Promise((resolve) => {
-          const open = indexedDB.open('PawnshopDB');
+          const open = indexedDB.open(`PawnshopDB-u${localStorage.getItem('book_user')}-c${localStorage.getItem('company_id')}`);
           open.onsuccess = () => {
             const get = open.result.transaction('loans').objectStore('loans').get(uuid);
             get.onsuccess = () => resolve(get.result);
@@ -318,7 +318,7 @@ describe('offline queue', () => {
     const local = await page.evaluate(
       () =>
         new Promise<{ counts: Record<string, number>; state: unknown; orphanItems: number }>((resolve) => {
-          const open = indexedDB.open('PawnshopDB');
+          const open = indexedDB.open(`PawnshopDB-u${localStorage.getItem('book_user')}-c${localStorage.getItem('company_id')}`);
           open.onsuccess = () => {
             const tx = open.result.transaction(['customers', 'loans', 'items', 'syncState']);
             const counts: Record<string, number> = {};

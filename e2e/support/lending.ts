@@ -6,12 +6,12 @@ import { axeViolations, screenshot } from './browser';
 // Helpers of the lending browser test: the page's local store read straight from IndexedDB, in-app navigation
 // that works offline (no reload), and the accessibility + screenshot pass of a screen.
 
-/** Every row of a local store table (PawnshopDB), read in the page. */
+/** Every row of a table of the signed-in user's local book (decision 0110), read in the page. */
 export async function localRows<T = Record<string, unknown>>(page: Page, table: string): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {
-        const open = indexedDB.open('PawnshopDB');
+        const open = indexedDB.open(`PawnshopDB-u${localStorage.getItem('book_user')}-c${localStorage.getItem('company_id')}`);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const req = open.result.transaction(name, 'readonly').objectStore(name).getAll();
