@@ -46,22 +46,9 @@ export type LocalCategory = Local<Category> & {
   image_data_url?: string;
 };
 
-export const SYNC_OPERATIONS = [
-  'CREATE_LOAN',
-  'UPDATE_LOAN',
-  'CREATE_CUSTOMER',
-  'UPDATE_CUSTOMER',
-  'CREATE_ITEM',
-  'UPDATE_ITEM',
-  'CREATE_CATEGORY',
-  'UPDATE_CATEGORY',
-  'RENEW_LOAN',
-  'REDEEM_LOAN',
-  'FORFEIT_LOAN',
-  'MARK_ITEM_SOLD',
-  'PROCESS_FORFEITED_ITEM',
-] as const;
-export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
+// The 13 queue operations: one list with the server's routes (contracts' lending-operations.ts).
+export { SYNC_OPERATIONS, type SyncOperation } from '@kalinga/contracts/lending-operations';
+import type { SyncOperation } from '@kalinga/contracts/lending-operations';
 
 /**
  * 'failed' entries are either waiting to be retried (error_kind 'retry') or refused and waiting for the user
