@@ -137,11 +137,14 @@ async function inject(actor: Actor, method: 'GET' | 'POST' | 'PUT', url: string,
 
 const TODAY = () => todayIn('Asia/Manila');
 
-/** A company's lending category and a small book: a customer, an active loan and two expired ones. */
-async function seedCompany(actor: Actor): Promise<void> {
-  const category = (
-    await inject(actor, 'POST', '/api/categories', { kind: 'lending', title: 'Jewellery', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30 })
-  ).data;
+/** A company's lending category (one per company, made once). */
+async function makeCategory(actor: Actor): Promise<Row> {
+  const terms = { interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30 };
+  return (await inject(actor, 'POST', '/api/categories', { kind: 'lending', title: 'Jewellery', ...terms })).data;
+}
+
+/** Each run's own small book in a company: a customer, an active loan and two expired ones (to forfeit and sell). */
+async function seedBook(actor: Actor, category: Row): Promise<void> {
   const customer = (await inject(actor, 'POST', '/api/customers', { uuid: crypto.randomUUID(), first_name: 'Maria', last_name: 'Santos', phone_number: '09171234567' })).data;
   for (const loanDate of [TODAY(), addDays(TODAY(), -75), addDays(TODAY(), -80)]) {
     await inject(actor, 'POST', '/api/loans', {
@@ -162,16 +165,27 @@ async function newDevice(name: string): Promise<Device> {
   return { name, indexedDB, storage, engine: await loadEngine(indexedDB), users: new Set(), signedIn: null };
 }
 
-async function makeWorld(): Promise<World> {
+/**
+ * The companies and users, made once for the file (registration hashes passwords): user 0 (administrator) and user 1
+ * (a clerk who may manage lending) of company A, user 2 (administrator) of company B. Every run adds its own rows;
+ * the property holds for the whole book, earlier runs' rows included.
+ */
+let people: { users: User[]; categories: Row[] };
+
+async function makePeople(): Promise<typeof people> {
   const a1 = await registerCompany(t.app, 'Pawnshop A');
   const b1 = await registerCompany(t.app, 'Pawnshop B');
-  await t.app.inject({ method: 'POST', url: '/api/roles', headers: a1.headers, payload: { name: 'clerk', permissions: ['view lending', 'manage lending'] } });
+  await inject(a1, 'POST', '/api/roles', { name: 'clerk', permissions: ['view lending', 'manage lending'] });
   const a2 = await addUser(t.app, a1.companyId, { userType: 'personnel', roles: ['clerk'] });
-  await seedCompany(a1);
-  await seedCompany(b1);
-  const users = [a1, a2, b1].map((actor, n) => ({ n, actor }));
+  return { users: [a1, a2, b1].map((actor, n) => ({ n, actor })), categories: [await makeCategory(a1), await makeCategory(b1)] };
+}
+
+async function makeWorld(): Promise<World> {
+  const { users, categories } = people;
+  await seedBook(users[0].actor, categories[0]);
+  await seedBook(users[2].actor, categories[1]);
   const devices = [await newDevice('D1'), await newDevice('D2'), await newDevice('D3')];
-  const world: World = { users, devices, companies: [a1.companyId, b1.companyId], madeIn: new Map(), log: [] };
+  const world: World = { users, devices, companies: [users[0].actor.companyId, users[2].actor.companyId], madeIn: new Map(), log: [] };
   // D1 and D3 (the shared computer) start with user 0 of company A, D2 with user 1.
   for (const [d, u] of [
     [0, 0],
@@ -265,11 +279,18 @@ async function runStep(world: World, step: Step): Promise<void> {
   const device = world.devices[step.d];
   if (step.t === 'signIn') {
     if (device.signedIn !== null) signOut(device);
+    world.log.push(`${device.name} sign-in of user ${step.user} (company ${world.users[step.user].actor.companyId})`);
     return signIn(world, device, step.user);
   }
-  if (step.t === 'restart') return restart(device);
+  if (step.t === 'restart') {
+    world.log.push(`${device.name} tab restart`);
+    return restart(device);
+  }
   if (device.signedIn === null) return;
-  if (step.t === 'signOut') return signOut(device);
+  if (step.t === 'signOut') {
+    world.log.push(`${device.name} sign-out`);
+    return signOut(device);
+  }
   const engine = use(device);
   const { actions } = engine;
   const today = TODAY();
@@ -347,7 +368,10 @@ async function sync(world: World, device: Device, fault: Fault): Promise<void> {
   const run = engine.runner.runQueue();
   const ended = await Promise.race([sent.then(() => 'sent' as const), run.then(() => 'ended' as const)]);
   net.fault = 'none';
-  if (ended === 'sent') await restart(device);
+  if (ended === 'sent') {
+    world.log.push(`${device.name} the tab died after sending a write, before its reply`);
+    await restart(device);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -475,6 +499,7 @@ beforeAll(async () => {
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = address;
   vi.stubGlobal('fetch', deviceFetch);
+  people = await makePeople();
 }, 60_000);
 
 afterAll(async () => {
@@ -488,11 +513,14 @@ describe('the offline book converges to the server', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(stepArb, { minLength: 10, maxLength: 30 }), async (steps) => {
+          const t0 = performance.now();
           const world = await makeWorld();
+          const t1 = performance.now();
           try {
             for (const step of steps) await runStep(world, step);
+            const t2 = performance.now();
             await converge(world);
-            if (process.env.CONVERGENCE_DEBUG) console.log(world.log.join('\n'));
+            if (process.env.CONVERGENCE_DEBUG) console.log(`world ${Math.round(t1 - t0)} ms, steps ${Math.round(t2 - t1)} ms, converge ${Math.round(performance.now() - t2)} ms\n${world.log.join('\n')}`);
           } catch (error) {
             throw new Error(`${(error as Error).message}\n  what happened:\n  ${world.log.join('\n  ')}`, { cause: error });
           }
