@@ -221,3 +221,24 @@ describe('the book is one user’s in one company (defect 1)', () => {
     expect(server.seen).toHaveLength(0);
   });
 });
+
+describe('a book kept by an earlier version', () => {
+  it('moves into the book of the user whose session the device kept, with its unsent entries and their keys', async () => {
+    const { adoptLegacyBook } = await import('./legacy-book');
+    const { deviceDatabase } = await import('./database');
+    const { storeSignIn } = await import('./auth-local');
+    // Written by the earlier version: no book user, everything in PawnshopDB.
+    const old = await saveCustomer({ first_name: 'Old', last_name: 'Book' });
+    const [entry] = await db.syncQueue.toArray();
+    await storeSignIn('t0k', { id: 5 } as never);
+    localStorage.setItem('book_user', '6');
+    expect(await adoptLegacyBook()).toBe(0);
+    localStorage.setItem('book_user', '5');
+    await clearStore();
+    expect(await adoptLegacyBook()).toBeGreaterThan(0);
+    expect(await db.customers.get(old.uuid)).toMatchObject({ first_name: 'Old' });
+    expect(await db.syncQueue.get(entry.id!)).toMatchObject({ user_id: 5, company_id: 3, status: 'pending' });
+    expect(await deviceDatabase().customers.count()).toBe(0);
+    expect(await deviceDatabase().auth.count()).toBe(1);
+  });
+});

@@ -1,3 +1,4 @@
+import { adoptLegacyBook } from './legacy-book';
 import { pullChanges } from './pull';
 import { pauseQueue, resumeQueue, retryEntries, runQueue } from './queue-runner';
 import { QUEUE_CHANGED_EVENT } from './sync-queue';
@@ -76,7 +77,11 @@ export function startSync(): void {
   window.addEventListener('online', onOnline);
   window.addEventListener('focus', onFocus);
   pullTimer = setInterval(() => void pull(), PULL_EVERY_MS);
-  void drain().then(pull);
+  // A book kept by an earlier version in the device's database becomes its user's own first (decision 0110).
+  void adoptLegacyBook()
+    .catch((error: unknown) => console.error('Could not move the earlier book into this user’s', error))
+    .then(drain)
+    .then(pull);
 }
 
 /** Stops runs and pulls (logout). Queue entries stay on the device. */
