@@ -55,21 +55,16 @@ export async function recordCategoryTerms(trx: DB, companyId: number, categoryId
     .execute();
 }
 
-/** The category's terms as of `version` (its last recorded terms at or before it), or undefined when none are recorded then. */
+/**
+ * The category's terms as of `version`: its last recorded terms at or before it. For a version before its first
+ * record, its first terms: a category made on a device prints tickets before the device learns its server version
+ * (it sends 0), from the terms it was created with. Undefined when none are recorded at all (a category written
+ * before the history, e.g. by an old seed).
+ */
 export async function categoryTermsAt(db: DB, companyId: number, categoryId: number, version: number): Promise<LendingTerms | undefined> {
-  const row = await db
-    .selectFrom('category_terms_history')
-    .select(TERM_COLUMNS)
-    .where('company_id', '=', companyId)
-    .where('category_id', '=', categoryId)
-    .where('version', '<=', version)
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const history = db.selectFrom('category_terms_history').select(TERM_COLUMNS).where('company_id', '=', companyId).where('category_id', '=', categoryId);
+  const row =
+    (await history.where('version', '<=', version).orderBy('version', 'desc').limit(1).executeTakeFirst()) ??
+    (await history.orderBy('version', 'asc').limit(1).executeTakeFirst());
   return row ? termsOfRow(row) : undefined;
-}
-
-/** Whether any terms of the category are recorded (a category written before the history, e.g. by a seed, has none). */
-export async function hasTermsHistory(db: DB, companyId: number, categoryId: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('category_terms_history').select('id').where('company_id', '=', companyId).where('category_id', '=', categoryId).limit(1).executeTakeFirst());
 }

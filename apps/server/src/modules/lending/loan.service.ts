@@ -1,7 +1,7 @@
 import type { Loan, LoanCreate, LoanListQuery, LoanUpdate } from '@kalinga/contracts/lending';
 import { addDays, LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE, type LendingTerms, newLoanFigures, newLoanProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
-import { categoryTermsAt, hasTermsHistory, sameTerms, termsOfRow } from '../categories/category-terms.repository';
+import { categoryTermsAt, sameTerms, termsOfRow } from '../categories/category-terms.repository';
 import type { CategoryRow, LoanRow } from '../../db/tables';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
@@ -44,10 +44,8 @@ async function termsOfNewLoan(trx: DB, category: CategoryRow, printed: LoanCreat
   if (!printed) return { terms: current, category_version: category.version, terms_changed: 0 };
   const { category_version: version, ...sent } = printed;
   // A category written before its terms were recorded (none at all) has only its current terms to go by.
-  const then =
-    (await categoryTermsAt(trx, category.company_id, category.id, version)) ??
-    ((await hasTermsHistory(trx, category.company_id, category.id)) ? undefined : current);
-  if (!then || !sameTerms(then, sent)) throw unprocessable({ terms: [TERMS_NOT_CATEGORYS] });
+  const then = (await categoryTermsAt(trx, category.company_id, category.id, version)) ?? current;
+  if (!sameTerms(then, sent)) throw unprocessable({ terms: [TERMS_NOT_CATEGORYS] });
   return { terms: then, category_version: version, terms_changed: sameTerms(then, current) ? 0 : 1 };
 }
 

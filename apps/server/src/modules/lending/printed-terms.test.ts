@@ -66,8 +66,15 @@ describe('POST /api/loans with the printed terms', () => {
     expect(forged.json().errors.terms).toEqual(["These terms are not the category's terms at the category version sent; sync the category and write the ticket again."]);
     const stale = await lend(category.id, { terms: { ...TERMS, category_version: raised } });
     expect(stale.statusCode).toBe(422);
-    const before = await lend(category.id, { terms: { ...TERMS, category_version: category.version - 1 } });
-    expect(before.statusCode).toBe(422);
+  });
+
+  it("a category made on the device prints before it knows the server's version (0): its first terms are accepted, others not", async () => {
+    const category = await categoryAt();
+    await raise(category.id, { interest_rate: 5 });
+    expect((await lend(category.id, { terms: { ...TERMS, interest_rate: 5, category_version: 0 } })).statusCode).toBe(422);
+    const res = await lend(category.id, { terms: { ...TERMS, category_version: 0 } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ interest_rate: 4, terms_changed: true, category_version: 0 });
   });
 
   it('junk terms are 422 on the field', async () => {
