@@ -50,7 +50,7 @@ function book(): Promise<void> {
   booked ??= (async () => {
     const token = await apiToken(DEMO.admin);
     const category = { uuid: crypto.randomUUID() };
-    await apiPost(token, '/api/categories', { ...category, title: 'Gold Jewelry', description: 'Rings, necklaces, bracelets', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true });
+    await apiPost(token, '/api/categories', { ...category, kind: 'lending', title: 'Gold Jewelry', description: 'Rings, necklaces, bracelets', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true });
     const customer = { uuid: crypto.randomUUID() };
     await apiPost(token, '/api/customers', { ...customer, first_name: 'Corazon', last_name: 'Dimaculangan', phone_number: '09170001111', address: 'Jaro, Iloilo City' });
     const loan = (loanDate: string, amount: number, items: [string, number][]) =>

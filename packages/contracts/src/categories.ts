@@ -1,11 +1,14 @@
 import { z } from './zod';
 import { formBoolean, formNumber, formOptionalText } from './form-fields';
 import { paginated, pageQuerySchema } from './common';
+import { CATEGORY_KINDS } from './category-constants';
 
 /** A category as the API returns it (spec section 3), lending defaults included. */
 export const categorySchema = z.object({
   id: z.number().int(),
   uuid: z.string(),
+  /** 'counselling' or 'lending' (issue 24): only a lending category carries a loan, and its terms need 'manage lending'. */
+  kind: z.enum(CATEGORY_KINDS),
   title: z.string(),
   description: z.string().nullable(),
   /** URL of the stored image, or null. */
@@ -25,8 +28,15 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
+const kindField = z.enum(CATEGORY_KINDS, { message: 'The kind must be counselling or lending.' });
+
+/**
+ * `kind` picks the list: counselling ('view resources') or lending ('view lending'). Left out, the user's own side:
+ * counselling when they may view resources, else lending.
+ */
 export const categoryListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
+  kind: kindField.optional(),
 });
 export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;
 
@@ -56,6 +66,8 @@ const titleField = z
 export const categoryCreateSchema = z.object({
   /** A client-made uuid (offline queue): sending the same create twice yields one category. */
   uuid: z.uuid('The uuid must be a valid UUID.').optional(),
+  /** Fixed when the category is made; left out, the side the user manages (counselling first). */
+  kind: kindField.optional(),
   title: titleField,
   description: formOptionalText(5000, 'The description may not be greater than 5000 characters.'),
   ...lendingFields,
@@ -63,7 +75,7 @@ export const categoryCreateSchema = z.object({
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 
 /** Fields of an update: only those sent change; a sent title may not be blank. */
-export const categoryUpdateSchema = categoryCreateSchema.omit({ uuid: true }).partial();
+export const categoryUpdateSchema = categoryCreateSchema.omit({ uuid: true, kind: true }).partial();
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
-export { CATEGORY_DEFAULTS } from './category-constants';
+export { CATEGORY_DEFAULTS, CATEGORY_KINDS, type CategoryKind } from './category-constants';

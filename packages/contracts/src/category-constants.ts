@@ -1,6 +1,10 @@
 // Zod-free, so the Categories screen can read it on its first paint without building the schemas (issue 16);
 // categories.ts re-exports it for the server.
 
+/** A category is for counselling (appointments, resources) or for lending (loans, items, pawn terms): issue 24. */
+export const CATEGORY_KINDS = ['counselling', 'lending'] as const;
+export type CategoryKind = (typeof CATEGORY_KINDS)[number];
+
 /** Defaults of a new category (spec section 9). */
 export const CATEGORY_DEFAULTS = {
   interest_rate: 0,

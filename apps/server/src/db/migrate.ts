@@ -12,6 +12,7 @@ import * as m009 from './migrations/009-self-service';
 import * as m010 from './migrations/010-notifications';
 import * as m011 from './migrations/011-lending-convergence';
 import * as m012 from './migrations/012-action-date-bound';
+import * as m013 from './migrations/013-category-kinds';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '010-notifications': m010,
   '011-lending-convergence': m011,
   '012-action-date-bound': m012,
+  '013-category-kinds': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,6 +92,8 @@ export interface CategoriesTable {
   id: Generated<number>;
   uuid: string;
   company_id: number;
+  /** 'counselling' or 'lending' (migration 013). */
+  kind: Generated<'counselling' | 'lending'>;
   title: string;
   description: string | null;
   image_path: string | null;

@@ -40,6 +40,8 @@ function toView(row: LocalCategory): CategoryView {
   return {
     id: row.id ?? row.server_id ?? 0,
     uuid: row.uuid,
+    // A row queued on this device before its reply has no kind yet: the Categories screen makes counselling ones.
+    kind: row.kind ?? 'counselling',
     title: row.title,
     description: row.description ?? null,
     image_path: row.image_path ?? row.image_data_url ?? null,

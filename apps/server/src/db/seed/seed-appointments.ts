@@ -88,7 +88,7 @@ function shuffled<T>(rand: () => number, items: readonly T[]): T[] {
 export async function seedAppointments(db: DB, _config: AppConfig, ctx: DemoContext): Promise<void> {
   const companyId = ctx.company.id;
   const timeZone = ctx.company.timezone;
-  const categories = await db.selectFrom('categories').select(['id', 'title']).where('company_id', '=', companyId).execute();
+  const categories = await db.selectFrom('categories').select(['id', 'title']).where('company_id', '=', companyId).where('kind', '=', 'counselling').execute();
   const rand = seededRandom(4004);
   const now = Date.now();
   const today = localDateOf(new Date(now), timeZone);

@@ -125,7 +125,7 @@ export async function insertLendingCategories(trx: DB, companyId: number, versio
     const uuid = uuidFrom(rand);
     const row = await trx
       .insertInto('categories')
-      .values({ uuid, company_id: companyId, title: c.title, description: c.description, image_path: null, name: c.title, interest_rate: c.interest_rate, penalty_rate: c.penalty_rate, ...LENDING_TERMS, is_renewable: 1, version, created_at: now, updated_at: now })
+      .values({ uuid, company_id: companyId, kind: 'lending', title: c.title, description: c.description, image_path: null, name: c.title, interest_rate: c.interest_rate, penalty_rate: c.penalty_rate, ...LENDING_TERMS, is_renewable: 1, version, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     out.push({ id: row.id, uuid, title: c.title, terms: { ...LENDING_TERMS, interest_rate: c.interest_rate, penalty_rate: c.penalty_rate } });

@@ -282,7 +282,8 @@ export async function findClient(db: Conn, companyId: number, userId: number): P
 }
 
 export async function categoryExists(db: Conn, companyId: number, categoryId: number): Promise<boolean> {
-  const row = await db.selectFrom('categories').select('id').where('id', '=', categoryId).where('company_id', '=', companyId).executeTakeFirst();
+  // Appointments are counselling: a lending category is not one to book in (decision 0121).
+  const row = await db.selectFrom('categories').select('id').where('id', '=', categoryId).where('company_id', '=', companyId).where('kind', '=', 'counselling').executeTakeFirst();
   return row !== undefined;
 }
 

@@ -1,3 +1,4 @@
+import type { CategoryKind } from '@kalinga/contracts/categories';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import { forUpdate } from '../../db/locks';
@@ -36,15 +37,15 @@ function searchFilter(search: string | undefined) {
     : null;
 }
 
-/** One page of a company's categories, newest first, optionally filtered by a case-insensitive search. */
+/** One page of a company's categories of one kind, newest first, optionally filtered by a case-insensitive search. */
 export async function listCategories(
   db: DB,
   companyId: number,
-  opts: { page: number; perPage: number; search?: string },
+  opts: { page: number; perPage: number; search?: string; kind: CategoryKind },
 ): Promise<{ rows: CategoryWithCount[]; total: number }> {
   const filter = searchFilter(opts.search);
-  let count = db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId);
-  let rows = baseQuery(db, companyId);
+  let count = db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).where('kind', '=', opts.kind);
+  let rows = baseQuery(db, companyId).where('categories.kind', '=', opts.kind);
   if (filter) {
     count = count.where(filter);
     rows = rows.where(filter);

@@ -1,9 +1,11 @@
 import { categoryListQuerySchema, categoryListReplySchema, categoryReplySchema } from '@kalinga/contracts/categories';
-import { errorReplySchema } from '@kalinga/contracts/common';
+import { errorReplySchema, type PermissionName } from '@kalinga/contracts/common';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
-import { authOf, needs } from '../../plugins/auth';
+import { forbidden } from '../../lib/http-errors';
+import { authOf } from '../../plugins/auth';
 import { readForm } from '../../plugins/uploads';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.service';
 
@@ -12,21 +14,31 @@ const writeErrors = { 403: errorReplySchema, 404: errorReplySchema, 413: errorRe
 const security = [{ bearer: [] }];
 const consumes = ['multipart/form-data', 'application/json'];
 
+// Who may reach the routes at all: either side's permission. Which kind a user may read or change is the
+// service's check (counselling: 'view/manage resources'; lending: 'view/manage lending'; decision 0121).
+const eitherOf = (a: PermissionName, b: PermissionName): preHandlerAsyncHookHandler =>
+  async function eitherPermission(request) {
+    const { permissions } = authOf(request);
+    if (!permissions.has(a) && !permissions.has(b)) throw forbidden();
+  };
+const reads = eitherOf('view resources', 'view lending');
+const writes = eitherOf('manage resources', 'manage lending');
+
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/categories', {
-    preHandler: needs('view resources'),
+    preHandler: reads,
     schema: { tags: ['categories'], security, querystring: categoryListQuerySchema, response: { 200: categoryListReplySchema, 403: errorReplySchema, 422: errorReplySchema } },
     handler: async (request) => listCategories(app, authOf(request), request.query),
   });
 
   app.get('/api/categories/:id', {
-    preHandler: needs('view resources'),
+    preHandler: reads,
     schema: { tags: ['categories'], security, params, response: { 200: categoryReplySchema, 403: errorReplySchema, 404: errorReplySchema } },
     handler: async (request) => ({ data: await getCategory(app, authOf(request), request.params.id) }),
   });
 
   app.post('/api/categories', {
-    preHandler: needs('manage resources'),
+    preHandler: writes,
     schema: { tags: ['categories'], security, consumes, response: { 200: categoryReplySchema, 201: categoryReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const { category, created } = await createCategory(app, authOf(request), await readForm(request));
@@ -35,14 +47,14 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/categories/:id', {
-    preHandler: needs('manage resources'),
+    preHandler: writes,
     schema: { tags: ['categories'], security, params, consumes, response: { 200: categoryReplySchema, ...writeErrors } },
     handler: async (request) => ({ data: await updateCategory(app, authOf(request), request.params.id, await readForm(request)) }),
   });
 
   // Browsers cannot send files with PUT from a form; the spec's client posts with _method=PUT (body or query).
   app.post('/api/categories/:id', {
-    preHandler: needs('manage resources'),
+    preHandler: writes,
     schema: { tags: ['categories'], security, params, consumes, response: { 200: categoryReplySchema, 405: errorReplySchema, ...writeErrors } },
     handler: async (request) => {
       const form = await readForm(request);
@@ -53,7 +65,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/categories/:id', {
-    preHandler: needs('manage resources'),
+    preHandler: writes,
     schema: { tags: ['categories'], security, params, response: { 200: z.object({ message: z.string() }), 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema } },
     handler: async (request) => {
       await deleteCategory(app, authOf(request), request.params.id);

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Category,
+  type CategoryCreate,
   CATEGORY_DEFAULTS,
   categoryCreateSchema,
+  type CategoryKind,
   type CategoryListQuery,
   type CategoryListReply,
+  type CategoryUpdate,
   categoryUpdateSchema,
 } from '@kalinga/contracts/categories';
+import type { PermissionName } from '@kalinga/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
-import { conflict, notFound, unprocessable } from '../../lib/http-errors';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import { validate } from '../../lib/validate';
 import type { AuthContext } from '../../plugins/auth';
@@ -29,12 +33,33 @@ import {
 } from './category.repository';
 
 export const CATEGORY_IN_USE = 'This category cannot be deleted because appointments use it.';
+
+// Two kinds, two permissions (issue 24 item 3; docs/decisions/0121-category-kinds.md): counselling categories are read
+// with 'view resources' and changed with 'manage resources'; lending categories, whose terms set what a pawner pays,
+// are read with 'view lending' and changed with 'manage lending'. A category's kind never changes, so a check of
+// the kind read before a write holds for the write.
+const READ: Record<CategoryKind, PermissionName> = { counselling: 'view resources', lending: 'view lending' };
+const WRITE: Record<CategoryKind, PermissionName> = { counselling: 'manage resources', lending: 'manage lending' };
+
+function mayRead(auth: AuthContext, kind: CategoryKind): void {
+  if (!auth.permissions.has(READ[kind])) throw forbidden();
+}
+
+function mayWrite(auth: AuthContext, kind: CategoryKind): void {
+  if (!auth.permissions.has(WRITE[kind])) throw forbidden();
+}
+
+/** The side a request without a kind means: counselling for whoever has that side's permission, else lending. */
+function ownKind(auth: AuthContext, by: typeof READ): CategoryKind {
+  return auth.permissions.has(by.counselling) || !auth.permissions.has(by.lending) ? 'counselling' : 'lending';
+}
 export const CATEGORY_LENDING_IN_USE = 'This category cannot be deleted because loans or items use it.';
 
 export function toCategory(row: CategoryWithCount): Category {
   return {
     id: row.id,
     uuid: row.uuid,
+    kind: row.kind,
     title: row.title,
     description: row.description,
     image_path: publicFileUrl(row.image_path),
@@ -53,7 +78,9 @@ export function toCategory(row: CategoryWithCount): Category {
 }
 
 export async function listCategories(app: FastifyInstance, auth: AuthContext, query: CategoryListQuery): Promise<CategoryListReply> {
-  const { rows, total } = await listCategoryRows(app.db, auth.companyId, { page: query.page, perPage: query.per_page, search: query.search || undefined });
+  const kind = query.kind ?? ownKind(auth, READ);
+  mayRead(auth, kind);
+  const { rows, total } = await listCategoryRows(app.db, auth.companyId, { page: query.page, perPage: query.per_page, search: query.search || undefined, kind });
   return { data: rows.map(toCategory), meta: paginationMeta(query.page, query.per_page, total) };
 }
 
@@ -64,7 +91,22 @@ async function requireCategory(app: FastifyInstance, auth: AuthContext, param: s
 }
 
 export async function getCategory(app: FastifyInstance, auth: AuthContext, param: string): Promise<Category> {
-  return toCategory(await requireCategory(app, auth, param));
+  const row = await requireCategory(app, auth, param);
+  mayRead(auth, row.kind);
+  return toCategory(row);
+}
+
+/** The pawn terms of a new category: a lending category's as sent (or the defaults); a counselling one has none to set. */
+function termsOfNew(kind: CategoryKind, input: CategoryCreate) {
+  const sent: Partial<CategoryCreate> = kind === 'lending' ? input : {};
+  return {
+    interest_rate: sent.interest_rate ?? CATEGORY_DEFAULTS.interest_rate,
+    penalty_rate: sent.penalty_rate ?? CATEGORY_DEFAULTS.penalty_rate,
+    loan_period: sent.loan_period ?? CATEGORY_DEFAULTS.loan_period,
+    loan_period_type: sent.loan_period_type ?? CATEGORY_DEFAULTS.loan_period_type,
+    loan_period_expiry: sent.loan_period_expiry ?? CATEGORY_DEFAULTS.loan_period_expiry,
+    is_renewable: (sent.is_renewable ?? CATEGORY_DEFAULTS.is_renewable) ? 1 : 0,
+  };
 }
 
 /**
@@ -81,9 +123,14 @@ async function storeRequestImage(app: FastifyInstance, form: FormInput): Promise
 /** Creates a category; replaying a create with the same client uuid returns the first one (created: false). */
 export async function createCategory(app: FastifyInstance, auth: AuthContext, form: FormInput): Promise<{ category: Category; created: boolean }> {
   const input = validate(categoryCreateSchema, form.fields);
+  const kind = input.kind ?? ownKind(auth, WRITE);
+  mayWrite(auth, kind);
   if (input.uuid) {
     const existing = await findCategory(app.db, auth.companyId, { uuid: input.uuid });
-    if (existing) return { category: toCategory(existing), created: false };
+    if (existing) {
+      mayRead(auth, existing.kind);
+      return { category: toCategory(existing), created: false };
+    }
     if (await uuidTaken(app.db, input.uuid)) {
       // Taken since the read above by a concurrent replay of this create: the same answer as a later replay.
       const replayed = await findCategory(app.db, auth.companyId, { uuid: input.uuid });
@@ -97,17 +144,13 @@ export async function createCategory(app: FastifyInstance, auth: AuthContext, fo
     const row = await insertCategory(app.db, {
       uuid: input.uuid ?? randomUUID(),
       company_id: auth.companyId,
+      kind,
       title: input.title,
       description: input.description ?? null,
       image_path: image ?? null,
       // The lending side's name defaults to the title (spec leaves it open; docs/decisions/0010).
       name: input.name ?? input.title,
-      interest_rate: input.interest_rate ?? CATEGORY_DEFAULTS.interest_rate,
-      penalty_rate: input.penalty_rate ?? CATEGORY_DEFAULTS.penalty_rate,
-      loan_period: input.loan_period ?? CATEGORY_DEFAULTS.loan_period,
-      loan_period_type: input.loan_period_type ?? CATEGORY_DEFAULTS.loan_period_type,
-      loan_period_expiry: input.loan_period_expiry ?? CATEGORY_DEFAULTS.loan_period_expiry,
-      is_renewable: (input.is_renewable ?? CATEGORY_DEFAULTS.is_renewable) ? 1 : 0,
+      ...termsOfNew(kind, input),
       created_at: now,
       updated_at: now,
     });
@@ -127,7 +170,10 @@ export async function createCategory(app: FastifyInstance, auth: AuthContext, fo
 /** Changes the sent fields; a new image replaces the old one, whose file is then removed. */
 export async function updateCategory(app: FastifyInstance, auth: AuthContext, param: string, form: FormInput): Promise<Category> {
   const current = await requireCategory(app, auth, param);
-  const input = validate(categoryUpdateSchema, form.fields);
+  mayWrite(auth, current.kind);
+  const sent = validate(categoryUpdateSchema, form.fields);
+  // The pawn terms are a lending category's only: on a counselling one they are not stored (the form's defaults).
+  const input: CategoryUpdate = current.kind === 'lending' ? sent : { title: sent.title, description: sent.description, name: sent.name };
   const image = await storeRequestImage(app, form);
   let updated: { previousImage: string | null } | undefined;
   try {
@@ -163,6 +209,7 @@ export async function updateCategory(app: FastifyInstance, auth: AuthContext, pa
  */
 export async function deleteCategory(app: FastifyInstance, auth: AuthContext, param: string): Promise<void> {
   const current = await requireCategory(app, auth, param);
+  mayWrite(auth, current.kind);
   if ((await countAppointmentsUsing(app.db, auth.companyId, current.id)) > 0) throw conflict(CATEGORY_IN_USE);
   if (await lendingUses(app.db, auth.companyId, current.id)) throw conflict(CATEGORY_LENDING_IN_USE);
   let deleted: { image: string | null } | undefined;

@@ -62,7 +62,7 @@ describe('categories: create', () => {
 
   it('accepts a JSON body (the offline queue), and a replayed uuid creates one category', async () => {
     const uuid = '5b0a4c36-3f0e-4d7c-9a55-0f0f2b7e1a01';
-    const first = await t.app.inject({ method: 'POST', url: '/api/categories', headers: admin.headers, payload: { uuid, title: 'Queued', is_renewable: false, loan_period: 3 } });
+    const first = await t.app.inject({ method: 'POST', url: '/api/categories', headers: admin.headers, payload: { uuid, kind: 'lending', title: 'Queued', is_renewable: false, loan_period: 3 } });
     expect(first.statusCode).toBe(201);
     expect(first.json().data).toMatchObject({ uuid, title: 'Queued', is_renewable: false, loan_period: 3 });
     const again = await t.app.inject({ method: 'POST', url: '/api/categories', headers: admin.headers, payload: { uuid, title: 'Queued' } });

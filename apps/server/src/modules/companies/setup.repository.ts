@@ -7,7 +7,7 @@ export async function readSetupStatus(db: DB, companyId: number): Promise<SetupS
   const [counselor, schedule, category, clients] = await Promise.all([
     members.select('users.id').where('users.user_type', '=', 'counselor').limit(1).executeTakeFirst(),
     db.selectFrom('counselor_schedules').select('id').where('company_id', '=', companyId).where('is_available', '=', 1).limit(1).executeTakeFirst(),
-    db.selectFrom('categories').select('id').where('company_id', '=', companyId).limit(1).executeTakeFirst(),
+    db.selectFrom('categories').select('id').where('company_id', '=', companyId).where('kind', '=', 'counselling').limit(1).executeTakeFirst(),
     // A client is a student or personnel member who is not an administrator of this company.
     members
       .select('users.id')

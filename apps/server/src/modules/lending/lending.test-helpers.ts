@@ -34,7 +34,7 @@ export async function lendingWorld(): Promise<LendingWorld> {
 }
 
 export async function makeCategory(t: TestApp, actor: Actor, fields: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/categories', headers: actor.headers, payload: fields });
+  const res = await t.app.inject({ method: 'POST', url: '/api/categories', headers: actor.headers, payload: { kind: 'lending', ...fields } });
   expect(res.statusCode).toBe(201);
   const { id, uuid } = res.json().data as { id: number; uuid: string };
   return { id, uuid };

@@ -95,10 +95,10 @@ export async function findResource(db: DB, companyId: number, key: ResourceKey, 
   return { ...row, categories: cats.get(row.id) ?? [] };
 }
 
-/** Keeps only the ids that are categories of this company. */
+/** Keeps only the ids that are counselling categories of this company (resources are not filed under lending ones). */
 async function ownCategoryIds(db: DB, companyId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('categories').select('id').where('company_id', '=', companyId).where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('categories').select('id').where('company_id', '=', companyId).where('kind', '=', 'counselling').where('id', 'in', ids).execute();
   return rows.map((r) => r.id);
 }
 

@@ -45,7 +45,7 @@ describe('the lending change counter', () => {
 describe('categories move the counter (the offline store pulls them)', () => {
   it('create, update and delete each stamp a newer version; delete leaves a tombstone', async () => {
     const before = await currentVersion(t.db, admin.companyId);
-    const created = await t.app.inject({ method: 'POST', url: '/api/categories', headers: admin.headers, payload: { title: 'Jewellery', interest_rate: 3 } });
+    const created = await t.app.inject({ method: 'POST', url: '/api/categories', headers: admin.headers, payload: { kind: 'lending', title: 'Jewellery', interest_rate: 3 } });
     expect(created.statusCode).toBe(201);
     const { id, uuid } = created.json().data;
     const v1 = (await t.db.selectFrom('categories').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;

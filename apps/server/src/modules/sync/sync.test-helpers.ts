@@ -8,7 +8,7 @@ import { todayIn } from '@kalinga/contracts/pawn-rules';
 
 /** A lending category through the API (POST /api/categories stamps it with the counter). */
 export async function createCategory(app: FastifyInstance, headers: Record<string, string>, title = 'Jewellery'): Promise<{ id: number; uuid: string }> {
-  const res = await app.inject({ method: 'POST', url: '/api/categories', headers, payload: { title, interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90 } });
+  const res = await app.inject({ method: 'POST', url: '/api/categories', headers, payload: { kind: 'lending', title, interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90 } });
   if (res.statusCode !== 201) throw new Error(`category failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: { id: number; uuid: string } }).data;
 }
