@@ -5,10 +5,10 @@ import {
   BACKDATE_PERMISSION,
   DEFAULT_BACKDATE_DAYS,
 } from '@kalinga/contracts/pawn-rules';
-import { getAuthState, hasPermission } from '../features/auth/auth-store';
 import { counterToday } from './action-support';
 import { deviceDatabase } from './database';
 import { settingsKey } from './settings-local';
+import { userMay } from './permissions';
 
 // The bound of a lending action's date on this device, as the server applies it (pawn-rules.ts actionDateProblem;
 // docs/decisions/0120): the site's lending_backdate_days from the kept settings, the user's 'backdate lending'.
@@ -23,7 +23,7 @@ export async function refuseOutOfBoundDate(date: string, label: string, notBefor
     latest: addDays(today, 1),
     notBefore,
     backdateDays: typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : DEFAULT_BACKDATE_DAYS,
-    mayBackdateFurther: hasPermission(getAuthState().user, BACKDATE_PERMISSION),
+    mayBackdateFurther: userMay(BACKDATE_PERMISSION),
   });
   if (problem) throw new Error(problem);
 }

@@ -1,11 +1,11 @@
 import { SYNC_EPOCH, SYNC_TABLES, USE_TABLE_ENDPOINTS, type SyncDeltaReply } from '@kalinga/contracts/sync';
-import { getAuthState, hasPermission } from '../features/auth/auth-store';
 import { api, ApiError } from '../lib/api-client';
 import { bookKey, db } from './database';
 import { beginDownload, runDownload, STATE_ALL, STATE_DOWNLOAD, syncStateOf } from './initial-sync';
 import { coalesced, withLock } from './locks';
 import { applyItem, applyLoan, applyRow, applyTransactions, type ApplyContext } from './queue-apply';
 import { uuidsWithOpenEntries } from './sync-queue';
+import { userMay } from './permissions';
 
 // Pulls with the server's cursor (never the client's clock): GET /api/sync?since=<cursor>. The first pull sends
 // the epoch; a reply recommending 'Use individual table endpoints' switches to the chunked download. A pull never
@@ -94,8 +94,7 @@ async function pullOnce(): Promise<void> {
  * logged a 403), and a 403 (permissions changed since) ends the pull quietly.
  */
 async function pullIfAllowed(): Promise<void> {
-  const { user } = getAuthState();
-  if (user && !hasPermission(user, 'view lending')) return;
+  if (!userMay('view lending')) return;
   try {
     await pullLocked();
   } catch (error) {

@@ -2,6 +2,7 @@ import type { AuthReply, AuthUser, Company, LoginBody, RegisterBody } from '@kal
 import { useSyncExternalStore } from 'react';
 import { api, ApiError, COMPANY_KEY, getToken, setUnauthorizedHandler, TOKEN_KEY } from '../../lib/api-client';
 import { BOOK_USER_KEY } from '../../lib/storage-keys';
+import { setPermissionCheck } from '../../offline/permissions';
 import { queryClient } from '../../lib/query-client';
 import { forgetLastScreens } from '../../last-screen/keep';
 import {
@@ -29,6 +30,8 @@ export interface AuthState {
 }
 
 let state: AuthState = { status: 'loading', user: null, companies: [], online: typeof navigator === 'undefined' || navigator.onLine };
+// The offline engine asks here what the signed-in user may do (a known user's permissions; nobody known: allowed).
+setPermissionCheck((permission) => !state.user || hasPermission(state.user, permission));
 const listeners = new Set<() => void>();
 
 function setState(next: Partial<AuthState>): void {
