@@ -78,9 +78,9 @@ export async function createLoan(input: LoanInput): Promise<LocalLoan> {
     refuse(newLoanProblem({ loan_date: body.loan_date, loan_amount: toCentavos(body.loan_amount), appraisal_value: appraisal, today }));
     // The terms printed on the ticket are the contract: they travel with it, with the category version they came
     // from, so a rate changed before the ticket reaches the server does not change it (defect 5).
-    const version = (category as { version?: number }).version;
-    const terms = typeof version === 'number' ? { ...termsOf(category), category_version: version } : undefined;
-    await queue('CREATE_LOAN', terms ? { ...body, terms } : body);
+    // A category made on this device and not on the server yet has no version: 0, with the terms it was made with.
+    const terms = { ...termsOf(category), category_version: category.version ?? 0 };
+    await queue('CREATE_LOAN', { ...body, terms });
     return (await db.loans.get(body.uuid))!;
   });
 }
