@@ -124,6 +124,20 @@ describe('Loan page', () => {
     expect(screen.queryByRole('button', { name: 'Renew' })).toBeNull();
     expect(screen.getByText('Expired: it can be redeemed or forfeited.')).toBeTruthy();
   });
+
+  it('says when the category changed after the ticket was printed (the ticket keeps its terms)', async () => {
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ terms_changed: true, interest_rate: 4 })] });
+    at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);
+    expect((await screen.findByTestId('terms-changed')).textContent).toContain('keeps the terms it was printed with');
+    expect(screen.getByText('4% a month')).toBeTruthy();
+  });
+
+  it('says nothing of terms when the ticket took the category’s current ones', async () => {
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan()] });
+    at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);
+    expect(await screen.findByTestId('due-redeem')).toBeTruthy();
+    expect(screen.queryByTestId('terms-changed')).toBeNull();
+  });
 });
 
 describe('Items', () => {

@@ -65,6 +65,11 @@ export function LoanPage() {
           {renewedTo && <>Renewed as <Link className="link" to={`/lending/loans/${renewedTo.uuid}`} data-testid="renewed-to">{ticketNumber(renewedTo)}</Link>.</>}
         </p>
       )}
+      {loan.terms_changed && (
+        <p role="note" className="rounded-box border border-info/40 bg-info/10 p-3 text-sm" data-testid="terms-changed">
+          The category’s terms changed after this ticket was printed. The ticket keeps the terms it was printed with.
+        </p>
+      )}
       <div className="grid gap-4 md:grid-cols-2">
         <dl className="rounded-box border border-base-300 bg-base-100 p-4 text-sm">
           <Fact label="Loan date" value={formatDay(loan.loan_date)} />
