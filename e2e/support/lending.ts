@@ -6,14 +6,32 @@ import { axeViolations, screenshot } from './browser';
 // Helpers of the lending browser test: the page's local store read straight from IndexedDB, in-app navigation
 // that works offline (no reload), and the accessibility + screenshot pass of a screen.
 
-/** Every row of a table of the signed-in user's local book (decision 0110), read in the page. */
+/**
+ * Every row of a table of the signed-in user's local book (decision 0110), read in the page. A book the app has
+ * not made yet reads as empty and is left unmade: opening it here would create an empty version-1 database whose
+ * open connection blocks the app's own upgrade (the book is made after sign-in, while tests already poll it).
+ */
 export async function localRows<T = Record<string, unknown>>(page: Page, table: string): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open(`PawnshopDB-u${localStorage.getItem('book_user')}-c${localStorage.getItem('company_id')}`);
-        open.onerror = () => reject(open.error);
+        let unmade = false;
+        open.onupgradeneeded = () => {
+          unmade = true;
+          open.transaction?.abort();
+        };
+        open.onerror = (event) => {
+          event.preventDefault();
+          if (unmade) resolve([]);
+          else reject(open.error);
+        };
         open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains(name)) {
+            open.result.close();
+            resolve([]);
+            return;
+          }
           const req = open.result.transaction(name, 'readonly').objectStore(name).getAll();
           req.onsuccess = () => {
             open.result.close();
