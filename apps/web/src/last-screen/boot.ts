@@ -1,4 +1,4 @@
-import { type BootData, CAP_MS, readBootData, type Snapshot, usableSnapshot } from './snapshot';
+import { type BootData, CAP_MS, forgetStaleScreens, readBootData, type Snapshot, usableSnapshot } from './snapshot';
 
 // The page's start-up script, first in <head> (the build inlines it, vite.config.ts; the server allows it by its
 // hash, decision 0101). It asks for the app's code, and when this device kept a snapshot of the path it draws
@@ -57,7 +57,7 @@ export function showSnapshot(doc: Document, shot: Snapshot): boolean {
 }
 
 /**
- * Starts the page: the code at once, or, with a usable snapshot of the path, the snapshot when the document has
+ * Starts the page: the code at once, or, with a usable snapshot of the path (the signed-in session's own), the snapshot when the document has
  * been read and the code after the snapshot's first paint. Whatever fails, the code is asked for exactly once.
  */
 export function startPage(doc: Document, win: Window, storage: () => Storage, now: number): 'snapshot' | 'plain' {
@@ -71,6 +71,8 @@ export function startPage(doc: Document, win: Window, storage: () => Storage, no
   };
   let shot: Snapshot | null = null;
   try {
+    // Another session's, expired ones, and all of them when nobody is signed in go before anything is drawn.
+    forgetStaleScreens(storage(), now);
     shot = usableSnapshot(storage(), doc.location, data.css, now);
   } catch {
     // No storage (a private window that refuses it): no snapshot.

@@ -1,6 +1,6 @@
 import { whenIdle } from '../lib/first-screen';
-import { COMPANY_KEY, TOKEN_KEY } from '../lib/storage-keys';
-import { MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, readBootData, screenComplete, type Snapshot, snapshotKey } from './snapshot';
+import { BOOK_USER_KEY, COMPANY_KEY, TOKEN_KEY } from '../lib/storage-keys';
+import { forgetStaleScreens, keptKeys, MAX_CHARS, MAX_KEPT, readBootData, screenComplete, sessionOwner, type Snapshot, snapshotKey } from './snapshot';
 
 // The app's side of the last screen (decision 0101): what a signed-in screen shows is kept when the page is
 // hidden or left (a reload, another app on a phone, the tab closed) and once a screen has drawn its content;
@@ -30,15 +30,6 @@ export function snapshotMarkup(root: Element): string {
   return copy.innerHTML;
 }
 
-function keptKeys(storage: Storage): string[] {
-  const keys: string[] = [];
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i);
-    if (key?.startsWith(SNAPSHOT_PREFIX)) keys.push(key);
-  }
-  return keys;
-}
-
 function takenAt(storage: Storage, key: string): number {
   try {
     return (JSON.parse(storage.getItem(key) ?? '') as Snapshot).at ?? 0;
@@ -60,14 +51,15 @@ function prune(storage: Storage): void {
 export function keepLastScreen(doc: Document = document, storage: Storage = localStorage, now: number = Date.now()): boolean {
   const key = snapshotKey(doc.location);
   const root = doc.getElementById('root');
-  if (!root || key === null || storage.getItem(TOKEN_KEY) === null) return false;
+  const owner = sessionOwner(storage);
+  if (!root || key === null || owner === null) return false;
   if (!root.querySelector('main') || !screenComplete(root)) return false;
   const html = snapshotMarkup(root);
   if (html.length > MAX_CHARS) {
     storage.removeItem(key);
     return false;
   }
-  const shot: Snapshot = { html, at: now, company: storage.getItem(COMPANY_KEY), css: readBootData(doc)?.css ?? '' };
+  const shot: Snapshot = { html, at: now, company: storage.getItem(COMPANY_KEY), css: readBootData(doc)?.css ?? '', owner };
   try {
     storage.setItem(key, JSON.stringify(shot));
   } catch {
@@ -75,6 +67,7 @@ export function keepLastScreen(doc: Document = document, storage: Storage = loca
     storage.removeItem(key);
     return false;
   }
+  forgetStaleScreens(storage, now);
   prune(storage);
   return true;
 }
@@ -84,8 +77,14 @@ export function forgetLastScreens(storage: Storage = localStorage): void {
   for (const key of keptKeys(storage)) storage.removeItem(key);
 }
 
+/** The storage keys whose change in another tab means this tab's screen is no longer the session's (issue 24). */
+const SESSION_KEYS = [TOKEN_KEY, BOOK_USER_KEY, COMPANY_KEY];
+/** Set once another tab changed the session: this tab then shows another session's screen and keeps nothing more. */
+let sessionChangedElsewhere = false;
+
 /** Keeps the screen now if it can; a failure is logged, never thrown (it must not disturb the app). */
 export function keepLastScreenNow(): void {
+  if (sessionChangedElsewhere) return;
   try {
     keepLastScreen();
   } catch (error) {
@@ -116,6 +115,19 @@ export function watchLastScreen(onNavigate: (listener: () => void) => () => void
   const onHidden = () => {
     if (document.visibilityState === 'hidden') keepLastScreenNow();
   };
+  // Another tab signed out, signed in (maybe as someone else) or switched company: what this tab shows belongs to a
+  // session that is no longer the device's. It keeps nothing more, and the kept screens not of the new session go.
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea !== localStorage || (event.key !== null && !SESSION_KEYS.includes(event.key))) return;
+    sessionChangedElsewhere = true;
+    clearTimeout(timer);
+    try {
+      forgetStaleScreens(localStorage, Date.now());
+    } catch (error) {
+      console.error('Failed to forget the kept screens', error);
+    }
+  };
+  window.addEventListener('storage', onStorage);
   document.addEventListener('visibilitychange', onHidden);
   window.addEventListener('pagehide', keepLastScreenNow);
   const unsubscribe = onNavigate(keepWhenDrawn);
@@ -125,5 +137,6 @@ export function watchLastScreen(onNavigate: (listener: () => void) => () => void
     unsubscribe();
     document.removeEventListener('visibilitychange', onHidden);
     window.removeEventListener('pagehide', keepLastScreenNow);
+    window.removeEventListener('storage', onStorage);
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CODE_HOLD_MS, startPage } from './boot';
-import { forgetLastScreens, keepLastScreen } from './keep';
-import { BOOT_DATA_ID, CAP_MS, MAX_AGE_MS, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, type Snapshot, usableSnapshot } from './snapshot';
+import { forgetLastScreens, keepLastScreen, keepLastScreenNow, watchLastScreen } from './keep';
+import { BOOT_DATA_ID, CAP_MS, MAX_AGE_MS, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, sessionOwner, type Snapshot, usableSnapshot } from './snapshot';
 
 const CSS = '/assets/index-abc.css';
 const NOW = Date.parse('2026-11-25T08:00:00Z');
@@ -13,9 +13,10 @@ function page(rootHtml: string, data: object = { entry: '/assets/index-1.js', cs
   return document.getElementById('root')!;
 }
 
-function signedIn(company = '7'): void {
-  localStorage.setItem('token', 'secret');
+function signedIn(company = '7', user = '41', token = 'secret'): void {
+  localStorage.setItem('token', token);
   localStorage.setItem('company_id', company);
+  localStorage.setItem('book_user', user);
 }
 
 const at = (pathname: string, search = '') => ({ pathname, search });
@@ -113,11 +114,12 @@ describe('keeping the last screen', () => {
 });
 
 describe('which snapshot may be drawn', () => {
-  const shot: Snapshot = { html: '<main>x</main>', at: NOW, company: '7', css: CSS };
+  let shot: Snapshot;
   const put = (s: object) => localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', JSON.stringify(s));
 
   it('the path\'s own, signed in, in the same company and stylesheet, not too old', () => {
     signedIn();
+    shot = { html: '<main>x</main>', at: NOW, company: '7', css: CSS, owner: sessionOwner(localStorage)! };
     put(shot);
     expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW + 1000)).toEqual(shot);
     expect(usableSnapshot(localStorage, at('/categories'), CSS, NOW)).toBeNull();
@@ -141,7 +143,7 @@ describe('which snapshot may be drawn', () => {
 describe('the page\'s start-up', () => {
   function keptScreen(): void {
     signedIn();
-    localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', JSON.stringify({ html: SCREEN, at: NOW, company: '7', css: CSS }));
+    localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', JSON.stringify({ html: SCREEN, at: NOW, company: '7', css: CSS, owner: sessionOwner(localStorage) }));
   }
 
   it('asks for the code at once when there is no snapshot', () => {
@@ -214,5 +216,85 @@ describe('the page\'s start-up', () => {
     expect(startPage(document, fakeWindow().win, () => localStorage, NOW)).toBe('plain');
     expect(requested()).toHaveLength(2);
     hidden.mockRestore();
+  });
+});
+
+describe('a kept screen is its session\'s own (issue 24 item 4)', () => {
+  const PAWNER = '<div><main><h1>Loans</h1><p>Juan Dela Cruz, 12 Mabini St., Quezon City</p></main></div>';
+  const keys = () => Object.keys(localStorage).filter((k) => k.startsWith(SNAPSHOT_PREFIX));
+
+  it('is drawn only for the user and session that kept it, never for the next user of the same company', () => {
+    signedIn('7', '41', 'token-of-ana');
+    page(PAWNER);
+    expect(keepLastScreen(document, localStorage, NOW)).toBe(true);
+    expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW)).not.toBeNull();
+    // Ben signs in on the same device, same company: Ana's screen is not his.
+    signedIn('7', '42', 'token-of-ben');
+    expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW)).toBeNull();
+    // Nor is it Ana's next session's (a new sign-in is a new owner).
+    signedIn('7', '41', 'token-of-ana-again');
+    expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW)).toBeNull();
+    // A snapshot of the earlier format (no owner) is never drawn.
+    localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', JSON.stringify({ html: PAWNER, at: NOW, company: '7', css: '' }));
+    expect(usableSnapshot(localStorage, at('/appointments'), CSS, NOW)).toBeNull();
+    // Without a known user (the token alone), nothing is drawn or kept.
+    localStorage.removeItem('book_user');
+    expect(keepLastScreen(document, localStorage, NOW)).toBe(false);
+  });
+
+  it('a tab still open from the previous user keeps nothing under the next user\'s session', () => {
+    signedIn('7', '41', 'token-of-ana');
+    page(PAWNER);
+    const stop = watchLastScreen(() => () => undefined);
+    try {
+      // In another tab Ana signs out (her screens go) and Ben signs in.
+      forgetLastScreens();
+      signedIn('7', '42', 'token-of-ben');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'token-of-ana', newValue: 'token-of-ben', storageArea: localStorage }));
+      // Ana's tab is hidden or closed: it would keep her pawners' names under Ben's session.
+      keepLastScreenNow();
+      window.dispatchEvent(new Event('pagehide'));
+      expect(keys()).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('start-up deletes every kept screen when the token is gone (an offline start that dropped it), and others\' and expired ones', () => {
+    signedIn('7', '41', 'token-of-ana');
+    page(PAWNER);
+    window.history.pushState(null, '', '/lending/loans');
+    keepLastScreen(document, localStorage, NOW - MAX_AGE_MS + 1000);
+    window.history.pushState(null, '', '/appointments');
+    keepLastScreen(document, localStorage, NOW);
+    expect(keys()).toHaveLength(2);
+    localStorage.setItem('settings', 'kept');
+    // Expired: the older one goes at start-up, the fresh one is drawn.
+    expect(startPage(document, fakeWindow().win, () => localStorage, NOW + 2000)).toBe('snapshot');
+    expect(keys()).toEqual([SNAPSHOT_PREFIX + '/appointments']);
+    // Another session: nothing drawn, and Ana's screens are deleted.
+    signedIn('7', '42', 'token-of-ben');
+    page('');
+    expect(startPage(document, fakeWindow().win, () => localStorage, NOW + 3000)).toBe('plain');
+    expect(keys()).toEqual([]);
+    // No token at all: every kept screen goes.
+    signedIn('7', '41', 'token-of-ana');
+    page(PAWNER);
+    keepLastScreen(document, localStorage, NOW);
+    localStorage.removeItem('token');
+    page('');
+    expect(startPage(document, fakeWindow().win, () => localStorage, NOW)).toBe('plain');
+    expect(keys()).toEqual([]);
+    expect(localStorage.getItem('settings')).toBe('kept');
+  });
+
+  it('keeping a screen deletes the kept screens of any other session', () => {
+    signedIn('7', '41', 'token-of-ana');
+    page(PAWNER);
+    keepLastScreen(document, localStorage, NOW);
+    signedIn('7', '42', 'token-of-ben');
+    window.history.pushState(null, '', '/categories');
+    keepLastScreen(document, localStorage, NOW);
+    expect(keys()).toEqual([SNAPSHOT_PREFIX + '/categories']);
   });
 });

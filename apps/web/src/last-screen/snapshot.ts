@@ -3,7 +3,7 @@
 // screen itself. This module is shared by that start-up script (boot.ts, inlined in index.html) and the app's
 // side that keeps the screens (keep.ts): it imports only the session's storage keys (no token, no snapshot).
 
-import { COMPANY_KEY, TOKEN_KEY } from '../lib/storage-keys';
+import { BOOK_USER_KEY, COMPANY_KEY, TOKEN_KEY } from '../lib/storage-keys';
 
 /** localStorage key of one address's snapshot: the prefix, the path and the query (a screen's tab or view lives there). */
 export const SNAPSHOT_PREFIX = 'last_screen:';
@@ -27,6 +27,56 @@ export interface Snapshot {
   company: string | null;
   /** The stylesheet it was drawn with: markup from another build may use classes this one does not have. */
   css: string;
+  /** Whose it is: the signed-in user and their session (sessionOwner); drawn only for that same session. */
+  owner: string;
+}
+
+/** FNV-1a, 32 bits, in base 36: tells one session's token from another's without keeping the token twice. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/**
+ * Who is signed in on this device now, as a snapshot's owner: the user's id and their session's token (a new sign-in,
+ * even of the same user, is another owner); null when signed out or the user is not known (issue 24 item 4).
+ */
+export function sessionOwner(storage: Storage): string | null {
+  const token = storage.getItem(TOKEN_KEY);
+  const user = storage.getItem(BOOK_USER_KEY);
+  return token && user ? `${user}:${fingerprint(token)}` : null;
+}
+
+/** The keys of every kept snapshot. */
+export function keptKeys(storage: Storage): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(SNAPSHOT_PREFIX)) keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * Deletes every snapshot that is not the current session's, or is too old, or unreadable: all of them when nobody is
+ * signed in (an offline start that lost the token, a session that ended in another tab or changed).
+ */
+export function forgetStaleScreens(storage: Storage, now: number): void {
+  const owner = sessionOwner(storage);
+  for (const key of keptKeys(storage)) {
+    let shot: Partial<Snapshot> | null = null;
+    try {
+      shot = JSON.parse(storage.getItem(key) ?? '') as Partial<Snapshot>;
+    } catch {
+      // unreadable: goes below
+    }
+    const fresh = typeof shot?.at === 'number' && now - shot.at <= MAX_AGE_MS && shot.at <= now + 60_000;
+    if (owner === null || shot?.owner !== owner || !fresh) storage.removeItem(key);
+  }
 }
 
 /** What the page tells its start-up script: written by the build (vite.config.ts) and, per path, the server. */
@@ -64,10 +114,11 @@ export function snapshotKey(address: Address): string | null {
   return GUEST_PATHS.includes(address.pathname) ? null : SNAPSHOT_PREFIX + address.pathname + address.search;
 }
 
-/** The snapshot to draw at `address`, or null: signed in, same company and stylesheet, recent, well-formed. */
+/** The snapshot to draw at `address`, or null: the same user's same session, company and stylesheet, recent, well-formed. */
 export function usableSnapshot(storage: Storage, address: Address, css: string, now: number): Snapshot | null {
   const key = snapshotKey(address);
-  if (key === null || storage.getItem(TOKEN_KEY) === null) return null;
+  const owner = sessionOwner(storage);
+  if (key === null || owner === null) return null;
   const raw = storage.getItem(key);
   if (!raw) return null;
   let shot: Partial<Snapshot>;
@@ -76,7 +127,7 @@ export function usableSnapshot(storage: Storage, address: Address, css: string, 
   } catch {
     return null;
   }
-  if (typeof shot.html !== 'string' || typeof shot.at !== 'number' || shot.css !== css) return null;
+  if (typeof shot.html !== 'string' || typeof shot.at !== 'number' || shot.css !== css || shot.owner !== owner) return null;
   if (shot.company !== storage.getItem(COMPANY_KEY) || now - shot.at > MAX_AGE_MS || shot.at > now + 60_000) return null;
   return shot as Snapshot;
 }
