@@ -2,6 +2,7 @@ import { z } from './zod';
 import { categorySchema } from './categories';
 import { paginated, pageQuerySchema } from './common';
 import { customerSchema, itemSchema, loanSchema, transactionSchema } from './lending';
+import { SYNC_OPERATIONS } from './lending-operations';
 
 /**
  * GET /api/sync: pull with the server's cursor, never the client's clock (docs/decisions/0060).
@@ -121,3 +122,37 @@ export const conflictListQuerySchema = pageQuerySchema.extend({
 });
 export type ConflictListQuery = z.infer<typeof conflictListQuerySchema>;
 export const conflictListReplySchema = paginated(fieldConflictSchema);
+
+/**
+ * POST /api/sync/push: many queued writes in one request (issue 26; docs/decisions/0130). Each mutation is the
+ * single route's call (`operation` from lending-operations.ts, the record's `uuid`, the body that route takes)
+ * with the queue entry's Idempotency-Key; the server applies them in order, each on its own, and answers each
+ * with the status and JSON body its single route would have answered.
+ */
+export const SYNC_PUSH_LIMIT = 100;
+
+export const syncMutationSchema = z.object({
+  key: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'The key must be 1 to 200 visible characters.'),
+  operation: z.enum(SYNC_OPERATIONS),
+  /** The record's uuid: the path's for an update or action, the body's own for a create. */
+  uuid: z.string().max(200),
+  body: z.record(z.string(), z.unknown()),
+});
+export type SyncMutation = z.infer<typeof syncMutationSchema>;
+
+export const syncPushSchema = z.object({
+  mutations: z.array(syncMutationSchema).min(1, 'Send at least one mutation.').max(SYNC_PUSH_LIMIT, `Send at most ${SYNC_PUSH_LIMIT} mutations at a time.`),
+});
+export type SyncPush = z.infer<typeof syncPushSchema>;
+
+export const syncPushResultSchema = z.object({
+  key: z.string(),
+  /** The single route's status (2xx applied or replayed, 4xx refused, 5xx failed: send again). */
+  status: z.number().int(),
+  /** The single route's JSON body: its reply shape for 2xx, `{ message, errors? }` otherwise. */
+  body: z.unknown(),
+});
+export type SyncPushResult = z.infer<typeof syncPushResultSchema>;
+
+export const syncPushReplySchema = z.object({ results: z.array(syncPushResultSchema) });
+export type SyncPushReply = z.infer<typeof syncPushReplySchema>;

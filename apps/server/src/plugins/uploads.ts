@@ -57,16 +57,18 @@ export interface FormInput {
  * Reads a write request's fields and optional image: multipart (the web forms) or JSON (the sync queue).
  * A file over 2 MB is refused with 413 before it is held in memory whole.
  */
-export async function readForm(request: FastifyRequest): Promise<FormInput> {
-  if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const fields: Record<string, string> = {};
-    for (const [k, v] of Object.entries(body)) {
-      if (v === null || v === undefined) continue;
-      fields[k] = Array.isArray(v) ? v.join(',') : String(v);
-    }
-    return { fields, file: null };
+/** A JSON body read as a form: every present value as text (lists joined with commas), no file. */
+export function jsonForm(body: unknown): FormInput {
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (v === null || v === undefined) continue;
+    fields[k] = Array.isArray(v) ? v.join(',') : String(v);
   }
+  return { fields, file: null };
+}
+
+export async function readForm(request: FastifyRequest): Promise<FormInput> {
+  if (!request.isMultipart()) return jsonForm(request.body);
   const fields: Record<string, string> = {};
   let file: FormInput['file'] = null;
   try {

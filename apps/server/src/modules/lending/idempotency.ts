@@ -52,11 +52,15 @@ export function writeKeyOf(request: FastifyRequest): WriteKey {
     key = raw.trim();
     if (!/^[\x21-\x7e]{1,200}$/.test(key)) throw unprocessable({ idempotency_key: [BAD_KEY] });
   }
-  const path = request.url.split('?')[0];
+  return writeKey(key, request.method, request.url.split('?')[0], request.body);
+}
+
+/** The write key of a call: its key and the fingerprint of method, path and JSON body (the batch push builds it per mutation). */
+export function writeKey(key: string | null, method: string, path: string, body: unknown): WriteKey {
   const hash = createHash('sha256')
-    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
     .digest('hex');
-  return { key, method: request.method, path, hash };
+  return { key, method, path, hash };
 }
 
 /**

@@ -1,9 +1,18 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
-import { conflictListQuerySchema, conflictListReplySchema, syncChunkReplySchema, syncDeltaReplySchema, syncQuerySchema } from '@kalinga/contracts/sync';
+import {
+  conflictListQuerySchema,
+  conflictListReplySchema,
+  syncChunkReplySchema,
+  syncDeltaReplySchema,
+  syncPushReplySchema,
+  syncPushSchema,
+  syncQuerySchema,
+} from '@kalinga/contracts/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginationMeta } from '../../lib/pagination';
 import { authOf, needs } from '../../plugins/auth';
 import { listFieldConflicts } from '../lending/field-merge';
+import { pushMutations } from './sync-push';
 import { pullChunk, pullDelta } from './sync.service';
 
 /**
@@ -45,5 +54,18 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = rows.map(({ company_id: _company, ...conflict }) => conflict);
       return { data, meta: paginationMeta(page, perPage, total) };
     },
+  });
+
+  // The queue's writes in one request (issue 26, docs/decisions/0130): each mutation applied as its single route
+  // would, in order, each with its own result; one company (the request's), one user (the keys are theirs).
+  app.post('/api/sync/push', {
+    preHandler: needs('manage lending'),
+    schema: {
+      tags: ['sync'],
+      security: [{ bearer: [] }],
+      body: syncPushSchema,
+      response: { 200: syncPushReplySchema, 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema },
+    },
+    handler: async (request) => ({ results: await pushMutations(app, authOf(request), request.log, request.body.mutations) }),
   });
 };
