@@ -26,7 +26,7 @@ type Row = Record<string, unknown> & { uuid: string };
 /** One copy of the web engine's modules: a tab. */
 interface Engine {
   database: typeof import('../../web/src/offline/database');
-  actions: typeof import('../../web/src/offline/lending-actions');
+  actions: typeof import('../../web/src/features/lending/data/lending-actions');
   runner: typeof import('../../web/src/offline/queue-runner');
   refusals: typeof import('../../web/src/offline/refusals');
   pull: typeof import('../../web/src/offline/pull');
@@ -39,7 +39,7 @@ async function loadEngine(indexedDB: IDBFactory): Promise<Engine> {
   vi.resetModules();
   const engine: Engine = {
     database: await import('../../web/src/offline/database'),
-    actions: await import('../../web/src/offline/lending-actions'),
+    actions: await import('../../web/src/features/lending/data/lending-actions'),
     runner: await import('../../web/src/offline/queue-runner'),
     refusals: await import('../../web/src/offline/refusals'),
     pull: await import('../../web/src/offline/pull'),
@@ -151,18 +151,33 @@ async function makeCategory(actor: Actor): Promise<Row> {
   return (await inject(actor, 'POST', '/api/categories', { kind: 'lending', title: 'Jewellery', ...terms })).data;
 }
 
-/** Each run's own small book in a company: a customer, an active loan and two expired ones (to forfeit and sell). */
+/**
+ * Each run's own small book in a company: a customer; a loan forfeited with its item up for sale, one forfeited, one
+ * expired, one past maturity and one of today.
+ */
 async function seedBook(actor: Actor, category: Row): Promise<void> {
   const customer = (await inject(actor, 'POST', '/api/customers', { uuid: crypto.randomUUID(), first_name: 'Maria', last_name: 'Santos', phone_number: '09171234567' })).data;
-  for (const loanDate of [TODAY(), addDays(TODAY(), -75), addDays(TODAY(), -80)]) {
-    await inject(actor, 'POST', '/api/loans', {
-      uuid: crypto.randomUUID(),
-      customer_uuid: customer.uuid,
-      category_uuid: category.uuid,
-      loan_date: loanDate,
-      loan_amount: 1000,
-      items: [{ uuid: crypto.randomUUID(), description: 'Gold ring', appraisal_value: 1500 }],
-    });
+  for (const [days, state] of [
+    [80, 'for_sale'],
+    [78, 'forfeited'],
+    [75, 'active'],
+    [40, 'active'],
+    [0, 'active'],
+  ] as const) {
+    const item = crypto.randomUUID();
+    const loan = (
+      await inject(actor, 'POST', '/api/loans', {
+        uuid: crypto.randomUUID(),
+        customer_uuid: customer.uuid,
+        category_uuid: category.uuid,
+        loan_date: addDays(TODAY(), -days),
+        loan_amount: 1000,
+        items: [{ uuid: item, description: 'Gold ring', appraisal_value: 1500 }],
+      })
+    ).data;
+    if (state === 'active') continue;
+    await inject(actor, 'POST', `/api/loans/${loan.uuid}/forfeit`, { forfeiture_date: TODAY() });
+    if (state === 'for_sale') await inject(actor, 'PUT', `/api/items/${item}/process-forfeited`, { selling_price: 1800 });
   }
 }
 
@@ -338,7 +353,9 @@ async function runStep(world: World, step: Step): Promise<void> {
     case 'renew':
     case 'redeem':
     case 'forfeit': {
-      const loans = (await rowsOf(engine, 'loans')).filter((l) => l.status === 'active' && (step.t !== 'forfeit' || String(l.expiry_date) < today));
+      // Each among the loans it may apply to: a renewal before expiry, a forfeiture after it.
+      const expired = (loan: Row) => String(loan.expiry_date) < today;
+      const loans = (await rowsOf(engine, 'loans')).filter((l) => l.status === 'active' && (step.t === 'redeem' || expired(l) === (step.t === 'forfeit')));
       const loan = pick(loans, step.pick);
       if (!loan) return;
       const run = { renew: actions.renewLoan, redeem: actions.redeemLoan, forfeit: actions.forfeitLoan }[step.t];
@@ -510,15 +527,16 @@ async function converge(world: World): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 
 const device = fc.integer({ min: 0, max: 2 });
-const pickArb = fc.nat({ max: 7 });
+// Picks among few rows, so that devices often act on the same record.
+const pickArb = fc.nat({ max: 3 });
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ t: fc.constant('customer' as const), d: device }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('editCustomer' as const), d: device, pick: pickArb, field: fc.constantFrom('phone_number' as const, 'address' as const), value: fc.nat({ max: 99 }) }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('loan' as const), d: device, pick: pickArb, items: fc.integer({ min: 1, max: 2 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('notes' as const), d: device, pick: pickArb, value: fc.nat({ max: 99 }) }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constantFrom('renew' as const, 'redeem' as const, 'forfeit' as const, 'addItem' as const), d: device, pick: pickArb }) },
+  { weight: 5, arbitrary: fc.record({ t: fc.constantFrom('renew' as const, 'redeem' as const, 'forfeit' as const, 'addItem' as const), d: device, pick: pickArb }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('editItem' as const), d: device, pick: pickArb, value: fc.nat({ max: 99 }) }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constantFrom('process' as const, 'sell' as const), d: device, pick: pickArb }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constantFrom('process' as const, 'sell' as const), d: device, pick: pickArb }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('editCategory' as const), d: device, value: fc.nat({ max: 99 }) }) },
   { weight: 5, arbitrary: fc.record({ t: fc.constant('sync' as const), d: device, fault: fc.constantFrom<Fault>('none', 'none', 'drop', 'restart', 'offline') }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constantFrom('pull' as const, 'restart' as const, 'signOut' as const), d: device }) },
