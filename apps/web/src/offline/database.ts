@@ -98,3 +98,7 @@ export const db: KalingaDB = new Proxy({} as KalingaDB, {
     return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(book) : value;
   },
 });
+
+/** The lowest and highest index keys, for a range over a compound index's second part (features import no Dexie). */
+export const MIN_KEY: unknown = Dexie.minKey;
+export const MAX_KEY: unknown = Dexie.maxKey;

@@ -1,5 +1,6 @@
 import type { Category } from '@kalinga/contracts/categories';
 import type { Customer, Item, Loan, LoanActionReply } from '@kalinga/contracts/lending';
+import { SYNC_PUSH_LIMIT, type SyncMutation, type SyncPushReply } from '@kalinga/contracts/sync';
 import { ApiError, rawRequest, type RawReply } from '../lib/api-client';
 import { bookKey, bookOwner, db } from './database';
 import type { SyncQueueEntry } from './db';
@@ -11,11 +12,13 @@ import { dropEntry } from './refusals';
 import { clientId, idempotencyKey, mustWait, openEntries, ownKeys } from './sync-queue';
 
 // Sends the queue: one run at a time across every tab (Web Locks), entries in queue order, an entry waiting
-// while an earlier open entry writes the same record or creates one it refers to. Every request carries
-// Idempotency-Key = `${clientId}-${entry.id}`, so a resend after a lost reply is answered, not applied again.
-// Why: docs/decisions/0080-sync-queue-locks-cursor.md.
+// while an earlier open entry writes the same record or creates one it refers to. The entries free to go are sent
+// in batches (POST /api/sync/push, one result each). Every entry carries Idempotency-Key = `${clientId}-${entry.id}`,
+// so a resend after a lost reply is answered, not applied again.
+// Why: docs/decisions/0080-sync-queue-locks-cursor.md, 0130 (the batches).
 
 export const QUEUE_LOCK = 'kalinga-sync-queue';
+export const PUSH_PATH = '/api/sync/push';
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_CAP_MS = 5 * 60_000;
 
@@ -192,24 +195,23 @@ async function markRows(entry: SyncQueueEntry, fields: Record<string, unknown>, 
   }
 }
 
-async function send(entry: SyncQueueEntry, client: string, open: OpenRecords): Promise<Outcome> {
-  let call: OperationCall;
+/** The entry's call, or null after rejecting an entry that cannot be called (an unknown operation). */
+async function callOrReject(entry: SyncQueueEntry): Promise<OperationCall | null> {
   try {
-    call = callFor(entry);
+    return callFor(entry);
   } catch (error) {
     await reject(entry, (error as Error).message);
-    return 'failed';
+    return null;
   }
-  let reply: RawReply;
-  try {
-    const headers: Record<string, string> = { 'Idempotency-Key': idempotencyKey(client, entry) };
-    // Sent to the company it was made in (the book's, which the session's calls name too).
-    if (entry.company_id) headers['X-Company-Id'] = String(entry.company_id);
-    reply = await rawRequest(call.method, call.path, call.body, headers);
-  } catch (error) {
-    await retryLater(entry, error instanceof ApiError ? error.message : 'The request failed.');
-    return 'offline';
-  }
+}
+
+/** Headers of an entry's (or a batch's) request: sent to the company it was made in (the book's, which the session's calls name too). */
+function companyHeaders(entry: SyncQueueEntry): Record<string, string> {
+  return entry.company_id ? { 'X-Company-Id': String(entry.company_id) } : {};
+}
+
+/** What a reply (a single route's, or one result of a batch) means for its entry, applied. */
+async function settleReply(entry: SyncQueueEntry, call: OperationCall, reply: RawReply, open: OpenRecords): Promise<Outcome> {
   if (reply.status >= 200 && reply.status < 300) {
     try {
       await complete(entry, call, reply, open);
@@ -238,6 +240,69 @@ async function send(entry: SyncQueueEntry, client: string, open: OpenRecords): P
   return 'failed';
 }
 
+/** One entry through its own route (an entry too large for a batch, or a batch the server would not take). */
+async function send(entry: SyncQueueEntry, call: OperationCall, client: string, open: OpenRecords): Promise<Outcome> {
+  let reply: RawReply;
+  try {
+    reply = await rawRequest(call.method, call.path, call.body, { 'Idempotency-Key': idempotencyKey(client, entry), ...companyHeaders(entry) });
+  } catch (error) {
+    await retryLater(entry, error instanceof ApiError ? error.message : 'The request failed.');
+    return 'offline';
+  }
+  return settleReply(entry, call, reply, open);
+}
+
+/** A batch: entries due and free to go (none waits for another), with their calls. */
+interface Batched {
+  entry: SyncQueueEntry;
+  call: OperationCall;
+}
+
+/** At most this much JSON per batch (entries may carry images; the server takes about 2.9 MB a request). */
+export const PUSH_BYTES = 1_000_000;
+
+const NO_HEADERS = new Headers();
+
+/**
+ * Sends entries in one POST /api/sync/push (docs/decisions/0130) and applies each result in order exactly as its
+ * single route's reply. The whole request failing: no reply → every entry retries later (the run ends); 401
+ * pauses; 408/429/5xx → every entry retries with back-off; any other refusal of the whole batch (an older
+ * server, a body it will not take) → each entry goes through its own route.
+ */
+async function sendBatch(batch: Batched[], client: string, open: OpenRecords, book: string | null): Promise<Outcome[]> {
+  if (batch.length === 1) return [await send(batch[0].entry, batch[0].call, client, open)];
+  const mutations: SyncMutation[] = batch.map(({ entry, call }) => ({ key: idempotencyKey(client, entry), operation: entry.operation, uuid: String(entry.data.uuid), body: call.body }));
+  let reply: RawReply;
+  try {
+    reply = await rawRequest('POST', PUSH_PATH, { mutations }, companyHeaders(batch[0].entry));
+  } catch (error) {
+    const message = error instanceof ApiError ? error.message : 'The request failed.';
+    for (const { entry } of batch) await retryLater(entry, message);
+    return batch.map(() => 'offline');
+  }
+  // Another book took this one's place while the batch was out: its results are applied when it is back (each key replays).
+  if (bookKey() !== book) return batch.map(() => 'paused');
+  if (reply.status === 200) {
+    const results = new Map((reply.payload as SyncPushReply).results.map((r) => [r.key, r]));
+    const outcomes: Outcome[] = [];
+    for (const { entry, call } of batch) {
+      const result = results.get(idempotencyKey(client, entry));
+      // A result the server left out (it never should): sent again next time, with its key.
+      const settled = result ? { status: result.status, payload: result.body, headers: NO_HEADERS } : { status: 503, payload: null, headers: NO_HEADERS };
+      outcomes.push(await settleReply(entry, call, settled, open));
+    }
+    return outcomes;
+  }
+  if (reply.status === 401 || isRetryable(reply.status)) {
+    const outcomes: Outcome[] = [];
+    for (const { entry, call } of batch) outcomes.push(await settleReply(entry, call, reply, open));
+    return outcomes;
+  }
+  const outcomes: Outcome[] = [];
+  for (const { entry, call } of batch) outcomes.push(await send(entry, call, client, open));
+  return outcomes;
+}
+
 function isDue(entry: SyncQueueEntry, now: number): boolean {
   if (entry.status === 'pending') return true;
   if (entry.error_kind === 'rejected') return false;
@@ -259,6 +324,34 @@ function ownedByThisSession(entry: SyncQueueEntry): boolean {
   return (entry.user_id ?? null) === (owner?.userId ?? null) && (entry.company_id ?? null) === (owner?.companyId ?? null);
 }
 
+/**
+ * The next batch of a pass: entries in queue order that are due and wait for no earlier open entry (held ones,
+ * or ones already in this batch: an entry that must wait stays out), up to SYNC_PUSH_LIMIT entries and PUSH_BYTES.
+ */
+async function nextBatch(entries: SyncQueueEntry[], from: number, held: SyncQueueEntry[]): Promise<{ batch: Batched[]; next: number }> {
+  const batch: Batched[] = [];
+  let bytes = 0;
+  let i = from;
+  for (; i < entries.length && batch.length < SYNC_PUSH_LIMIT; i++) {
+    const entry = entries[i];
+    // Every earlier open entry of the same record (whatever its operation or state) goes first.
+    if (!isDue(entry, Date.now()) || mustWait(entry, held) || mustWait(entry, batch.map((b) => b.entry))) {
+      held.push(entry);
+      continue;
+    }
+    const call = await callOrReject(entry);
+    if (!call) {
+      held.push(entry);
+      continue;
+    }
+    const size = JSON.stringify(call.body).length;
+    if (batch.length > 0 && bytes + size > PUSH_BYTES) break;
+    bytes += size;
+    batch.push({ entry, call });
+  }
+  return { batch, next: i };
+}
+
 async function runLocked(): Promise<RunResult> {
   const book = bookKey();
   const client = await clientId();
@@ -267,32 +360,27 @@ async function runLocked(): Promise<RunResult> {
   let refused = 0;
   for (;;) {
     let progressed = false;
+    let restart = false;
     const held: SyncQueueEntry[] = [];
     const entries = (await openEntries()).filter(ownedByThisSession);
     const open = new OpenRecords(entries);
-    for (const entry of entries) {
-      // Signed out, or another user's or company's book took this one's place: stop before the next entry.
+    for (let i = 0; i < entries.length && !restart; ) {
+      // Signed out, or another user's or company's book took this one's place: stop before the next batch.
       if (paused || bookKey() !== book) return { sent, refused, paused: true, nextAttemptAt: null };
-      // Every earlier open entry of the same record (whatever its operation or state) goes first.
-      if (!isDue(entry, Date.now()) || mustWait(entry, held)) {
-        held.push(entry);
-        continue;
-      }
-      const outcome = await send(entry, client, open);
-      if (outcome === 'sent') {
-        sent++;
-        progressed = true;
-        continue;
-      }
-      if (outcome === 'refused') {
-        refused++;
-        // Its dependants were closed with it: the pass starts again from the queue as it now is.
-        progressed = true;
-        break;
-      }
-      if (outcome === 'paused') return { sent, refused, paused: true, nextAttemptAt: null };
-      if (outcome === 'offline') return { sent, refused, paused: false, nextAttemptAt: await earliestRetry() };
-      held.push(entry);
+      const { batch, next } = await nextBatch(entries, i, held);
+      i = next;
+      if (batch.length === 0) continue;
+      const outcomes = await sendBatch(batch, client, open, book);
+      outcomes.forEach((outcome, n) => {
+        if (outcome === 'sent') sent++;
+        if (outcome === 'refused') refused++;
+        if (outcome === 'failed') held.push(batch[n].entry);
+      });
+      if (outcomes.includes('paused')) return { sent, refused, paused: true, nextAttemptAt: null };
+      if (outcomes.includes('offline')) return { sent, refused, paused: false, nextAttemptAt: await earliestRetry() };
+      if (outcomes.some((o) => o === 'sent' || o === 'refused')) progressed = true;
+      // A refusal closed its dependants with it: the pass starts again from the queue as it now is.
+      if (outcomes.includes('refused')) restart = true;
     }
     if (!progressed) return { sent, refused, paused: false, nextAttemptAt: await earliestRetry() };
   }

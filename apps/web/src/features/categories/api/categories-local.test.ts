@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import type { CategoryListReply } from '@kalinga/contracts/categories';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/api-client';
-import { fakeLendingServer } from '../test/fake-lending-server';
-import { fakeNetwork } from '../test/fake-network';
-import { clearStore, keepSynced, serverCategory } from '../test/lending-fixtures';
+import { ApiError } from '../../../lib/api-client';
+import { fakeLendingServer } from '../../../test/fake-lending-server';
+import { fakeNetwork } from '../../../test/fake-network';
+import { clearStore, keepSynced, serverCategory } from '../../../test/lending-fixtures';
 import { createCategory, listCategories, updateCategory } from './categories-local';
-import { db } from './database';
-import { resumeQueue } from './queue-runner';
-import { resetClientIdForTests } from './sync-queue';
+import { db } from '../../../offline/database';
+import { resumeQueue } from '../../../offline/queue-runner';
+import { resetClientIdForTests } from '../../../offline/sync-queue';
 
 const net = fakeNetwork(new Date('2026-11-23T08:00:00.000Z'));
 const stored = serverCategory();

@@ -1,11 +1,11 @@
 import type { Category, CategoryListReply } from '@kalinga/contracts/categories';
 import { CATEGORY_DEFAULTS } from '@kalinga/contracts/category-constants';
-import { api, ApiError } from '../lib/api-client';
-import type { writeWithEntries as WriteWithEntries } from './action-support';
-import { db } from './database';
-import type { LocalCategory, SyncStatus } from './db';
-import { applyRow } from './queue-apply';
-import { uuidsWithOpenEntries } from './sync-queue';
+import { api, ApiError } from '../../../lib/api-client';
+import type { writeWithEntries as WriteWithEntries } from '../../../offline/action-support';
+import { db } from '../../../offline/database';
+import type { LocalCategory, SyncStatus } from '../../../offline/db';
+import { applyRow } from '../../../offline/queue-apply';
+import { uuidsWithOpenEntries } from '../../../offline/sync-queue';
 
 // The Categories screen through the local store (PRODUCT.md): writes are local rows with a CREATE_CATEGORY /
 // UPDATE_CATEGORY queue entry (JSON with the uuid; a chosen image travels as a data URL in `image`); lists come
@@ -17,7 +17,7 @@ import { uuidsWithOpenEntries } from './sync-queue';
  * their chunks offline; without it, a form loaded before the network dropped can still save).
  */
 export async function writeSide(): Promise<{ writeWithEntries: typeof WriteWithEntries; runQueue: () => Promise<unknown> }> {
-  const [support, runner] = await Promise.all([import('./action-support'), import('./queue-runner')]);
+  const [support, runner] = await Promise.all([import('../../../offline/action-support'), import('../../../offline/queue-runner')]);
   return { writeWithEntries: support.writeWithEntries, runQueue: runner.runQueue };
 }
 

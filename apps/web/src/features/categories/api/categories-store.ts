@@ -1,10 +1,10 @@
 import type { Category, CategoryListReply } from '@kalinga/contracts/categories';
-import * as local from '../../../offline/categories-local';
+import * as local from './categories-local';
 
 // The one place the Categories screen reads and writes categories. The offline store does the work
-// (offline/categories-local.ts): local-first reads, writes queued as CREATE_CATEGORY/UPDATE_CATEGORY.
+// (categories-local.ts): local-first reads, writes queued as CREATE_CATEGORY/UPDATE_CATEGORY.
 
-export type { CategoryView } from '../../../offline/categories-local';
+export type { CategoryView } from './categories-local';
 
 export interface CategoryListParams {
   page: number;

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAuthForTests, setUser } from '../features/auth/auth-store';
-import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
-import { db, deviceDatabase } from './database';
+import { resetAuthForTests, setUser } from '../../auth/auth-store';
+import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../../../test/lending-fixtures';
+import { db, deviceDatabase } from '../../../offline/database';
 import { createLoan, redeemLoan } from './lending-actions';
-import { settingsKey } from './settings-local';
+import { settingsKey } from '../../../offline/settings-local';
 
 // Issue 24 item 2 on the device: the counter's local actions refuse a date the server would refuse
 // (docs/decisions/0120), so the queue never carries an action that can only fail.

@@ -5,10 +5,10 @@ import {
   BACKDATE_PERMISSION,
   DEFAULT_BACKDATE_DAYS,
 } from '@kalinga/contracts/pawn-rules';
-import { counterToday } from './action-support';
-import { deviceDatabase } from './database';
-import { settingsKey } from './settings-local';
-import { userMay } from './permissions';
+import { counterToday } from './lending-checks';
+import { deviceDatabase } from '../../../offline/database';
+import { settingsKey } from '../../../offline/settings-local';
+import { userMay } from '../../../offline/permissions';
 
 // The bound of a lending action's date on this device, as the server applies it (pawn-rules.ts actionDateProblem;
 // docs/decisions/0120): the site's lending_backdate_days from the kept settings, the user's 'backdate lending'.

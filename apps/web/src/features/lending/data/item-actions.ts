@@ -1,8 +1,9 @@
 import { itemCreateSchema, itemUpdateSchema, markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending';
 import { NOT_ACTIVE, processForfeitedProblem, sellProblem } from '@kalinga/contracts/pawn-rules';
-import { changedFields, checked, mustGet, refuse, writeWithEntries } from './action-support';
-import { db } from './database';
-import type { LocalItem } from './db';
+import { changedFields, checked, mustGet, refuse } from './lending-checks';
+import { writeWithEntries } from '../../../offline/action-support';
+import { db } from '../../../offline/database';
+import type { LocalItem } from '../../../offline/db';
 
 // Item writes of the lending screens (re-exported by lending-actions.ts): one transaction each, rows and queue entry.
 

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { loanCreateSchema } from '@kalinga/contracts/lending';
 import { LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE, NOT_RENEWABLE, NOT_YET_EXPIRED, RENEW_AFTER_EXPIRY, ITEM_NOT_FOR_SALE, ITEM_NOT_FORFEITED } from '@kalinga/contracts/pawn-rules';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
-import { db } from './database';
+import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../../../test/lending-fixtures';
+import { db } from '../../../offline/database';
 import { addItem, createLoan, forfeitLoan, markItemSold, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateItem, updateLoanNotes } from './lending-actions';
 
 const NOW = new Date('2026-11-23T08:00:00.000Z'); // 16:00 in Manila

@@ -1,9 +1,10 @@
 import { customerCreateSchema, customerUpdateSchema, loanCreateSchema, loanUpdateSchema } from '@kalinga/contracts/lending';
 import { forfeitProblem, newLoanProblem, redeemProblem, renewProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
-import { changedFields, checked, counterToday, figuresOf, mustGet, refuse, termsOf, writeWithEntries } from './action-support';
+import { changedFields, checked, counterToday, figuresOf, mustGet, refuse, termsOf } from './lending-checks';
+import { writeWithEntries } from '../../../offline/action-support';
 import { refuseOutOfBoundDate } from './action-date-bound';
-import { db } from './database';
-import type { LocalCustomer, LocalLoan } from './db';
+import { db } from '../../../offline/database';
+import type { LocalCustomer, LocalLoan } from '../../../offline/db';
 
 // The write API of the lending screens. Every function checks the change against the rules (pawn-rules.ts, with
 // their own sentences), then, in one Dexie transaction, applies the operation's effect to the device's rows and

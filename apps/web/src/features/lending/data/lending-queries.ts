@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import { counterToday } from './action-support';
+import { counterToday } from './lending-checks';
 import {
   customerDetail,
   customerPage,
@@ -17,10 +17,10 @@ import {
 // Live-query hooks of the lending screens (dexie-react-hooks): every list and page re-renders when the local
 // store changes (a save, the queue applying a reply, a pull). Errors become a value with a retry, never a throw.
 
-export { figuresOf, termsOf } from './action-support';
+export { figuresOf, termsOf } from './lending-checks';
 export { ITEM_TABS, LENDING_PAGE_SIZE, LOAN_TABS } from './lending-reads';
 export type { CustomerDetail, ItemRow, ItemTab, LoanDetail, LoanPage, LoanRow, LoanTab, Page } from './lending-reads';
-export type { LocalCategory, LocalCustomer, LocalItem, LocalLoan, LocalTransaction, SyncStatus } from './db';
+export type { LocalCategory, LocalCustomer, LocalItem, LocalLoan, LocalTransaction, SyncStatus } from '../../../offline/db';
 
 export interface LiveResult<T> {
   /** undefined while the first answer is loading; the previous answer while new arguments load. */

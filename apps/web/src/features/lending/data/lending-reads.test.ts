@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan } from '../test/lending-fixtures';
-import { db } from './database';
+import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan } from '../../../test/lending-fixtures';
+import { db } from '../../../offline/database';
 import { customerDetail, customerPage, itemPage, loanCount, loanDetail, loanPage, onTab, syncErrorOf } from './lending-reads';
 
 const TODAY = '2026-11-23';

@@ -1,8 +1,7 @@
-import Dexie from 'dexie';
 import { MATURING_WITHIN_DAYS, RECENT_LOANS } from '@kalinga/contracts/lending';
 import { addDays } from '@kalinga/contracts/pawn-rules';
-import { db } from './database';
-import type { LocalCategory, LocalCustomer, LocalItem, LocalLoan, LocalTransaction } from './db';
+import { db, MAX_KEY, MIN_KEY } from '../../../offline/database';
+import type { LocalCategory, LocalCustomer, LocalItem, LocalLoan, LocalTransaction } from '../../../offline/db';
 
 // The lending screens' reads from the local store, as plain async functions (lending-queries.ts makes them live).
 // Lists page inside IndexedDB with the indexes of SCHEMA_V15: a page of 25 rows reaches React, never the book.
@@ -107,7 +106,7 @@ async function searchLoans(search: string): Promise<LocalLoan[]> {
   return [...all.values()];
 }
 
-const activeOldestFirst = () => db.loans.where('[status+loan_date]').between(['active', Dexie.minKey], ['active', Dexie.maxKey]);
+const activeOldestFirst = () => db.loans.where('[status+loan_date]').between(['active', MIN_KEY], ['active', MAX_KEY]);
 
 /** How many loans a date tab holds (every active loan is read): asked apart from the page so rows show first. */
 export async function loanCount(tab: LoanTab, today: string): Promise<number> {
@@ -147,7 +146,7 @@ export async function loanPage(input: { tab: LoanTab; search: string; page: numb
     const info = pageInfo(await db.loans.where('status').equals(tab).count(), input.page, perPage);
     const rows = await db.loans
       .where('[status+loan_date]')
-      .between([tab, Dexie.minKey], [tab, Dexie.maxKey])
+      .between([tab, MIN_KEY], [tab, MAX_KEY])
       .reverse()
       .offset((info.page - 1) * perPage)
       .limit(perPage)
