@@ -29,7 +29,7 @@ type Row = Record<string, unknown> & { uuid: string };
 /** One copy of the web engine's modules: a tab. */
 interface Engine {
   database: typeof import('../../web/src/offline/database');
-  actions: typeof import('../../web/src/features/lending/data/lending-actions');
+  actions: typeof import('../../web/src/features/lending/book/lending-actions');
   runner: typeof import('../../web/src/offline/queue-runner');
   refusals: typeof import('../../web/src/offline/refusals');
   pull: typeof import('../../web/src/offline/pull');
@@ -42,7 +42,7 @@ async function loadEngine(indexedDB: IDBFactory): Promise<Engine> {
   vi.resetModules();
   const engine: Engine = {
     database: await import('../../web/src/offline/database'),
-    actions: await import('../../web/src/features/lending/data/lending-actions'),
+    actions: await import('../../web/src/features/lending/book/lending-actions'),
     runner: await import('../../web/src/offline/queue-runner'),
     refusals: await import('../../web/src/offline/refusals'),
     pull: await import('../../web/src/offline/pull'),
@@ -78,7 +78,7 @@ class MemoryStorage implements Storage {
   }
 }
 
-type Fault = 'none' | 'drop' | 'restart' | 'offline';
+type Fault = 'none' | 'drop' | 'restart' | 'offline' | 'switch';
 
 interface Device {
   name: string;
@@ -113,6 +113,12 @@ async function deviceFetch(input: RequestInfo | URL, init: RequestInit = {}): Pr
   // jsdom's AbortSignal is not Node's; the engine's own timeouts play no part here.
   const res = await realFetch(url, { method, headers: init.headers, body: init.body });
   if (method === 'GET' || net.fault === 'none') return res;
+  if (net.fault === 'switch') {
+    // The user signs out and another signs in while the reply is on its way; then it arrives.
+    net.fault = 'none';
+    net.onSent?.();
+    return res;
+  }
   // The server has committed the write; its reply never reaches the device.
   await res.arrayBuffer();
   net.writesSent++;
@@ -238,7 +244,8 @@ function use(device: Device, fault: Fault = 'none'): Engine {
   return device.engine;
 }
 
-async function signIn(world: World, device: Device, n: number): Promise<void> {
+/** The session's keys of user `n` in the device's localStorage (what the sign-in screen keeps). */
+function keepSession(world: World, device: Device, n: number): Engine {
   const { actor } = world.users[n];
   const engine = use(device);
   device.storage.setItem('token', actor.token);
@@ -247,6 +254,11 @@ async function signIn(world: World, device: Device, n: number): Promise<void> {
   device.signedIn = n;
   device.users.add(n);
   engine.runner.resumeQueue();
+  return engine;
+}
+
+async function signIn(world: World, device: Device, n: number): Promise<void> {
+  const engine = keepSession(world, device, n);
   // As the app does after a sign-in: the queue, then a pull.
   await engine.runner.runQueue();
   await engine.pull.pullChanges();
@@ -413,6 +425,19 @@ async function sync(world: World, device: Device, fault: Fault): Promise<void> {
   const engine = use(device, fault);
   world.log.push(`${device.name} sync (${fault})`);
   await engine.runner.retryEntries('retry');
+  if (fault === 'switch') {
+    // Sign-out and another user's sign-in (of company B for company A's administrator) while a write is in flight.
+    const next = (device.signedIn! + 2) % 3;
+    net.onSent = () => {
+      signOut(device);
+      keepSession(world, device, next);
+      world.log.push(`${device.name} sign-out and sign-in of user ${next} while a write's reply was on its way`);
+      count('sign-ins while a reply was on its way');
+    };
+    await engine.runner.runQueue();
+    if (device.signedIn === next) await signIn(world, device, next);
+    return;
+  }
   if (fault !== 'restart') {
     await engine.runner.runQueue();
     net.fault = 'none';
@@ -535,6 +560,13 @@ async function converge(world: World): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * The faults of a queue run. 'switch' (another user signs in while a reply is on its way) finds an engine defect not
+ * fixed yet (the known-failing cases below): it joins the random runs with CONVERGENCE_FAULTS=all, and by default
+ * once that defect is fixed.
+ */
+const FAULTS: Fault[] = ['none', 'none', 'drop', 'restart', 'offline', ...(process.env.CONVERGENCE_FAULTS === 'all' ? (['switch'] as const) : [])];
+
 const device = fc.integer({ min: 0, max: 2 });
 // Picks among few rows, so that devices often act on the same record.
 const pickArb = fc.nat({ max: 3 });
@@ -547,7 +579,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('editItem' as const), d: device, pick: pickArb, value: fc.nat({ max: 99 }) }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constantFrom('process' as const, 'sell' as const), d: device, pick: pickArb }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('editCategory' as const), d: device, value: fc.nat({ max: 99 }) }) },
-  { weight: 5, arbitrary: fc.record({ t: fc.constant('sync' as const), d: device, fault: fc.constantFrom<Fault>('none', 'none', 'drop', 'restart', 'offline') }) },
+  { weight: 5, arbitrary: fc.record({ t: fc.constant('sync' as const), d: device, fault: fc.constantFrom<Fault>(...FAULTS) }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constantFrom('pull' as const, 'syncAndPull' as const, 'restart' as const, 'signOut' as const), d: device }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('signIn' as const), d: device, user: fc.integer({ min: 0, max: 2 }) }) },
 );
@@ -591,6 +623,39 @@ describe('the offline book converges to the server', () => {
     },
     // Shrinking a failure takes longer than the runs: the budget scales with them.
     Math.max(180_000, RUNS * 8_000),
+  );
+
+  // Known engine defect (found by this model, reported to issue 23's lead): the queue runner applies a reply to the
+  // book in use when the reply arrives, not to the book whose entry it sent. A sign-out and another user's sign-in
+  // while a write is in flight put company A's row into company B's user's book (it stays there: pulls never remove
+  // it), and mark B's entry with the same id completed, so B's change never reaches the server. When the engine is
+  // fixed these cases fail as "expected to fail": make them plain `it` and put 'switch' in FAULTS for good.
+  // Only the defect's own failure counts as the expected one: any other error passes, so `it.fails` reports it.
+  const failsWith = (defect: RegExp, steps: Step[]) => async () => {
+    const failure = await runSteps(steps).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    if (failure && defect.test(failure.message)) throw failure;
+  };
+
+  it.fails(
+    'KNOWN DEFECT: a reply arriving after another company\'s user signed in stays with its own book',
+    failsWith(/customers: \S+ was made in company/, [
+      { t: 'customer', d: 0 },
+      { t: 'sync', d: 0, fault: 'switch' },
+    ]),
+  );
+
+  it.fails(
+    'KNOWN DEFECT: a reply arriving after another user signed in does not complete that user\'s entry',
+    failsWith(/customers: \S+ is pending after the queue drained/, [
+      { t: 'signIn', d: 0, user: 2 },
+      { t: 'customer', d: 0 },
+      { t: 'signIn', d: 0, user: 0 },
+      { t: 'customer', d: 0 },
+      { t: 'sync', d: 0, fault: 'switch' },
+    ]),
   );
 
   // A counterexample fast-check printed, run alone: CONVERGENCE_REPLAY='[{"t":"customer","d":0}, ...]'.
