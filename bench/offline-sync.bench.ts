@@ -26,7 +26,7 @@ async function bundle(): Promise<string> {
       contents: `
         import { db } from './database';
         import { beginDownload, runDownload } from './initial-sync';
-        import { saveCustomer } from '../features/lending/data/lending-actions';
+        import { saveCustomer } from '../features/lending/book/lending-actions';
         import { runQueue } from './queue-runner';
         window.kb = { db, beginDownload, runDownload, saveCustomer, runQueue };`,
       resolveDir: path.join(root, 'apps/web/src/offline'),

@@ -5,7 +5,7 @@ import { fakeLendingServer } from '../test/fake-lending-server';
 import { fakeNetwork } from '../test/fake-network';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
 import { bookName, db } from './database';
-import { createLoan, forfeitLoan, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateLoanNotes } from '../features/lending/data/lending-actions';
+import { createLoan, forfeitLoan, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateLoanNotes } from '../features/lending/book/lending-actions';
 import { pullChanges } from './pull';
 import { resumeQueue, runQueue, setRandomForTests } from './queue-runner';
 import { correctEntry, dropEntry } from './refusals';

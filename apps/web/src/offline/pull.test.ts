@@ -5,7 +5,7 @@ import { fakeNetwork } from '../test/fake-network';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan, serverTransaction } from '../test/lending-fixtures';
 import { db } from './database';
 import { downloadProgress, needsInitialSync, STATE_ALL, subscribeDownload, syncStateOf } from './initial-sync';
-import { updateLoanNotes } from '../features/lending/data/lending-actions';
+import { updateLoanNotes } from '../features/lending/book/lending-actions';
 import { resetAuthForTests, setUser } from '../features/auth/auth-store';
 import { pullChanges } from './pull';
 import type { AuthUser } from '@kalinga/contracts/auth';

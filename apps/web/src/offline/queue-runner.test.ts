@@ -5,7 +5,7 @@ import { fakeNetwork } from '../test/fake-network';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan } from '../test/lending-fixtures';
 import { db } from './database';
 import type { SyncQueueEntry } from './db';
-import { addItem, createLoan, forfeitLoan, markItemSold, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateItem, updateLoanNotes } from '../features/lending/data/lending-actions';
+import { addItem, createLoan, forfeitLoan, markItemSold, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateItem, updateLoanNotes } from '../features/lending/book/lending-actions';
 import { backoffMs, isQueuePaused, resumeQueue, retryEntries, runQueue, setRandomForTests } from './queue-runner';
 import { announceQueued, clientId, enqueue, resetClientIdForTests } from './sync-queue';
 

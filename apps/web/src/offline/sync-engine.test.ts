@@ -4,7 +4,7 @@ import { fakeLendingServer } from '../test/fake-lending-server';
 import { fakeNetwork } from '../test/fake-network';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
 import { db } from './database';
-import { updateLoanNotes } from '../features/lending/data/lending-actions';
+import { updateLoanNotes } from '../features/lending/book/lending-actions';
 import { resumeQueue, runQueue, setRandomForTests } from './queue-runner';
 import { setSyncHooks, startSync, stopSync, syncNow } from './sync-engine';
 import { resetClientIdForTests } from './sync-queue';

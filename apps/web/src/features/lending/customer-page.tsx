@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { formatCurrency } from '../../lib/format';
-import { useCounterToday, useCustomerDetail } from './data/lending-queries';
+import { useCounterToday, useCustomerDetail } from './book/lending-queries';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { CustomerForm } from './components/customer-form';
 import { LoanList } from './components/loan-list';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Drawer } from '../../components/ui/drawer';
 import { Pagination } from '../../components/ui/pagination';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useCustomerPage, type LocalCustomer } from './data/lending-queries';
+import { useCustomerPage, type LocalCustomer } from './book/lending-queries';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { CustomerForm } from './components/customer-form';
 import { ListState } from './components/list-state';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Modal } from '../../components/ui/modal';
 import { Pagination } from '../../components/ui/pagination';
 import { formatCurrency } from '../../lib/format';
-import { ITEM_TABS, useItemPage, type ItemTab, type LocalItem } from './data/lending-queries';
+import { ITEM_TABS, useItemPage, type ItemTab, type LocalItem } from './book/lending-queries';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { SaleForm, SellingPriceForm } from './components/item-sale-forms';
 import { ListState } from './components/list-state';

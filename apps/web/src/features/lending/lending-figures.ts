@@ -10,7 +10,7 @@ import {
   type AmountsDue,
   type NewLoanFigures,
 } from '@kalinga/contracts/pawn-rules';
-import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from './data/lending-queries';
+import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from './book/lending-queries';
 
 // Every figure the lending screens show comes from the rules module (pawn-rules.ts), the one the server applies.
 // The rules work in centavos; these helpers hand the screens pesos.

@@ -3,7 +3,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { formatCurrency } from '../../lib/format';
-import { useCounterToday, useLoanDetail } from './data/lending-queries';
+import { useCounterToday, useLoanDetail } from './book/lending-queries';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { LoanActions } from './components/loan-actions';
 import { ItemList } from './components/item-list';

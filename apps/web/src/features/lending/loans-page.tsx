@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/ui/pagination';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { LENDING_PAGE_SIZE, LOAN_TABS, useCounterToday, useLoanCount, useLoanPage, type LoanTab } from './data/lending-queries';
+import { LENDING_PAGE_SIZE, LOAN_TABS, useCounterToday, useLoanCount, useLoanPage, type LoanTab } from './book/lending-queries';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { ListState } from './components/list-state';
 import { LoanList } from './components/loan-list';

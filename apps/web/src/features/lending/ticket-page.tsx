@@ -3,7 +3,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { formatCurrency } from '../../lib/format';
-import { useLoanDetail } from './data/lending-queries';
+import { useLoanDetail } from './book/lending-queries';
 import { useSiteSettings } from '../../lib/site-settings';
 import { SyncBadge } from './components/sync-badge';
 import { customerName, formatDay, periodText, ticketNumber } from './lending-figures';

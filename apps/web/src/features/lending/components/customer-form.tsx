@@ -1,8 +1,8 @@
 import { customerUpdateSchema } from '@kalinga/contracts/lending';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
-import { saveCustomer } from '../data/lending-actions';
-import type { LocalCustomer } from '../data/lending-queries';
+import { saveCustomer } from '../book/lending-actions';
+import type { LocalCustomer } from '../book/lending-queries';
 
 const FIELDS = [
   { name: 'first_name', label: 'First name', required: true, autoComplete: 'given-name' },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Drawer } from '../../../components/ui/drawer';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useCustomerMatches, type LocalCustomer } from '../data/lending-queries';
+import { useCustomerMatches, type LocalCustomer } from '../book/lending-queries';
 import { CustomerForm } from './customer-form';
 
 /** Pick the pawner by name or phone, or add a new one in the drawer. */

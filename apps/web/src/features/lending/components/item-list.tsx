@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatCurrency } from '../../../lib/format';
-import type { LocalItem } from '../data/lending-queries';
+import type { LocalItem } from '../book/lending-queries';
 import { ItemStatusBadge } from './status-badge';
 import { SyncBadge } from './sync-badge';
 

@@ -1,4 +1,4 @@
-import type { LocalCategory } from '../data/lending-queries';
+import type { LocalCategory } from '../book/lending-queries';
 
 export interface ItemDraftRow {
   key: string;

@@ -1,8 +1,8 @@
 import { markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
-import { markItemSold, processForfeitedItem } from '../data/lending-actions';
-import type { LocalItem } from '../data/lending-queries';
+import { markItemSold, processForfeitedItem } from '../book/lending-actions';
+import type { LocalItem } from '../book/lending-queries';
 
 function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};

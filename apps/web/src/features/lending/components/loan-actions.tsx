@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { confirm } from '../../../components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { formatCurrency } from '../../../lib/format';
-import { forfeitLoan, redeemLoan, renewLoan } from '../data/lending-actions';
-import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from '../data/lending-queries';
+import { forfeitLoan, redeemLoan, renewLoan } from '../book/lending-actions';
+import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from '../book/lending-queries';
 import { actionProblems, dueOn, formatDay, pesos, ticketNumber } from '../lending-figures';
 
 async function run(action: () => Promise<unknown>, done: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatCurrency } from '../../../lib/format';
-import type { LocalCustomer, LocalLoan } from '../data/lending-queries';
+import type { LocalCustomer, LocalLoan } from '../book/lending-queries';
 import { customerName, formatDay, ticketNumber } from '../lending-figures';
 import { LoanStatusBadge } from './status-badge';
 import { SyncBadge } from './sync-badge';

@@ -1,4 +1,4 @@
-import { useSyncError, type SyncStatus } from '../data/lending-queries';
+import { useSyncError, type SyncStatus } from '../book/lending-queries';
 
 const LABEL: Record<SyncStatus, string> = { synced: 'Synced', pending: 'Pending', failed: 'Failed' };
 const CLASS: Record<SyncStatus, string> = { synced: 'badge-ghost', pending: 'badge-warning', failed: 'badge-error' };

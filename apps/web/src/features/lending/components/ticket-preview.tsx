@@ -1,5 +1,5 @@
 import { formatCurrency } from '../../../lib/format';
-import type { LocalCategory } from '../data/lending-queries';
+import type { LocalCategory } from '../book/lending-queries';
 import { formatDay, periodText, pesos, type TicketPreview } from '../lending-figures';
 
 /** The live preview of a new ticket, every figure from the rules module. */
