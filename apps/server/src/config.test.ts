@@ -41,6 +41,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('in production, stops with one line when PUBLIC_URL is missing rather than link emails to localhost', () => {
+    const attempt = () => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:25' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/^Invalid configuration: PUBLIC_URL: must be set when NODE_ENV=production [^\n]*$/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://care.school.example' }).publicUrl).toBe('https://care.school.example');
+    expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBe('http://localhost:3000');
+  });
+
   it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

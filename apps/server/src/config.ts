@@ -52,6 +52,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().refine((v) => /^smtps?:\/\/[^/]/.test(v), { message: 'must be an smtp:// or smtps:// URL' }).optional(),
   SMTP_FROM: z.string().trim().min(3).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -82,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  // In production the links in emails must reach the app: never the http://localhost default (issue 24, decision 0123).
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration: PUBLIC_URL: must be set when NODE_ENV=production (the address people open the app at, for the links in emails)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   const database: AppConfig['database'] =

@@ -111,7 +111,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: canView,
     schema: { ...common, params: appointmentParamsSchema, produces: ['text/calendar'], response: { 200: z.string(), ...errors } },
     handler: async (request, reply) => {
-      const { filename, body } = await appointmentIcs(app.db, authOf(request), request.params.uuid);
+      const { filename, body } = await appointmentIcs(app.db, authOf(request), request.params.uuid, app.config.publicUrl);
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
     },
   });

@@ -47,7 +47,7 @@ import {
   updateAppointmentRow,
 } from './appointment.repository';
 import { cachedTotal, rememberTotal, totalKey } from './appointment-totals';
-import { appointmentCalendarEvent, buildIcs } from './ics';
+import { appointmentCalendarEvent, appointmentLink, buildIcs } from './ics';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { type AppointmentEventKind, recordAppointmentEvent } from '../notifications/notification-events';
 
@@ -403,12 +403,12 @@ export async function statusHistory(db: DB, auth: AuthContext, uuid: string): Pr
   }));
 }
 
-/** The appointment as an iCalendar file, from the caller's side (the other party is named). */
-export async function appointmentIcs(db: DB, auth: AuthContext, uuid: string): Promise<{ filename: string; body: string }> {
+/** The appointment as an iCalendar file, from the caller's side (the other party is named; no reason: decision 0123). */
+export async function appointmentIcs(db: DB, auth: AuthContext, uuid: string, publicUrl: string): Promise<{ filename: string; body: string }> {
   const scope = scopeOf(auth);
   const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
   if (!row) throw notFound('Appointment');
   if (row.status === 'cancelled') throw conflict('A cancelled appointment has no calendar file.');
-  const body = buildIcs(appointmentCalendarEvent(row, scope.kind === 'client', Date.now()));
+  const body = buildIcs(appointmentCalendarEvent(row, scope.kind === 'client', Date.now(), appointmentLink(publicUrl, row.uuid)));
   return { filename: `appointment-${row.uuid}.ics`, body };
 }

@@ -619,7 +619,10 @@ describe('calendar file', () => {
     expect(lines).toContain(`UID:${a.uuid}@kalinga`);
     expect(lines).toContain(`DTSTART:${start}`);
     expect(lines).toContain(`DTEND:${end}`);
-    expect(lines).toContain('SUMMARY:Counselling appointment (Academic Stress)');
+    // Who, when and where: no category (what it is about) and no reason leave the server (decision 0123).
+    expect(lines).toContain('SUMMARY:Counselling appointment');
+    expect(body).not.toMatch(/Academic Stress|Reason/);
+    expect(lines).toContain(`DESCRIPTION:Counselor: ${counselor.user.name}\\nStatus: pending\\nDetails: http://localhost:3000/appointments?open=${a.uuid}`);
     expect(lines).toContain('LOCATION:Room 2\\, Main\\; Building');
     expect(lines).toContain('STATUS:TENTATIVE');
     for (const line of body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);

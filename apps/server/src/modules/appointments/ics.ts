@@ -16,9 +16,18 @@ function utc(ms: number): string {
   return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-/** RFC 5545 TEXT escaping: backslash, semicolon, comma and line breaks (CRLF, LF or a lone CR) as \\n. */
+/** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: never inside one line of text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** RFC 5545 TEXT escaping: backslash, semicolon, comma and line breaks (CRLF, LF or a lone CR) as \\n; other control characters dropped. */
 export function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(CONTROL_CHARS, '');
 }
 
 /** Folds a content line at 75 octets (continuation lines start with a space), never splitting a UTF-8 character. */
@@ -81,8 +90,17 @@ export interface CalendarAppointment {
   category_title: string | null;
 }
 
-/** The appointment as an event, from one side: the client sees the counselor named, staff the client. */
-export function appointmentCalendarEvent(row: CalendarAppointment, forClient: boolean, stamp: number): CalendarEvent {
+/** Where the app opens an appointment: what an email or a calendar entry links to for everything it leaves out. */
+export function appointmentLink(publicUrl: string, uuid: string): string {
+  return `${publicUrl}/appointments?open=${encodeURIComponent(uuid)}`;
+}
+
+/**
+ * The appointment as an event, from one side: the client sees the counselor named, staff the client. Who, when and
+ * where, and a link to the app (`link`, when known): never the reason, the notes or the category, which a calendar
+ * carries to servers outside the centre's control (issue 24, decision 0123).
+ */
+export function appointmentCalendarEvent(row: CalendarAppointment, forClient: boolean, stamp: number, link?: string): CalendarEvent {
   const start = Date.parse(row.appointment_date);
   const other = forClient ? `Counselor: ${row.counselor_name}` : `${row.user_type === 'student' ? 'Student' : 'Personnel'}: ${row.client_name}`;
   return {
@@ -90,9 +108,9 @@ export function appointmentCalendarEvent(row: CalendarAppointment, forClient: bo
     start,
     end: start + row.duration_minutes * MINUTE,
     stamp,
-    summary: `Counselling appointment${row.category_title ? ` (${row.category_title})` : ''}`,
+    summary: 'Counselling appointment',
     location: row.location_type === 'online' ? 'Online' : (row.location ?? 'On-site'),
-    description: `${other}\nReason: ${row.reason}\nStatus: ${row.status}`,
+    description: [other, `Status: ${row.status}`, ...(link ? [`Details: ${link}`] : [])].join('\n'),
     status: row.status === 'pending' ? 'TENTATIVE' : row.status === 'confirmed' ? 'CONFIRMED' : null,
   };
 }

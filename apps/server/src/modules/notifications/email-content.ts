@@ -1,9 +1,11 @@
 import type { NotificationKind } from '@kalinga/contracts/notifications';
-import { appointmentCalendarEvent, buildIcs } from '../appointments/ics';
+import { appointmentCalendarEvent, appointmentLink, buildIcs, CONTROL_CHARS } from '../appointments/ics';
 import type { EmailContext, OutboxRow } from './outbox.repository';
 
 // What one notification email says (issue 15): a short text and HTML message in the company's name, the time in the
 // company's zone, a link back to the appointment and, for bookings, confirmations, moves and reminders, its .ics.
+// Who, when and where only (issue 24, decision 0123): the reason, the notes and the category (what the counselling is
+// about) never leave the server; the link opens the rest in the app. Every value in the plain-text part is one line.
 
 export interface EmailMessage {
   to: { name: string; address: string };
@@ -23,6 +25,11 @@ export function companyTime(iso: string, timeZone: string): string {
   return `${text} (${timeZone})`;
 }
 
+/** Control characters (line breaks included) and Unicode line separators, each made a space: a value is one line. */
+export function oneLine(text: string): string {
+  return text.replace(CONTROL_CHARS, ' ');
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
@@ -30,14 +37,14 @@ function escapeHtml(text: string): string {
 /** The subject and what happened (plain text lines), as the recipient reads it. */
 function wording(row: OutboxRow, ctx: EmailContext): { subject: string; lines: string[] } {
   const when = companyTime(row.appointment_date ?? '', ctx.timezone);
-  const by = row.actor_id === row.recipient_id ? 'You' : (ctx.actor_name ?? 'Someone');
+  const by = row.actor_id === row.recipient_id ? 'You' : oneLine(ctx.actor_name ?? 'Someone');
   switch (row.kind) {
     case 'booked':
       return { subject: `Appointment booked: ${when}`, lines: [`${by} booked an appointment on ${when}.`] };
     case 'confirmed':
       return { subject: `Appointment confirmed: ${when}`, lines: [`${by} confirmed the appointment on ${when}.`] };
     case 'cancelled':
-      return { subject: `Appointment cancelled: ${when}`, lines: [`${by} cancelled the appointment on ${when}.`, ...(row.reason ? [`Reason: ${row.reason}`] : [])] };
+      return { subject: `Appointment cancelled: ${when}`, lines: [`${by} cancelled the appointment on ${when}.`] };
     case 'rescheduled': {
       const from = row.previous_date && row.previous_date !== row.appointment_date ? ` from ${companyTime(row.previous_date, ctx.timezone)}` : '';
       return { subject: `Appointment moved to ${when}`, lines: [`${by} moved the appointment${from} to ${when}.`] };
@@ -53,14 +60,13 @@ function wording(row: OutboxRow, ctx: EmailContext): { subject: string; lines: s
 export function renderEmail(row: OutboxRow, ctx: EmailContext, publicUrl: string, stamp: number): EmailMessage {
   const { subject, lines } = wording(row, ctx);
   const where = ctx.location_type === 'online' ? 'Online' : (ctx.location ?? 'On-site');
-  const link = `${publicUrl}/appointments?open=${encodeURIComponent(ctx.uuid)}`;
+  const link = appointmentLink(publicUrl, ctx.uuid);
   const details = [
-    `Counselor: ${ctx.counselor_name}`,
-    `${ctx.user_type === 'student' ? 'Student' : 'Personnel'}: ${ctx.client_name}`,
-    `Where: ${where}`,
-    ...(ctx.category_title ? [`Category: ${ctx.category_title}`] : []),
+    `Counselor: ${oneLine(ctx.counselor_name)}`,
+    `${ctx.user_type === 'student' ? 'Student' : 'Personnel'}: ${oneLine(ctx.client_name)}`,
+    `Where: ${oneLine(where)}`,
   ];
-  const text = [`Hello ${ctx.recipient_name},`, '', ...lines, '', ...details, '', `Open the appointment: ${link}`, '', ctx.company_name, ''].join('\n');
+  const text = [`Hello ${oneLine(ctx.recipient_name)},`, '', ...lines, '', ...details, '', `Open the appointment: ${link}`, '', oneLine(ctx.company_name), ''].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
     `<p>Hello ${escapeHtml(ctx.recipient_name)},</p>`,
@@ -72,7 +78,7 @@ export function renderEmail(row: OutboxRow, ctx: EmailContext, publicUrl: string
   ].join('\n');
   const forClient = row.recipient_id === ctx.client_id && row.recipient_id !== ctx.counselor_id;
   const ics = WITH_CALENDAR.has(row.kind) && ctx.status !== 'cancelled'
-    ? buildIcs(appointmentCalendarEvent({ ...ctx, appointment_date: row.appointment_date ?? '' }, forClient, stamp))
+    ? buildIcs(appointmentCalendarEvent({ ...ctx, appointment_date: row.appointment_date ?? '' }, forClient, stamp, link))
     : null;
-  return { to: { name: ctx.recipient_name, address: ctx.recipient_email }, fromName: ctx.company_name, subject, text, html, messageId: row.message_id, ics };
+  return { to: { name: oneLine(ctx.recipient_name), address: ctx.recipient_email }, fromName: oneLine(ctx.company_name), subject: oneLine(subject), text, html, messageId: row.message_id, ics };
 }
