@@ -1,11 +1,14 @@
 import { categoryReplySchema } from '@kalinga/contracts/categories';
 import { customerReplySchema, itemReplySchema, loanActionReplySchema, loanReplySchema } from '@kalinga/contracts/lending';
+import { syncPushReplySchema, syncPushSchema, type SyncPush } from '@kalinga/contracts/sync';
 import type { z } from 'zod';
+import { callFor } from '../offline/operations';
 import { serverCategory, serverCustomer, serverItem, serverLoan, serverTransaction } from './lending-fixtures';
 
 // The server at the fetch edge for the queue's tests: answers the 13 sync-queue calls (spec section 7) with
 // replies shaped and checked by the contracts, keyed like the real one (a repeated Idempotency-Key gets the
-// first reply again), and records every request it saw.
+// first reply again), and records every request it saw. The batch push (POST /api/sync/push) is answered by
+// dispatching each mutation to the same single-route handlers, so a test sees the calls whatever the transport.
 
 export interface SeenRequest {
   method: string;
@@ -63,33 +66,74 @@ const ROUTES: [string, RegExp, Handler][] = [
   ['PUT', /^\/api\/categories\/[^/]+$/, ({ path, body }) => checked(categoryReplySchema, { data: serverCategory({ uuid: uuidAt(path), title: String(body.title) }) })],
 ];
 
+type Answer = Reply | 'network' | 'lost-reply';
+
+/** Answers that stand for the whole request, never for one mutation of a batch: no reply, a lost reply, 401, or a reply with headers (Retry-After). */
+const wholeRequest = (answer: Answer | undefined) => answer !== undefined && (typeof answer === 'string' || answer.status === 401 || answer.headers !== undefined);
+
 export function fakeLendingServer(fetchMock: { mockImplementation: (fn: typeof fetch) => unknown }) {
   const seen: SeenRequest[] = [];
+  /** The batch requests (POST /api/sync/push) among them; their mutations are in `seen` as the calls they stand for. */
+  const batches: SeenRequest[][] = [];
   const replayed = new Map<string, Reply>();
   /** One-off answers (status, network failures) taken before the default route. */
-  const queued: (Reply | 'network' | 'lost-reply')[] = [];
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const headers = new Headers(init?.headers);
-    const req: SeenRequest = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : {}, key: headers.get('Idempotency-Key') };
+  const queued: Answer[] = [];
+
+  /** One call as the single route answers it (a queued answer first, a repeated key replayed). */
+  function answerCall(req: SeenRequest, next: Reply | undefined): Reply {
     seen.push(req);
-    const next = queued.shift();
-    if (next === 'network') throw new TypeError('Failed to fetch');
     let reply = req.key ? replayed.get(req.key) : undefined;
-    if (!reply && next && next !== 'lost-reply') reply = next;
+    if (!reply && next) reply = next;
     if (!reply) {
       const route = ROUTES.find(([m, re]) => m === req.method && re.test(req.path));
       reply = route ? route[2](req) : { status: 404, body: { message: 'Not found.' } };
       if (req.key && reply.status < 300) replayed.set(req.key, reply);
     }
+    return reply;
+  }
+
+  /** POST /api/sync/push: each mutation dispatched to its single route in order, each with its own result. */
+  function answerBatch(body: SyncPush): Reply {
+    const calls = body.mutations.map((m): SeenRequest => {
+      const call = callFor({ operation: m.operation, data: { ...m.body, uuid: m.uuid } });
+      return { method: call.method, path: call.path, body: m.body, key: m.key };
+    });
+    batches.push(calls);
+    const results = calls.map((req) => {
+      const next = wholeRequest(queued[0]) ? undefined : (queued.shift() as Reply | undefined);
+      const reply = answerCall(req, next);
+      return { key: req.key!, status: reply.status, body: reply.body };
+    });
+    return checked(syncPushReplySchema, { results });
+  }
+
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers = new Headers(init?.headers);
+    const req: SeenRequest = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : {}, key: headers.get('Idempotency-Key') };
+    const isBatch = req.method === 'POST' && req.path === '/api/sync/push';
+    const first = isBatch && !wholeRequest(queued[0]) ? undefined : queued.shift();
+    if (first === 'network') {
+      if (!isBatch) seen.push(req);
+      throw new TypeError('Failed to fetch');
+    }
+    let reply: Reply;
+    if (isBatch && (first === undefined || first === 'lost-reply')) reply = answerBatch(syncPushSchema.parse(req.body));
+    else if (isBatch) reply = first as Reply;
+    else reply = answerCall(req, first === 'lost-reply' ? undefined : first);
     // The server committed, then the connection dropped before its reply arrived.
-    if (next === 'lost-reply') throw new TypeError('Failed to fetch');
+    if (first === 'lost-reply') throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json', ...reply.headers } });
   });
   return {
     seen,
-    /** The next request gets this instead (status reply, a network failure, or its reply lost after the commit). */
-    answer(reply: Reply | 'network' | 'lost-reply') {
+    batches,
+    /**
+     * The next call gets this instead (status reply, a network failure, or its reply lost after the commit). In a
+     * batch a status reply answers the next mutation; no reply, a lost reply, a 401 and a reply with headers answer
+     * the whole request.
+     */
+    answer(reply: Answer) {
       queued.push(reply);
     },
   };
