@@ -15,6 +15,12 @@ export const PERMISSIONS = [
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 
+/**
+ * A client-made uuid the server cannot take (a new uuid colliding with a record's): the same words wherever the
+ * record is, so the answer says nothing of another company's records (issue 24 item 8, decision 0124).
+ */
+export const UUID_UNUSABLE = 'This uuid cannot be used; make a new one.';
+
 export const USER_TYPES = ['student', 'personnel', 'counselor'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 

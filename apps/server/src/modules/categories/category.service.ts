@@ -10,7 +10,7 @@ import {
   type CategoryUpdate,
   categoryUpdateSchema,
 } from '@kalinga/contracts/categories';
-import type { PermissionName } from '@kalinga/contracts/common';
+import { type PermissionName, UUID_UNUSABLE } from '@kalinga/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
@@ -135,7 +135,7 @@ export async function createCategory(app: FastifyInstance, auth: AuthContext, fo
       // Taken since the read above by a concurrent replay of this create: the same answer as a later replay.
       const replayed = await findCategory(app.db, auth.companyId, { uuid: input.uuid });
       if (replayed) return { category: toCategory(replayed), created: false };
-      throw unprocessable({ uuid: ['The uuid has already been taken.'] });
+      throw unprocessable({ uuid: [UUID_UNUSABLE] });
     }
   }
   const image = await storeRequestImage(app, form);
@@ -161,7 +161,7 @@ export async function createCategory(app: FastifyInstance, auth: AuthContext, fo
     if (input.uuid && isUniqueViolation(err, 'uuid')) {
       const existing = await findCategory(app.db, auth.companyId, { uuid: input.uuid });
       if (existing) return { category: toCategory(existing), created: false };
-      throw unprocessable({ uuid: ['The uuid has already been taken.'] });
+      throw unprocessable({ uuid: [UUID_UNUSABLE] });
     }
     throw err;
   }

@@ -53,7 +53,7 @@ describe('POST /api/customers', () => {
     const mine = await makeCustomer(w.t, w.admin, { first_name: 'Secret' });
     const res = await call(w.t, w.other, 'POST', '/api/customers', { uuid: mine.uuid, first_name: 'X', last_name: 'Y' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'The uuid has already been taken.', errors: { uuid: ['The uuid has already been taken.'] } });
+    expect(res.json()).toEqual({ message: 'This uuid cannot be used; make a new one.', errors: { uuid: ['This uuid cannot be used; make a new one.'] } });
   });
 
   it('bad input is 422 with field messages', async () => {

@@ -59,7 +59,7 @@ describe('POST /api/items', () => {
     expect(bad.json().errors.appraisal_value).toEqual(['The appraisal value must be a number.']);
     const taken = await call(w.t, w.other, 'POST', '/api/items', { uuid: loan.items[0].uuid, loan_uuid: theirs.uuid, description: 'x', appraisal_value: 1 });
     expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors.uuid).toEqual(['The uuid has already been taken.']);
+    expect(taken.json().errors.uuid).toEqual(['This uuid cannot be used; make a new one.']);
     expect((await call(w.t, w.viewer, 'POST', '/api/items', { uuid: randomUUID(), loan_uuid: loan.uuid, description: 'x', appraisal_value: 1 })).statusCode).toBe(403);
   });
 });

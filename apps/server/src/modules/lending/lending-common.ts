@@ -7,14 +7,15 @@ import {
   DEFAULT_BACKDATE_DAYS,
   todayIn,
 } from '@kalinga/contracts/pawn-rules';
+import { UUID_UNUSABLE } from '@kalinga/contracts/common';
 import type { DB } from '../../db/database';
 import type { BackdatedActionsTable } from '../../db/tables';
 import { unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../plugins/auth';
 
-export const UUID_TAKEN = 'The uuid has already been taken.';
+export const UUID_TAKEN = UUID_UNUSABLE;
 
-/** A uuid used by another company's row: refused without saying anything of that row. */
+/** A new uuid that collides with a record's (here or in another company): refused without saying anything of that record. */
 export function uuidTaken(field = 'uuid') {
   return unprocessable({ [field]: [UUID_TAKEN] });
 }

@@ -144,7 +144,7 @@ describe('POST /api/loans/{uuid}/renew', () => {
     const active = await makeLoan(w);
     const r3 = await call(w.t, w.admin, 'POST', `/api/loans/${active.uuid}/renew`, { new_uuid: fixed.uuid });
     expect(r3.statusCode).toBe(422);
-    expect(r3.json().errors.new_uuid).toEqual(['The uuid has already been taken.']);
+    expect(r3.json().errors.new_uuid).toEqual(['This uuid cannot be used; make a new one.']);
     const r4 = await call(w.t, w.admin, 'POST', `/api/loans/${active.uuid}/renew`, {});
     expect(r4.statusCode).toBe(422);
     expect(r4.json().errors.new_uuid).toBeDefined();

@@ -10,7 +10,7 @@ import { findCustomer } from './customer.repository';
 import { recordFieldConflicts, sentFields } from './field-merge';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { findItemsAnyCompany, insertItems, itemsOfLoans } from './item.repository';
-import { boundedDate, counterDay, recordBackdating, uuidTaken } from './lending-common';
+import { boundedDate, counterDay, recordBackdating, UUID_TAKEN, uuidTaken } from './lending-common';
 import { toLoan } from './lending-replies';
 import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, listLoans as listLoanRows, lockLoan, nextTicketNumber, updateLoan as updateLoanRow } from './loan.repository';
 import { insertTransactions } from './transaction.repository';
@@ -77,7 +77,7 @@ export async function refuseTakenItemUuids(db: DB, uuids: readonly string[], fie
   });
   const taken = new Set((await findItemsAnyCompany(db, uuids)).map((r) => r.uuid));
   uuids.forEach((u, i) => {
-    if (taken.has(u)) errors[fieldOf(i)] = ['The uuid has already been taken.'];
+    if (taken.has(u)) errors[fieldOf(i)] = [UUID_TAKEN];
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }

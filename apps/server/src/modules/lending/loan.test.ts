@@ -115,10 +115,10 @@ describe('POST /api/loans', () => {
     const existing = await makeLoan(w);
     const r3 = await call(w.t, w.admin, 'POST', '/api/loans', loanBody(mine.uuid, w.category.id, { items: [{ uuid: existing.items[0].uuid, description: 'x', appraisal_value: 5000 }] }));
     expect(r3.statusCode).toBe(422);
-    expect(r3.json().errors['items.0.uuid']).toEqual(['The uuid has already been taken.']);
+    expect(r3.json().errors['items.0.uuid']).toEqual(['This uuid cannot be used; make a new one.']);
     const r4 = await call(w.t, w.other, 'POST', '/api/loans', loanBody(theirs.uuid, w.otherCategory.id, { uuid: existing.uuid }));
     expect(r4.statusCode).toBe(422);
-    expect(r4.json()).toEqual({ message: 'The uuid has already been taken.', errors: { uuid: ['The uuid has already been taken.'] } });
+    expect(r4.json()).toEqual({ message: 'This uuid cannot be used; make a new one.', errors: { uuid: ['This uuid cannot be used; make a new one.'] } });
   });
 
   it("needs 'manage lending'", async () => {
