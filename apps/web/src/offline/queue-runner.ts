@@ -1,6 +1,6 @@
 import type { Category } from '@kalinga/contracts/categories';
 import type { Customer, Item, Loan, LoanActionReply } from '@kalinga/contracts/lending';
-import { SYNC_PUSH_LIMIT, type SyncMutation, type SyncPushReply } from '@kalinga/contracts/sync';
+import { SYNC_PUSH_LIMIT, type SyncMutation, type SyncPushReply, type SyncPushResult } from '@kalinga/contracts/sync';
 import { ApiError, rawRequest, type RawReply } from '../lib/api-client';
 import { bookKey, bookOwner, db } from './database';
 import type { SyncQueueEntry } from './db';
@@ -108,6 +108,11 @@ class OpenRecords {
     this.add(entry, -1);
   }
 
+  /** Undoes `completed` (its transaction did not commit). */
+  reopened(entry: SyncQueueEntry): void {
+    this.add(entry, 1);
+  }
+
   /** Inside the reply's transaction: the records other open entries still write. */
   async besides(entry: SyncQueueEntry): Promise<ApplyContext['open']> {
     const newer = new Set<string>();
@@ -151,14 +156,38 @@ function announce(entry: SyncQueueEntry, payload: unknown): void {
 
 /** The server's reply, applied with the entry's completion in one transaction. */
 async function complete(entry: SyncQueueEntry, call: OperationCall, reply: RawReply, open: OpenRecords): Promise<void> {
-  await db.transaction('rw', REPLY_TABLES(), async () => {
-    const ctx: ApplyContext = { open: await open.besides(entry) };
-    await applyReply(call, reply.payload, ctx);
-    await settle(ownKeys(entry), ctx.open);
-    await db.syncQueue.update(entry.id!, { status: 'completed', completed_at: new Date().toISOString(), error: undefined, error_kind: undefined, next_attempt_at: undefined });
-  });
-  open.completed(entry);
-  announce(entry, reply.payload);
+  await completeAll([{ entry, call, payload: reply.payload }], open);
+}
+
+interface Applied {
+  entry: SyncQueueEntry;
+  call: OperationCall;
+  payload: unknown;
+}
+
+/**
+ * Successful replies applied in order, each with its entry's completion, in one transaction: as if completed one
+ * after another (each sees the records the later ones still write), with one commit for a whole batch.
+ */
+async function completeAll(done: Applied[], open: OpenRecords): Promise<void> {
+  const counted: SyncQueueEntry[] = [];
+  try {
+    await db.transaction('rw', REPLY_TABLES(), async () => {
+      const completedAt = new Date().toISOString();
+      for (const { entry, call, payload } of done) {
+        const ctx: ApplyContext = { open: await open.besides(entry) };
+        await applyReply(call, payload, ctx);
+        await settle(ownKeys(entry), ctx.open);
+        await db.syncQueue.update(entry.id!, { status: 'completed', completed_at: completedAt, error: undefined, error_kind: undefined, next_attempt_at: undefined });
+        open.completed(entry);
+        counted.push(entry);
+      }
+    });
+  } catch (error) {
+    for (const entry of counted) open.reopened(entry);
+    throw error;
+  }
+  for (const { entry, payload } of done) announce(entry, payload);
 }
 
 async function retryLater(entry: SyncQueueEntry, error: string, retryAfterSeconds?: number): Promise<void> {
@@ -264,6 +293,39 @@ export const PUSH_BYTES = 1_000_000;
 const NO_HEADERS = new Headers();
 
 /**
+ * A batch's results in order: each run of successes applied in one transaction, any other result as its single
+ * reply. If a run cannot be stored, its entries are settled one by one (a failing one retries later).
+ */
+async function settleResults(batch: Batched[], results: SyncPushResult[], client: string, open: OpenRecords): Promise<Outcome[]> {
+  const byKey = new Map(results.map((r) => [r.key, r]));
+  // A result the server left out (it never should) is sent again next time, with its key.
+  const replies: RawReply[] = batch.map(({ entry }) => {
+    const result = byKey.get(idempotencyKey(client, entry));
+    return result ? { status: result.status, payload: result.body, headers: NO_HEADERS } : { status: 503, payload: { message: 'The server sent no result.' }, headers: NO_HEADERS };
+  });
+  const ok = (n: number) => replies[n].status >= 200 && replies[n].status < 300;
+  const outcomes: Outcome[] = [];
+  for (let n = 0; n < batch.length; ) {
+    if (!ok(n)) {
+      outcomes.push(await settleReply(batch[n].entry, batch[n].call, replies[n], open));
+      n++;
+      continue;
+    }
+    let end = n;
+    while (end < batch.length && ok(end)) end++;
+    const run = batch.slice(n, end);
+    try {
+      await completeAll(run.map(({ entry, call }, i) => ({ entry, call, payload: replies[n + i].payload })), open);
+      outcomes.push(...run.map((): Outcome => 'sent'));
+    } catch {
+      for (let i = n; i < end; i++) outcomes.push(await settleReply(batch[i].entry, batch[i].call, replies[i], open));
+    }
+    n = end;
+  }
+  return outcomes;
+}
+
+/**
  * Sends entries in one POST /api/sync/push (docs/decisions/0130) and applies each result in order exactly as its
  * single route's reply. The whole request failing: no reply → every entry retries later (the run ends); 401
  * pauses; 408/429/5xx → every entry retries with back-off; any other refusal of the whole batch (an older
@@ -282,17 +344,7 @@ async function sendBatch(batch: Batched[], client: string, open: OpenRecords, bo
   }
   // Another book took this one's place while the batch was out: its results are applied when it is back (each key replays).
   if (bookKey() !== book) return batch.map(() => 'paused');
-  if (reply.status === 200) {
-    const results = new Map((reply.payload as SyncPushReply).results.map((r) => [r.key, r]));
-    const outcomes: Outcome[] = [];
-    for (const { entry, call } of batch) {
-      const result = results.get(idempotencyKey(client, entry));
-      // A result the server left out (it never should): sent again next time, with its key.
-      const settled = result ? { status: result.status, payload: result.body, headers: NO_HEADERS } : { status: 503, payload: null, headers: NO_HEADERS };
-      outcomes.push(await settleReply(entry, call, settled, open));
-    }
-    return outcomes;
-  }
+  if (reply.status === 200) return settleResults(batch, (reply.payload as SyncPushReply).results, client, open);
   if (reply.status === 401 || isRetryable(reply.status)) {
     const outcomes: Outcome[] = [];
     for (const { entry, call } of batch) outcomes.push(await settleReply(entry, call, reply, open));
