@@ -2,10 +2,21 @@ import { db } from './database';
 import type { SyncOperation, SyncQueueEntry } from './db';
 import { applyAction } from './local-rows';
 import { reportStorageError } from './storage-persistence';
+import { recordLabel } from './refusals';
 import { announceQueued, enqueue } from './sync-queue';
+import { ROW_TABLES, type LocalRow } from './local-rows';
 
 // The one transaction every local action writes in: the operation's effect on the rows (contracts'
 // lending-effects.ts, through local-rows.ts) and its queue entry, together or not at all (decision 0111).
+
+/** The name of the record an entry is about, as the device shows it now. */
+async function subjectOf(uuid: string): Promise<string | undefined> {
+  for (const table of ROW_TABLES) {
+    const row = (await db.table(table).get(uuid)) as LocalRow | undefined;
+    if (row) return recordLabel(row);
+  }
+  return undefined;
+}
 
 const WRITE_TABLES = () => [db.customers, db.loans, db.items, db.categories, db.syncQueue];
 
@@ -21,7 +32,7 @@ export async function writeWithEntries<T>(write: (queue: (op: SyncOperation, dat
         // The rows come from the operation's one effect (the same a replay uses), then the entry with them.
         const now = new Date();
         const touched = await applyAction(op, data, now.toISOString());
-        await enqueue(op, data, now, touched);
+        await enqueue(op, data, now, touched, await subjectOf(data.uuid));
       }),
     );
     announceQueued();

@@ -78,6 +78,8 @@ export interface SyncQueueEntry {
   company_id?: number;
   /** The uuids of the rows the change wrote on the device (its records: later changes of them wait for it). */
   touched?: string[];
+  /** The record's name when the change was made (its ticket number, a customer's name): shown in the Sync panel. */
+  subject?: string;
   /** Refused or discarded: what the device changed back (shown in the Sync panel). */
   reverted?: string;
 }

@@ -35,7 +35,8 @@ export function withDependants(root: SyncQueueEntry, open: SyncQueueEntry[]): Sy
   return out;
 }
 
-function label(row: LocalRow): string {
+/** How a record is named to the user: its ticket number, a customer's name, an item's description, a title. */
+export function recordLabel(row: LocalRow): string {
   if (row.pawn_ticket_number) return `Ticket ${String(row.pawn_ticket_number)}`;
   if (row.first_name || row.last_name) return `Customer ${[row.first_name, row.last_name].filter(Boolean).join(' ')}`;
   if (row.description) return `Item “${String(row.description)}”`;
@@ -50,8 +51,8 @@ export function describeChanges({ before, after }: RebaseResult): string {
   for (const [uuid, was] of before) {
     const now = after.get(uuid);
     if (!was) continue;
-    if (!now) lines.push(`${label(was)} removed.`);
-    else if (was.status !== now.status && now.status) lines.push(`${label(now)} back to ${String(now.status).replace('_', ' ')}.`);
+    if (!now) lines.push(`${recordLabel(was)} removed.`);
+    else if (was.status !== now.status && now.status) lines.push(`${recordLabel(now)} back to ${String(now.status).replace('_', ' ')}.`);
   }
   return lines.length ? lines.join(' ') : 'Nothing else changed on this device.';
 }

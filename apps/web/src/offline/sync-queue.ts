@@ -42,11 +42,12 @@ export function idempotencyKey(client: string, entry: SyncQueueEntry): string {
  * Adds an entry. Call inside a `db.transaction('rw', ..., db.syncQueue, ...)` together with the row writes so that
  * a row and its entry are stored together or not at all.
  */
-export async function enqueue(operation: SyncOperation, data: SyncQueueEntry['data'], now: Date = new Date(), touched?: string[]): Promise<SyncQueueEntry> {
+export async function enqueue(operation: SyncOperation, data: SyncQueueEntry['data'], now: Date = new Date(), touched?: string[], subject?: string): Promise<SyncQueueEntry> {
   const owner = bookOwner();
   const entry: SyncQueueEntry = { operation, data, status: 'pending', created_at: now.toISOString(), retry_count: 0, priority: 0 };
   if (owner) Object.assign(entry, { user_id: owner.userId, company_id: owner.companyId });
   if (touched?.length) entry.touched = touched;
+  if (subject) entry.subject = subject;
   entry.id = await db.syncQueue.add(entry);
   return entry;
 }

@@ -25,7 +25,8 @@ export function operationLabel(operation: string): string {
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** A few words naming the record: a title, a name, an item description, else the start of its uuid. */
-export function entrySubject(entry: Pick<SyncQueueEntry, 'data'>): string {
+export function entrySubject(entry: Pick<SyncQueueEntry, 'data' | 'subject'>): string {
+  if (entry.subject && entry.subject !== 'A record') return entry.subject;
   const d = entry.data;
   const name = [text(d.first_name), text(d.last_name)].filter(Boolean).join(' ');
   const items = Array.isArray(d.items) ? (d.items as { description?: unknown }[]) : [];
