@@ -643,7 +643,7 @@ describe('the offline book converges to the server', () => {
       await fc.assert(fc.asyncProperty(fc.array(stepArb, { minLength: 10, maxLength: MAX_STEPS }), runSteps), { numRuns: RUNS });
     },
     // Shrinking a failure takes longer than the runs: the budget scales with them.
-    Math.max(180_000, RUNS * 8_000),
+    Math.max(300_000, RUNS * 15_000),
   );
 
   // Known engine defect (found by this model, reported to issue 23's lead): the queue runner applies a reply to the
