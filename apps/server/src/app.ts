@@ -56,7 +56,7 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await registerSecurityHeaders(app, webAppScriptHashes(webDir));
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50 } });
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.apiDocs);
   registerAuth(app);
   await registerRateLimits(app);
   await registerUploads(app, config.uploadsDir, { isPrivate: (name) => isDraftResourceImage(db, name) });

@@ -71,6 +71,8 @@ export interface AppConfig {
   email: { smtpUrl: string; from: string } | null;
   /** Where people reach the app, for links in emails (PUBLIC_URL; default http://localhost:PORT), no trailing slash. */
   publicUrl: string;
+  /** Whether /api/docs (the API reference) is served: outside production only (NODE_ENV=production hides it; decision 0125). */
+  apiDocs: boolean;
 }
 
 /** Reads and validates the environment; throws one readable line per wrong variable. */
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reportsPerMinute: e.REPORTS_PER_MINUTE,
     email: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM ?? 'no-reply@localhost' } : null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    apiDocs: e.NODE_ENV !== 'production',
   };
 }
 

@@ -3,8 +3,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** The API reference, generated from the same zod schemas the routes validate with. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * The API reference, generated from the same zod schemas the routes validate with. Its pages (/api/docs and
+ * /api/docs/json) are served only when `serve` is true: outside production (decision 0125).
+ */
+export async function registerOpenApi(app: FastifyInstance, serve: boolean): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Kalinga API', version: '1.0.0', description: 'Counselling appointments, resources, reports and administration.' },
@@ -12,5 +15,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  if (serve) await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 }
