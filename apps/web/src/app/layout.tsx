@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../components/ui/avatar';
-import { ConfirmHost } from '../components/ui/confirm-dialog';
+import { confirm, ConfirmHost } from '../components/ui/confirm-dialog';
 import { ToastLayer } from '../components/ui/toast-layer';
 import { hasPermission, isSignedIn, logout, switchCompany, useAuth } from '../features/auth/auth-store';
 import { loadedInStage, useAfterFirstScreen } from '../lib/first-screen';
@@ -77,6 +77,17 @@ function UserMenu() {
   useDismiss(ref, open, useCallback(() => setOpen(false), []), button);
   const signOut = async () => {
     setOpen(false);
+    // Unsent changes stay in this user's own book on the device (decision 0110): say so before signing out.
+    const unsent = hasPermission(user, 'view lending') ? await import('../offline/queue-counts').then((m) => m.unsentCount()).catch(() => 0) : 0;
+    if (unsent > 0) {
+      const ok = await confirm({
+        title: 'Sign out with unsent changes?',
+        text: `${unsent} ${unsent === 1 ? 'change' : 'changes'} made on this device ${unsent === 1 ? 'has' : 'have'} not reached the server yet. ${unsent === 1 ? 'It stays' : 'They stay'} on this device and ${unsent === 1 ? 'is' : 'are'} sent the next time you sign in here; nobody else who signs in on this device can see or send ${unsent === 1 ? 'it' : 'them'}.`,
+        confirmText: 'Sign out',
+        cancelText: 'Stay signed in',
+      });
+      if (!ok) return;
+    }
     await logout();
     navigate('/login', { replace: true });
   };

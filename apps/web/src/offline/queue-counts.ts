@@ -30,3 +30,8 @@ export function useQueueCounts(): QueueCounts | undefined {
   });
 }
 
+
+/** Changes of this book not on the server yet (pending or failed), read once (sign-out asks before it goes). */
+export async function unsentCount(): Promise<number> {
+  return db.syncQueue.where('status').anyOf('pending', 'failed').count();
+}
