@@ -18,6 +18,8 @@ withAppAndBrowser((s, b) => {
 });
 
 const CLERK = 'clerk@demo.kalinga.test';
+/** A test that downloads the demo book into one or two fresh browsers: more than the file default on a busy 2-core machine. */
+const TWO_COUNTERS_MS = 120_000;
 
 interface ServerCustomer { uuid: string; first_name: string; last_name: string; phone_number: string | null; address: string | null }
 interface ServerLoan { uuid: string; status: string; pawn_ticket_number: string; new_loan: string | null; renewed_from: string | null; interest_rate: number; penalty_rate: number; category_version: number | null; terms_changed: boolean; items: { uuid: string; description: string }[] }
@@ -29,12 +31,17 @@ function manilaToday(): string {
 }
 
 let admin: ApiSession;
-let shop: Promise<{ category: string; customer: string; loan: string }> | undefined;
+function daysAgo(n: number): string {
+  const [y, m, d] = manilaToday().split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
+}
+
+let shop: Promise<{ category: string; customer: string; loan: string; expired: string }> | undefined;
 /**
  * Arranged on the server before any device signs in (so it reaches every device by its first pull): a lending
- * category at 4 % a month, a pawner, and one active ticket of today.
+ * category at 4 % a month, a pawner, one active ticket of today and one expired ticket (200 days old).
  */
-function arrange(): Promise<{ category: string; customer: string; loan: string }> {
+function arrange(): Promise<{ category: string; customer: string; loan: string; expired: string }> {
   shop ??= (async () => {
     admin = await apiLogin(server, DEMO.admin);
     const category = crypto.randomUUID();
@@ -43,7 +50,9 @@ function arrange(): Promise<{ category: string; customer: string; loan: string }
     await apiCall(server, admin, 'POST', '/api/customers', { uuid: customer, first_name: 'Teodora', last_name: 'Convergencia', phone_number: '09170000023', address: 'Calle Real, Iloilo City' });
     const loan = crypto.randomUUID();
     await apiCall(server, admin, 'POST', '/api/loans', { uuid: loan, customer_uuid: customer, category_uuid: category, loan_date: manilaToday(), loan_amount: 4000, items: [{ uuid: crypto.randomUUID(), description: 'Convergence bangle 18k', appraisal_value: 6000 }] });
-    return { category, customer, loan };
+    const expired = crypto.randomUUID();
+    await apiCall(server, admin, 'POST', '/api/loans', { uuid: expired, customer_uuid: customer, category_uuid: category, loan_date: daysAgo(200), loan_amount: 2500, items: [{ uuid: crypto.randomUUID(), description: 'Convergence pendant 14k', appraisal_value: 4000 }] });
+    return { category, customer, loan, expired };
   })();
   return shop;
 }
@@ -198,7 +207,7 @@ describe('issue 23: the offline book converges and stays with its owner', () => 
     expect((await serverCustomers(admin, 'Leakcheck')).map((c) => `${c.first_name} ${c.last_name} ${c.address}`)).toEqual(['Amparo Leakcheck Company A Street']);
     expect(await serverCustomers(sessionB, 'Leakcheck')).toEqual([]);
     await context.close();
-  });
+  }, TWO_COUNTERS_MS);
 
   it('defect 2: a renewal refused because another counter renewed first is taken back: no phantom ticket, the other ticket shown, the refusal in the Sync panel', async () => {
     const { loan, customer } = await arrange();
@@ -266,7 +275,59 @@ describe('issue 23: the offline book converges and stays with its owner', () => 
     await two.page.setViewportSize(PHONE);
     await screenshot(two.page, 'convergence-sync-taken-back-375');
     await two.page.setViewportSize(DESKTOP);
-  });
+  }, TWO_COUNTERS_MS);
+
+  it('defect 2: a forfeit refused because another counter redeemed the loan is taken back (the sale price that needed it is refused too): the device shows it redeemed', async () => {
+    const { expired } = await arrange();
+    const [one, two] = await counters();
+    await goOffline(two.context, two.page);
+
+    // Counter 2, offline, forfeits the expired ticket and puts its item up for sale.
+    await go(two.page, `/lending/loans/${expired}`);
+    await two.page.getByRole('button', { name: 'Forfeit' }).click();
+    await confirmDialog(two.page, /^Forfeit/);
+    await expect.poll(() => two.page.getByTestId('loan-status').textContent()).toBe('Forfeited');
+    await go(two.page, '/lending/items');
+    await two.page.getByRole('button', { name: 'Set Selling Price: Convergence pendant 14k' }).click();
+    await two.page.getByLabel('Selling price (PHP)').fill('3500');
+    await two.page.getByRole('button', { name: 'Put Up for Sale' }).click();
+    await two.page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect((await localRows<QueueEntry>(two.page, 'syncQueue')).filter((e) => e.status === 'pending').map((e) => e.operation)).toEqual(['FORFEIT_LOAN', 'PROCESS_FORFEITED_ITEM']);
+
+    // Counter 1, online, redeems it: the pawner paid.
+    await go(one.page, `/lending/loans/${expired}`);
+    await one.page.getByRole('button', { name: 'Redeem' }).click();
+    await confirmDialog(one.page, /^Redeem for/);
+    await expect.poll(() => one.page.getByTestId('loan-status').textContent()).toBe('Redeemed');
+    await waitSent(one.page);
+    expect((await apiCall<{ data: ServerLoan }>(server, admin, 'GET', `/api/loans/${expired}`)).data.status).toBe('redeemed');
+
+    // Counter 2 back online: the forfeit is refused (409) and taken back; the price waited for it, then went and was
+    // refused too (a forfeit makes no record, so the price is not its dependant: decision 0112).
+    await two.context.setOffline(false);
+    await expect
+      .poll(async () => (await localRows<QueueEntry>(two.page, 'syncQueue')).filter((e) => e.operation === 'FORFEIT_LOAN' || e.operation === 'PROCESS_FORFEITED_ITEM').map((e) => `${e.operation} ${e.status}`), { timeout: 30_000 })
+      .toEqual(['FORFEIT_LOAN refused', expect.stringMatching(/^PROCESS_FORFEITED_ITEM (refused|discarded)$/)]);
+    await expect
+      .poll(async () => {
+        const row = (await localRows<LocalLoan & { items: { status: string; selling_price?: number | null }[] }>(two.page, 'loans')).find((l) => l.uuid === expired);
+        return row && { status: row.status, sync: row.sync_status, items: row.items.map((i) => `${i.status} ${i.selling_price ?? '-'}`) };
+      }, { timeout: 30_000 })
+      .toEqual({ status: 'redeemed', sync: 'synced', items: ['redeemed -'] });
+    const item = (await localRows<{ loan_uuid: string; status: string; sync_status: string }>(two.page, 'items')).filter((i) => i.loan_uuid === expired);
+    expect(item.map((i) => `${i.status} ${i.sync_status}`)).toEqual(['redeemed synced']);
+    await go(two.page, `/lending/loans/${expired}`);
+    await expect.poll(() => two.page.getByTestId('loan-status').textContent(), { timeout: 15_000 }).toBe('Redeemed');
+
+    await go(two.page, '/sync');
+    const entries = two.page.locator('section[aria-labelledby="taken-back-title"]').getByTestId('taken-back-entry');
+    await expect.poll(() => entries.count()).toBe(3);
+    for (const text of await entries.allInnerTexts()) console.log(`Taken back entry: ${text.replace(/\s+/g, ' ')}`);
+    await screenshot(two.page, 'convergence-sync-taken-back-three-1280');
+    await two.page.setViewportSize(PHONE);
+    await screenshot(two.page, 'convergence-sync-taken-back-three-375');
+    await two.page.setViewportSize(DESKTOP);
+  }, TWO_COUNTERS_MS);
 
   it('defect 3: two counters edit different fields of one customer offline (phone, address): the server keeps both, and both devices show both', async () => {
     const { customer } = await arrange();
@@ -305,7 +366,7 @@ describe('issue 23: the offline book converges and stays with its owner', () => 
         }, { timeout: 15_000 })
         .toEqual({ phone: '09179990001', address: '77 Luna St, Iloilo City', sync: 'synced' });
     }
-  });
+  }, TWO_COUNTERS_MS);
 
   it('defect 5: a ticket printed offline at 4 % keeps 4 % on the server after the category is raised to 5 %, marked terms_changed', async () => {
     const { category, customer } = await arrange();
@@ -343,5 +404,5 @@ describe('issue 23: the offline book converges and stays with its owner', () => 
     await go(page, `/lending/loans/${written.uuid}`);
     await page.getByTestId('terms-changed').waitFor();
     await page.getByText('4% a month', { exact: true }).first().waitFor();
-  });
+  }, TWO_COUNTERS_MS);
 });
