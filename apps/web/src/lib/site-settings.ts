@@ -15,6 +15,8 @@ export interface SiteSettings {
   cancellation_notice_hours?: number;
   /** Hours before an appointment that reminders go out (0 = none); absent in a copy kept before issue 15. */
   reminder_hours_before?: number;
+  /** Days before today a lending action may be dated without 'backdate lending' (0 = today only; issue 24). */
+  lending_backdate_days?: number;
 }
 
 export const SITE_SETTINGS_KEY = ['settings'] as const;

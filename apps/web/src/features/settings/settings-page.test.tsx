@@ -144,6 +144,25 @@ describe('Site Settings screen', () => {
     expect(screen.queryByTestId('logo-preview')).toBeNull();
   });
 
+  it('saves how many days back the counter may date a lending action (0 = today only), and refuses anything but 0 to 365', async () => {
+    const withBackdate = { ...SETTINGS, lending_backdate_days: 7 };
+    fetchMock.mockResolvedValueOnce(json(200, withBackdate)).mockResolvedValueOnce(json(200, { ...withBackdate, lending_backdate_days: 0 }));
+    renderPage();
+    const days = (await screen.findByLabelText('Backdating of Lending Actions (days)', {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(days.value).toBe('7');
+    for (const bad of ['', '2.5', '366']) {
+      fireEvent.change(days, { target: { value: bad } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+      await screen.findByText('The days a lending action may be backdated must be a whole number from 0 (today only) to 365.');
+      expect(days.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fireEvent.change(days, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toMatchObject({ lending_backdate_days: 0 });
+  });
+
   it('saves the reminder hours, and refuses an emptied field without sending (it is not 0)', async () => {
     fetchMock.mockResolvedValueOnce(json(200, SETTINGS)).mockResolvedValueOnce(json(200, { ...SETTINGS, reminder_hours_before: 48 }));
     renderPage();

@@ -1,4 +1,4 @@
-import { CANCELLATION_NOTICE_RULE, MAX_CANCELLATION_NOTICE_HOURS, type Settings, type SettingsBody } from '@kalinga/contracts/settings';
+import { BACKDATE_DAYS_RULE, CANCELLATION_NOTICE_RULE, MAX_CANCELLATION_NOTICE_HOURS, type Settings, type SettingsBody } from '@kalinga/contracts/settings';
 import { type ChangeEvent, type FormEvent, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
@@ -29,6 +29,7 @@ interface Values {
   students_can_book: boolean;
   cancellation_notice_hours: string;
   reminder_hours_before: string;
+  lending_backdate_days: string;
 }
 
 function valuesOf(s: SiteSettings): Values {
@@ -42,6 +43,7 @@ function valuesOf(s: SiteSettings): Values {
     students_can_book: s.students_can_book ?? false,
     cancellation_notice_hours: String(s.cancellation_notice_hours ?? 24),
     reminder_hours_before: s.reminder_hours_before === undefined ? '' : String(s.reminder_hours_before),
+    lending_backdate_days: s.lending_backdate_days === undefined ? '' : String(s.lending_backdate_days),
   };
 }
 
@@ -118,6 +120,14 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       document.getElementById('settings-cancellation_notice_hours')?.focus();
       return;
     }
+    // Sent when shown (a copy kept before the setting existed has none): a whole number of days, 0 to 365.
+    const backdate = values.lending_backdate_days.trim();
+    if (settings.lending_backdate_days !== undefined && (!/^\d+$/.test(backdate) || Number(backdate) > 365)) {
+      setErrors({ lending_backdate_days: [BACKDATE_DAYS_RULE] });
+      setFormError('Failed to update settings');
+      document.getElementById('settings-lending_backdate_days')?.focus();
+      return;
+    }
     const body: SettingsBody = {
       site_name: values.site_name.trim(),
       business_name: values.business_name.trim() || null,
@@ -128,6 +138,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       students_can_book: values.students_can_book,
       cancellation_notice_hours: Number(notice),
       ...(values.reminder_hours_before.trim() === '' ? {} : { reminder_hours_before: Number(values.reminder_hours_before) }),
+      ...(backdate === '' ? {} : { lending_backdate_days: Number(backdate) }),
     };
     try {
       const saved: Settings = await save.mutateAsync(body);
@@ -237,6 +248,14 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             <span id="settings-reminder_hours_before-hint" className="text-sm text-base-content/60">The client and the counselor are reminded this long before an appointment starts. 0 turns reminders off; at most 168 (a week).</span>
             {fieldError('reminder_hours_before')}
           </div>
+          {settings.lending_backdate_days !== undefined && (
+            <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
+              <label htmlFor="settings-lending_backdate_days" className="font-medium">Backdating of Lending Actions (days)</label>
+              <input className={`input w-full ${errors.lending_backdate_days ? 'input-error' : ''}`} id="settings-lending_backdate_days" name="lending_backdate_days" type="number" inputMode="numeric" min={0} max={365} step={1} value={values.lending_backdate_days} onChange={(e) => set('lending_backdate_days', e.target.value)} {...aria('lending_backdate_days', true)} />
+              <span id="settings-lending_backdate_days-hint" className="text-sm text-base-content/60">The counter may date a loan, renewal, redemption, forfeiture or sale up to this many days before today (work recorded late). 0 = today only. Users with the &apos;backdate lending&apos; permission may go further; every backdated action is recorded.</span>
+              {fieldError('lending_backdate_days')}
+            </div>
+          )}
           <label className="flex items-start gap-3">
             <input type="checkbox" className="toggle toggle-primary mt-0.5" name="students_can_book" checked={values.students_can_book} onChange={(e) => set('students_can_book', e.target.checked)} />
             <span>
