@@ -214,6 +214,25 @@ describe('the book is one user’s in one company (defect 1)', () => {
     expect((await db.syncQueue.toArray())[0]).toMatchObject({ user_id: 1, company_id: 3, status: 'completed' });
   });
 
+  it('a reply that arrives after another user signed in is kept for its owner, never written into the other book', async () => {
+    localStorage.setItem('book_user', '2');
+    await clearStore();
+    localStorage.setItem('book_user', '1');
+    await clearStore();
+    const mine = await saveCustomer({ first_name: 'Ana', last_name: 'Lim' });
+    // The server commits; before its reply is read, user 2 signs in on this browser.
+    net.fetchMock.mockImplementationOnce(async () => {
+      localStorage.setItem('book_user', '2');
+      return net.json(201, { data: serverCustomer({ uuid: mine.uuid, id: 77, first_name: 'Ana', last_name: 'Lim' }) });
+    });
+    await runQueue();
+    expect(await db.customers.count()).toBe(0);
+    expect(await db.syncQueue.count()).toBe(0);
+    localStorage.setItem('book_user', '1');
+    expect((await db.syncQueue.toArray()).map((e) => e.status)).toEqual(['pending']);
+    expect(await db.customers.get(mine.uuid)).toMatchObject({ sync_status: 'pending' });
+  });
+
   it('an entry of another user in the same book is never sent with this session', async () => {
     localStorage.setItem('book_user', '1');
     await clearStore();

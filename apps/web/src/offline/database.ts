@@ -89,11 +89,12 @@ export function currentBook(): KalingaDB {
 
 /**
  * The app's local database as its code uses it: the book of whoever is signed in, in the company they work in.
- * Each property read goes to the book in use at that moment.
+ * Each property read goes to the book in use at that moment (inside a Dexie transaction: the transaction's).
  */
 export const db: KalingaDB = new Proxy({} as KalingaDB, {
   get(_target, property) {
-    const book = currentBook();
+    // Inside a transaction, the transaction's database: a sign-in between two of its steps cannot split it.
+    const book = (Dexie.currentTransaction?.db as KalingaDB | undefined) ?? currentBook();
     const value: unknown = Reflect.get(book, property, book);
     return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(book) : value;
   },

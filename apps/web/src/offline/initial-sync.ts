@@ -1,6 +1,6 @@
 import { SYNC_CHUNK_SIZE, SYNC_EPOCH, type SyncChunkReply, type SyncTable } from '@kalinga/contracts/sync';
 import { api } from '../lib/api-client';
-import { db } from './database';
+import { bookKey, db } from './database';
 import type { SyncStateRecord } from './db';
 import { cleanFor, withSyncStatus } from './local-save';
 import { uuidsWithOpenEntries } from './sync-queue';
@@ -99,7 +99,14 @@ async function localChanges(table: SyncTable): Promise<Set<string>> {
 /** Downloads one table from where it stopped; returns the rows it holds from this download. */
 let lastServerTime: string | undefined;
 
-async function downloadTable(table: SyncTable, since: string, until: string, loadedElsewhere: number): Promise<number> {
+/** The book the download began in was replaced (sign-out, another user or company): it stops, to go on for its owner. */
+export class BookChangedError extends Error {
+  constructor() {
+    super('Another book is in use: the download stops here and goes on when its owner signs in again.');
+  }
+}
+
+async function downloadTable(table: SyncTable, since: string, until: string, loadedElsewhere: number, book: string): Promise<number> {
   const kept = await syncStateOf(table);
   let stored = kept?.totalRecords ?? 0;
   if (kept?.dataVersion === 1) return stored;
@@ -111,6 +118,8 @@ async function downloadTable(table: SyncTable, since: string, until: string, loa
     lastServerTime = reply.meta.server_time;
     lastId = reply.meta.next_chunk_id ?? lastId;
     stored += reply.data.length;
+    // Nothing is awaited between this check and the chunk's transaction: a chunk is never written into another book.
+    if (bookKey() !== book) throw new BookChangedError();
     await db.transaction('rw', db.table(table), db.syncState, async () => {
       const rows = await rowsToStore(table, reply.data as Row[], keep);
       if (rows.length) await db.table(table).bulkPut(rows);
@@ -126,6 +135,7 @@ async function downloadTable(table: SyncTable, since: string, until: string, loa
  * dataVersion 1. Errors are logged and rethrown (spec section 8); the next pull resumes.
  */
 export async function runDownload(): Promise<void> {
+  const book = bookKey();
   const pinned = await syncStateOf(STATE_DOWNLOAD);
   if (!pinned) return;
   const since = (await syncStateOf(STATE_ALL))?.lastSyncTime ?? SYNC_EPOCH;
@@ -137,7 +147,8 @@ export async function runDownload(): Promise<void> {
   report({ running: true, table: null, loaded: await already(), total: pinned.totalRecords });
   try {
     let loaded = 0;
-    for (const table of DOWNLOAD_TABLES) loaded += await downloadTable(table, since, pinned.lastSyncTime, loaded);
+    for (const table of DOWNLOAD_TABLES) loaded += await downloadTable(table, since, pinned.lastSyncTime, loaded, book);
+    if (bookKey() !== book) throw new BookChangedError();
     await db.transaction('rw', db.syncState, async () => {
       await putState(STATE_ALL, { lastSyncTime: pinned.lastSyncTime, lastId: 0, dataVersion: 1, totalRecords: loaded, synced_at: lastServerTime ?? new Date().toISOString() });
       await db.syncState.where('table_name').anyOf([STATE_DOWNLOAD, ...DOWNLOAD_TABLES]).delete();

@@ -1,7 +1,7 @@
 import { SYNC_EPOCH, SYNC_TABLES, USE_TABLE_ENDPOINTS, type SyncDeltaReply } from '@kalinga/contracts/sync';
 import { api, ApiError } from '../lib/api-client';
 import { bookKey, db } from './database';
-import { beginDownload, runDownload, STATE_ALL, STATE_DOWNLOAD, syncStateOf } from './initial-sync';
+import { beginDownload, BookChangedError, runDownload, STATE_ALL, STATE_DOWNLOAD, syncStateOf } from './initial-sync';
 import { coalesced, withLock } from './locks';
 import { applyItem, applyLoan, applyRow, applyTransactions, type ApplyContext } from './queue-apply';
 import { uuidsWithOpenEntries } from './sync-queue';
@@ -59,6 +59,8 @@ async function pullLocked(): Promise<void> {
   try {
     await pullOnce();
   } catch (error) {
+    // The book changed under the pull: its owner's next pull goes on from where this one stopped.
+    if (error instanceof BookChangedError) return;
     if (!refusedCursor(error)) throw error;
     console.warn('The server refused this device\'s sync cursor: syncing again from the epoch.');
     await forgetCursor();
