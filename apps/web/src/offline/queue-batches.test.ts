@@ -77,6 +77,18 @@ describe('batches', () => {
     expect(server.batches.map((b) => b.length)).toEqual([SYNC_PUSH_LIMIT, 20]);
   });
 
+  it('the next batch goes out while the one before is stored; a refusal in the first still lets the second be applied', async () => {
+    await queue('REDEEM_LOAN', { uuid: loan.uuid, redemption_date: '2026-11-20' });
+    await db.transaction('rw', db.syncQueue, async () => {
+      for (let n = 1; n < SYNC_PUSH_LIMIT + 20; n++) await enqueue('CREATE_CUSTOMER', { uuid: uuid(n), first_name: 'Batch', last_name: `Pawner ${n}` });
+    });
+    server.answer({ status: 409, body: { message: 'This loan is forfeited.' } });
+    const result = await runQueue();
+    expect(server.batches.map((b) => b.length)).toEqual([SYNC_PUSH_LIMIT, 20]);
+    expect(result).toMatchObject({ sent: SYNC_PUSH_LIMIT + 19, refused: 1 });
+    expect((await statuses()).filter((s) => s === 'completed')).toHaveLength(SYNC_PUSH_LIMIT + 19);
+  });
+
   it('a batch ends before the entry that would take it past the size budget; a large entry goes alone, through its own route', async () => {
     await newCustomer(1);
     await newCustomer(2);

@@ -113,10 +113,15 @@ class OpenRecords {
     this.add(entry, 1);
   }
 
-  /** Inside the reply's transaction: the records other open entries still write. */
-  async besides(entry: SyncQueueEntry): Promise<ApplyContext['open']> {
-    const newer = new Set<string>();
-    for (const e of await db.syncQueue.where('id').above(this.maxId).toArray()) if (e.status !== 'completed') for (const k of ownKeys(e)) newer.add(k);
+  /** Inside the replies' transaction: the records of entries queued since the pass began (none can be queued during it). */
+  async newer(): Promise<Set<string>> {
+    const keys = new Set<string>();
+    for (const e of await db.syncQueue.where('id').above(this.maxId).toArray()) if (e.status !== 'completed') for (const k of ownKeys(e)) keys.add(k);
+    return keys;
+  }
+
+  /** The records other open entries than `entry` still write (`newer` read in the same transaction). */
+  besides(entry: SyncQueueEntry, newer: Set<string>): ApplyContext['open'] {
     const own = new Set(ownKeys(entry));
     return { has: (uuid) => newer.has(uuid) || (this.counts.get(uuid) ?? 0) > (own.has(uuid) ? 1 : 0) };
   }
@@ -173,15 +178,16 @@ async function completeAll(done: Applied[], open: OpenRecords): Promise<void> {
   const counted: SyncQueueEntry[] = [];
   try {
     await db.transaction('rw', REPLY_TABLES(), async () => {
-      const completedAt = new Date().toISOString();
+      const changes = { status: 'completed' as const, completed_at: new Date().toISOString(), error: undefined, error_kind: undefined, next_attempt_at: undefined };
+      const newer = await open.newer();
       for (const { entry, call, payload } of done) {
-        const ctx: ApplyContext = { open: await open.besides(entry) };
+        const ctx: ApplyContext = { open: open.besides(entry, newer) };
         await applyReply(call, payload, ctx);
         await settle(ownKeys(entry), ctx.open);
-        await db.syncQueue.update(entry.id!, { status: 'completed', completed_at: completedAt, error: undefined, error_kind: undefined, next_attempt_at: undefined });
         open.completed(entry);
         counted.push(entry);
       }
+      await db.syncQueue.bulkUpdate(done.map(({ entry }) => ({ key: entry.id!, changes })));
     });
   } catch (error) {
     for (const entry of counted) open.reopened(entry);
@@ -325,33 +331,41 @@ async function settleResults(batch: Batched[], results: SyncPushResult[], client
   return outcomes;
 }
 
+/** A batch's request under way: the reply, or why there is none. */
+type Posted = { reply: RawReply } | { failed: string };
+
+/** Sends a batch: one entry through its own route, more in one POST /api/sync/push. Never throws. */
+function post(batch: Batched[], client: string): Promise<Posted> {
+  const [{ entry, call }] = batch;
+  const request =
+    batch.length === 1
+      ? rawRequest(call.method, call.path, call.body, { 'Idempotency-Key': idempotencyKey(client, entry), ...companyHeaders(entry) })
+      : rawRequest('POST', PUSH_PATH, { mutations: batch.map((b): SyncMutation => ({ key: idempotencyKey(client, b.entry), operation: b.entry.operation, uuid: String(b.entry.data.uuid), body: b.call.body })) }, companyHeaders(entry));
+  return request.then(
+    (reply) => ({ reply }),
+    (error: unknown) => ({ failed: error instanceof ApiError ? error.message : 'The request failed.' }),
+  );
+}
+
 /**
- * Sends entries in one POST /api/sync/push (docs/decisions/0130) and applies each result in order exactly as its
- * single route's reply. The whole request failing: no reply → every entry retries later (the run ends); 401
- * pauses; 408/429/5xx → every entry retries with back-off; any other refusal of the whole batch (an older
- * server, a body it will not take) → each entry goes through its own route.
+ * Applies a batch's reply (docs/decisions/0130): each result in order exactly as its single route's reply. The whole
+ * request failing: no reply → every entry retries later (the run ends); 401 pauses; 408/429/5xx → every entry
+ * retries with back-off; any other refusal of the whole batch (an older server, a body it will not take) → each
+ * entry goes through its own route.
  */
-async function sendBatch(batch: Batched[], client: string, open: OpenRecords, book: string | null): Promise<Outcome[]> {
-  if (batch.length === 1) return [await send(batch[0].entry, batch[0].call, client, open)];
-  const mutations: SyncMutation[] = batch.map(({ entry, call }) => ({ key: idempotencyKey(client, entry), operation: entry.operation, uuid: String(entry.data.uuid), body: call.body }));
-  let reply: RawReply;
-  try {
-    reply = await rawRequest('POST', PUSH_PATH, { mutations }, companyHeaders(batch[0].entry));
-  } catch (error) {
-    const message = error instanceof ApiError ? error.message : 'The request failed.';
-    for (const { entry } of batch) await retryLater(entry, message);
+async function settleBatch(batch: Batched[], posted: Posted, client: string, open: OpenRecords, book: string | null): Promise<Outcome[]> {
+  if ('failed' in posted) {
+    for (const { entry } of batch) await retryLater(entry, posted.failed);
     return batch.map(() => 'offline');
   }
   // Another book took this one's place while the batch was out: its results are applied when it is back (each key replays).
   if (bookKey() !== book) return batch.map(() => 'paused');
+  const { reply } = posted;
+  if (batch.length === 1) return [await settleReply(batch[0].entry, batch[0].call, reply, open)];
   if (reply.status === 200) return settleResults(batch, (reply.payload as SyncPushReply).results, client, open);
-  if (reply.status === 401 || isRetryable(reply.status)) {
-    const outcomes: Outcome[] = [];
-    for (const { entry, call } of batch) outcomes.push(await settleReply(entry, call, reply, open));
-    return outcomes;
-  }
   const outcomes: Outcome[] = [];
-  for (const { entry, call } of batch) outcomes.push(await send(entry, call, client, open));
+  const whole = reply.status === 401 || isRetryable(reply.status);
+  for (const { entry, call } of batch) outcomes.push(whole ? await settleReply(entry, call, reply, open) : await send(entry, call, client, open));
   return outcomes;
 }
 
@@ -369,7 +383,6 @@ async function pruneCompleted(): Promise<void> {
   await db.syncQueue.where('completed_at').below(cutoff).filter((e) => e.status === 'completed' || e.status === 'refused' || e.status === 'discarded').delete();
 }
 
-/** One pass over the open entries (under the lock). Repeats while a pass sent something (new entries may have come). */
 /** An entry is sent only with the session of the user who made it, in the company it was made in. */
 function ownedByThisSession(entry: SyncQueueEntry): boolean {
   const owner = bookOwner();
@@ -377,17 +390,18 @@ function ownedByThisSession(entry: SyncQueueEntry): boolean {
 }
 
 /**
- * The next batch of a pass: entries in queue order that are due and wait for no earlier open entry (held ones,
- * or ones already in this batch: an entry that must wait stays out), up to SYNC_PUSH_LIMIT entries and PUSH_BYTES.
+ * The next batch of a pass: entries in queue order that are due and wait for no earlier open entry (held ones, ones
+ * of the batch still under way, or ones already in this batch: an entry that must wait stays out), up to
+ * SYNC_PUSH_LIMIT entries and PUSH_BYTES.
  */
-async function nextBatch(entries: SyncQueueEntry[], from: number, held: SyncQueueEntry[]): Promise<{ batch: Batched[]; next: number }> {
+async function nextBatch(entries: SyncQueueEntry[], from: number, held: SyncQueueEntry[], underWay: SyncQueueEntry[]): Promise<{ batch: Batched[]; next: number }> {
   const batch: Batched[] = [];
   let bytes = 0;
   let i = from;
   for (; i < entries.length && batch.length < SYNC_PUSH_LIMIT; i++) {
     const entry = entries[i];
     // Every earlier open entry of the same record (whatever its operation or state) goes first.
-    if (!isDue(entry, Date.now()) || mustWait(entry, held) || mustWait(entry, batch.map((b) => b.entry))) {
+    if (!isDue(entry, Date.now()) || mustWait(entry, held) || mustWait(entry, underWay) || mustWait(entry, batch.map((b) => b.entry))) {
       held.push(entry);
       continue;
     }
@@ -404,6 +418,16 @@ async function nextBatch(entries: SyncQueueEntry[], from: number, held: SyncQueu
   return { batch, next: i };
 }
 
+interface UnderWay {
+  batch: Batched[];
+  posted: Promise<Posted>;
+}
+
+/**
+ * One pass after another (under the lock), each over the open entries in queue order, until a pass sends nothing.
+ * The next batch goes out while the results of the one before are stored (it holds no entry that waits for those),
+ * so the device's work overlaps the network's; results are still applied in queue order.
+ */
 async function runLocked(): Promise<RunResult> {
   const book = bookKey();
   const client = await clientId();
@@ -413,28 +437,39 @@ async function runLocked(): Promise<RunResult> {
   for (;;) {
     let progressed = false;
     let restart = false;
+    let stop: 'paused' | 'offline' | null = null;
     const held: SyncQueueEntry[] = [];
     const entries = (await openEntries()).filter(ownedByThisSession);
     const open = new OpenRecords(entries);
-    for (let i = 0; i < entries.length && !restart; ) {
-      // Signed out, or another user's or company's book took this one's place: stop before the next batch.
-      if (paused || bookKey() !== book) return { sent, refused, paused: true, nextAttemptAt: null };
-      const { batch, next } = await nextBatch(entries, i, held);
-      i = next;
-      if (batch.length === 0) continue;
-      const outcomes = await sendBatch(batch, client, open, book);
-      outcomes.forEach((outcome, n) => {
-        if (outcome === 'sent') sent++;
-        if (outcome === 'refused') refused++;
-        if (outcome === 'failed') held.push(batch[n].entry);
-      });
-      if (outcomes.includes('paused')) return { sent, refused, paused: true, nextAttemptAt: null };
-      if (outcomes.includes('offline')) return { sent, refused, paused: false, nextAttemptAt: await earliestRetry() };
-      if (outcomes.some((o) => o === 'sent' || o === 'refused')) progressed = true;
-      // A refusal closed its dependants with it: the pass starts again from the queue as it now is.
-      if (outcomes.includes('refused')) restart = true;
+    let underWay: UnderWay | null = null;
+    for (let i = 0; ; ) {
+      let upcoming: UnderWay | null = null;
+      // Signed out, or another user's or company's book took this one's place: nothing more goes out.
+      if (!stop && (paused || bookKey() !== book)) stop = 'paused';
+      if (!stop && !restart && i < entries.length) {
+        const picked = await nextBatch(entries, i, held, underWay?.batch.map((b) => b.entry) ?? []);
+        i = picked.next;
+        if (picked.batch.length > 0) upcoming = { batch: picked.batch, posted: post(picked.batch, client) };
+      }
+      if (underWay) {
+        const { batch } = underWay;
+        const outcomes = await settleBatch(batch, await underWay.posted, client, open, book);
+        outcomes.forEach((outcome, n) => {
+          if (outcome === 'sent') sent++;
+          if (outcome === 'refused') refused++;
+          if (outcome === 'failed') held.push(batch[n].entry);
+        });
+        if (outcomes.includes('paused')) stop = 'paused';
+        else if (outcomes.includes('offline')) stop ??= 'offline';
+        if (outcomes.some((o) => o === 'sent' || o === 'refused')) progressed = true;
+        // A refusal closed its dependants with it: the pass starts again from the queue as it now is.
+        if (outcomes.includes('refused')) restart = true;
+      }
+      underWay = upcoming;
+      if (!underWay && (stop || restart || i >= entries.length)) break;
     }
-    if (!progressed) return { sent, refused, paused: false, nextAttemptAt: await earliestRetry() };
+    if (stop === 'paused') return { sent, refused, paused: true, nextAttemptAt: null };
+    if (stop === 'offline' || !progressed) return { sent, refused, paused: false, nextAttemptAt: await earliestRetry() };
   }
 }
 
