@@ -7,17 +7,23 @@
 //     transaction. Target: <= 15 ms at p95.
 //  3. BENCH_OPS (1,000) queued customers drained by the queue runner against the real server, against the same
 //     requests sent in a plain loop. Target: <= 2x.
+//  4. The same drain through a proxy adding BENCH_RTT_MS (150) to every round trip (a phone's network), against the
+//     same writes posted at once (one round trip plus the server's work: pushes of 100, the most the server takes,
+//     sent together). Target: <= 3x (issue 26). For scale, single-route writes at that latency, one after another.
 // Run alone with `npx tsx bench/offline-sync.bench.ts` after `node scripts/build.mjs`.
 /// <reference lib="dom" />
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SYNC_PUSH_LIMIT } from '@kalinga/contracts/sync';
 import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/support/server';
+import { startLatencyProxy } from './latency-proxy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const OPS = Number(process.env.BENCH_OPS ?? 1000);
+const RTT_MS = Number(process.env.BENCH_RTT_MS ?? 150);
 
 /** The offline modules, bundled for the page and hung on window.kb. */
 async function bundle(): Promise<string> {
@@ -45,8 +51,11 @@ async function bundle(): Promise<string> {
 
 const server = await startServer({ demo: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-try {
-  const page = await (await browser.newContext({ baseURL: server.baseURL, serviceWorkers: 'block' })).newPage();
+const code = await bundle();
+
+/** A blank page of `baseURL`'s origin (its IndexedDB, its server), signed in, with the offline modules on window.kb. */
+async function benchPage(baseURL: string) {
+  const page = await (await browser.newContext({ baseURL, serviceWorkers: 'block' })).newPage();
   // A blank page of the app's origin (its IndexedDB and its server), without the app or its CSP.
   await page.route('**/bench-blank', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
   await page.goto('/bench-blank');
@@ -54,7 +63,12 @@ try {
   await page.evaluate((token) => localStorage.setItem('token', token), login.token as string);
   // tsx names the functions handed to page.evaluate with a helper the page lacks.
   await page.evaluate('window.__name = (f) => f');
-  await page.evaluate(await bundle());
+  await page.evaluate(code);
+  return page;
+}
+
+try {
+  const page = await benchPage(server.baseURL);
 
   // ---------- 1. initial sync ----------
   const sync = await page.evaluate(async (rows) => {
@@ -145,6 +159,64 @@ try {
     return { loop, queue: performance.now() - t0, sent: result.sent };
   }, OPS);
   console.log(`${OPS} operations: plain loop ${drain.loop.toFixed(0)} ms, queue drain ${drain.queue.toFixed(0)} ms (${drain.sent} sent); ratio ${(drain.queue / drain.loop).toFixed(2)}x (target <= 2x)`);
+
+  // ---------- 4. draining at a phone's latency ----------
+  const proxy = await startLatencyProxy(server.baseURL, RTT_MS);
+  try {
+    const far = await benchPage(proxy.baseURL);
+    const slow = await far.evaluate(async ({ ops, limit }) => {
+      type KB = { saveCustomer(i: object): Promise<unknown>; runQueue(): Promise<{ sent: number }> };
+      const kb = (window as unknown as { kb: KB }).kb;
+      const headers = { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` };
+      const customer = (name: string) => {
+        const uuid = crypto.randomUUID();
+        return { key: crypto.randomUUID(), operation: 'CREATE_CUSTOMER', uuid, body: { uuid, first_name: 'Far', last_name: name } };
+      };
+      const push = async (mutations: unknown[]) => (await fetch('/api/sync/push', { method: 'POST', headers, body: JSON.stringify({ mutations }) })).json();
+      const pushes = (prefix: string) => Array.from({ length: Math.ceil(ops / limit) }, (_, b) => Array.from({ length: Math.min(limit, ops - b * limit) }, (_, n) => customer(`${prefix} ${b * limit + n}`)));
+      // Warm the connections both ways take.
+      await Promise.all([push([customer('warm-up')]), push([customer('warm-up')])]);
+
+      let t0 = performance.now();
+      await Promise.all(pushes('At once').map(push));
+      const atOnce = performance.now() - t0;
+
+      t0 = performance.now();
+      for (const batch of pushes('In turn')) await push(batch);
+      const inTurn = performance.now() - t0;
+
+      const sample = 20;
+      t0 = performance.now();
+      for (let n = 0; n < sample; n++) {
+        const res = await fetch('/api/customers', { method: 'POST', headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() }, body: JSON.stringify({ uuid: crypto.randomUUID(), first_name: 'Single', last_name: `Route ${n}` }) });
+        await res.json();
+      }
+      const perSingle = (performance.now() - t0) / sample;
+
+      for (let n = 0; n < ops; n++) await kb.saveCustomer({ first_name: 'Queued', last_name: `Far ${n}` });
+      let requests = 0;
+      let waiting = 0;
+      const realFetch = window.fetch;
+      window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+        requests++;
+        const started = performance.now();
+        const res = await realFetch(input, init);
+        const text = await res.text();
+        waiting += performance.now() - started;
+        return new Response(text, { status: res.status, headers: res.headers });
+      };
+      t0 = performance.now();
+      const result = await kb.runQueue();
+      const drain = performance.now() - t0;
+      window.fetch = realFetch;
+      return { atOnce, inTurn, perSingle, drain, waiting, sent: result.sent, requests };
+    }, { ops: OPS, limit: SYNC_PUSH_LIMIT });
+    console.log(`${OPS} operations at ${RTT_MS} ms a round trip: queue drain ${slow.drain.toFixed(0)} ms (${slow.sent} sent in ${slow.requests} requests, ${slow.waiting.toFixed(0)} ms of request time, overlapping the device's work)`);
+    console.log(`  against the same writes posted at once ${slow.atOnce.toFixed(0)} ms: ratio ${(slow.drain / slow.atOnce).toFixed(2)}x (target <= 3x)`);
+    console.log(`  pushes of ${SYNC_PUSH_LIMIT} one after another (no device work) ${slow.inTurn.toFixed(0)} ms; single routes one after another ${slow.perSingle.toFixed(0)} ms a write, ~${((slow.perSingle * OPS) / 1000).toFixed(0)} s for ${OPS}`);
+  } finally {
+    await proxy.close();
+  }
 } finally {
   await browser.close();
   await server.stop();
