@@ -70,11 +70,11 @@ type Row = Record<string, unknown> & { uuid: string };
  * One chunk's rows, cleaned for the table. A row with unsent local changes keeps showing them and takes the
  * server's copy as its base; a row the device already has in a newer version (a queue reply) is left as it is.
  */
-async function rowsToStore(table: SyncTable, rows: Row[], keep: Set<string>): Promise<Record<string, unknown>[]> {
+async function rowsToStore(table: SyncTable, rows: Row[], keep: Set<string>, onlyOurs: boolean): Promise<Record<string, unknown>[]> {
   const now = new Date();
   const out: Record<string, unknown>[] = [];
-  // A first download on an empty table has nothing to compare with (the common, large case).
-  const locals = (await db.table(table).count()) > 0 ? await db.table(table).bulkGet(rows.map((r) => r.uuid)) : [];
+  // A first download holds only its own earlier chunks (other uuids): nothing to compare with (the common, large case).
+  const locals = onlyOurs ? [] : await db.table(table).bulkGet(rows.map((r) => r.uuid));
   for (const [n, row] of rows.entries()) {
     const local = locals[n] as (Row & { _base?: Row; version?: number }) | undefined;
     if (keep.has(row.uuid)) {
@@ -111,6 +111,9 @@ async function downloadTable(table: SyncTable, since: string, until: string, loa
   let stored = kept?.totalRecords ?? 0;
   if (kept?.dataVersion === 1) return stored;
   let lastId = kept?.lastId ?? 0;
+  // While the table holds only the rows this download put (it was empty and nothing else added one since), a chunk's
+  // rows cannot be on the device yet: each row comes once, in id order. A queue reply that adds a row ends this.
+  let ours = !kept && (await db.table(table).count()) === 0 ? 0 : -1;
   for (;;) {
     const reply = await api.get<SyncChunkReply>('/api/sync', { table, since, last_id: lastId, chunk_size: SYNC_CHUNK_SIZE, until });
     const keep = await localChanges(table);
@@ -121,8 +124,10 @@ async function downloadTable(table: SyncTable, since: string, until: string, loa
     // Nothing is awaited between this check and the chunk's transaction: a chunk is never written into another book.
     if (bookKey() !== book) throw new BookChangedError();
     await db.transaction('rw', db.table(table), db.syncState, async () => {
-      const rows = await rowsToStore(table, reply.data as Row[], keep);
+      const onlyOurs = ours >= 0 && (await db.table(table).count()) === ours;
+      const rows = await rowsToStore(table, reply.data as Row[], keep, onlyOurs);
       if (rows.length) await db.table(table).bulkPut(rows);
+      ours = onlyOurs ? ours + rows.length : -1;
       await putState(table, { lastSyncTime: until, lastId, dataVersion: done ? 1 : 0, totalRecords: stored });
     });
     report({ table, loaded: loadedElsewhere + stored });
