@@ -28,11 +28,11 @@ describe('the last screen kept on the device', () => {
     });
     await signIn(page, DEMO.admin);
     await page.goto('/categories');
-    await page.getByText('Phones, laptops, tablets and cameras in working order.').waitFor();
+    await page.getByText('Study habits, exam preparation, procrastination and balancing academic load.').waitFor();
     // Leaving the page keeps what it showed.
     await page.goto('about:blank');
     await page.goto('/categories');
-    await page.getByText('Phones, laptops, tablets and cameras in working order.').waitFor();
+    await page.getByText('Study habits, exam preparation, procrastination and balancing academic load.').waitFor();
     expect(await keptPaths(page)).toContain('last_screen:/categories');
 
     // The app's entry held back: what the page shows is the kept screen, drawn by the start-up script alone.
@@ -45,7 +45,7 @@ describe('the last screen kept on the device', () => {
     await page.goto('about:blank');
     const reloaded = page.goto('/categories', { waitUntil: 'commit' });
     const cover = page.locator('#last-screen');
-    await cover.getByText('Phones, laptops, tablets and cameras in working order.').waitFor();
+    await cover.getByText('Study habits, exam preparation, procrastination and balancing academic load.').waitFor();
     expect(await cover.getAttribute('inert')).toBe('');
     expect(await cover.getAttribute('aria-hidden')).toBe('true');
     expect(await page.locator('#root').evaluate((e) => getComputedStyle(e).visibility)).toBe('hidden');

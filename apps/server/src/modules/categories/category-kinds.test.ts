@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SYNC_EPOCH } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 
@@ -165,5 +166,23 @@ describe('the counselling side', () => {
   it('books no appointment and files no resource under a lending category', async () => {
     const resource = await call(counselor, 'POST', '/api/resources', { title: 'Guide', content: 'Text', categories: `${jewellery.id}`, is_published: '1' });
     expect(resource.statusCode).toBe(422);
+  });
+});
+
+describe("the lending book's pull", () => {
+  it('carries the lending categories only, counted the same (counselling ones are not the counter\'s)', async () => {
+    const res = await call(admin, 'GET', `/api/sync?since=${encodeURIComponent(SYNC_EPOCH)}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { data: { categories: { uuid: string; kind: string }[] }; meta: { counts?: Record<string, number> } };
+    const uuids = body.data.categories.map((c) => c.uuid);
+    expect(uuids).toContain(jewellery.uuid);
+    expect(uuids).not.toContain(anxiety.uuid);
+    expect(body.data.categories.every((c) => c.kind === 'lending')).toBe(true);
+    const chunk = await call(admin, 'GET', '/api/sync/categories?per_page=100');
+    if (chunk.statusCode === 200) {
+      const rows = (chunk.json() as { data: { kind: string }[]; meta: { total: number } });
+      expect(rows.data.every((c) => c.kind === 'lending')).toBe(true);
+      expect(rows.meta.total).toBe(rows.data.length);
+    }
   });
 });

@@ -34,9 +34,11 @@ const TABLES = { customers: 'customers', loans: 'loans', items: 'items', transac
 export async function countChanges(db: DB, w: SyncWindow): Promise<Record<SyncTable | 'tombstones', number>> {
   const count = (table: string) =>
     sql<number>`(select count(*) from ${sql.table(table)} where company_id = ${w.companyId} and version > ${w.after} and version <= ${w.until})`;
+  // The lending book carries lending categories only (decision 0121): counselling ones are not the counter's.
+  const lendingCategories = sql<number>`(select count(*) from categories where company_id = ${w.companyId} and kind = 'lending' and version > ${w.after} and version <= ${w.until})`;
   const { rows } = await sql<Record<SyncTable | 'tombstones', number | string>>`select
       ${count('customers')} as customers, ${count('loans')} as loans, ${count('items')} as items,
-      ${count('transactions')} as transactions, ${count('categories')} as categories, ${count('sync_tombstones')} as tombstones`.execute(db);
+      ${count('transactions')} as transactions, ${lendingCategories} as categories, ${count('sync_tombstones')} as tombstones`.execute(db);
   const r = rows[0];
   return {
     customers: Number(r.customers),
@@ -95,8 +97,9 @@ export function transactionRows(db: DB, w: SyncWindow, page?: Page): Promise<Tra
   return windowed(db.selectFrom('transactions').selectAll(), w, page).execute();
 }
 
+/** The lending categories changed in the window (counselling ones are not in the lending book: decision 0121). */
 export async function categoryRows(db: DB, w: SyncWindow, page?: Page): Promise<CategoryWithCount[]> {
-  const rows = await windowed(categoriesWithCount(db, w.companyId), w, page).execute();
+  const rows = await windowed(categoriesWithCount(db, w.companyId).where('categories.kind', '=', 'lending'), w, page).execute();
   return rows.map(normaliseCategory);
 }
 

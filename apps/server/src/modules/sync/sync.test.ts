@@ -56,7 +56,7 @@ describe('GET /api/sync: deltas', () => {
     const at = new Date().toISOString();
     await t.db
       .insertInto('categories')
-      .values({ uuid: randomUUID(), company_id: actor.companyId, title: 'Gadgets', description: null, image_path: null, name: 'Gadgets', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: 1, created_at: at, updated_at: at })
+      .values({ uuid: randomUUID(), company_id: actor.companyId, kind: 'lending', title: 'Gadgets', description: null, image_path: null, name: 'Gadgets', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: 1, created_at: at, updated_at: at })
       .execute();
     const body = syncDeltaReplySchema.parse((await get(actor, '')).json());
     expect(body.data.categories.map((c) => c.title).sort()).toEqual(['Gadgets', 'Jewellery']);
