@@ -19,7 +19,7 @@
 // the loan first leaves the loan failed and its phantom ticket on the device for good (defect 2); a pull after
 // another company's user signed in is refused 422 for the cursor and never starts again (defect 6). On the reworked
 // engine it found a reply applied to whichever book was in use when it arrived (fixed in 18dfbeb; its sequences are
-// the plain cases below) and an item's old ticket keeping it after a renewal elsewhere (an it.fails case below).
+// the plain cases below) and an item's old ticket keeping it after a renewal elsewhere (fixed in settle(); a plain case).
 // Decision 0113. CONVERGENCE_RUNS, CONVERGENCE_STEPS, CONVERGENCE_DEBUG=1 and CONVERGENCE_REPLAY='[...]' (a sequence
 // fast-check printed, run alone) for a hunt.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -672,32 +672,18 @@ describe('the offline book converges to the server', () => {
       { t: 'sync', d: 0, fault: 'leave' },
     ]));
 
-  // Only the defect's own failure counts as the expected one: any other error passes, so `it.fails` reports it.
-  const failsWith = (defect: RegExp, steps: Step[]) => async () => {
-    const failure = await runSteps(steps).then(
-      () => null,
-      (error: unknown) => error as Error,
-    );
-    if (failure && defect.test(failure.message)) throw failure;
-  };
-
-  // Known engine defect (found by this model, reported to issue 23's lead): an item change whose reply was lost is
-  // sent again after another counter renewed the item's loan and this device pulled. The stored reply (older than
-  // the pulled copy) is rightly ignored, and queue-apply.ts settle() puts the pulled copy (under the new ticket) but
-  // re-nests only that ticket: the old ticket's nested items keep the item for good (the ticket page shows it on
-  // both tickets; no pull changes the old ticket again). When fixed this case fails as "expected to fail": make it
-  // a plain test.
-  it.fails(
-    'KNOWN DEFECT: an item moved by a renewal elsewhere leaves its old ticket when its own change settles',
-    failsWith(/, loans: \S+: expected/, [
+  // Found by this model: an item change whose reply was lost is sent again after another counter renewed the
+  // item's loan and this device pulled. The stored reply (older than the pulled copy) is rightly ignored, and the
+  // pulled copy (under the new ticket) must also leave the old ticket's nested items (queue-apply.ts settle()).
+  it('an item moved by a renewal elsewhere leaves its old ticket when its own change settles', () =>
+    runSteps([
       { t: 'editItem', d: 2, pick: 0, value: 1 },
       { t: 'sync', d: 2, fault: 'drop' },
       { t: 'renew', d: 0, pick: 0 },
       { t: 'sync', d: 0, fault: 'none' },
       { t: 'pull', d: 2 },
       { t: 'sync', d: 2, fault: 'none' },
-    ]),
-  );
+    ]));
 
   // A counterexample fast-check printed, run alone: CONVERGENCE_REPLAY='[{"t":"customer","d":0}, ...]'.
   it.runIf(Boolean(process.env.CONVERGENCE_REPLAY))('replays a given sequence', async () => {

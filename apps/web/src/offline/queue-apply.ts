@@ -106,7 +106,9 @@ export async function settle(keys: string[], open: ApplyContext['open']): Promis
       if (row._base) {
         const stored = syncedRow(table, row._base);
         await db.table(table).put(stored);
+        // An item the server moved (another counter's renewal) leaves the ticket it was nested in too.
         if (table === 'items' && stored.loan_uuid) loans.add(String(stored.loan_uuid));
+        if (table === 'items' && row.loan_uuid) loans.add(String(row.loan_uuid));
         if (table === 'loans') loans.add(uuid);
       }
       break;
