@@ -7,11 +7,13 @@ import {
   syncPushReplySchema,
   syncPushSchema,
   syncQuerySchema,
+  type SyncDeltaReply,
 } from '@kalinga/contracts/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginationMeta } from '../../lib/pagination';
 import { authOf, needs } from '../../plugins/auth';
 import { listFieldConflicts } from '../lending/field-merge';
+import { inPullTurn, watchOtherRequests } from './pull-turns';
 import { pushMutations } from './sync-push';
 import { pullChunk, pullDelta } from './sync.service';
 
@@ -21,6 +23,8 @@ import { pullChunk, pullDelta } from './sync.service';
  * costs more than the reads for 5,000 rows); the schemas document it and the tests parse every reply with them.
  */
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
+  watchOtherRequests(app, (url) => url === '/api/sync' || url.startsWith('/api/sync?'));
+
   app.get('/api/sync', {
     preHandler: needs('view lending'),
     schema: {
@@ -32,9 +36,10 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { companyId } = authOf(request);
       const query = request.query;
-      const body = query.table ? await pullChunk(app.db, companyId, query.table, query) : await pullDelta(app.db, companyId, query);
+      // Pulls take turns and leave time to other requests between them (decision 0132).
+      const text = await inPullTurn(async () => JSON.stringify(query.table ? await pullChunk(app.db, companyId, query.table, query) : await pullDelta(app.db, companyId, query)));
       // A string body is sent as it is (Fastify serialises only objects); the cast satisfies the typed reply.
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(body) as unknown as typeof body);
+      return reply.type('application/json; charset=utf-8').send(text as unknown as SyncDeltaReply);
     },
   });
 
