@@ -279,7 +279,7 @@ describe('issue 23: the offline book converges and stays with its owner', () => 
     await expect.poll(() => entry.count()).toBe(1);
     const text = (await entry.innerText()).replace(/\s+/g, ' ');
     console.log(`Taken back entry: ${text}`);
-    expect(text).toMatch(/^Loan renewal · .*Refused by the server: [^.]*renewed[^.]*\..*Changed back on this device: \S/);
+    expect(text).toMatch(/^Loan renewal · .*Refused by the server: [^.]*renewed[^.]*\..*Undone on this device: \S/);
     await two.page.getByText('Nothing is waiting: every change made here is on the server.').waitFor();
     await screenshot(two.page, 'convergence-sync-taken-back-1280');
     await two.page.setViewportSize(PHONE);

@@ -2,7 +2,7 @@ import { db } from './database';
 import type { SyncOperation, SyncQueueEntry } from './db';
 import { applyAction } from './local-rows';
 import { reportStorageError } from './storage-persistence';
-import { recordLabel } from './refusals';
+import { recordName } from './refusals';
 import { announceQueued, enqueue } from './sync-queue';
 import { ROW_TABLES, type LocalRow } from './local-rows';
 
@@ -13,7 +13,7 @@ import { ROW_TABLES, type LocalRow } from './local-rows';
 async function subjectOf(uuid: string): Promise<string | undefined> {
   for (const table of ROW_TABLES) {
     const row = (await db.table(table).get(uuid)) as LocalRow | undefined;
-    if (row) return recordLabel(row);
+    if (row) return recordName(row);
   }
   return undefined;
 }

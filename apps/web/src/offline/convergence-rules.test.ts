@@ -54,10 +54,10 @@ describe('a refused change is taken back (defect 2)', () => {
     expect((await db.loans.get(loan.uuid))?.items.map((i) => i.uuid)).toEqual([itemUuid]);
     const entries = await db.syncQueue.orderBy('id').toArray();
     expect(entries.map((e) => e.status)).toEqual(['refused', 'refused']);
-    expect(entries[0]).toMatchObject({ error: 'This loan is renewed, not active.', reverted: expect.stringContaining('back to active') });
+    expect(entries[0]).toMatchObject({ error: 'This loan is renewed, not active.', reverted: expect.stringContaining('renewal undone') });
     expect(entries[0].reverted).toContain('removed');
     // The panel names the ticket as the clerk knew it when renewing.
-    expect(entries[0].subject).toBe(`Ticket ${loan.pawn_ticket_number}`);
+    expect(entries[0].subject).toBe(loan.pawn_ticket_number);
   });
 
   it('a forfeit refused because the loan was redeemed no longer shows forfeited', async () => {

@@ -12,6 +12,8 @@ export interface QueueCounts {
   /** Refused by the server (4xx): shown with the sentence, sent again only with Retry. */
   rejected: number;
   completed: number;
+  /** Refused for good or discarded, and undone on this device (kept a week). */
+  takenBack: number;
   /** Not yet on the server: pending + retrying + rejected. */
   unsent: number;
 }
@@ -19,14 +21,15 @@ export interface QueueCounts {
 /** The queue's counts; undefined until the store has answered (never a false "0 unsent"). */
 export function useQueueCounts(): QueueCounts | undefined {
   return useLiveQuery(async () => {
-    const [pending, failed, completed] = await Promise.all([
+    const [pending, failed, completed, takenBack] = await Promise.all([
       db.syncQueue.where('status').equals('pending').count(),
       db.syncQueue.where('status').equals('failed').toArray(),
       db.syncQueue.where('status').equals('completed').count(),
+      db.syncQueue.where('status').anyOf('refused', 'discarded').count(),
     ]);
     const rejected = failed.filter((e) => e.error_kind === 'rejected').length;
     const retrying = failed.length - rejected;
-    return { pending, retrying, rejected, completed, unsent: pending + failed.length };
+    return { pending, retrying, rejected, completed, takenBack, unsent: pending + failed.length };
   });
 }
 

@@ -35,7 +35,17 @@ export function withDependants(root: SyncQueueEntry, open: SyncQueueEntry[]): Sy
   return out;
 }
 
-/** How a record is named to the user: its ticket number, a customer's name, an item's description, a title. */
+/** A record's own name: its ticket number, a customer's name, an item's description, a title. */
+export function recordName(row: LocalRow): string | undefined {
+  if (row.pawn_ticket_number) return String(row.pawn_ticket_number);
+  if (row.first_name || row.last_name) return [row.first_name, row.last_name].filter(Boolean).join(' ');
+  if (row.description) return String(row.description);
+  if (row.title) return String(row.title);
+  if (row.loan_date) return 'New ticket';
+  return undefined;
+}
+
+/** How a record is named in a sentence: 'Ticket PT-…', 'Customer Ana Lim', 'Item “Ring”'. */
 export function recordLabel(row: LocalRow): string {
   if (row.pawn_ticket_number) return `Ticket ${String(row.pawn_ticket_number)}`;
   if (row.first_name || row.last_name) return `Customer ${[row.first_name, row.last_name].filter(Boolean).join(' ')}`;
@@ -45,16 +55,25 @@ export function recordLabel(row: LocalRow): string {
   return 'A record';
 }
 
-/** One sentence per record the take-back changed, as the user sees it. */
+/** What undoing a status means, by the status the device showed. */
+const UNDONE: Record<string, string> = {
+  renewed: 'renewal undone',
+  redeemed: 'redemption undone',
+  forfeited: 'forfeiture undone',
+  for_sale: 'sale price undone',
+  sold: 'sale undone',
+};
+
+/** One sentence per record the take-back changed on this device, as the user sees it. */
 export function describeChanges({ before, after }: RebaseResult): string {
   const lines: string[] = [];
   for (const [uuid, was] of before) {
     const now = after.get(uuid);
     if (!was) continue;
     if (!now) lines.push(`${recordLabel(was)} removed.`);
-    else if (was.status !== now.status && now.status) lines.push(`${recordLabel(now)} back to ${String(now.status).replace('_', ' ')}.`);
+    else if (was.status !== now.status && was.status) lines.push(`${recordLabel(now)}: ${UNDONE[String(was.status)] ?? 'change undone'}.`);
   }
-  return lines.length ? lines.join(' ') : 'Nothing else changed on this device.';
+  return lines.length ? lines.join(' ') : 'Nothing on this device needed undoing.';
 }
 
 /**

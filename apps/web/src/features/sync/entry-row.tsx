@@ -151,7 +151,7 @@ export function TakenBackRow({ entry }: { entry: SyncQueueEntry }) {
         {operationLabel(entry.operation)} <span className="font-normal text-base-content/70">· {entrySubject(entry)}</span>
       </p>
       <p className="text-sm text-error">{entry.status === 'refused' ? `Refused by the server: ${entry.error ?? ''}` : (entry.error ?? 'Discarded on this device.')}</p>
-      {entry.reverted && <p className="text-sm text-base-content/80">Changed back on this device: {entry.reverted}</p>}
+      {entry.reverted && <p className="text-sm text-base-content/80">Undone on this device: {entry.reverted}</p>}
       <p className="text-sm text-base-content/60">Saved on this device {when(entry.created_at)}</p>
     </li>
   );

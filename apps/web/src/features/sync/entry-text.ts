@@ -26,7 +26,7 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : nul
 
 /** A few words naming the record: a title, a name, an item description, else the start of its uuid. */
 export function entrySubject(entry: Pick<SyncQueueEntry, 'data' | 'subject'>): string {
-  if (entry.subject && entry.subject !== 'A record') return entry.subject;
+  if (entry.subject) return entry.subject;
   const d = entry.data;
   const name = [text(d.first_name), text(d.last_name)].filter(Boolean).join(' ');
   const items = Array.isArray(d.items) ? (d.items as { description?: unknown }[]) : [];

@@ -41,7 +41,7 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: str
 /** The face of the queue (PRODUCT.md): what waits, what failed and why, Retry, last sync, counts, storage. */
 export function SyncPage() {
   const online = useOnlineStatus();
-  const counts = useQueueCounts() ?? { pending: 0, retrying: 0, rejected: 0, completed: 0, unsent: 0 };
+  const counts = useQueueCounts() ?? { pending: 0, retrying: 0, rejected: 0, completed: 0, takenBack: 0, unsent: 0 };
   const entries = useOpenEntries();
   const tables = useTableCounts();
   const last = useLastSync();
@@ -101,11 +101,12 @@ export function SyncPage() {
 
       <section aria-labelledby="queue-title">
         <h2 id="queue-title" className="mb-2 text-lg font-semibold">Changes made on this device</h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
           <Stat label="Waiting to send" value={counts.pending} />
           <Stat label="Trying again" value={counts.retrying} tone={counts.retrying ? 'text-warning' : ''} />
           <Stat label="Refused" value={counts.rejected} tone={counts.rejected ? 'text-error' : ''} />
           <Stat label="Sent" value={counts.completed} />
+          <Stat label="Taken back" value={counts.takenBack} tone={counts.takenBack ? 'text-error' : ''} />
         </dl>
       </section>
 
@@ -128,7 +129,7 @@ export function SyncPage() {
       {takenBack && takenBack.length > 0 && (
         <section aria-labelledby="taken-back-title" className="rounded-box border border-base-300 bg-base-100 px-4">
           <h2 id="taken-back-title" className="pt-3 font-semibold">Taken back</h2>
-          <p className="text-sm text-base-content/70">Changes that never reached the server: this device shows the server’s records instead.</p>
+          <p className="text-sm text-base-content/70">Changes the server refused or you discarded: they took no effect on the server, and this device shows the server’s records instead.</p>
           <ul>{takenBack.map((e) => <TakenBackRow key={e.id} entry={e} />)}</ul>
         </section>
       )}

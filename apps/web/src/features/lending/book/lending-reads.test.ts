@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan } from '../../../test/lending-fixtures';
 import { db } from '../../../offline/database';
-import { customerDetail, customerPage, itemPage, loanCount, loanDetail, loanPage, onTab, syncErrorOf } from './lending-reads';
+import { customerDetail, customerPage, itemPage, lendingCategories, loanCount, loanDetail, loanPage, onTab, syncErrorOf } from './lending-reads';
 
 const TODAY = '2026-11-23';
 const category = serverCategory();
@@ -127,5 +127,12 @@ describe('items and sync state', () => {
     expect(await syncErrorOf({ uuid: 'a', sync_status: 'failed', sync_error: 'This loan is redeemed, not active.' })).toBe('This loan is redeemed, not active.');
     await db.syncQueue.add({ operation: 'REDEEM_LOAN', data: { uuid: 'b' }, status: 'failed', created_at: '', retry_count: 1, error: 'Refused.', priority: 1 });
     expect(await syncErrorOf({ uuid: 'b', sync_status: 'failed' })).toBe('Refused.');
+  });
+});
+
+describe('categories for a ticket', () => {
+  it('lists lending categories only (the Categories screen keeps counselling ones in the same table)', async () => {
+    await keepSynced({ categories: [serverCategory(), serverCategory({ id: 8, uuid: '00000000-0000-4000-8000-0000000000c8', kind: 'counselling', title: 'Academic Concerns' })] });
+    expect((await lendingCategories()).map((c) => c.title)).toEqual(['Jewelry']);
   });
 });

@@ -228,7 +228,8 @@ export async function itemPage(input: { status: ItemTab; page: number; perPage?:
 
 /** The categories a ticket may take, by title. */
 export async function lendingCategories(): Promise<LocalCategory[]> {
-  return (await db.categories.toArray()).sort((a, b) => a.title.localeCompare(b.title, 'en'));
+  // The Categories screen keeps counselling categories in the same table: a ticket is written only in a lending one.
+  return (await db.categories.toArray()).filter((c) => c.kind !== 'counselling').sort((a, b) => a.title.localeCompare(b.title, 'en'));
 }
 
 /** Why the server rejected a record's last change: record.sync_error, else the failed queue entry's sentence. */
