@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEMO, DESKTOP, launchBrowser, PHONE, screenshot, signIn } from './support/browser';
+import { waitForBook } from './support/lending';
 import { type RunningServer, startServer } from './support/server';
 
 // The sync queue in Chromium against the real server (issue 11): changes made offline reach the server exactly
@@ -72,6 +73,13 @@ async function categoryFormLoaded(page: Page): Promise<void> {
     undefined,
     { timeout: 30_000 },
   );
+}
+
+/** The Idempotency-Keys a queue request carries: its header (one entry), or each mutation's (a batch). */
+function keysOf(route: Route): string[] {
+  const request = route.request();
+  if (!request.url().endsWith('/api/sync/push')) return [request.headers()['idempotency-key'] ?? ''];
+  return (request.postDataJSON() as { mutations: { key: string }[] }).mutations.map((m) => m.key);
 }
 
 async function controlledBySw(page: Page): Promise<void> {
@@ -156,25 +164,27 @@ describe('offline queue', () => {
     for (const t of titles) await addCategory(page, t);
     await unsent(page, 4);
 
-    const keys: string[] = [];
-    let posts = 0;
-    await page.route('**/api/categories', async (route: Route) => {
+    // The queue sends one entry through its own route, several in one POST /api/sync/push (decision 0130): each
+    // request's keys are recorded, whichever way it went.
+    const requests: string[][] = [];
+    const handle = async (route: Route) => {
       if (route.request().method() !== 'POST') return route.continue();
-      keys.push(route.request().headers()['idempotency-key'] ?? '');
-      posts++;
-      if (posts === 1) return route.abort('failed'); // never reached the server
-      if (posts === 2) {
+      requests.push(keysOf(route));
+      if (requests.length === 1) return route.abort('failed'); // never reached the server
+      if (requests.length === 2) {
         await route.fetch(); // the server commits...
         return route.abort('connectionreset'); // ...and its reply is lost
       }
       return route.continue();
-    });
+    };
+    await page.route('**/api/categories', handle);
+    await page.route('**/api/sync/push', handle);
     await ctx.setOffline(false);
     await unsent(page, 0, 45_000);
     expect(await serverTitles(page, 'Cut ')).toEqual([...titles].sort());
-    // The lost reply's entry was sent again with the same key; no entry was sent under two keys.
-    expect(keys[1]).toBe(keys[2]);
-    expect(new Set(keys).size).toBe(titles.length);
+    // The entries whose reply was lost were sent again with the same keys; no entry was sent under two keys.
+    for (const key of requests[1]) expect(requests.slice(2).flat()).toContain(key);
+    expect(new Set(requests.flat()).size).toBe(titles.length);
     await ctx.close();
   });
 
@@ -197,10 +207,12 @@ describe('offline queue', () => {
     await unsent(b, 6);
 
     const sent: string[] = [];
-    await ctx.route('**/api/categories', async (route) => {
-      if (route.request().method() === 'POST') sent.push(route.request().headers()['idempotency-key'] ?? '');
+    const record = async (route: Route) => {
+      if (route.request().method() === 'POST') sent.push(...keysOf(route));
       await route.continue();
-    });
+    };
+    await ctx.route('**/api/categories', record);
+    await ctx.route('**/api/sync/push', record);
     await ctx.setOffline(false);
     // Both tabs hear 'online'; tab B also asks for a sync by hand.
     await b.getByRole('button', { name: 'Sync now' }).click();
@@ -217,9 +229,8 @@ describe('offline queue', () => {
     const page = await ctx.newPage();
     await signIn(page, DEMO.admin);
     await controlledBySw(page);
-    // The Categories screen keeps the server's categories on this device (the ticket takes its terms from one).
-    await page.goto('/categories');
-    await page.getByTestId('category-card').first().waitFor();
+    // The first sync brings the lending categories (the ticket takes its terms from one) with the book.
+    await waitForBook(page);
     await page.goto('/lending/customers');
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
 
