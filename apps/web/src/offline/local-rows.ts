@@ -1,6 +1,5 @@
 import { applyOperation, type EffectTable, type Row, type RowStore } from '@kalinga/contracts/lending-effects';
 import { db } from './database';
-import type { SyncQueueEntry } from './db';
 import { cleanFor, withSyncStatus } from './local-save';
 import { openEntries, ownKeys } from './sync-queue';
 
@@ -183,11 +182,4 @@ export async function renest(loanUuids: Iterable<string>): Promise<void> {
     const items = await db.items.where('loan_uuid').equals(uuid).toArray();
     await db.loans.put({ ...loan, items });
   }
-}
-
-/** The records an entry writes that no other open entry writes: they show the server's copy once it is sent. */
-export async function settledKeys(entry: SyncQueueEntry): Promise<string[]> {
-  const open = new Set<string>();
-  for (const e of await openEntries()) if (e.id !== entry.id) for (const k of ownKeys(e)) open.add(k);
-  return ownKeys(entry).filter((k) => !open.has(k));
 }

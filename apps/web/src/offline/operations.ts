@@ -1,5 +1,5 @@
 import { isSyncOperation, LENDING_OPERATIONS, operationPath } from '@kalinga/contracts/lending-operations';
-import type { SyncOperation, SyncQueueEntry } from './db';
+import type { SyncQueueEntry } from './db';
 
 // An entry's call, from the one table of lending operations the server declares its routes from (contracts'
 // lending-operations.ts). An entry's data is the request body plus the record's uuid (which, for updates and
@@ -29,9 +29,4 @@ export function callFor(entry: Pick<SyncQueueEntry, 'operation' | 'data'>): Oper
   if (spec.create) return { method: spec.method, path: spec.path, body: entry.data, reply: spec.reply };
   const { uuid, ...body } = entry.data;
   return { method: spec.method, path: operationPath(op, uuid), body, reply: spec.reply };
-}
-
-/** The local table whose row an operation changes. */
-export function tableOf(operation: SyncOperation): 'loans' | 'customers' | 'items' | 'categories' {
-  return LENDING_OPERATIONS[operation].table;
 }

@@ -30,7 +30,7 @@ async function applyDelta(reply: SyncDeltaReply, book: string): Promise<void> {
   const { data, meta } = reply;
   if (bookKey() !== book) throw new BookChanged();
   await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue, db.syncState], async () => {
-    const ctx: ApplyContext = { open: await uuidsWithOpenEntries(), fromPull: true };
+    const ctx: ApplyContext = { open: await uuidsWithOpenEntries() };
     for (const row of data.categories) await applyRow('categories', row, ctx);
     for (const row of data.customers) await applyRow('customers', row, ctx);
     for (const loan of data.loans) await applyLoan(loan, ctx);

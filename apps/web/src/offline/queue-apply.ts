@@ -28,8 +28,6 @@ function identityOf(row: { id: number }, table: StoreTable): Record<string, unkn
 export interface ApplyContext {
   /** uuids of records that still have open queue entries (besides the one being completed). */
   open: { has(uuid: string): boolean };
-  /** From a pull (kept for the callers; pulls and replies follow the same rules). */
-  fromPull?: boolean;
 }
 
 /** True unless `server` is older than `local` (rows without a version are taken). */

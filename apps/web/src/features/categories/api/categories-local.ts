@@ -81,7 +81,7 @@ export async function listLocalCategories(params: CategoryListParams): Promise<C
 /** Keeps the server's rows on this device (never over unsent changes) and shows unsent changes over the page. */
 async function overlay(reply: CategoryListReply, params: CategoryListParams): Promise<CategoryListReply> {
   const local = await db.transaction('rw', [db.categories, db.syncQueue], async () => {
-    const ctx = { open: await uuidsWithOpenEntries(), fromPull: true };
+    const ctx = { open: await uuidsWithOpenEntries() };
     for (const row of reply.data) await applyRow('categories', row, ctx);
     return db.categories.where('sync_status').anyOf('pending', 'failed').toArray();
   });
