@@ -23,9 +23,11 @@ export interface DownloadProgress {
   table: SyncTable | null;
   loaded: number;
   total: number;
+  /** Why the last run stopped (it resumes with the next pull), or null. */
+  failed?: string | null;
 }
 
-let progress: DownloadProgress = { running: false, table: null, loaded: 0, total: 0 };
+let progress: DownloadProgress = { running: false, table: null, loaded: 0, total: 0, failed: null };
 const listeners = new Set<() => void>();
 
 function report(next: Partial<DownloadProgress>): void {
@@ -149,7 +151,7 @@ export async function runDownload(): Promise<void> {
     for (const table of DOWNLOAD_TABLES) n += (await syncStateOf(table))?.totalRecords ?? 0;
     return n;
   };
-  report({ running: true, table: null, loaded: await already(), total: pinned.totalRecords });
+  report({ running: true, table: null, loaded: await already(), total: pinned.totalRecords, failed: null });
   try {
     let loaded = 0;
     for (const table of DOWNLOAD_TABLES) loaded += await downloadTable(table, since, pinned.lastSyncTime, loaded, book);
@@ -160,6 +162,7 @@ export async function runDownload(): Promise<void> {
     });
   } catch (error) {
     console.error('Initial sync failed', error);
+    report({ failed: error instanceof Error ? error.message : String(error) });
     throw error;
   } finally {
     report({ running: false, table: null });

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { Drawer } from '../../components/ui/drawer';
 import { Pagination } from '../../components/ui/pagination';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { bookStillComing, useFirstSync } from '../../offline/first-sync';
 import { useCustomerPage, type LocalCustomer } from './book/lending-queries';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { CustomerForm } from './components/customer-form';
+import { FirstSyncNotice } from './components/first-sync-notice';
 import { ListState } from './components/list-state';
 import { PageHeader } from './components/page-header';
 import { SearchBox } from './components/search-box';
@@ -24,6 +26,9 @@ export function CustomersPage() {
   useEffect(() => setPage(1), [debounced]);
 
   const data = list.data;
+  const firstSync = useFirstSync();
+  const coming = bookStillComing(firstSync);
+  const searching = debounced.trim() !== '';
   const add = () => setEditing({ customer: null });
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
@@ -36,6 +41,7 @@ export function CustomersPage() {
           </button>
         )}
       />
+      <FirstSyncNotice state={firstSync} meaning="Customers not downloaded yet are not listed or found here: before adding a customer, wait for the download to finish." />
       <SearchBox label="Search customers" placeholder="Search by name or phone..." value={search} onChange={setSearch} />
       <ListState
         stale={list.stale}
@@ -44,9 +50,9 @@ export function CustomersPage() {
         empty={data?.total === 0}
         onRetry={list.retry}
         loadingText="Loading customers..."
-        emptyTitle={debounced.trim() ? 'No customers found' : 'No customers yet'}
-        emptyText={debounced.trim() ? 'Try adjusting your search terms' : 'Add the first customer to write a pawn ticket.'}
-        emptyAction={canManage && !debounced.trim() ? <button type="button" className="btn btn-primary" onClick={add}>Add Your First Customer</button> : undefined}
+        emptyTitle={coming ? (searching ? 'No match yet: still downloading' : 'Customers are still downloading') : searching ? 'No customers found' : 'No customers yet'}
+        emptyText={coming ? searching ? 'The customer may be in the part of the book not downloaded yet.' : 'Customers appear here as the download brings them.' : searching ? 'Try adjusting your search terms' : 'Add the first customer to write a pawn ticket.'}
+        emptyAction={canManage && !searching && !coming ? <button type="button" className="btn btn-primary" onClick={add}>Add Your First Customer</button> : undefined}
       >
         {data && (
           <>
@@ -68,7 +74,7 @@ export function CustomersPage() {
                 </li>
               ))}
             </ul>
-            <p className="text-sm text-base-content/70">{data.total} customer{data.total === 1 ? '' : 's'}</p>
+            <p className="text-sm text-base-content/70">{data.total} customer{data.total === 1 ? '' : 's'}{coming ? ' so far' : ''}</p>
             <Pagination currentPage={data.page} lastPage={data.lastPage} onPageChange={setPage} />
           </>
         )}

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ConfirmHost } from '../../components/ui/confirm-dialog';
 import { db } from '../../offline/database';
+import { STATE_ALL } from '../../offline/initial-sync';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan } from '../../test/lending-fixtures';
 import { setUser } from '../auth/auth-store';
 import { CustomersPage } from './customers-page';
@@ -43,6 +44,8 @@ beforeEach(async () => {
   await clearStore();
   setUser(manager);
   await keepSynced({ categories: [serverCategory()] });
+  // The book is on this device (its first sync finished): an empty list means an empty shop.
+  await db.syncState.add({ table_name: STATE_ALL, lastSyncTime: 'c1', lastId: 0, dataVersion: 1, totalRecords: 1, synced_at: NOW.toISOString() });
 });
 afterEach(() => {
   cleanup();
@@ -64,6 +67,15 @@ describe('Customers', () => {
     expect(within(list).getByText('Soberano, Liza')).toBeTruthy();
     expect(within(list).getByTestId('sync-state').textContent).toBe('Pending');
     expect(await db.syncQueue.where('operation').equals('CREATE_CUSTOMER').count()).toBe(1);
+  });
+
+  it('before the first sync finished, says the customers are still downloading, never "No customers yet"', async () => {
+    await db.syncState.clear();
+    at('/c', '/c', <CustomersPage />);
+    expect(await screen.findByText('Customers are still downloading')).toBeTruthy();
+    expect(screen.getByTestId('first-sync').textContent).toContain("The shop's book is not on this device yet");
+    expect(screen.queryByText('No customers yet')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Your First Customer' })).toBeNull();
   });
 
   it('hides writing controls from a reader', async () => {

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/ui/pagination';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { bookStillComing, useFirstSync } from '../../offline/first-sync';
 import { LENDING_PAGE_SIZE, LOAN_TABS, useCounterToday, useLoanCount, useLoanPage, type LoanTab } from './book/lending-queries';
 import { hasPermission, useAuth } from '../auth/auth-store';
+import { FirstSyncNotice } from './components/first-sync-notice';
 import { ListState } from './components/list-state';
 import { LoanList } from './components/loan-list';
 import { PageHeader } from './components/page-header';
@@ -49,12 +51,16 @@ export function LoansPage() {
   const counted = useLoanCount(tab, today, list.data !== undefined && list.data.total === null);
 
   const data = list.data;
+  const firstSync = useFirstSync();
+  const coming = bookStillComing(firstSync);
+  const searching = debounced.trim() !== '';
   const total = data?.total ?? counted.data ?? null;
   const lastPage = data?.lastPage ?? (total === null ? null : Math.max(1, Math.ceil(total / LENDING_PAGE_SIZE)));
   const newTicket = canManage ? <Link to="/lending/loans/new" className="btn btn-primary">New Pawn Ticket</Link> : undefined;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <PageHeader title="Loans" text="Pawn tickets of this shop, kept on this device" action={newTicket} />
+      <FirstSyncNotice state={firstSync} meaning="Loans not downloaded yet are not listed or found here, and the counts are not final." />
       <Tabs label="Loan status" tabs={LOAN_TABS.map((id) => ({ id, label: TAB_LABEL[id] }))} current={tab} onChange={(id) => setParams(id === 'recent' ? {} : { tab: id })} />
       <SearchBox label="Search loans" placeholder="Ticket number or customer..." value={search} onChange={setSearch} />
       <ListState
@@ -64,15 +70,15 @@ export function LoansPage() {
         empty={data !== undefined && data.rows.length === 0 && data.page === 1}
         onRetry={list.retry}
         loadingText="Loading loans..."
-        emptyTitle={debounced.trim() ? 'No loans found' : 'No loans here'}
-        emptyText={debounced.trim() ? 'Try another ticket number or name' : EMPTY_TEXT[tab]}
-        emptyAction={!debounced.trim() && tab === 'recent' ? newTicket : undefined}
+        emptyTitle={coming ? (searching ? 'No match yet: still downloading' : 'Loans are still downloading') : searching ? 'No loans found' : 'No loans here'}
+        emptyText={coming ? searching ? 'The loan may be in the part of the book not downloaded yet.' : 'Loans appear here as the download brings them.' : searching ? 'Try another ticket number or name' : EMPTY_TEXT[tab]}
+        emptyAction={!searching && !coming && tab === 'recent' ? newTicket : undefined}
       >
         {data && (
           <>
             <LoanList rows={data.rows} label={`${TAB_LABEL[tab]} loans`} />
             <p className="text-sm text-base-content/70">
-              {total === null ? 'Counting…' : `${total} loan${total === 1 ? '' : 's'}`}
+              {total === null ? 'Counting…' : `${total} loan${total === 1 ? '' : 's'}${coming ? ' so far' : ''}`}
               {tab === 'recent' && !debounced.trim() ? ' (the most recent)' : ''}
             </p>
             <Pagination currentPage={data.page} lastPage={lastPage ?? data.page} onPageChange={setPage} />

@@ -4,7 +4,9 @@ import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { createLoan } from './book/lending-actions';
 import { useCounterToday, useCustomerDetail, useLendingCategories, type LocalCustomer } from './book/lending-queries';
+import { bookStillComing, useFirstSync } from '../../offline/first-sync';
 import { CustomerPicker } from './components/customer-picker';
+import { FirstSyncNotice } from './components/first-sync-notice';
 import { emptyItem, ItemRows, type ItemDraftRow } from './components/item-rows';
 import { TicketPreviewPanel } from './components/ticket-preview';
 import { ticketPreview } from './lending-figures';
@@ -33,6 +35,7 @@ export function NewLoanPage() {
   const [notes, setNotes] = useState('');
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(false);
+  const firstSync = useFirstSync();
 
   useEffect(() => { if (preset.data && !customer) setCustomer(preset.data.customer); }, [preset.data, customer]);
   useEffect(() => { if (today && !loanDate) setLoanDate(today); }, [today, loanDate]);
@@ -72,7 +75,8 @@ export function NewLoanPage() {
     <form className="mx-auto flex max-w-5xl flex-col gap-6" onSubmit={(e) => void submit(e)} noValidate>
       <Link to="/lending/loans" className="link link-hover text-sm">← Loans</Link>
       <h1 className="text-2xl font-bold">New Pawn Ticket</h1>
-      {list.length === 0 && <p role="alert" className="alert alert-warning alert-soft">No categories on this device yet: a ticket takes its terms from a category.</p>}
+      <FirstSyncNotice state={firstSync} meaning="Customers and categories not downloaded yet cannot be chosen: wait for the download before adding a customer who may already be on file." />
+      {list.length === 0 && !bookStillComing(firstSync) && <p role="alert" className="alert alert-warning alert-soft">No categories on this device yet: a ticket takes its terms from a category.</p>}
       <section className="flex flex-col gap-2" aria-labelledby="customer-title">
         <h2 id="customer-title" className="font-semibold">Customer</h2>
         <CustomerPicker value={customer} onChange={setCustomer} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useOnlineStatus } from '../../lib/online-status';
+import { bookStillComing, firstSyncText, useFirstSync } from '../../offline/first-sync';
 import { usePersistence, type PersistenceState } from '../../offline/storage-persistence';
 import { syncNow } from '../../offline/sync-engine';
 import { mustWait } from '../../offline/sync-queue';
@@ -48,6 +49,8 @@ export function SyncPage() {
   const download = useDownloadProgress();
   const paused = useQueuePaused();
   const persistence = usePersistence();
+  const firstSync = useFirstSync();
+  const coming = bookStillComing(firstSync);
   const [syncing, setSyncing] = useState(false);
 
   const sync = async () => {
@@ -75,7 +78,8 @@ export function SyncPage() {
           <h1 className="text-2xl font-bold">Sync status</h1>
           <p className="text-base-content/70" role="status">
             {online ? 'Online' : 'Offline: changes are kept on this device and sent when the connection returns.'}
-            {' · '}Last sync: {when(last?.synced_at)}
+            {' · '}
+            {coming ? 'First sync: the shop’s book is not on this device yet' : `Last sync: ${when(last?.synced_at)}`}
           </p>
         </div>
         <button type="button" className="btn btn-primary" onClick={() => void sync()} disabled={!online || syncing || download.running}>
@@ -89,13 +93,20 @@ export function SyncPage() {
         </div>
       )}
 
-      {download.running && (
-        <section aria-labelledby="download-title" className="rounded-box border border-base-300 bg-base-100 p-4">
-          <h2 id="download-title" className="font-semibold">Downloading the book to this device</h2>
-          <progress className="progress progress-primary mt-2 w-full" value={download.loaded} max={Math.max(download.total, 1)} aria-label="Download progress" data-testid="download-progress" />
-          <p className="text-sm text-base-content/70">
-            {download.loaded.toLocaleString()} of {download.total.toLocaleString()} records ({percent}%){download.table ? ` · ${TABLE_LABELS[download.table]}` : ''}
+      {(download.running || coming) && (
+        <section aria-labelledby="download-title" className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="first-sync">
+          <h2 id="download-title" className="font-semibold">{coming ? 'First sync: downloading the shop’s book' : 'Downloading the book to this device'}</h2>
+          {download.running ? (
+            <progress className="progress progress-primary mt-2 w-full" value={download.loaded} max={Math.max(download.total, 1)} aria-label="Download progress" data-testid="download-progress" />
+          ) : (
+            online && !firstSync.failed && <progress className="progress progress-primary mt-2 w-full" aria-label="Download progress" />
+          )}
+          <p className="text-sm text-base-content/70" role="status">
+            {download.running
+              ? `${download.loaded.toLocaleString()} of ${download.total.toLocaleString()} records (${percent}%)${download.table ? ` · ${TABLE_LABELS[download.table]}, table ${firstSync.tableIndex + 1} of ${firstSync.tableCount}` : ''}`
+              : firstSyncText(firstSync, online)}
           </p>
+          {coming && <p className="text-sm">The counts below are what has arrived so far, not the shop’s book.</p>}
         </section>
       )}
 
@@ -136,7 +147,7 @@ export function SyncPage() {
 
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="tables-title" className="rounded-box border border-base-300 bg-base-100 p-4">
-          <h2 id="tables-title" className="font-semibold">Records on this device</h2>
+          <h2 id="tables-title" className="font-semibold">Records on this device{coming ? ' so far' : ''}</h2>
           <table className="table table-sm mt-2">
             <tbody>
               {COUNTED_TABLES.map((t) => (

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Drawer } from '../../../components/ui/drawer';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useOnlineStatus } from '../../../lib/online-status';
+import { bookStillComing, firstSyncText, useFirstSync } from '../../../offline/first-sync';
 import { useCustomerMatches, type LocalCustomer } from '../book/lending-queries';
 import { CustomerForm } from './customer-form';
 
@@ -10,6 +12,9 @@ export function CustomerPicker({ value, onChange }: { value: LocalCustomer | und
   const debounced = useDebouncedValue(search, 150);
   const matches = useCustomerMatches(debounced);
   const [adding, setAdding] = useState(false);
+  const firstSync = useFirstSync();
+  const coming = bookStillComing(firstSync);
+  const online = useOnlineStatus();
 
   if (value) {
     return (
@@ -33,7 +38,13 @@ export function CustomerPicker({ value, onChange }: { value: LocalCustomer | und
       </div>
       {debounced.trim() && matches.data && (
         matches.data.length === 0 ? (
-          <p className="text-sm text-base-content/70">No customer matches. Add them with New Customer.</p>
+          coming ? (
+            <p className="text-sm" role="status" data-testid="picker-still-loading">
+              Still loading customers: no match among those downloaded so far. Wait for the download before adding them. {firstSyncText(firstSync, online)}
+            </p>
+          ) : (
+            <p className="text-sm text-base-content/70">No customer matches. Add them with New Customer.</p>
+          )
         ) : (
           <ul className="menu w-full rounded-box border border-base-300 bg-base-100" aria-label="Matching customers">
             {matches.data.map((c) => (
@@ -46,6 +57,9 @@ export function CustomerPicker({ value, onChange }: { value: LocalCustomer | und
             ))}
           </ul>
         )
+      )}
+      {debounced.trim() && coming && matches.data && matches.data.length > 0 && (
+        <p className="text-sm" role="status">Still loading customers: more may match once the download finishes. {firstSyncText(firstSync, online)}</p>
       )}
       <Drawer open={adding} title="Add Customer" onClose={() => setAdding(false)}>
         {adding && <CustomerForm customer={null} onSaved={(c) => { setAdding(false); onChange(c); }} onCancel={() => setAdding(false)} />}
