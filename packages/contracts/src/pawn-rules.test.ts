@@ -119,6 +119,15 @@ describe('calendar', () => {
 });
 
 describe('what is due', () => {
+  it('to renew is one amount with its parts: interest, penalty and the new ticket\'s service charge', () => {
+    const t: LendingTerms = { interest_rate: 2, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true };
+    const loan = loanOf('2026-10-01', 1_000_000, t);
+    const due = amountsDue(loan, '2026-10-20');
+    expect([due.interest, due.penalty, due.renewal_charge, due.renew_total]).toEqual([20_000, 0, 500, 20_500]);
+    const plan = planRenewal(loan, t, '2026-10-20');
+    expect([...plan.transactions.oldLoan, ...plan.transactions.newLoan].reduce((sum, x) => sum + x.amount, 0)).toBe(due.renew_total);
+  });
+
   it('monthsStarted is at least 1 and never falls as the day moves on', () => {
     fc.assert(
       fc.property(date, fc.integer({ min: -40, max: 4000 }), fc.integer({ min: 0, max: 400 }), (from, a, step) => {
@@ -193,7 +202,10 @@ describe('the life of a loan', () => {
           const on = addDays(loan.loan_date, span);
           expect(renewProblem(loan, t, on)).toBeNull();
           const plan = planRenewal(loan, t, on);
-          paidByPawner += plan.due.renew_total + plan.next.service_charge;
+          // The one renewal amount the screens show is what the renewal moves: interest, penalty, the new ticket's charge.
+          expect(plan.due.renew_total).toBe(plan.due.interest + plan.due.penalty + plan.next.service_charge);
+          expect(plan.due.renewal_charge).toBe(plan.next.service_charge);
+          paidByPawner += plan.due.renew_total;
           transactions.push(...plan.transactions.oldLoan, ...plan.transactions.newLoan);
           expect(plan.next.amount_disbursed).toBe(0);
           expect(on <= plan.next.maturity_date && plan.next.maturity_date <= plan.next.expiry_date).toBe(true);

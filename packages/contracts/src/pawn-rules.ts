@@ -265,7 +265,9 @@ export interface AmountsDue {
   penalty_months: number;
   interest: number;
   penalty: number;
-  /** To renew: interest and penalty. */
+  /** The new ticket's service charge, paid with a renewal (no cash leaves the counter on one). */
+  renewal_charge: number;
+  /** To renew: interest, penalty and the new ticket's service charge, the one amount every screen shows. */
   renew_total: number;
   /** To redeem: principal, interest and penalty. */
   redeem_total: number;
@@ -279,12 +281,15 @@ export function amountsDue(loan: LoanFigures, asOf: string): AmountsDue {
   const penalty_months = asOf > loan.maturity_date ? monthsStarted(loan.maturity_date, asOf) : 0;
   const interest = percentOf(loan.loan_amount, loan.interest_rate, months);
   const penalty = percentOf(loan.loan_amount, loan.penalty_rate, penalty_months);
+  // A renewal writes a ticket for the same principal: its service charge is the one newLoanFigures takes.
+  const renewal_charge = serviceCharge(loan.loan_amount);
   return {
     months,
     penalty_months,
     interest,
     penalty,
-    renew_total: interest + penalty,
+    renewal_charge,
+    renew_total: interest + penalty + renewal_charge,
     redeem_total: loan.loan_amount + interest + penalty,
     is_matured: asOf > loan.maturity_date,
     is_expired: asOf > loan.expiry_date,

@@ -59,7 +59,7 @@ export function CustomerPage() {
         {loans.length === 0 ? (
           <EmptyState title="No loans yet" action={canManage ? <Link to={`/lending/loans/new?customer=${customer.uuid}`} className="btn btn-primary">New Pawn Ticket</Link> : undefined} />
         ) : (
-          <LoanList rows={loans.map((loan) => ({ loan }))} label="Loans of this customer" showCustomer={false} />
+          <LoanList rows={loans.map((loan) => ({ loan }))} label="Loans of this customer" today={today} showCustomer={false} />
         )}
       </section>
       <section className="flex flex-col gap-3" aria-labelledby="customer-items">

@@ -10,6 +10,7 @@ import {
   type AmountsDue,
   type NewLoanFigures,
 } from '@kalinga/contracts/pawn-rules';
+import { formatCurrency } from '../../lib/format';
 import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from './book/lending-queries';
 
 // Every figure the lending screens show comes from the rules module (pawn-rules.ts), the one the server applies.
@@ -21,6 +22,33 @@ export const ITEM_STATUS_LABEL: Record<string, string> = { pawned: 'Pawned', red
 /** What is due on an active loan on the counter's day, in centavos. */
 export function dueOn(loan: LocalLoan, today: string): AmountsDue {
   return amountsDue(figuresOf(loan), today);
+}
+
+export type LoanState = 'active' | 'redemption_period' | 'forfeitable' | 'renewed' | 'redeemed' | 'forfeited';
+
+export const LOAN_STATE_LABEL: Record<LoanState, string> = {
+  active: 'Active',
+  redemption_period: 'Matured: in redemption period',
+  forfeitable: 'Expired: may be forfeited',
+  renewed: 'Renewed',
+  redeemed: 'Redeemed',
+  forfeited: 'Forfeited',
+};
+
+/**
+ * The state the clerk acts on today: an active loan past its maturity is in its redemption period (penalty runs;
+ * renew or redeem), past its expiry date it may be forfeited (the rules' forfeitProblem allows it); else its status.
+ */
+export function loanStateOf(loan: Pick<LocalLoan, 'status' | 'maturity_date' | 'expiry_date'>, today: string | undefined): LoanState {
+  if (loan.status !== 'active' || !today) return loan.status as LoanState;
+  if (today > loan.expiry_date) return 'forfeitable';
+  if (today > loan.maturity_date) return 'redemption_period';
+  return 'active';
+}
+
+/** The parts of the renewal amount (due.renew_total), as the loan page and the confirmation both say them. */
+export function renewParts(due: AmountsDue): string {
+  return `interest ${formatCurrency(toPesos(due.interest))}, penalty ${formatCurrency(toPesos(due.penalty))}, service charge of the new ticket ${formatCurrency(toPesos(due.renewal_charge))}`;
 }
 
 export interface AllowedActions {

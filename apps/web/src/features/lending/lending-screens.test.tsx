@@ -17,6 +17,8 @@ import { NewLoanPage } from './new-loan-page';
 // The screens over the real local store (fake-indexeddb) and the real write API: what a clerk sees and does.
 // IndexedDB answers late on a loaded machine: wait up to 5 s for what should appear.
 configure({ asyncUtilTimeout: 5000 });
+// A test waits several times: its own limit is above one wait's.
+vi.setConfig({ testTimeout: 20_000 });
 
 const NOW = new Date('2026-11-23T02:00:00.000Z'); // 10:00 in Manila
 const manager: AuthUser = {
@@ -129,12 +131,24 @@ describe('Loan page', () => {
     expect(screen.getAllByTestId('sync-state')[0].textContent).toBe('Pending');
   });
 
+  it('shows one renewal amount, with its parts, on the page and in the confirmation', async () => {
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan()] });
+    at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);
+    // Interest ₱90.00 (3 % of ₱3,000 for the month started), no penalty, the new ticket's charge ₱5.00.
+    expect((await screen.findByTestId('due-renew')).textContent).toBe('₱95.00');
+    expect(screen.getByTestId('due-renew-parts').textContent).toBe('interest ₱90.00, penalty ₱0.00, service charge of the new ticket ₱5.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Renew' }));
+    expect((await screen.findByText(/the pawner pays ₱95.00 today/)).textContent).toContain('(interest ₱90.00, penalty ₱0.00, service charge of the new ticket ₱5.00)');
+    expect(screen.getByRole('button', { name: 'Renew for ₱95.00' })).toBeTruthy();
+  });
+
   it('offers Forfeit (and no Renew) on an expired loan', async () => {
     await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ loan_date: '2026-06-01', maturity_date: '2026-07-01', expiry_date: '2026-09-29' })] });
     at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);
     expect(await screen.findByRole('button', { name: 'Forfeit' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Renew' })).toBeNull();
     expect(screen.getByText('Expired: it can be redeemed or forfeited.')).toBeTruthy();
+    expect(screen.getByTestId('loan-status').textContent).toBe('Expired: may be forfeited');
   });
 
   it('says when the category changed after the ticket was printed (the ticket keeps its terms)', async () => {
@@ -176,6 +190,8 @@ describe('Loans', () => {
     await waitFor(() => expect(screen.getByTestId('list-state').getAttribute('aria-busy')).toBe('false'));
     expect(screen.getAllByTestId('ticket-number').map((e) => e.textContent)).toEqual(['PT-2026-000021']);
     expect(await screen.findByText('1 loan')).toBeTruthy();
+    // The badge says what the clerk may do with it today, not the stored 'Active'.
+    expect(screen.getAllByTestId('loan-state').map((e) => e.textContent)).toEqual(['Expired: may be forfeited']);
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Expired' }), { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Renewed' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('No renewed loans.')).toBeTruthy();

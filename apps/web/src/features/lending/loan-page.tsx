@@ -7,9 +7,9 @@ import { useCounterToday, useLoanDetail } from './book/lending-queries';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { LoanActions } from './components/loan-actions';
 import { ItemList } from './components/item-list';
-import { LoanStatusBadge } from './components/status-badge';
+import { LoanStateBadge } from './components/status-badge';
 import { SyncBadge } from './components/sync-badge';
-import { customerName, dueOn, formatDay, pesos, ticketNumber } from './lending-figures';
+import { customerName, dueOn, formatDay, pesos, renewParts, ticketNumber } from './lending-figures';
 
 const TRANSACTION_LABEL: Record<string, string> = {
   disbursement: 'Disbursement', interest: 'Interest', penalty: 'Penalty', redemption: 'Redemption (principal)', renewal: 'Renewal (service charge)', sale: 'Sale',
@@ -50,7 +50,7 @@ export function LoanPage() {
             {category && <span className="text-base-content/70"> · {category.title}</span>}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <span data-testid="loan-status"><LoanStatusBadge status={loan.status} /></span>
+            <span data-testid="loan-status"><LoanStateBadge loan={loan} today={today} /></span>
             <SyncBadge record={loan} />
           </div>
         </div>
@@ -93,7 +93,8 @@ export function LoanPage() {
             <dl>
               <Fact label={`Interest (${due.months} month${due.months === 1 ? '' : 's'})`} value={formatCurrency(pesos(due.interest))} testId="due-interest" />
               <Fact label={`Penalty (${due.penalty_months} month${due.penalty_months === 1 ? '' : 's'})`} value={formatCurrency(pesos(due.penalty))} testId="due-penalty" />
-              <Fact label="To renew" value={formatCurrency(pesos(due.renew_total))} />
+              <Fact label="To renew" value={formatCurrency(pesos(due.renew_total))} testId="due-renew" />
+              <p className="pb-1 text-right text-xs text-base-content/70" data-testid="due-renew-parts">{renewParts(due)}</p>
               <Fact label="To redeem" value={formatCurrency(pesos(due.redeem_total))} testId="due-redeem" />
             </dl>
           ) : null}

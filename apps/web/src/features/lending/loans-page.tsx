@@ -76,7 +76,7 @@ export function LoansPage() {
       >
         {data && (
           <>
-            <LoanList rows={data.rows} label={`${TAB_LABEL[tab]} loans`} />
+            <LoanList rows={data.rows} label={`${TAB_LABEL[tab]} loans`} today={today} />
             <p className="text-sm text-base-content/70">
               {total === null ? 'Counting…' : `${total} loan${total === 1 ? '' : 's'}${coming ? ' so far' : ''}`}
               {tab === 'recent' && !debounced.trim() ? ' (the most recent)' : ''}

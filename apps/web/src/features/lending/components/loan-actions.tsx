@@ -5,7 +5,7 @@ import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { formatCurrency } from '../../../lib/format';
 import { forfeitLoan, redeemLoan, renewLoan } from '../book/lending-actions';
 import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from '../book/lending-queries';
-import { actionProblems, dueOn, formatDay, pesos, ticketNumber } from '../lending-figures';
+import { actionProblems, dueOn, formatDay, pesos, renewParts, ticketNumber } from '../lending-figures';
 
 async function run(action: () => Promise<unknown>, done: string): Promise<boolean> {
   try {
@@ -28,10 +28,10 @@ export function LoanActions({ loan, category, today }: { loan: LocalLoan; catego
   const renew = async () => {
     if (!category) return;
     const plan = planRenewal(figuresOf(loan), termsOf(category), today);
-    const total = plan.due.renew_total + plan.next.service_charge;
+    const total = plan.due.renew_total;
     const ok = await confirm({
       title: 'Renew this loan?',
-      text: `Ticket ${ticket}: the pawner pays ${formatCurrency(pesos(total))} today (interest ${formatCurrency(pesos(plan.due.interest))}, penalty ${formatCurrency(pesos(plan.due.penalty))}, service charge of the new ticket ${formatCurrency(pesos(plan.next.service_charge))}). A new ticket for ${formatCurrency(loan.loan_amount)} matures on ${formatDay(plan.next.maturity_date)}.`,
+      text: `Ticket ${ticket}: the pawner pays ${formatCurrency(pesos(total))} today (${renewParts(plan.due)}). A new ticket for ${formatCurrency(loan.loan_amount)} matures on ${formatDay(plan.next.maturity_date)}.`,
       confirmText: `Renew for ${formatCurrency(pesos(total))}`,
     });
     if (!ok) return;

@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { formatCurrency } from '../../../lib/format';
 import type { LocalCustomer, LocalLoan } from '../book/lending-queries';
 import { customerName, formatDay, ticketNumber } from '../lending-figures';
-import { LoanStatusBadge } from './status-badge';
+import { LoanStateBadge } from './status-badge';
 import { SyncBadge } from './sync-badge';
 
 /** Loans as rows that wrap on a phone: ticket, pawner, dates, principal, status and sync state. */
-export function LoanList({ rows, label, showCustomer = true }: { rows: { loan: LocalLoan; customer?: LocalCustomer }[]; label: string; showCustomer?: boolean }) {
+export function LoanList({ rows, label, today, showCustomer = true }: { rows: { loan: LocalLoan; customer?: LocalCustomer }[]; label: string; today: string | undefined; showCustomer?: boolean }) {
   return (
     <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label={label}>
       {rows.map(({ loan, customer }) => (
@@ -25,7 +25,7 @@ export function LoanList({ rows, label, showCustomer = true }: { rows: { loan: L
             <span className="whitespace-nowrap md:block">Expires {formatDay(loan.expiry_date)}</span>
           </div>
           <div className="col-span-2 flex flex-wrap items-start gap-2 md:col-span-1 md:flex-col">
-            <LoanStatusBadge status={loan.status} />
+            <LoanStateBadge loan={loan} today={today} />
             <SyncBadge record={loan} />
           </div>
         </li>
