@@ -2,6 +2,7 @@ import { z } from './zod';
 import { isoDateSchema, paginated, pageQuerySchema } from './common';
 import { LOAN_PERIOD_TYPES } from './categories';
 import { formOptionalText } from './form-fields';
+import { parseMoneyText } from './money-text';
 import { ITEM_STATUSES, LOAN_STATUSES, TRANSACTION_TYPES, isCalendarDate } from './pawn-rules';
 
 // Money travels as pesos (numbers with at most two decimals); the server keeps integer centavos.
@@ -128,8 +129,9 @@ const MAX_PESOS = 100_000_000;
 /** An amount in pesos: a number (or numeric text), not negative, at most two decimals. */
 export function moneyField(label: string) {
   return z.preprocess(
-    // Numeric text becomes a number; other text stays text, so the message says "must be a number".
-    (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
+    // Text read as people type it ("12,500", "₱12,500.50": money-text.ts, as the browser reads it); other text stays
+    // text, so the message says "must be a number".
+    (v) => (typeof v === 'string' ? (parseMoneyText(v) ?? v) : v),
     z
       .number({ message: `The ${label} must be a number.` })
       .min(0, `The ${label} may not be negative.`)

@@ -43,6 +43,17 @@ describe('POST /api/items', () => {
     expect((await call(w.t, w.admin, 'GET', `/api/loans/${loan.uuid}`)).json().data.appraisal_value).toBe(1750.5);
   });
 
+  it('reads money as people type it ("12,500.50", "₱1,250"), stored as integer centavos', async () => {
+    const loan = await makeLoan(w);
+    const res = await call(w.t, w.admin, 'POST', '/api/items', { uuid: randomUUID(), loan_uuid: loan.uuid, description: 'Gold chain', appraisal_value: '12,500.50', market_value: '₱1,250' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ appraisal_value: 12500.5, market_value: 1250 });
+    const row = await w.t.db.selectFrom('items').select(['appraisal_value', 'market_value']).where('uuid', '=', res.json().data.uuid).executeTakeFirstOrThrow();
+    expect([Number(row.appraisal_value), Number(row.market_value)]).toEqual([1_250_050, 125_000]);
+    const bad = await call(w.t, w.admin, 'POST', '/api/items', { uuid: randomUUID(), loan_uuid: loan.uuid, description: 'x', appraisal_value: '12,50' });
+    expect(bad.json().errors.appraisal_value).toEqual(['The appraisal value must be a number.']);
+  });
+
   it('refuses a redeemed loan (409), an unknown or foreign loan (422), bad fields (422), a viewer (403)', async () => {
     const loan = await makeLoan(w);
     await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/redeem`, {});

@@ -103,14 +103,50 @@ describe('New pawn ticket', () => {
     expect(preview.textContent).toContain('₱2,995.00'); // net proceeds
     expect(preview.textContent).toContain('₱90.00'); // one month at 3 %
     expect(preview.textContent).toContain('Dec 23, 2026');
-    fireEvent.change(screen.getByLabelText('Loan amount (PHP)'), { target: { value: '6000' } });
-    expect(screen.getByRole('alert').textContent).toBe('The loan amount may not be greater than the appraised value of the items.');
-    fireEvent.change(screen.getByLabelText('Loan amount (PHP)'), { target: { value: '3000' } });
+    fireEvent.change(screen.getByLabelText('Loan amount (PHP)'), { target: { value: '6,000' } });
+    // Said beside the amount, which is marked.
+    const amountField = screen.getByLabelText('Loan amount (PHP)');
+    expect(amountField.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('ticket-amount-error')!.textContent).toBe('The loan amount may not be greater than the appraised value of the items.');
+    fireEvent.change(screen.getByLabelText('Loan amount (PHP)'), { target: { value: '3,000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Pawn Ticket' }));
     await screen.findByText('elsewhere');
     const [loan] = await db.loans.toArray();
     expect(loan.pawn_ticket_number ?? null).toBeNull();
     expect(loan).toMatchObject({ loan_amount: 3000, amount_disbursed: 2995, sync_status: 'pending' });
+  });
+
+  it('marks each field beside itself, reads "12,500", keeps a new item\'s category empty and says which terms apply', async () => {
+    const phones = serverCategory({ uuid: '00000000-0000-4000-8000-0000000000c9', id: 9, title: 'Phones', interest_rate: 4, loan_period: 30, loan_period_type: 'day' });
+    await keepSynced({ customers: [serverCustomer()], categories: [phones] });
+    at('/n', '/n', <NewLoanPage />);
+    const search = await screen.findByRole('searchbox');
+    fireEvent.change(screen.getByLabelText('Description of item 1'), { target: { value: 'Gold ring' } });
+    fireEvent.change(screen.getByLabelText('Category of item 1'), { target: { value: serverCategory().uuid } });
+    fireEvent.change(screen.getByLabelText('Appraised value of item 1 (PHP)'), { target: { value: 'abc' } });
+    // "abc" is flagged beside its field at once, before any save.
+    const appraisal = screen.getByLabelText('Appraised value of item 1 (PHP)');
+    expect(appraisal.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(appraisal.getAttribute('aria-describedby')!)!.textContent).toBe('The appraised value of item 1 must be an amount, like 12,500 or 12,500.50.');
+    fireEvent.change(appraisal, { target: { value: '12,500' } });
+    expect(appraisal.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Add Item/ }));
+    expect((screen.getByLabelText('Category of item 2') as HTMLSelectElement).value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Pawn Ticket' }));
+    // Every missing field is marked beside itself; focus goes to the first.
+    expect(await screen.findByText('Choose the customer.')).toBeTruthy();
+    expect(screen.getByText('Describe item 2.')).toBeTruthy();
+    expect(screen.getByText('Choose the category of item 2.')).toBeTruthy();
+    expect(screen.getByText('Enter the appraised value of item 2.')).toBeTruthy();
+    expect(screen.getByText('Enter the loan amount.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(search));
+    fireEvent.change(screen.getByLabelText('Category of item 2'), { target: { value: phones.uuid } });
+    expect(screen.getByTestId('ticket-terms').textContent).toContain("Terms of Jewelry (item 1’s category), for every item of this ticket");
+    expect(screen.getByTestId('other-terms').textContent).toContain('Item 2 is Phones: it is held under the terms of Jewelry');
+    // Choosing the customer puts the clerk in item 1's description, not on <body>.
+    fireEvent.change(search, { target: { value: 'maria' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Santos, Maria/ }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Description of item 1')));
   });
 });
 
@@ -169,10 +205,12 @@ describe('Loan page', () => {
 describe('Items', () => {
   it('puts a forfeited item up for sale and sells it', async () => {
     const uuid = serverLoan().uuid;
-    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ status: 'forfeited', items: [serverItem({ loan_uuid: uuid, status: 'forfeited' })] })] });
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ status: 'forfeited', items: [serverItem({ loan_uuid: uuid, status: 'forfeited', market_value: 10174.13 })] })] });
     at('/i', '/i', <ItemsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Set Selling Price: Gold ring 18k' }));
-    fireEvent.change(screen.getByLabelText(/Selling price/), { target: { value: '6500' } });
+    // A round price near the market value is suggested, written as people write it.
+    expect((screen.getByLabelText(/Selling price/) as HTMLInputElement).value).toBe('10,200');
+    fireEvent.change(screen.getByLabelText(/Selling price/), { target: { value: '6,500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Put Up for Sale' }));
     expect(await screen.findByText('No forfeited items')).toBeTruthy();
     expect(await db.items.get(serverItem().uuid)).toMatchObject({ status: 'for_sale', selling_price: 6500 });

@@ -1,25 +1,20 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE } from '@kalinga/contracts/pawn-rules';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
+import { bookStillComing, useFirstSync } from '../../offline/first-sync';
 import { createLoan } from './book/lending-actions';
 import { useCounterToday, useCustomerDetail, useLendingCategories, type LocalCustomer } from './book/lending-queries';
-import { bookStillComing, useFirstSync } from '../../offline/first-sync';
 import { CustomerPicker } from './components/customer-picker';
+import { FieldError } from './components/field-error';
 import { FirstSyncNotice } from './components/first-sync-notice';
 import { emptyItem, ItemRows, type ItemDraftRow } from './components/item-rows';
 import { TicketPreviewPanel } from './components/ticket-preview';
 import { ticketPreview } from './lending-figures';
+import { amountOf, draftErrors, firstErrorId, hasErrors, termsByItem } from './ticket-draft';
 
-/** Why the form cannot be saved yet (before the rules module's own checks), or null. */
-export function draftProblem(customer: LocalCustomer | undefined, items: ItemDraftRow[], amount: string): string | null {
-  if (!customer) return 'Choose the customer.';
-  if (items.some((i) => !i.description.trim())) return 'Describe every item.';
-  if (items.some((i) => !i.category_uuid)) return 'Choose the category of every item.';
-  if (items.some((i) => !(Number(i.appraisal_value) > 0))) return 'Enter the appraised value of every item.';
-  if (!(Number(amount) > 0)) return 'Enter the loan amount.';
-  return null;
-}
+const pesosOf = (text: string) => amountOf(text) ?? Number.NaN;
 
 /** A new pawn ticket: customer, items, loan amount, and the live preview; saved on this device, numbered by the server. */
 export function NewLoanPage() {
@@ -36,31 +31,52 @@ export function NewLoanPage() {
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(false);
   const firstSync = useFirstSync();
+  const picked = useRef(false);
 
   useEffect(() => { if (preset.data && !customer) setCustomer(preset.data.customer); }, [preset.data, customer]);
   useEffect(() => { if (today && !loanDate) setLoanDate(today); }, [today, loanDate]);
+  // After choosing a customer the clerk goes on with the first item (focus is not left on a button that is gone).
+  useEffect(() => {
+    if (!customer || !picked.current) return;
+    picked.current = false;
+    document.getElementById(`item-${items[0].key}-description`)?.focus();
+  }, [customer, items]);
   const list = useMemo(() => categories.data ?? [], [categories.data]);
-  const category = list.find((c) => c.uuid === items[0]?.category_uuid);
-  const appraisals = items.map((i) => Number(i.appraisal_value));
+  const terms = termsByItem(items, list);
+  const category = terms.ticket;
+  const appraisals = items.map((i) => pesosOf(i.appraisal_value));
   const appraisal = appraisals.reduce((s, v) => s + (Number.isFinite(v) ? v : 0), 0);
-  const preview = ticketPreview({ loan_date: loanDate, today: today ?? '', loan_amount: Number(amount), appraisals, category });
+  const preview = ticketPreview({ loan_date: loanDate, today: today ?? '', loan_amount: pesosOf(amount), appraisals, category });
 
   if (!today || categories.loading) return <LoadingBlock text="Loading..." />;
-  const problem = draftProblem(customer, items, amount) ?? preview.problem;
+  const errors = draftErrors({ customer, items, amount, submitted: tried });
+  const amountError = errors.amount ?? (preview.problem === LOAN_AMOUNT_TOO_HIGH ? preview.problem : undefined);
+  const dateError = preview.problem === LOAN_DATE_IN_FUTURE ? preview.problem : undefined;
+  const blocked = hasErrors(draftErrors({ customer, items, amount, submitted: true })) || Boolean(preview.problem);
+
+  const choose = (next: LocalCustomer | undefined) => {
+    picked.current = next !== undefined;
+    setCustomer(next);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (problem || !customer || !category) return;
+    if (blocked || !customer || !category) {
+      const all = draftErrors({ customer, items, amount, submitted: true });
+      const id = firstErrorId(all, items.map((i) => i.key)) ?? (amountError ? 'ticket-amount' : dateError ? 'ticket-date' : null);
+      if (id) requestAnimationFrame(() => document.getElementById(id)?.focus());
+      return;
+    }
     setSaving(true);
     try {
       const loan = await createLoan({
         customer_uuid: customer.uuid,
         category_uuid: category.uuid,
         loan_date: loanDate,
-        loan_amount: Number(amount),
+        loan_amount: pesosOf(amount),
         notes: notes.trim() || undefined,
-        items: items.map((i) => ({ description: i.description.trim(), appraisal_value: Number(i.appraisal_value), category_uuid: i.category_uuid })),
+        items: items.map((i) => ({ description: i.description.trim(), appraisal_value: pesosOf(i.appraisal_value), category_uuid: i.category_uuid })),
       });
       notifySuccess('Pawn ticket saved');
       navigate(`/lending/loans/${loan.uuid}/ticket`);
@@ -79,30 +95,43 @@ export function NewLoanPage() {
       {list.length === 0 && !bookStillComing(firstSync) && <p role="alert" className="alert alert-warning alert-soft">No categories on this device yet: a ticket takes its terms from a category.</p>}
       <section className="flex flex-col gap-2" aria-labelledby="customer-title">
         <h2 id="customer-title" className="font-semibold">Customer</h2>
-        <CustomerPicker value={customer} onChange={setCustomer} />
+        <CustomerPicker value={customer} onChange={choose} inputId="ticket-customer" error={errors.customer} />
       </section>
-      <ItemRows rows={items} categories={list} onChange={setItems} />
+      <ItemRows rows={items} categories={list} errors={errors.items} onChange={setItems} />
       <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="flex flex-col gap-3">
           <div className="flex flex-col gap-1">
             <label className="flex flex-col gap-1">
               <span className="text-sm font-medium">Loan amount (PHP)</span>
-              <input className="input w-full" inputMode="decimal" name="loan_amount" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby="amount-help" />
+              <input
+                id="ticket-amount"
+                className={`input w-full ${amountError ? 'input-error' : ''}`}
+                inputMode="decimal"
+                name="loan_amount"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                aria-invalid={amountError ? true : undefined}
+                aria-describedby={amountError ? 'ticket-amount-error amount-help' : 'amount-help'}
+              />
             </label>
-            <span id="amount-help" className="text-sm text-base-content/70">At most the appraised total.</span>
+            <FieldError id="ticket-amount-error" message={amountError} />
+            <span id="amount-help" className="text-sm text-base-content/70">At most the appraised total. Type it as you write it: 12,500 or 12,500.50.</span>
           </div>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">Loan date</span>
-            <input className="input w-full" type="date" max={today} value={loanDate} onChange={(e) => setLoanDate(e.target.value)} />
-          </label>
+          <div className="flex flex-col gap-1">
+            <label className="flex flex-col gap-1">
+              <span className="text-sm font-medium">Loan date</span>
+              <input id="ticket-date" className={`input w-full ${dateError ? 'input-error' : ''}`} type="date" max={today} value={loanDate} onChange={(e) => setLoanDate(e.target.value)} aria-invalid={dateError ? true : undefined} aria-describedby={dateError ? 'ticket-date-error' : undefined} />
+            </label>
+            <FieldError id="ticket-date-error" message={dateError} />
+          </div>
           <label className="flex flex-col gap-1">
             <span className="text-sm font-medium">Remarks</span>
             <textarea className="textarea w-full" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
           </label>
         </div>
-        <TicketPreviewPanel preview={preview} category={category} appraisal={appraisal} />
+        <TicketPreviewPanel preview={preview} category={category} others={terms.others} appraisal={appraisal} />
       </div>
-      {tried && problem && <p role="alert" className="text-error">{problem}</p>}
+      {tried && blocked && <p role="alert" className="text-error">The ticket is not saved: correct the marked fields.</p>}
       <div className="flex flex-wrap justify-end gap-2">
         <Link to="/lending/loans" className="btn">Cancel</Link>
         <button type="submit" className="btn btn-primary" disabled={saving}>

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Drawer } from '../../../components/ui/drawer';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { bookStillComing, firstSyncText, useFirstSync } from '../../../offline/first-sync';
 import { useCustomerMatches, type LocalCustomer } from '../book/lending-queries';
 import { CustomerForm } from './customer-form';
+import { FieldError } from './field-error';
 
 /** Pick the pawner by name or phone, or add a new one in the drawer. */
-export function CustomerPicker({ value, onChange }: { value: LocalCustomer | undefined; onChange: (c: LocalCustomer | undefined) => void }) {
+export function CustomerPicker({ value, onChange, inputId, error }: { value: LocalCustomer | undefined; onChange: (c: LocalCustomer | undefined) => void; inputId?: string; error?: string }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 150);
   const matches = useCustomerMatches(debounced);
@@ -15,6 +16,12 @@ export function CustomerPicker({ value, onChange }: { value: LocalCustomer | und
   const firstSync = useFirstSync();
   const coming = bookStillComing(firstSync);
   const online = useOnlineStatus();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const change = () => {
+    onChange(undefined);
+    // The button goes with the chosen customer: the clerk goes on in the search field that takes its place.
+    requestAnimationFrame(() => searchRef.current?.focus());
+  };
 
   if (value) {
     return (
@@ -23,19 +30,30 @@ export function CustomerPicker({ value, onChange }: { value: LocalCustomer | und
           <p className="font-semibold" data-testid="picked-customer">{value.last_name}, {value.first_name}</p>
           <p className="text-sm text-base-content/70">{value.phone_number || 'No phone'}</p>
         </div>
-        <button type="button" className="btn btn-sm" onClick={() => onChange(undefined)}>Change customer</button>
+        <button type="button" className="btn btn-sm" onClick={change}>Change customer</button>
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <label className="input w-full min-w-0 sm:flex-1">
+        <label className={`input w-full min-w-0 sm:flex-1 ${error ? 'input-error' : ''}`}>
           <span className="sr-only">Find customer</span>
-          <input type="search" className="grow" placeholder="Find customer by name or phone..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id={inputId}
+            ref={searchRef}
+            type="search"
+            className="grow"
+            placeholder="Find customer by name or phone..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error && inputId ? `${inputId}-error` : undefined}
+          />
         </label>
         <button type="button" className="btn" onClick={() => setAdding(true)}>New Customer</button>
       </div>
+      {error && inputId && <FieldError id={`${inputId}-error`} message={error} />}
       {debounced.trim() && matches.data && (
         matches.data.length === 0 ? (
           coming ? (

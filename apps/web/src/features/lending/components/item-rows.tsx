@@ -1,4 +1,6 @@
 import type { LocalCategory } from '../book/lending-queries';
+import type { ItemErrors } from '../ticket-draft';
+import { FieldError } from './field-error';
 
 export interface ItemDraftRow {
   key: string;
@@ -7,40 +9,62 @@ export interface ItemDraftRow {
   appraisal_value: string;
 }
 
-export function emptyItem(category_uuid = ''): ItemDraftRow {
-  return { key: crypto.randomUUID(), description: '', category_uuid, appraisal_value: '' };
+/** A new item row: nothing chosen (a phone must not silently take item 1's "Jewellery"). */
+export function emptyItem(): ItemDraftRow {
+  return { key: crypto.randomUUID(), description: '', category_uuid: '', appraisal_value: '' };
 }
 
-/** The pawned items of a new ticket: description, category, appraised value; add and remove rows. */
-export function ItemRows({ rows, categories, onChange }: { rows: ItemDraftRow[]; categories: LocalCategory[]; onChange: (rows: ItemDraftRow[]) => void }) {
+const invalid = (error: string | undefined, id: string) => (error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {});
+
+/** The pawned items of a new ticket: description, category, appraised value, each with its own message; add and remove rows. */
+export function ItemRows({ rows, categories, errors, onChange }: { rows: ItemDraftRow[]; categories: LocalCategory[]; errors: ItemErrors[]; onChange: (rows: ItemDraftRow[]) => void }) {
   const set = (key: string, field: keyof ItemDraftRow, value: string) => onChange(rows.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
+  const add = () => {
+    const next = emptyItem();
+    onChange([...rows, next]);
+    // The clerk goes on with the new item's description.
+    requestAnimationFrame(() => document.getElementById(`item-${next.key}-description`)?.focus());
+  };
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 font-semibold">Items</legend>
-      {rows.map((row, n) => (
-        <div key={row.key} className="grid gap-2 rounded-box border border-base-300 p-3 sm:grid-cols-[1fr_12rem_10rem_auto] sm:items-end" data-testid="item-row">
-          <label className="flex flex-col gap-1">
-            <span className="text-sm">Description of item {n + 1}</span>
-            <input className="input w-full" value={row.description} required onChange={(e) => set(row.key, 'description', e.target.value)} />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm">Category of item {n + 1}</span>
-            <select className="select w-full" value={row.category_uuid} onChange={(e) => set(row.key, 'category_uuid', e.target.value)}>
-              <option value="">Choose...</option>
-              {categories.map((c) => <option key={c.uuid} value={c.uuid}>{c.title}</option>)}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm">Appraised value of item {n + 1} (PHP)</span>
-            <input className="input w-full" inputMode="decimal" value={row.appraisal_value} onChange={(e) => set(row.key, 'appraisal_value', e.target.value)} />
-          </label>
-          <button type="button" className="btn btn-ghost btn-sm" disabled={rows.length === 1} aria-label={`Remove item ${n + 1}`} onClick={() => onChange(rows.filter((r) => r.key !== row.key))}>
-            Remove
-          </button>
-        </div>
-      ))}
+      {rows.map((row, n) => {
+        const id = `item-${row.key}`;
+        const e = errors[n] ?? {};
+        return (
+          <div key={row.key} className="grid gap-2 rounded-box border border-base-300 p-3 sm:grid-cols-[1fr_12rem_10rem_auto] sm:items-start" data-testid="item-row">
+            <div className="flex flex-col gap-1">
+              <label className="flex flex-col gap-1">
+                <span className="text-sm">Description of item {n + 1}</span>
+                <input id={`${id}-description`} className={`input w-full ${e.description ? 'input-error' : ''}`} value={row.description} required onChange={(ev) => set(row.key, 'description', ev.target.value)} {...invalid(e.description, `${id}-description`)} />
+              </label>
+              <FieldError id={`${id}-description-error`} message={e.description} />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label className="flex flex-col gap-1">
+                <span className="text-sm">Category of item {n + 1}</span>
+                <select id={`${id}-category`} className={`select w-full ${e.category ? 'select-error' : ''}`} value={row.category_uuid} onChange={(ev) => set(row.key, 'category_uuid', ev.target.value)} {...invalid(e.category, `${id}-category`)}>
+                  <option value="">Choose...</option>
+                  {categories.map((c) => <option key={c.uuid} value={c.uuid}>{c.title}</option>)}
+                </select>
+              </label>
+              <FieldError id={`${id}-category-error`} message={e.category} />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label className="flex flex-col gap-1">
+                <span className="text-sm">Appraised value of item {n + 1} (PHP)</span>
+                <input id={`${id}-appraisal`} className={`input w-full ${e.appraisal ? 'input-error' : ''}`} inputMode="decimal" value={row.appraisal_value} onChange={(ev) => set(row.key, 'appraisal_value', ev.target.value)} {...invalid(e.appraisal, `${id}-appraisal`)} />
+              </label>
+              <FieldError id={`${id}-appraisal-error`} message={e.appraisal} />
+            </div>
+            <button type="button" className="btn btn-ghost btn-sm sm:mt-7" disabled={rows.length === 1} aria-label={`Remove item ${n + 1}`} onClick={() => onChange(rows.filter((r) => r.key !== row.key))}>
+              Remove
+            </button>
+          </div>
+        );
+      })}
       <div>
-        <button type="button" className="btn btn-sm" onClick={() => onChange([...rows, emptyItem(rows[0]?.category_uuid)])}>
+        <button type="button" className="btn btn-sm" onClick={add}>
           <span aria-hidden="true">+</span> Add Item
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending';
+import { moneyInputText, roundPrice } from '@kalinga/contracts/money-text';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { markItemSold, processForfeitedItem } from '../book/lending-actions';
@@ -35,7 +36,8 @@ async function save(action: () => Promise<unknown>, done: string, onDone: () => 
 
 /** A forfeited item put up for sale at a price. */
 export function SellingPriceForm({ item, onDone, onCancel }: { item: LocalItem; onDone: () => void; onCancel: () => void }) {
-  const [price, setPrice] = useState(item.market_value ? String(item.market_value) : '');
+  // A round price near the market value is suggested (₱10,200, not ₱10,174.13); the clerk changes it at will.
+  const [price, setPrice] = useState(item.market_value ? moneyInputText(roundPrice(item.market_value)) : '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = (e: FormEvent) => {
@@ -59,7 +61,7 @@ export function SellingPriceForm({ item, onDone, onCancel }: { item: LocalItem; 
 
 /** An item for sale sold at the counter: final price, buyer, contact, notes. */
 export function SaleForm({ item, onDone, onCancel }: { item: LocalItem; onDone: () => void; onCancel: () => void }) {
-  const [values, setValues] = useState({ final_selling_price: item.selling_price != null ? String(item.selling_price) : '', buyer_name: '', buyer_contact: '', sale_notes: '' });
+  const [values, setValues] = useState({ final_selling_price: item.selling_price != null ? moneyInputText(item.selling_price) : '', buyer_name: '', buyer_contact: '', sale_notes: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (field: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [field]: v }));

@@ -3,7 +3,7 @@ import type { LocalCategory } from '../book/lending-queries';
 import { formatDay, periodText, pesos, type TicketPreview } from '../lending-figures';
 
 /** The live preview of a new ticket, every figure from the rules module. */
-export function TicketPreviewPanel({ preview, category, appraisal }: { preview: TicketPreview; category: LocalCategory | undefined; appraisal: number }) {
+export function TicketPreviewPanel({ preview, category, others, appraisal }: { preview: TicketPreview; category: LocalCategory | undefined; others: { item: number; category: LocalCategory }[]; appraisal: number }) {
   const f = preview.figures;
   const rows: [string, string][] = [
     ['Appraised value', formatCurrency(appraisal)],
@@ -19,9 +19,18 @@ export function TicketPreviewPanel({ preview, category, appraisal }: { preview: 
     <section aria-labelledby="preview-title" className="rounded-box border border-base-300 bg-base-100 p-4" aria-live="polite">
       <h2 id="preview-title" className="mb-1 font-semibold">Preview</h2>
       {category && (
-        <p className="mb-3 text-sm text-base-content/70">
-          Terms of {category.title}: {category.interest_rate}% a month, penalty {category.penalty_rate}% a month after maturity, {periodText(category)}, {category.loan_period_expiry} days to redeem after maturity{category.is_renewable ? '' : ', not renewable'}.
+        <p className="mb-3 text-sm text-base-content/70" data-testid="ticket-terms">
+          Terms of {category.title}{others.length ? ' (item 1’s category), for every item of this ticket' : ''}: {category.interest_rate}% a month, penalty {category.penalty_rate}% a month after maturity, {periodText(category)}, {category.loan_period_expiry} days to redeem after maturity{category.is_renewable ? '' : ', not renewable'}.
         </p>
+      )}
+      {others.length > 0 && (
+        <ul className="mb-3 list-disc pl-5 text-sm" data-testid="other-terms">
+          {others.map((o) => (
+            <li key={o.item}>
+              Item {o.item} is {o.category.title}: it is held under the terms of {category?.title}, not {o.category.title}’s ({o.category.interest_rate}% a month, {periodText(o.category)}). For {o.category.title}’s terms, write it a ticket of its own.
+            </li>
+          ))}
+        </ul>
       )}
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="ticket-preview">
         {rows.map(([label, value]) => (
@@ -31,7 +40,6 @@ export function TicketPreviewPanel({ preview, category, appraisal }: { preview: 
           </div>
         ))}
       </dl>
-      {preview.problem && <p role="alert" className="mt-3 text-sm text-error">{preview.problem}</p>}
     </section>
   );
 }

@@ -1,0 +1,82 @@
+import { parseMoneyText } from '@kalinga/contracts/money-text';
+import type { LocalCategory, LocalCustomer } from './book/lending-queries';
+import type { ItemDraftRow } from './components/item-rows';
+
+// The new ticket form's checks, field by field: each message is shown beside its field (decision 0142).
+
+export interface ItemErrors {
+  description?: string;
+  category?: string;
+  appraisal?: string;
+}
+
+export interface DraftErrors {
+  customer?: string;
+  items: ItemErrors[];
+  amount?: string;
+}
+
+/** A money field's text as pesos: null when empty, NaN when it is not an amount ("abc", "12,50"). */
+export function amountOf(text: string): number | null {
+  if (text.trim() === '') return null;
+  return parseMoneyText(text) ?? Number.NaN;
+}
+
+const NOT_AN_AMOUNT = (label: string) => `The ${label} must be an amount, like 12,500 or 12,500.50.`;
+
+/** A money field's own problem: not an amount, not above zero, or (when `required`) empty. */
+export function moneyProblem(text: string, label: string, required: boolean): string | undefined {
+  const value = amountOf(text);
+  if (value === null) return required ? `Enter the ${label}.` : undefined;
+  if (Number.isNaN(value)) return NOT_AN_AMOUNT(label);
+  if (value <= 0) return `The ${label} must be greater than zero.`;
+  return undefined;
+}
+
+/**
+ * Every field's problem. `submitted`: also the missing fields (before a save is tried, only what is already wrong,
+ * such as "abc" in an amount, is said).
+ */
+export function draftErrors(input: { customer: LocalCustomer | undefined; items: ItemDraftRow[]; amount: string; submitted: boolean }): DraftErrors {
+  const { submitted } = input;
+  const items = input.items.map((i, n): ItemErrors => ({
+    description: submitted && !i.description.trim() ? `Describe item ${n + 1}.` : undefined,
+    category: submitted && !i.category_uuid ? `Choose the category of item ${n + 1}.` : undefined,
+    appraisal: moneyProblem(i.appraisal_value, `appraised value of item ${n + 1}`, submitted),
+  }));
+  return {
+    customer: submitted && !input.customer ? 'Choose the customer.' : undefined,
+    items,
+    amount: moneyProblem(input.amount, 'loan amount', submitted),
+  };
+}
+
+export function hasErrors(errors: DraftErrors): boolean {
+  return Boolean(errors.customer || errors.amount || errors.items.some((i) => i.description || i.category || i.appraisal));
+}
+
+/** The first field with a problem, by the id the form gives it (focus goes there after a refused save). */
+export function firstErrorId(errors: DraftErrors, keys: string[]): string | null {
+  if (errors.customer) return 'ticket-customer';
+  for (const [n, i] of errors.items.entries()) {
+    if (i.description) return `item-${keys[n]}-description`;
+    if (i.category) return `item-${keys[n]}-category`;
+    if (i.appraisal) return `item-${keys[n]}-appraisal`;
+  }
+  return errors.amount ? 'ticket-amount' : null;
+}
+
+/**
+ * Which terms apply to which item: a ticket has one set of terms, its first item's category's. Items of another
+ * category are named, so the clerk sees they are held under those terms (or writes them a ticket of their own).
+ */
+export function termsByItem(items: ItemDraftRow[], categories: LocalCategory[]): { ticket: LocalCategory | undefined; others: { item: number; category: LocalCategory }[] } {
+  const byUuid = new Map(categories.map((c) => [c.uuid, c]));
+  const ticket = byUuid.get(items[0]?.category_uuid ?? '');
+  const others: { item: number; category: LocalCategory }[] = [];
+  items.forEach((i, n) => {
+    const c = byUuid.get(i.category_uuid);
+    if (n > 0 && c && ticket && c.uuid !== ticket.uuid) others.push({ item: n + 1, category: c });
+  });
+  return { ticket, others };
+}
