@@ -36,6 +36,24 @@ export function ItemsPage() {
   useEffect(() => setPage(1), [tab]);
   const data = list.data;
   const close = () => setEditing(null);
+  // The item a save moved to the next tab takes its button away: focus goes to the next item's button, or to the
+  // tab the item went to when it was the last (never to <body>).
+  const [moved, setMoved] = useState<{ uuid: string; next: string | null } | null>(null);
+  const done = () => {
+    if (editing) {
+      const rows = data?.rows ?? [];
+      const at = rows.findIndex((r) => r.item.uuid === editing.item.uuid);
+      const next = rows[at + 1] ?? rows[at - 1];
+      setMoved({ uuid: editing.item.uuid, next: next?.item.uuid ?? null });
+    }
+    close();
+  };
+  useEffect(() => {
+    if (!moved || !data || data.rows.some((r) => r.item.uuid === moved.uuid)) return;
+    const nextButton = moved.next ? document.querySelector<HTMLElement>(`[data-item-action="${moved.next}"]`) : null;
+    (nextButton ?? document.querySelector<HTMLElement>(`[role="tab"][data-tab="${tab === 'forfeited' ? 'for_sale' : 'sold'}"]`))?.focus();
+    setMoved(null);
+  }, [moved, data, tab]);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
@@ -75,10 +93,10 @@ export function ItemsPage() {
                   </div>
                   <SyncBadge record={item} />
                   {canManage && tab === 'forfeited' && (
-                    <button type="button" className="btn btn-sm btn-primary" aria-label={`Set Selling Price: ${item.description}`} onClick={() => setEditing({ kind: 'price', item })}>Set Selling Price</button>
+                    <button type="button" className="btn btn-sm btn-primary" data-item-action={item.uuid} aria-label={`Set Selling Price: ${item.description}`} onClick={() => setEditing({ kind: 'price', item })}>Set Selling Price</button>
                   )}
                   {canManage && tab === 'for_sale' && (
-                    <button type="button" className="btn btn-sm btn-primary" aria-label={`Mark as Sold: ${item.description}`} onClick={() => setEditing({ kind: 'sale', item })}>Mark as Sold</button>
+                    <button type="button" className="btn btn-sm btn-primary" data-item-action={item.uuid} aria-label={`Mark as Sold: ${item.description}`} onClick={() => setEditing({ kind: 'sale', item })}>Mark as Sold</button>
                   )}
                 </li>
               ))}
@@ -88,8 +106,8 @@ export function ItemsPage() {
         )}
       </ListState>
       <Modal open={editing !== null} title={editing?.kind === 'sale' ? 'Mark as Sold' : 'Set Selling Price'} onClose={close}>
-        {editing?.kind === 'price' && <SellingPriceForm key={editing.item.uuid} item={editing.item} onDone={close} onCancel={close} />}
-        {editing?.kind === 'sale' && <SaleForm key={editing.item.uuid} item={editing.item} onDone={close} onCancel={close} />}
+        {editing?.kind === 'price' && <SellingPriceForm key={editing.item.uuid} item={editing.item} onDone={done} onCancel={close} />}
+        {editing?.kind === 'sale' && <SaleForm key={editing.item.uuid} item={editing.item} onDone={done} onCancel={close} />}
       </Modal>
     </div>
   );

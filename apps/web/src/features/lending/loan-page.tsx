@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
@@ -30,6 +31,16 @@ export function LoanPage() {
   const canManage = hasPermission(useAuth().user, 'manage lending');
   const today = useCounterToday();
   const detail = useLoanDetail(uuid);
+  const title = useRef<HTMLHeadingElement>(null);
+  const shownStatus = useRef<string | undefined>(undefined);
+  const status = detail.data?.loan.status;
+  // A redemption or forfeiture takes its button away: focus goes to the ticket's title (its new status is beside
+  // it) instead of falling to <body>.
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (shownStatus.current && status && shownStatus.current !== status && lost) title.current?.focus();
+    shownStatus.current = status;
+  }, [status]);
 
   if (detail.error) return <ErrorAlert message={`Could not read the local book: ${detail.error.message}`} onRetry={detail.retry} />;
   if (detail.loading || detail.stale || !today) return <LoadingBlock text="Loading loan..." />;
@@ -42,7 +53,7 @@ export function LoanPage() {
       <Link to="/lending/loans" className="link link-hover text-sm">← Loans</Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold">
+          <h1 className="text-2xl font-bold focus:outline-none" ref={title} tabIndex={-1}>
             Ticket <span className="font-mono" data-testid="loan-ticket">{ticketNumber(loan)}</span>
           </h1>
           <p className="mt-1">
@@ -81,7 +92,7 @@ export function LoanPage() {
           <Fact label="Appraised value" value={formatCurrency(loan.appraisal_value)} />
           <Fact label="Principal" value={formatCurrency(loan.loan_amount)} testId="loan-amount" />
           <Fact label="Service charge" value={formatCurrency(loan.service_charge)} />
-          <Fact label="Net proceeds" value={formatCurrency(loan.amount_disbursed)} />
+          <Fact label="Net proceeds" value={loan.renewed_from && !(loan.amount_disbursed > 0) ? 'None (a renewal)' : formatCurrency(loan.amount_disbursed)} />
           <Fact label="Interest rate" value={`${loan.interest_rate}% a month`} />
           <Fact label="Penalty rate" value={`${loan.penalty_rate}% a month after maturity`} />
           <Fact label="Interest paid" value={formatCurrency(loan.paid_interest_amount)} />

@@ -79,7 +79,7 @@ export function NewLoanPage() {
         items: items.map((i) => ({ description: i.description.trim(), appraisal_value: pesosOf(i.appraisal_value), category_uuid: i.category_uuid })),
       });
       notifySuccess('Pawn ticket saved');
-      navigate(`/lending/loans/${loan.uuid}/ticket`);
+      navigate(`/lending/loans/${loan.uuid}/ticket`, { state: { focus: 'print' } });
     } catch (err) {
       notifyError(err instanceof Error ? err.message : undefined);
     } finally {

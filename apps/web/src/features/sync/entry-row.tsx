@@ -112,13 +112,13 @@ export function EntryRow({ entry, online, blocked = false }: { entry: SyncQueueE
           </p>
           <p className="text-sm text-base-content/60">Saved on this device {when(entry.created_at)}</p>
           {failed && (
-            <p className={`mt-1 text-sm ${rejected ? 'text-error' : 'text-warning'}`} role={rejected ? 'alert' : undefined}>
+            <p className={`mt-1 text-sm ${rejected ? 'text-error' : 'text-amber-800'}`} role={rejected ? 'alert' : undefined}>
               {rejected ? 'Refused by the server: ' : 'Not sent yet: '}
               {entry.error}
               {!rejected && entry.next_attempt_at ? ` Trying again at ${new Date(entry.next_attempt_at).toLocaleTimeString()}.` : ''}
             </p>
           )}
-          {blocked && <p className="mt-1 text-sm text-warning">Blocked: it waits for the refused change above to be corrected or discarded.</p>}
+          {blocked && <p className="mt-1 text-sm text-amber-800">Blocked: it waits for the refused change above to be corrected or discarded.</p>}
         </div>
         {failed && (
           <div className="flex shrink-0 flex-wrap gap-2">

@@ -51,6 +51,8 @@ describe('Sync status panel', () => {
     const refused = screen.getByRole('alert');
     expect(refused.textContent).toContain('Refused by the server');
     expect(screen.getByText(/Down for maintenance/).textContent).toContain('Trying again at');
+    // Readable: the theme's yellow on white measured 1.69:1.
+    expect(screen.getByText(/Down for maintenance/).className).not.toMatch(/text-warning/);
     expect(screen.getByRole('button', { name: /Retry: Loan renewal/ })).toBeTruthy();
     const waiting = screen.getByRole('heading', { name: 'Waiting to send' }).closest('section')!;
     expect(within(waiting).getByText(/New category/).textContent).toContain('Gadgets');

@@ -114,7 +114,7 @@ export function SyncPage() {
         <h2 id="queue-title" className="mb-2 text-lg font-semibold">Changes made on this device</h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
           <Stat label="Waiting to send" value={counts.pending} />
-          <Stat label="Trying again" value={counts.retrying} tone={counts.retrying ? 'text-warning' : ''} />
+          <Stat label="Trying again" value={counts.retrying} tone={counts.retrying ? 'text-amber-800' : ''} />
           <Stat label="Refused" value={counts.rejected} tone={counts.rejected ? 'text-error' : ''} />
           <Stat label="Sent" value={counts.completed} />
           <Stat label="Taken back" value={counts.takenBack} tone={counts.takenBack ? 'text-error' : ''} />

@@ -6,7 +6,7 @@ import { LoadingBlock } from '../../../components/ui/spinner';
 /** The states every lending list has: loading, error with retry, empty (with the first action), or the rows. */
 export function ListState({ loading, stale = false, error, empty, onRetry, loadingText, emptyTitle, emptyText, emptyAction, children }: {
   loading: boolean;
-  /** The rows shown answer the previous tab, page or search: dimmed and marked busy until the new ones arrive. */
+  /** The rows shown answer the previous tab, page or search: marked busy (and "Updating...") until the new ones arrive. */
   stale?: boolean;
   error: Error | null;
   empty: boolean;
@@ -20,7 +20,13 @@ export function ListState({ loading, stale = false, error, empty, onRetry, loadi
   if (error) return <ErrorAlert message={`Could not read the local book: ${error.message}`} onRetry={onRetry} />;
   if (loading) return <LoadingBlock text={loadingText} />;
   return (
-    <div aria-busy={stale} className={`flex flex-col gap-6 transition-opacity ${stale ? 'opacity-60' : ''}`} data-testid="list-state">
+    // Not dimmed while the next answer loads (dimmed text fell below readable contrast): a line says it instead.
+    <div aria-busy={stale} className="flex flex-col gap-6" data-testid="list-state">
+      {stale && (
+        <p className="flex items-center gap-2 text-sm text-base-content/80">
+          <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Updating...
+        </p>
+      )}
       {empty ? <EmptyState title={emptyTitle} text={emptyText} action={emptyAction} /> : children}
     </div>
   );

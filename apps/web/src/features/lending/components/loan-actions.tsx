@@ -36,7 +36,7 @@ export function LoanActions({ loan, category, today }: { loan: LocalLoan; catego
     });
     if (!ok) return;
     let next: LocalLoan | undefined;
-    if (await run(async () => { next = await renewLoan(loan.uuid, today); }, 'Loan renewed') && next) navigate(`/lending/loans/${next.uuid}/ticket`);
+    if (await run(async () => { next = await renewLoan(loan.uuid, today); }, 'Loan renewed') && next) navigate(`/lending/loans/${next.uuid}/ticket`, { state: { focus: 'print' } });
   };
   const redeem = async () => {
     const ok = await confirm({
