@@ -75,8 +75,8 @@ describe('Appointment Reports', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download by department series as CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('appointments-by-department-daily_last_90_days_forecast_7.csv');
     const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
-    expect(csv[0]).toBe('day,department,count,is_forecast');
-    expect(csv.some((l) => l.endsWith(',true'))).toBe(true);
+    expect(csv[0]).toBe('day,department,count,is_forecast,lower,upper');
+    expect(csv.some((l) => /,true,\d+,\d+$/.test(l))).toBe(true);
 
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
@@ -138,6 +138,59 @@ describe('Appointment Reports', () => {
     await department.getByTestId('chart-placeholder').waitFor({ state: 'detached', timeout: 20_000 });
     await context.close();
   });
+
+  for (const [name, viewport] of [
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ] as const) {
+    it(`draws each forecast's 80 % range as a band, says it in the tooltip, and notes little data (${name} px)`, async () => {
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      // The demo groups all have months of history; one group that started two days ago is added to the category
+      // reply as the server would send it, to show the little-data note.
+      await page.route('**/api/reports/appointments-by-category-daily*', async (route) => {
+        const response = await route.fetch();
+        const rows = (await response.json()) as { day: string; count: number; is_forecast: boolean; lower?: number; upper?: number; history_days?: number }[];
+        const real = rows.filter((r) => !r.is_forecast);
+        const days = [...new Set(real.map((r) => r.day))];
+        const ahead = [...new Set(rows.filter((r) => r.is_forecast).map((r) => r.day))];
+        const fresh = [
+          ...days.map((day, i) => ({ day, count: i >= days.length - 2 ? 1 : 0, is_forecast: false, category_title: 'Walk-in (new)' })),
+          ...ahead.map((day) => ({ day, count: 0.07, is_forecast: true, lower: 0, upper: 0, history_days: 2, category_title: 'Walk-in (new)' })),
+        ];
+        await route.fulfill({ response, json: [...rows, ...fresh] });
+      });
+      const replies: Promise<unknown>[] = [];
+      page.on('response', (r) => {
+        if (r.url().includes('/api/reports/appointments-by-department-daily')) replies.push(r.json());
+      });
+      await signIn(page, DEMO.admin);
+      await page.goto('/reports');
+      await chartsDrawn(page);
+
+      // The API's forecast rows carry whole, non-negative 80 % ranges.
+      const department = (await replies[0]) as { count: number; is_forecast: boolean; lower?: number; upper?: number }[];
+      const forecast = department.filter((r) => r.is_forecast);
+      expect(forecast.length).toBeGreaterThan(0);
+      for (const r of forecast) {
+        expect(Number.isInteger(r.lower) && Number.isInteger(r.upper)).toBe(true);
+        expect(r.lower!).toBeGreaterThanOrEqual(0);
+        expect(r.lower!).toBeLessThanOrEqual(r.upper!);
+      }
+
+      const section = page.getByTestId('report-category');
+      const note = section.getByRole('note');
+      expect(await note.textContent()).toContain('Walk-in (new) (2 days) rests on less than four weeks of appointments');
+      await section.scrollIntoViewIfNeeded();
+      const canvas = section.locator('canvas');
+      const box = (await canvas.boundingBox())!;
+      const before = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+      // A forecast day, right of the Today line: the tooltip opens there (it is drawn on the canvas, so the canvas changes).
+      await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.55);
+      await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL()), { timeout: 10_000 }).not.toBe(before);
+      await screenshot(page, `reports-band-${name}`);
+      await context.close();
+    });
+  }
 
   it('is not offered to people without "view reports"', async () => {
     const { context, page } = await newPage(browser, server.baseURL, DESKTOP);

@@ -36,6 +36,16 @@ const rowBase = {
   /** Appointments that day; on forecast rows the expected number (two decimals). */
   count: z.number().nonnegative(),
   is_forecast: z.boolean(),
+  /** Forecast rows only: the 80 % prediction interval, in whole appointments (lower ≤ count ≤ upper, roughly). */
+  lower: z.number().int().nonnegative().optional().describe('Forecast rows: the lower end of the 80 % prediction interval (whole appointments).'),
+  upper: z.number().int().nonnegative().optional().describe('Forecast rows: the upper end of the 80 % prediction interval (whole appointments).'),
+  /** Forecast rows only: days of history the forecast rests on (from the group's first appointment, at most 365). */
+  history_days: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe("Forecast rows: days of history (since the group's first appointment, at most 365) the forecast rests on; under 28 is little data."),
 };
 
 export const categoryReportRowSchema = z.object({ ...rowBase, category_title: z.string() });

@@ -1,82 +1,69 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forecastDaily, holtWintersForecast, mase, MIN_SEASONAL_HISTORY, PARAMETER_GRID, seasonalNaiveForecast } from './forecast';
+import { forecastDaily, mase, seasonalNaiveForecast, SHORT_HISTORY_DAYS } from './forecast';
+import { CANDIDATES } from './forecast-methods';
 import { poisson, seededRandom } from '../../db/seed/random';
 
 const WEEK = [6, 9, 10, 9, 7, 1, 0];
 
-describe('forecastDaily', () => {
+function meanAbsError(actual: readonly number[], predicted: readonly number[]): number {
+  return actual.reduce((s, a, i) => s + Math.abs(a - predicted[i]), 0) / actual.length;
+}
+
+describe('forecastDaily: point forecasts', () => {
   it('recovers an exact weekly pattern', () => {
     const history = Array.from({ length: 70 }, (_, i) => WEEK[i % 7]);
-    const { method, values } = forecastDaily(history, 21);
-    expect(method).toBe('holt-winters');
-    values.forEach((v, i) => expect(v).toBeCloseTo(WEEK[(70 + i) % 7], 1));
-  });
-
-  it('recovers a noisy weekly pattern better than repeating last week', () => {
-    const rand = seededRandom(7);
-    let better = 0;
-    for (let s = 0; s < 20; s++) {
-      const all = Array.from({ length: 140 }, (_, i) => poisson(rand, WEEK[i % 7]));
-      const history = all.slice(0, 112);
-      const actual = all.slice(112);
-      const ours = mase(history, actual, forecastDaily(history, 28).values)!;
-      const naive = mase(history, actual, seasonalNaiveForecast(history, 28))!;
-      if (ours < naive) better++;
-      // Each forecast day lands near the true weekday mean, not on last week's noise.
-      const f = forecastDaily(history, 7).values;
-      f.forEach((v, i) => expect(Math.abs(v - WEEK[(112 + i) % 7])).toBeLessThan(2.5));
-    }
-    expect(better).toBeGreaterThanOrEqual(16);
+    const { values } = forecastDaily(history, 21);
+    values.forEach((v, i) => expect(v).toBeCloseTo(WEEK[(70 + i) % 7], 6));
   });
 
   it('keeps the weekly pattern aligned to the weekday when the history does not start on a week boundary', () => {
     const offset = 3;
     const history = Array.from({ length: 60 }, (_, i) => WEEK[(i + offset) % 7]);
     const { values } = forecastDaily(history, 7);
-    values.forEach((v, i) => expect(v).toBeCloseTo(WEEK[(60 + i + offset) % 7], 1));
+    values.forEach((v, i) => expect(v).toBeCloseTo(WEEK[(60 + i + offset) % 7], 6));
   });
 
-  it('falls back to the mean below two full weeks', () => {
-    expect(forecastDaily([], 5)).toMatchObject({ method: 'mean', values: [0, 0, 0, 0, 0] });
-    const short = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
-    expect(short.length).toBeLessThan(MIN_SEASONAL_HISTORY);
-    const r = forecastDaily(short, 3);
-    expect(r.method).toBe('mean');
-    expect(r.values).toEqual([7, 7, 7]);
-    expect(forecastDaily(Array.from({ length: 14 }, () => 2), 1).method).toBe('holt-winters');
+  it('forecasts a noisy weekly pattern better than repeating last week', () => {
+    const rand = seededRandom(7);
+    let ours = 0;
+    let naive = 0;
+    for (let s = 0; s < 30; s++) {
+      const all = Array.from({ length: 140 }, (_, i) => poisson(rand, WEEK[i % 7]));
+      const history = all.slice(0, 112);
+      const actual = all.slice(112);
+      ours += meanAbsError(actual, forecastDaily(history, 28).values);
+      naive += meanAbsError(actual, seasonalNaiveForecast(history, 28));
+    }
+    expect(ours).toBeLessThan(0.85 * naive);
+  });
+
+  it('keeps a plain level when there is no weekly pattern to find', () => {
+    const rand = seededRandom(11);
+    const picked = new Map<string, number>();
+    for (let s = 0; s < 20; s++) {
+      const history = Array.from({ length: 200 }, () => poisson(rand, 3));
+      const { method } = forecastDaily(history, 30);
+      picked.set(method, (picked.get(method) ?? 0) + 1);
+    }
+    expect(picked.get('mean-28') ?? 0).toBeGreaterThanOrEqual(15);
+  });
+
+  it('never carries a short rise a year ahead', () => {
+    // Flat at 2 a day for most of the year, then a three-week climb to 10.
+    const history = [...Array.from({ length: 300 }, () => 2), ...Array.from({ length: 21 }, (_, i) => 2 + (8 * (i + 1)) / 21)];
+    const { values } = forecastDaily(history, 365);
+    const recentMax = Math.max(...history.slice(-28));
+    expect(Math.max(...values)).toBeLessThanOrEqual(recentMax);
+    // The level a year ahead is the level now, not a continuation of the climb.
+    expect(values[364]).toBeCloseTo(values[0], 6);
   });
 
   it('does not extrapolate a fall below zero', () => {
     const falling = Array.from({ length: 60 }, (_, i) => Math.max(0, 30 - i));
-    const { values } = forecastDaily(falling, 365);
+    const { values, lower } = forecastDaily(falling, 365);
     expect(values.every((v) => v >= 0)).toBe(true);
-  });
-
-  it('is never negative, always finite, and has one value per day (property)', () => {
-    fc.assert(
-      fc.property(fc.array(fc.nat({ max: 60 }), { maxLength: 120 }), fc.integer({ min: 0, max: 365 }), (history, horizon) => {
-        const { values } = forecastDaily(history, horizon);
-        expect(values).toHaveLength(horizon);
-        for (const v of values) {
-          expect(Number.isFinite(v)).toBe(true);
-          expect(v).toBeGreaterThanOrEqual(0);
-        }
-      }),
-      { numRuns: 200 },
-    );
-  });
-
-  it('stays within the range of the history for trend-free parameters (property)', () => {
-    fc.assert(
-      fc.property(fc.array(fc.nat({ max: 20 }), { minLength: 14, maxLength: 80 }), (history) => {
-        const values = holtWintersForecast(history, 30, { alpha: 0.2, beta: 0, gamma: 0.1, phi: 0 });
-        // Level and season are convex mixes of past values, so |forecast| stays within a few times the max.
-        const max = Math.max(...history);
-        for (const v of values) expect(v).toBeLessThanOrEqual(3 * max + 1e-9);
-      }),
-      { numRuns: 100 },
-    );
+    expect(lower.every((v) => v >= 0)).toBe(true);
   });
 
   it('forecasts a constant series as that constant', () => {
@@ -84,11 +71,96 @@ describe('forecastDaily', () => {
     values.forEach((v) => expect(v).toBeCloseTo(4, 6));
   });
 
-  it('tries a bounded grid of parameters', () => {
-    expect(PARAMETER_GRID.length).toBeLessThanOrEqual(200);
-    for (const p of PARAMETER_GRID) {
-      for (const v of [p.alpha, p.beta, p.gamma, p.phi]) expect(v >= 0 && v <= 1).toBe(true);
+  it('reads bad inputs (negative, not finite) as zero days', () => {
+    const { values } = forecastDaily([...Array.from({ length: 40 }, () => 1), -5, Number.NaN, Number.POSITIVE_INFINITY, 1, 1, 1, 1], 7);
+    values.forEach((v) => expect(Number.isFinite(v) && v >= 0).toBe(true));
+  });
+});
+
+describe('forecastDaily: short histories', () => {
+  it('does not read a first booking today as one a day', () => {
+    const r = forecastDaily([1], 365);
+    expect(r.method).toBe('short-history');
+    expect(r.historyDays).toBe(1);
+    // One appointment over four weeks, not one a day: about one in the next month.
+    r.values.forEach((v) => expect(v).toBeCloseTo(1 / SHORT_HISTORY_DAYS, 6));
+    expect(r.values.reduce((s, v) => s + v, 0)).toBeLessThan(14);
+    r.upper.forEach((v) => expect(v).toBeLessThanOrEqual(1));
+  });
+
+  it('spreads a short history over four weeks, with a wider range when more came in', () => {
+    const few = forecastDaily([2, 0, 1, 0, 0], 7);
+    expect(few.values[0]).toBeCloseTo(3 / 28, 6);
+    const busy = forecastDaily(Array.from({ length: 20 }, () => 3), 7);
+    expect(busy.method).toBe('short-history');
+    expect(busy.values[0]).toBeCloseTo(60 / 28, 6);
+    expect(busy.upper[0]).toBeGreaterThan(busy.values[0]);
+    expect(busy.lower[0]).toBeLessThanOrEqual(Math.floor(busy.values[0]));
+  });
+
+  it('uses the candidates from four weeks of history on, and forecasts 0 for no history', () => {
+    expect(forecastDaily(Array.from({ length: SHORT_HISTORY_DAYS - 1 }, () => 1), 3).method).toBe('short-history');
+    expect(forecastDaily(Array.from({ length: SHORT_HISTORY_DAYS }, () => 1), 3).method).not.toBe('short-history');
+    expect(forecastDaily([], 3)).toMatchObject({ method: 'none', values: [0, 0, 0], lower: [0, 0, 0], upper: [0, 0, 0], historyDays: 0 });
+  });
+});
+
+describe('forecastDaily: 80 % intervals', () => {
+  it('gives whole, non-negative ends around the point on every day (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 60 }), { maxLength: 150 }), fc.constantFrom(0, 1, 7, 30, 90, 365), (history, horizon) => {
+        const { values, lower, upper } = forecastDaily(history, horizon);
+        expect(values).toHaveLength(horizon);
+        expect(lower).toHaveLength(horizon);
+        expect(upper).toHaveLength(horizon);
+        for (let i = 0; i < horizon; i++) {
+          expect(Number.isFinite(values[i]) && values[i] >= 0).toBe(true);
+          expect(Number.isInteger(lower[i]) && Number.isInteger(upper[i])).toBe(true);
+          expect(lower[i]).toBeGreaterThanOrEqual(0);
+          expect(lower[i]).toBeLessThanOrEqual(Math.round(values[i]));
+          expect(upper[i]).toBeGreaterThanOrEqual(Math.round(values[i]));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('covers about 80 % of the days that follow, on low and high counts alike', () => {
+    const rand = seededRandom(3);
+    for (const scale of [0.6, 3, 40]) {
+      let covered = 0;
+      let days = 0;
+      for (let s = 0; s < 25; s++) {
+        const all = Array.from({ length: 260 }, (_, i) => poisson(rand, scale * (WEEK[i % 7] + 1) / 6));
+        const history = all.slice(0, 230);
+        const { lower, upper } = forecastDaily(history, 30);
+        all.slice(230).forEach((a, i) => {
+          days++;
+          if (a >= lower[i] && a <= upper[i]) covered++;
+        });
+      }
+      expect(covered / days, `scale ${scale}`).toBeGreaterThan(0.72);
+      expect(covered / days, `scale ${scale}`).toBeLessThan(0.9);
     }
+  });
+
+  it('widens the range for a series that is more spread than Poisson', () => {
+    const rand = seededRandom(5);
+    const calm = Array.from({ length: 200 }, () => poisson(rand, 5));
+    const wild = Array.from({ length: 200 }, () => poisson(rand, rand() < 0.5 ? 1 : 9));
+    const width = (h: number[]) => {
+      const { lower, upper } = forecastDaily(h, 7);
+      return upper[0] - lower[0];
+    };
+    expect(width(wild)).toBeGreaterThan(width(calm));
+  });
+});
+
+describe('candidates', () => {
+  it('include the three simple baselines, a plain level first', () => {
+    const names = CANDIDATES.map((c) => c.name);
+    expect(names[0]).toBe('mean-28');
+    expect(names).toEqual(expect.arrayContaining(['seasonal-naive', 'weekday-mean-8w', 'level-4w-shape-52w']));
   });
 });
 

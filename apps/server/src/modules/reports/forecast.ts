@@ -1,172 +1,206 @@
-// Daily appointment forecasts (issue 6, docs/decisions/0040-forecast-method.md).
-// Holt-Winters additive with a weekly season (period 7) and an optional damped trend; the smoothing
-// parameters are chosen per series by a small grid search minimising the one-step-ahead squared error
-// on the history itself. Histories shorter than two full weeks fall back to their mean.
+// Daily appointment forecasts with 80 % intervals (docs/decisions/0170-forecast-by-horizon.md, which replaces 0040).
+// Several plain candidates (forecast-methods.ts: a flat mean, weekday means and medians, a level with a weekday
+// shape, seasonal naive) are each tried at every 7th day of the history, forecasting as far ahead as the horizon
+// asked (up to the end of the history), and the one with the smallest absolute error there forecasts. No candidate
+// extrapolates a trend. The interval is a count distribution (negative binomial) around the best mean-like
+// candidate, its spread fitted to that candidate's past errors and its width set so that it covered 80 % of the
+// past days it is tried on. Histories under four weeks forecast their count over four weeks, not per day seen.
+import { CANDIDATES, type Candidate, prepare, type Prepared, WEEK } from './forecast-methods';
+import { countCdf, countQuantile, type CountDistribution, fitSize } from './forecast-interval';
 
-/** Days in the seasonal cycle: appointments follow the week. */
-export const SEASON_LENGTH = 7;
-/** Below this many days there are not two full weeks to estimate a weekly pattern from. */
-export const MIN_SEASONAL_HISTORY = 2 * SEASON_LENGTH;
-/** Weeks used to estimate the starting weekly pattern (more weeks average out more noise). */
-const INITIAL_WEEKS = 4;
+/** Under this many days (since a group's first appointment) a forecast rests on little data. */
+export const SHORT_HISTORY_DAYS = 28;
+/** The earliest past origin tried: two weeks of history before it. */
+const FIRST_ORIGIN = 2 * WEEK;
+/** The interval's probability. */
+export const INTERVAL_PROBABILITY = 0.8;
+/** At most this many past (forecast, actual) days set an interval's width (evenly spread over all of them). */
+const MAX_CALIBRATION_DAYS = 400;
+/** The interval's tails stay between these (its ends between the 1st and 99th percentiles at the widest). */
+const MIN_TAIL = 0.01;
+const MAX_TAIL = 0.45;
 
-export interface HoltWintersParams {
-  /** Level smoothing, 0..1. */
-  alpha: number;
-  /** Trend smoothing, 0..1; 0 means the model has no trend at all. */
-  beta: number;
-  /** Seasonal smoothing, 0..1. */
-  gamma: number;
-  /** Trend damping, 0..1; a damped trend flattens out instead of running away over long horizons. */
-  phi: number;
-}
-
-export interface ForecastFit {
-  method: 'holt-winters' | 'mean';
-  params: HoltWintersParams | null;
-  /** One-step-ahead sum of squared errors on the history (holt-winters only). */
-  sse: number | null;
-}
-
-export interface ForecastResult extends ForecastFit {
-  /** One value per future day, never negative. */
+export interface ForecastResult {
+  /** The candidate that forecast ('short-history' under four weeks, 'none' for an empty history). */
+  method: string;
+  /** One expected count per future day, never negative. */
   values: number[];
+  /** The 80 % interval's ends per day: whole counts, 0 ≤ lower ≤ upper. */
+  lower: number[];
+  upper: number[];
+  /** Days of history the forecast rests on. */
+  historyDays: number;
 }
 
-const ALPHAS = [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8];
-const GAMMAS = [0.01, 0.05, 0.1, 0.2, 0.4];
-// beta 0 (with phi irrelevant) is the trend-free model, which wins on most appointment series;
-// the damped variants let a steady rise or fall show without extrapolating it for a year.
-const TRENDS: { beta: number; phi: number }[] = [
-  { beta: 0, phi: 0 },
-  { beta: 0.02, phi: 0.9 },
-  { beta: 0.02, phi: 0.98 },
-  { beta: 0.1, phi: 0.9 },
-  { beta: 0.1, phi: 0.98 },
-];
-
-/** Every parameter set the fit tries (exported for tests and the benchmark's description). */
-export const PARAMETER_GRID: readonly HoltWintersParams[] = ALPHAS.flatMap((alpha) =>
-  GAMMAS.flatMap((gamma) => TRENDS.map(({ beta, phi }) => ({ alpha, beta, gamma, phi }))),
-);
-
-interface State {
-  level: number;
-  trend: number;
-  /** Latest seasonal component per phase, phase = day index mod 7 (day 0 = first history day). */
-  season: number[];
+/** A candidate's forecast for `days` days from `origin` (its week repeated). */
+function forecastAt(candidate: Candidate, p: Prepared, origin: number, days: number, week = new Float64Array(WEEK)): Float64Array {
+  candidate.forecast(p, origin, week);
+  const out = new Float64Array(days);
+  for (let i = 0; i < days; i++) out[i] = week[i % WEEK];
+  return out;
 }
 
-function mean(values: readonly number[], from = 0, to = values.length): number {
-  if (to <= from) return 0;
-  let sum = 0;
-  for (let i = from; i < to; i++) sum += values[i];
-  return sum / (to - from);
-}
-
-/** Starting level, trend and weekly pattern from the first weeks of the history (needs ≥ 2 weeks). */
-function initialState(y: readonly number[], withTrend: boolean): State {
-  const m = SEASON_LENGTH;
-  const weeks = Math.min(Math.floor(y.length / m), INITIAL_WEEKS);
-  const weekMeans = Array.from({ length: weeks }, (_, w) => mean(y, w * m, w * m + m));
-  const season = Array.from({ length: m }, (_, j) => {
-    let sum = 0;
-    for (let w = 0; w < weeks; w++) sum += y[w * m + j] - weekMeans[w];
-    return sum / weeks;
-  });
-  const trend = withTrend && weeks >= 2 ? (weekMeans[weeks - 1] - weekMeans[0]) / ((weeks - 1) * m) : 0;
-  return { level: weekMeans[0], trend, season };
+/** Past origins, every 7th day back from the end of the history, latest first. */
+function origins(n: number): number[] {
+  const list: number[] = [];
+  for (let o = n - 1; o >= FIRST_ORIGIN; o -= WEEK) list.push(o);
+  return list;
 }
 
 /**
- * Runs the additive Holt-Winters recursion over the history from its second week on.
- * Returns the one-step-ahead SSE and, when `final` is given, leaves the last state in it.
+ * How much a past origin counts: recent ones more, halving every `HALF_LIFE_HORIZONS` horizons (at least every
+ * 8 weeks), so a short horizon follows the current rhythm and a long one weighs the whole year.
  */
-function run(y: readonly number[], p: HoltWintersParams, final?: State): number {
-  const m = SEASON_LENGTH;
-  const start = initialState(y, p.beta > 0);
-  let { level, trend } = start;
-  const season = start.season;
-  const phi = p.beta > 0 ? p.phi : 0;
-  let sse = 0;
-  for (let t = m; t < y.length; t++) {
-    const phase = t % m;
-    const damped = phi * trend;
-    const err = y[t] - (level + damped + season[phase]);
-    sse += err * err;
-    const nextLevel = p.alpha * (y[t] - season[phase]) + (1 - p.alpha) * (level + damped);
-    trend = p.beta * (nextLevel - level) + (1 - p.beta) * damped;
-    season[phase] = p.gamma * (y[t] - nextLevel) + (1 - p.gamma) * season[phase];
-    level = nextLevel;
-  }
-  if (final) {
-    final.level = level;
-    final.trend = trend;
-    final.season = season;
-  }
-  return sse;
+export const RECENCY = { halfLifeHorizons: 2, minHalfLife: 56 };
+function originWeight(age: number, horizon: number): number {
+  return 0.5 ** (age / Math.max(RECENCY.minHalfLife, RECENCY.halfLifeHorizons * horizon));
 }
 
-/** Picks the grid parameters with the smallest one-step-ahead SSE (ties: the earlier, smoother set). */
-export function fitHoltWinters(history: readonly number[]): { params: HoltWintersParams; sse: number } {
-  if (history.length < MIN_SEASONAL_HISTORY) throw new Error(`Holt-Winters needs at least ${MIN_SEASONAL_HISTORY} days of history.`);
-  let best = PARAMETER_GRID[0];
-  let bestSse = Number.POSITIVE_INFINITY;
-  for (const p of PARAMETER_GRID) {
-    const sse = run(history, p);
-    if (sse < bestSse) {
-      bestSse = sse;
-      best = p;
+export const CALIBRATION = { history: 56 };
+
+/** How much better than the default another candidate must have done to be chosen (a share of its error). */
+export const SELECTION = { margin: 0.05, longMargin: 0.1, origins: 4, longOrigins: 8 };
+
+/** Each candidate's weighted absolute error at the past origins, forecasting up to `horizon` days (within the history). */
+function pastErrors(p: Prepared, horizon: number, from: readonly number[]): number[] {
+  const n = p.y.length;
+  const y = p.y;
+  const week = new Float64Array(WEEK);
+  const weights = from.map((o) => originWeight(n - o, horizon) / Math.min(horizon, n - o));
+  return CANDIDATES.map((candidate) => {
+    let total = 0;
+    for (let k = 0; k < from.length; k++) {
+      const o = from[k];
+      const end = o + Math.min(horizon, n - o);
+      candidate.forecast(p, o, week);
+      let err = 0;
+      for (let j = 0; j < WEEK; j++) {
+        const v = week[j];
+        for (let t = o + j; t < end; t += WEEK) err += Math.abs(y[t] - v);
+      }
+      total += weights[k] * err;
+    }
+    return total;
+  });
+}
+
+/**
+ * The tail probability `a` whose interval covered 80 % of past days: the interval being the quantiles a and 1 − a of
+ * the count distribution around `centre`'s forecast, stretched to hold `point`'s forecast (as served).
+ */
+function calibratedTail(p: Prepared, centre: Candidate, point: Candidate, horizon: number, from: readonly number[]): { tail: number; size: number } {
+  const n = p.y.length;
+  let pairs = 0;
+  for (const o of from) pairs += Math.min(horizon, n - o);
+  const expected = new Float64Array(pairs);
+  const rounded = new Float64Array(pairs);
+  const actual = new Float64Array(pairs);
+  const week = new Float64Array(WEEK);
+  const pointWeek = new Float64Array(WEEK);
+  let k = 0;
+  for (const o of from) {
+    const days = Math.min(horizon, n - o);
+    centre.forecast(p, o, week);
+    point.forecast(p, o, pointWeek);
+    for (let i = 0; i < days; i++, k++) {
+      expected[k] = week[i % WEEK];
+      rounded[k] = Math.round(Math.max(0, pointWeek[i % WEEK]));
+      actual[k] = p.y[o + i];
     }
   }
-  return { params: best, sse: bestSse };
+  const size = fitSize(expected, actual);
+  const nominal = (1 - INTERVAL_PROBABILITY) / 2;
+  if (pairs < 28) return { tail: nominal, size };
+  // Day i is covered by the quantiles a and 1 − a when F(y) ≥ a (y is not below the lower end) and F(y − 1) < 1 − a
+  // (not above the upper end), that is when a is at most reach_i = min(F(y), 1 − F(y − 1)); a count equal to the
+  // rounded point is always covered, one below it needs only the first test, one above only the second. The tail
+  // that covers 80 % of the days is the 80th largest reach in 100.
+  const step = Math.ceil(pairs / MAX_CALIBRATION_DAYS);
+  const reach: number[] = [];
+  for (let i = 0; i < pairs; i += step) {
+    const dist = { mean: expected[i], size };
+    const y = actual[i];
+    reach.push(y === rounded[i] ? 1 : y < rounded[i] ? countCdf(dist, y) : 1 - countCdf(dist, y - 1));
+  }
+  reach.sort((x, y) => y - x);
+  const tail = reach[Math.min(reach.length - 1, Math.round(INTERVAL_PROBABILITY * reach.length))];
+  return { tail: Math.min(MAX_TAIL, Math.max(MIN_TAIL, tail)), size };
 }
 
-/** Forecasts with given parameters (no fitting); values are clamped at zero. */
-export function holtWintersForecast(history: readonly number[], horizon: number, params: HoltWintersParams): number[] {
-  const state: State = { level: 0, trend: 0, season: [] };
-  run(history, params, state);
-  const phi = params.beta > 0 ? params.phi : 0;
-  const n = history.length;
-  const values: number[] = [];
-  let dampSum = 0;
-  let phiPower = 1;
-  for (let h = 1; h <= horizon; h++) {
-    phiPower *= phi;
-    dampSum += phiPower;
-    const value = state.level + dampSum * state.trend + state.season[(n - 1 + h) % SEASON_LENGTH];
-    values.push(Number.isFinite(value) ? Math.max(0, value) : 0);
-  }
-  return values;
+function intervalOf(dist: CountDistribution, tail: number): [number, number] {
+  return [countQuantile(dist, tail), countQuantile(dist, 1 - tail)];
 }
 
 /**
- * Forecasts `horizon` days after the last history day. Holt-Winters (weekly, fitted) when there are
- * at least two full weeks of history, otherwise the history's mean (0 for no history). Never negative.
+ * Under four weeks of history: the count so far spread over four weeks (a first booking today is one in four weeks,
+ * not one a day), flat, with the wide interval of a rate known from a handful of counts (a gamma-Poisson mixture).
  */
+function shortHistory(history: readonly number[], horizon: number): ForecastResult {
+  const total = history.reduce((s, v) => s + v, 0);
+  const rate = total / SHORT_HISTORY_DAYS;
+  const dist: CountDistribution = { mean: (total + 0.5) / SHORT_HISTORY_DAYS, size: total + 0.5 };
+  const [low, high] = total > 0 ? intervalOf(dist, (1 - INTERVAL_PROBABILITY) / 2) : [0, 0];
+  return {
+    method: history.length === 0 ? 'none' : 'short-history',
+    values: Array.from({ length: horizon }, () => rate),
+    lower: Array.from({ length: horizon }, () => low),
+    upper: Array.from({ length: horizon }, () => Math.max(high, Math.round(rate))),
+    historyDays: history.length,
+  };
+}
+
+/** Forecasts `horizon` days after the last history day, with 80 % intervals. Never negative. */
 export function forecastDaily(history: readonly number[], horizon: number): ForecastResult {
   const h = Math.max(0, Math.floor(horizon));
-  if (history.length < MIN_SEASONAL_HISTORY) {
-    const level = Math.max(0, mean(history));
-    return { method: 'mean', params: null, sse: null, values: Array.from({ length: h }, () => level) };
+  const y = history.map((v) => (Number.isFinite(v) && v > 0 ? v : 0));
+  if (y.length < SHORT_HISTORY_DAYS) return shortHistory(y, h);
+  const p = prepare(y);
+  const from = origins(y.length);
+  const errors = pastErrors(p, Math.max(1, h), from);
+  // The first candidate (a level with a weekday shape) forecasts unless another did clearly better in the past:
+  // a small edge at past origins is mostly luck, and switching on luck costs more than it gains.
+  // Another candidate needs a clear edge, and one shown at enough past origins (a long horizon, more of them).
+  const margin = h > 30 ? SELECTION.longMargin : SELECTION.margin;
+  const enough = from.length >= (h > 30 ? SELECTION.longOrigins : SELECTION.origins);
+  let best = 0;
+  let bestExpected = 0;
+  for (let i = 1; i < CANDIDATES.length; i++) {
+    if (enough && errors[i] < errors[best] && errors[i] < (1 - margin) * errors[0]) best = i;
+    if (enough && CANDIDATES[i].expected && errors[i] < errors[bestExpected] && errors[i] < (1 - margin) * errors[0]) bestExpected = i;
   }
-  const { params, sse } = fitHoltWinters(history);
-  return { method: 'holt-winters', params, sse, values: holtWintersForecast(history, h, params) };
+  const values = Array.from(forecastAt(CANDIDATES[best], p, y.length, h), (v) => Math.max(0, v));
+  const centre = CANDIDATES[bestExpected];
+  // Past origins with little history before them err more than today's forecast will: where there are enough
+  // others, the interval's width is set on the origins with at least CALIBRATION_HISTORY days behind them.
+  const mature = from.filter((o) => o >= CALIBRATION.history);
+  const { tail, size } = calibratedTail(p, centre, CANDIDATES[best], Math.max(1, h), mature.length >= 4 ? mature : from);
+  // Both forecasts repeat their week: seven intervals serve every day.
+  const means = forecastAt(centre, p, y.length, Math.min(h, WEEK));
+  const ranges = Array.from(means, (mean) => intervalOf({ mean: Math.max(0, mean), size }, tail));
+  const lower: number[] = [];
+  const upper: number[] = [];
+  for (let i = 0; i < h; i++) {
+    const [low, high] = ranges[i % WEEK];
+    // The interval always holds the point forecast itself (rounded to a count).
+    lower.push(Math.min(low, Math.round(values[i])));
+    upper.push(Math.max(high, Math.round(values[i])));
+  }
+  return { method: CANDIDATES[best].name, values, lower, upper, historyDays: y.length };
 }
 
 /** The seasonal-naive reference: each future day repeats the same weekday of the last observed week. */
 export function seasonalNaiveForecast(history: readonly number[], horizon: number): number[] {
   const n = history.length;
   if (n === 0) return Array.from({ length: horizon }, () => 0);
-  if (n < SEASON_LENGTH) return Array.from({ length: horizon }, () => history[n - 1]);
-  return Array.from({ length: horizon }, (_, i) => history[n - SEASON_LENGTH + (i % SEASON_LENGTH)]);
+  if (n < WEEK) return Array.from({ length: horizon }, () => history[n - 1]);
+  return Array.from({ length: horizon }, (_, i) => history[n - WEEK + (i % WEEK)]);
 }
 
 /**
  * Mean absolute scaled error: the forecast's mean absolute error divided by the in-sample mean
  * absolute error of the seasonal-naive method (lag 7). Null when that scale is zero (a constant history).
  */
-export function mase(history: readonly number[], actual: readonly number[], predicted: readonly number[], lag = SEASON_LENGTH): number | null {
+export function mase(history: readonly number[], actual: readonly number[], predicted: readonly number[], lag = WEEK): number | null {
   if (history.length <= lag || actual.length === 0) return null;
   let scale = 0;
   for (let t = lag; t < history.length; t++) scale += Math.abs(history[t] - history[t - lag]);

@@ -85,10 +85,34 @@ describe('buildSeries', () => {
     expect(weekend.count).toBeLessThan(2);
     const booked = [{ day: weekend.day, group: 'Anxiety', count: 6 }, { day: weekend.day, group: 'Elsewhere', count: 9 }];
     const rows = buildSeries('category', counts, { today, periodDays: 7, forecastDays: 7, booked }).filter((r) => r.is_forecast);
-    expect(rows.find((r) => r.day === weekend.day)?.count).toBe(6);
+    const bookedDay = rows.find((r) => r.day === weekend.day)!;
+    expect(bookedDay.count).toBe(6);
+    // Its range is lifted too: the six already booked are the least that day can bring.
+    expect(bookedDay.lower).toBe(6);
+    expect(bookedDay.upper).toBeGreaterThanOrEqual(6);
     // Other days keep the model's value; a group with no history gets no series from bookings alone.
     expect(rows.filter((r) => r.day !== weekend.day)).toEqual(plain.filter((r) => r.day !== weekend.day));
     expect(rows.some((r) => r.group === 'Elsewhere')).toBe(false);
+  });
+
+  it('gives every forecast row an 80 % range in whole appointments and the days of history behind it', () => {
+    const counts = dayRange('2024-12-01', today).map((day, i) => ({ day, group: 'Anxiety', count: [3, 5, 5, 4, 4, 0, 0][i % 7] }));
+    counts.push({ day: addDays(today, -2), group: 'New', count: 1 });
+    const rows = buildSeries('category', counts, { today, periodDays: 7, forecastDays: 30 });
+    for (const r of rows.filter((row) => row.is_forecast)) {
+      expect(Number.isInteger(r.lower) && Number.isInteger(r.upper)).toBe(true);
+      expect(r.lower).toBeGreaterThanOrEqual(0);
+      expect(r.lower!).toBeLessThanOrEqual(r.upper!);
+      expect(r.lower!).toBeLessThanOrEqual(Math.round(r.count));
+      expect(r.upper!).toBeGreaterThanOrEqual(Math.round(r.count));
+    }
+    for (const r of rows.filter((row) => !row.is_forecast)) expect(r).not.toHaveProperty('lower');
+    const anxiety = rows.filter((r) => r.is_forecast && r.group === 'Anxiety');
+    expect(anxiety[0].history_days).toBe(dayRange('2024-12-01', today).length);
+    // A group first seen two days ago: three days of history, about one appointment in four weeks, not one a day.
+    const fresh = rows.filter((r) => r.is_forecast && r.group === 'New');
+    expect(fresh[0].history_days).toBe(3);
+    expect(fresh.reduce((s, r) => s + r.count, 0)).toBeLessThan(3);
   });
 
   it('returns nothing when the period has no appointments', () => {

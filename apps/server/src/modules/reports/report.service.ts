@@ -16,6 +16,10 @@ export interface SeriesPoint {
   count: number;
   is_forecast: boolean;
   group: string;
+  /** Forecast rows: the 80 % interval in whole appointments and the days of history behind it. */
+  lower?: number;
+  upper?: number;
+  history_days?: number;
 }
 
 export interface ReportScope {
@@ -81,11 +85,20 @@ export function buildSeries(
     for (let i = firstShown; i < days.length; i++) out.push({ day: days[i], count: series[i], is_forecast: false, group });
     // Days before a group's first appointment say nothing about its rhythm: fit from that day on.
     const first = series.findIndex((c) => c > 0);
-    const values = forecasts.values(series.slice(first), forecastDays);
+    const { values, lower, upper, historyDays } = forecasts.result(series.slice(first), forecastDays);
     values.forEach((v, h) => {
       const day = forecastDates[h];
+      // Appointments already booked that day will (mostly) happen: neither the forecast nor its range goes below them.
       const floor = bookedOn.get(`${group}\u0000${day}`) ?? 0;
-      out.push({ day, count: Math.max(Math.round(v * 100) / 100, floor), is_forecast: true, group });
+      out.push({
+        day,
+        count: Math.max(Math.round(v * 100) / 100, floor),
+        is_forecast: true,
+        group,
+        lower: Math.max(lower[h], floor),
+        upper: Math.max(upper[h], floor),
+        history_days: historyDays,
+      });
     });
   }
   return out;

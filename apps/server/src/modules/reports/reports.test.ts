@@ -9,6 +9,9 @@ interface Row {
   day: string;
   count: number;
   is_forecast: boolean;
+  lower?: number;
+  upper?: number;
+  history_days?: number;
   category_title?: string;
   age_group?: string;
   department?: string;
@@ -133,6 +136,44 @@ describe('GET /api/reports/appointments-by-category-daily', () => {
     expect(career.get(addDays(today, -1))).toBe(0);
     expect(career.get(addDays(today, -2))).toBe(0);
     expect(real(rows).reduce((s, r) => s + r.count, 0)).toBe(5);
+  });
+
+  it('gives each forecast row an 80 % range (whole, non-negative) and the days of history behind it', async () => {
+    const rows = (await get('appointments-by-category-daily', admin, '?period=last_7_days&forecast_days=90')).body as Row[];
+    for (const r of real(rows)) expect(Object.keys(r).sort()).toEqual(['category_title', 'count', 'day', 'is_forecast']);
+    const forecast = rows.filter((r) => r.is_forecast);
+    expect(forecast).toHaveLength(2 * 90);
+    for (const r of forecast) {
+      expect(Number.isInteger(r.lower) && Number.isInteger(r.upper), r.day).toBe(true);
+      expect(r.lower).toBeGreaterThanOrEqual(0);
+      expect(r.lower!).toBeLessThanOrEqual(r.upper!);
+    }
+    // Career's first appointment was 60 days ago; Stress's six days ago (little data). Stress has 3 in those 7 days:
+    // spread over four weeks, not 3/7 a day; and the one booked in three days lifts that day's range to at least 1.
+    expect(forecast.find((r) => r.category_title === 'Career')!.history_days).toBe(61);
+    const stress = forecast.filter((r) => r.category_title === 'Stress');
+    expect(stress[0].history_days).toBe(7);
+    expect(stress[0].count).toBeCloseTo(3 / 28, 2);
+    const booked = stress.find((r) => r.day === addDays(today, 3))!;
+    expect(booked.count).toBe(1);
+    expect(booked.lower).toBe(1);
+    expect(booked.upper).toBeGreaterThanOrEqual(1);
+  });
+
+  it('ranges the other company\'s forecast on its own appointments only', async () => {
+    const theirs = (await get('appointments-by-category-daily', other, '?forecast_days=7')).body as Row[];
+    const forecast = theirs.filter((r) => r.is_forecast);
+    // Their row on our category is theirs under N/A (one today); none of our groups, history or bookings (our Stress
+    // booking in three days lifts nothing of theirs).
+    expect([...new Set(forecast.map((r) => r.category_title))]).toEqual(['Other Category', 'N/A']);
+    for (const r of forecast) {
+      const own = r.category_title === 'Other Category';
+      // Four appointments since six days ago, or one today: little data, spread over four weeks.
+      expect(r.history_days).toBe(own ? 7 : 1);
+      expect(r.count).toBeCloseTo((own ? 4 : 1) / 28, 2);
+      expect(r.lower).toBe(0);
+      expect(r.upper!).toBeLessThanOrEqual(1);
+    }
   });
 
   it('honours period and forecast_days', async () => {

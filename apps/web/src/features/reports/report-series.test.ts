@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../lib/api-client';
-import { countLabel, csvFileName, SECTION_TEXT, dayToTime, lastActualDay, randomColour, type ReportRow, seriesHues, toCsv, toSeries, tooltipLine } from './report-series';
+import {
+  countLabel,
+  csvFileName,
+  SECTION_TEXT,
+  dayToTime,
+  lastActualDay,
+  littleDataNote,
+  randomColour,
+  rangeLine,
+  type ReportRow,
+  seriesHues,
+  toCsv,
+  toSeries,
+  tooltipLine,
+} from './report-series';
 
 const ROWS: ReportRow[] = [
   { day: '2026-03-02', count: 1, is_forecast: false, category_title: 'Stress' },
@@ -20,6 +34,20 @@ describe('toSeries', () => {
       { x: dayToTime('2026-03-02'), y: 1, forecast: false },
       { x: dayToTime('2026-03-03'), y: 1.25, forecast: true },
     ]);
+  });
+
+  it("carries forecast rows' 80 % range and the days of history behind them", () => {
+    const rows: ReportRow[] = [
+      { day: '2026-03-01', count: 2, is_forecast: false, category_title: 'Stress' },
+      { day: '2026-03-02', count: 1.4, is_forecast: true, lower: 0, upper: 3, history_days: 12, category_title: 'Stress' },
+    ];
+    const [stress] = toSeries('category', rows);
+    expect(stress.points).toEqual([
+      { x: dayToTime('2026-03-01'), y: 2, forecast: false },
+      { x: dayToTime('2026-03-02'), y: 1.4, forecast: true, lower: 0, upper: 3 },
+    ]);
+    expect(stress.historyDays).toBe(12);
+    expect(toSeries('category', ROWS)[0].historyDays).toBeUndefined();
   });
 
   it("labels rows without a group 'N/A'", () => {
@@ -48,22 +76,41 @@ describe('lastActualDay and tooltipLine', () => {
   });
 });
 
+describe('rangeLine and littleDataNote', () => {
+  it("gives a forecast point's 80 % range, one number when both ends meet, nothing on real days", () => {
+    expect(rangeLine({ x: 0, y: 1.4, forecast: true, lower: 0, upper: 3 })).toBe('80% range: 0–3');
+    expect(rangeLine({ x: 0, y: 2, forecast: true, lower: 2, upper: 2 })).toBe('80% range: 2');
+    expect(rangeLine({ x: 0, y: 2, forecast: false })).toBeNull();
+    expect(rangeLine(undefined)).toBeNull();
+  });
+
+  it('names the series whose forecast rests on under four weeks of data, and is silent otherwise', () => {
+    const point = { x: 0, y: 0, forecast: true };
+    expect(littleDataNote([{ label: 'Stress', points: [point], historyDays: 28 }, { label: 'Grief', points: [point] }])).toBeNull();
+    expect(littleDataNote([{ label: 'Stress', points: [point], historyDays: 1 }, { label: 'Career', points: [point], historyDays: 9 }])).toBe(
+      'Little data: the forecast for Stress (1 day), Career (9 days) rests on less than four weeks of appointments. Read it as a rough guide.',
+    );
+  });
+});
+
 describe('toCsv', () => {
   it('writes a header and one line per row, quoting where needed', () => {
     const csv = toCsv('category', ROWS.slice(3, 6));
     expect(csv).toBe(
-      'day,category_title,count,is_forecast\r\n' +
-        '2026-03-01,"Career, ""Next""",2,false\r\n' +
-        '2026-03-02,"Career, ""Next""",0,false\r\n' +
-        '2026-03-03,"Career, ""Next""",0.5,true\r\n',
+      'day,category_title,count,is_forecast,lower,upper\r\n' +
+        '2026-03-01,"Career, ""Next""",2,false,,\r\n' +
+        '2026-03-02,"Career, ""Next""",0,false,,\r\n' +
+        '2026-03-03,"Career, ""Next""",0.5,true,,\r\n',
     );
   });
 
   it('uses the report\'s own group column and defuses spreadsheet formulas', () => {
     const csv = toCsv('age', [{ day: '2026-03-01', count: 1, is_forecast: false, age_group: '18-21' }]);
-    expect(csv.split('\r\n')[0]).toBe('day,age_group,count,is_forecast');
+    expect(csv.split('\r\n')[0]).toBe('day,age_group,count,is_forecast,lower,upper');
+    const ranged = toCsv('age', [{ day: '2026-03-02', count: 1.4, is_forecast: true, lower: 0, upper: 3, history_days: 40, age_group: '18-21' }]);
+    expect(ranged.split('\r\n')[1]).toBe('2026-03-02,18-21,1.4,true,0,3');
     const evil = toCsv('department', [{ day: '2026-03-01', count: 1, is_forecast: false, department: '=HYPERLINK("x")' }]);
-    expect(evil.split('\r\n')[1]).toBe(`2026-03-01,"'=HYPERLINK(""x"")",1,false`);
+    expect(evil.split('\r\n')[1]).toBe(`2026-03-01,"'=HYPERLINK(""x"")",1,false,,`);
   });
 
   it('names the file after the report and the filters', () => {

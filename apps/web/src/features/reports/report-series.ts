@@ -6,6 +6,10 @@ export interface ReportRow {
   day: string;
   count: number;
   is_forecast: boolean;
+  /** Forecast rows: the 80 % prediction interval (whole appointments) and the days of history behind it. */
+  lower?: number;
+  upper?: number;
+  history_days?: number;
   category_title?: string;
   age_group?: string;
   department?: string;
@@ -16,12 +20,20 @@ export interface SeriesPoint {
   x: number;
   y: number;
   forecast: boolean;
+  /** Forecast points: the 80 % interval's ends. */
+  lower?: number;
+  upper?: number;
 }
 
 export interface Series {
   label: string;
   points: SeriesPoint[];
+  /** Days of history the forecast rests on (from the forecast rows; undefined without them). */
+  historyDays?: number;
 }
+
+/** Under this many days of history a forecast rests on little data (the server's short-history rule). */
+export const LITTLE_DATA_DAYS = 28;
 
 /** What each section says while loading, when empty, when failing without a message (spec sections 2 and 8). */
 export const SECTION_TEXT: Record<ReportKind, { heading: string; chartTitle: string; loading: string; empty: string; failed: string }> = {
@@ -61,14 +73,35 @@ export function groupOf(kind: ReportKind, row: ReportRow): string {
 
 /** One series per group, in the order the groups first appear, points sorted by day. */
 export function toSeries(kind: ReportKind, rows: readonly ReportRow[]): Series[] {
-  const byGroup = new Map<string, SeriesPoint[]>();
+  const byGroup = new Map<string, Series>();
   for (const row of rows) {
     const label = groupOf(kind, row);
-    let points = byGroup.get(label);
-    if (!points) byGroup.set(label, (points = []));
-    points.push({ x: dayToTime(row.day), y: row.count, forecast: row.is_forecast });
+    let series = byGroup.get(label);
+    if (!series) byGroup.set(label, (series = { label, points: [] }));
+    const point: SeriesPoint = { x: dayToTime(row.day), y: row.count, forecast: row.is_forecast };
+    if (row.is_forecast && row.lower !== undefined && row.upper !== undefined) {
+      point.lower = row.lower;
+      point.upper = row.upper;
+    }
+    if (row.is_forecast && row.history_days !== undefined) series.historyDays = row.history_days;
+    series.points.push(point);
   }
-  return [...byGroup].map(([label, points]) => ({ label, points: points.sort((a, b) => a.x - b.x) }));
+  for (const series of byGroup.values()) series.points.sort((a, b) => a.x - b.x);
+  return [...byGroup.values()];
+}
+
+/** The series whose forecast rests on little data (under four weeks of history), for the note under the chart. */
+export function littleDataNote(series: readonly Series[]): string | null {
+  const short = series.filter((s) => s.historyDays !== undefined && s.historyDays < LITTLE_DATA_DAYS);
+  if (short.length === 0) return null;
+  const parts = short.map((s) => `${s.label} (${s.historyDays} ${s.historyDays === 1 ? 'day' : 'days'})`);
+  return `Little data: the forecast for ${parts.join(', ')} rests on less than four weeks of appointments. Read it as a rough guide.`;
+}
+
+/** The tooltip's second line on a forecast point: its 80 % range ('80% range: 0–3' or '80% range: 2'). */
+export function rangeLine(point: SeriesPoint | undefined): string | null {
+  if (!point?.forecast || point.lower === undefined || point.upper === undefined) return null;
+  return `80% range: ${point.lower === point.upper ? point.lower : `${point.lower}–${point.upper}`}`;
 }
 
 /** The last real (not forecast) day in the data: the company's today, where the 'Today' line goes. */
@@ -129,11 +162,11 @@ function csvField(value: string | number | boolean): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The rows as CSV: day, group, count, is_forecast (the reply's own field names), CRLF line ends. */
+/** The rows as CSV: day, group, count, is_forecast, lower, upper (the reply's own field names), CRLF line ends. */
 export function toCsv(kind: ReportKind, rows: readonly ReportRow[]): string {
   const field = REPORT_KINDS[kind].groupField;
-  const lines = [['day', field, 'count', 'is_forecast'].join(',')];
-  for (const row of rows) lines.push([row.day, groupOf(kind, row), row.count, row.is_forecast].map(csvField).join(','));
+  const lines = [['day', field, 'count', 'is_forecast', 'lower', 'upper'].join(',')];
+  for (const row of rows) lines.push([row.day, groupOf(kind, row), row.count, row.is_forecast, row.lower ?? '', row.upper ?? ''].map(csvField).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

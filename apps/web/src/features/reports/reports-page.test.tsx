@@ -74,6 +74,29 @@ describe('Appointment Reports screen', () => {
     expect(screen.getByTestId('chart')).toBeTruthy();
   });
 
+  it('says under the chart when a forecast rests on little data, and only then', async () => {
+    const fresh = [
+      { day: '2026-03-01', count: 1, is_forecast: false, category_title: 'Grief' },
+      { day: '2026-03-02', count: 0.04, is_forecast: true, lower: 0, upper: 0, history_days: 1, category_title: 'Grief' },
+    ];
+    const settled = [
+      { day: '2026-03-01', count: 1, is_forecast: false, department: 'Finance' },
+      { day: '2026-03-02', count: 1.2, is_forecast: true, lower: 0, upper: 3, history_days: 200, department: 'Finance' },
+    ];
+    fetchMock.mockImplementation((input) => {
+      const url = urlOf(input);
+      if (url.includes('by-category')) return Promise.resolve(json(200, fresh));
+      if (url.includes('by-department')) return Promise.resolve(json(200, settled));
+      return Promise.resolve(json(200, []));
+    });
+    renderPage();
+    const note = await screen.findByTestId('report-category-little-data');
+    expect(note.getAttribute('role')).toBe('note');
+    expect(note.textContent).toBe('Little data: the forecast for Grief (1 day) rests on less than four weeks of appointments. Read it as a rough guide.');
+    await within(screen.getByTestId('report-department')).findByTestId('chart');
+    expect(screen.queryByTestId('report-department-little-data')).toBeNull();
+  });
+
   it("falls back to 'Failed to fetch … data' when a failure has no message", async () => {
     fetchMock.mockImplementation(() => Promise.resolve(new Response('', { status: 502 })));
     renderPage();
@@ -115,7 +138,7 @@ describe('Appointment Reports screen', () => {
     expect((screen.getByRole('button', { name: 'Download by age group series as CSV' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(category);
     expect(click).toHaveBeenCalledTimes(1);
-    expect(await created[0].text()).toBe('day,category_title,count,is_forecast\r\n2026-03-01,Stress,2,false\r\n2026-03-02,Stress,1.5,true\r\n');
+    expect(await created[0].text()).toBe('day,category_title,count,is_forecast,lower,upper\r\n2026-03-01,Stress,2,false,,\r\n2026-03-02,Stress,1.5,true,,\r\n');
     click.mockRestore();
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dayToTime, toSeries } from '../report-series';
-import { dailyChartConfig } from './chart-config';
+import { BAND_SUFFIX, bandAlpha, dailyChartConfig } from './chart-config';
 
 const ROWS = [
   { day: '2026-03-01', count: 2, is_forecast: false, category_title: 'Stress' },
-  { day: '2026-03-02', count: 1.5, is_forecast: true, category_title: 'Stress' },
+  { day: '2026-03-02', count: 1.5, is_forecast: true, lower: 0, upper: 4, history_days: 40, category_title: 'Stress' },
   { day: '2026-03-01', count: 1, is_forecast: false, category_title: 'Grief' },
 ];
 
@@ -44,6 +44,37 @@ describe('dailyChartConfig (spec section 2, Reports)', () => {
       expect(xs.every((x) => typeof x === 'number')).toBe(true);
       expect([...xs].sort((a, b) => a - b)).toEqual(xs);
     }
+  });
+
+  it("draws each forecast's 80 % range as a faint band behind the lines, left out of the legend and the tooltip", () => {
+    const bands = config.data.datasets.filter((d) => d.label?.endsWith(BAND_SUFFIX));
+    // Stress has a forecast with a range: an upper edge filled down to a lower edge. Grief has no forecast: no band.
+    expect(bands).toHaveLength(2);
+    const [upper, lower] = bands;
+    expect(upper.fill).toBe('+1');
+    expect(upper.data.map((p) => p.y)).toEqual([4]);
+    expect(lower.data.map((p) => p.y)).toEqual([0]);
+    // Two series: 0.14 / √2 ≈ 0.099; a dozen get the floor of 0.05.
+    expect(upper.backgroundColor).toMatch(/, 0\.099\)$/);
+    expect(bandAlpha(1)).toBe(0.14);
+    expect(bandAlpha(12)).toBe(0.05);
+    expect(upper.pointRadius).toBe(0);
+    expect(config.data.datasets.indexOf(lower)).toBe(config.data.datasets.indexOf(upper) + 1);
+    const stress = config.data.datasets.find((d) => d.label === 'Stress')!;
+    expect((upper.order ?? 0) > (stress.order ?? 0)).toBe(true);
+    const legendFilter = options.plugins?.legend?.labels?.filter as (item: { text: string }) => boolean;
+    expect(legendFilter({ text: 'Stress' })).toBe(true);
+    expect(legendFilter({ text: upper.label! })).toBe(false);
+    const tooltipFilter = options.plugins?.tooltip?.filter as (item: { dataset: { label?: string } }) => boolean;
+    expect(tooltipFilter({ dataset: { label: upper.label } })).toBe(false);
+    expect(tooltipFilter({ dataset: { label: 'Stress' } })).toBe(true);
+  });
+
+  it('says the range in the tooltip of a forecast point', () => {
+    const label = options.plugins?.tooltip?.callbacks?.label as unknown as (ctx: unknown) => string | string[];
+    const stress = toSeries('category', ROWS)[0];
+    expect(label({ dataset: { label: 'Stress' }, parsed: { y: 1.5 }, raw: stress.points[1] })).toEqual(['Stress: 1.5 (forecast)', '80% range: 0–4']);
+    expect(label({ dataset: { label: 'Stress' }, parsed: { y: 2 }, raw: stress.points[0] })).toBe('Stress: 2');
   });
 
   it('has no Today line when there is no real day', () => {

@@ -1,6 +1,6 @@
 // The configuration of one report chart: a plain function (Chart.js types only), so jsdom tests can check it.
-import type { ChartConfiguration, ScriptableLineSegmentContext } from 'chart.js';
-import { countLabel, dayToTime, randomColour, rgba, seriesHues, type Series, type SeriesPoint, tooltipLine } from '../report-series';
+import type { ChartConfiguration, ChartDataset, ScriptableLineSegmentContext } from 'chart.js';
+import { countLabel, dayToTime, randomColour, rangeLine, rgba, seriesHues, type Series, type SeriesPoint, tooltipLine } from '../report-series';
 
 // Spec section 9: line tension 0.4 for the chart and 0.1 for each series; series alpha 0.9, fill 0.2,
 // forecast segments 0.5.
@@ -9,10 +9,47 @@ const SERIES_TENSION = 0.1;
 const SERIES_ALPHA = 0.9;
 const FILL_ALPHA = 0.2;
 const FORECAST_ALPHA = 0.5;
+/**
+ * The 80 % forecast range: a faint band in the series' colour, behind the lines; fainter the more series there are,
+ * so a dozen overlapping bands stay a tint and do not hide the lines.
+ */
+export function bandAlpha(seriesCount: number): number {
+  return Math.round(Math.max(0.05, 0.14 / Math.sqrt(Math.max(1, seriesCount))) * 1000) / 1000;
+}
 
 export type DailyChartConfig = ChartConfiguration<'line', SeriesPoint[]>;
 
 /** A line chart of daily counts with forecasts after the 'Today' line; `narrow` is a phone-sized screen. */
+/**
+ * The two edges of a series' 80 % range band: its upper edge filled down to its lower edge ('+1'), no line, no points,
+ * drawn behind the lines (higher order), left out of the legend and the tooltip (their labels end in BAND_SUFFIX).
+ */
+function bandDatasets(s: Series, colour: [number, number, number], alpha: number): ChartDataset<'line', SeriesPoint[]>[] {
+  const range = s.points.filter((p) => p.forecast && p.lower !== undefined && p.upper !== undefined);
+  if (range.length === 0) return [];
+  const edge = (label: string, data: SeriesPoint[], fill: false | '+1'): ChartDataset<'line', SeriesPoint[]> => ({
+    label,
+    data,
+    borderWidth: 0,
+    borderColor: 'transparent',
+    backgroundColor: rgba(colour, alpha),
+    pointRadius: 0,
+    pointHoverRadius: 0,
+    pointHitRadius: 0,
+    tension: 0,
+    fill,
+    order: 1,
+  });
+  return [
+    edge(`${s.label}${BAND_SUFFIX}`, range.map((p) => ({ x: p.x, y: p.upper!, forecast: true })), '+1'),
+    edge(`${s.label}${BAND_SUFFIX}`, range.map((p) => ({ x: p.x, y: p.lower!, forecast: true })), false),
+  ];
+}
+
+/** Ends the labels of the range bands' datasets, which the legend and the tooltip skip. */
+export const BAND_SUFFIX = ' \u200b80% range';
+const isBand = (label: string | undefined) => Boolean(label?.endsWith(BAND_SUFFIX));
+
 export function dailyChartConfig(title: string, series: readonly Series[], today: string | null, narrow: boolean): DailyChartConfig {
   // Hues from the sorted series names: a series keeps its colour on every load (issue 14).
   const hues = seriesHues(series.map((s) => s.label));
@@ -20,12 +57,13 @@ export function dailyChartConfig(title: string, series: readonly Series[], today
   return {
     type: 'line',
     data: {
-      datasets: series.map((s) => {
+      datasets: series.flatMap((s) => {
         const colour = randomColour(() => hues.get(s.label) ?? 0);
         const pointColour = s.points.map((p) => rgba(colour, p.forecast ? FORECAST_ALPHA : SERIES_ALPHA));
-        return {
+        const line: ChartDataset<'line', SeriesPoint[]> = {
           label: s.label,
           data: s.points,
+          order: 0,
           borderColor: rgba(colour, SERIES_ALPHA),
           backgroundColor: rgba(colour, FILL_ALPHA),
           pointBackgroundColor: pointColour,
@@ -41,6 +79,7 @@ export function dailyChartConfig(title: string, series: readonly Series[], today
             borderDash: (ctx: ScriptableLineSegmentContext) => (s.points[ctx.p1DataIndex]?.forecast ? [5, 4] : undefined),
           },
         };
+        return [line, ...bandDatasets(s, colour, bandAlpha(series.length))];
       }),
     },
     options: {
@@ -69,12 +108,21 @@ export function dailyChartConfig(title: string, series: readonly Series[], today
       plugins: {
         legend: {
           position: 'top',
-          labels: narrow ? { boxWidth: 10, boxHeight: 10, padding: 6, font: { size: 10 } } : { boxWidth: 28, padding: 10 },
+          labels: {
+            ...(narrow ? { boxWidth: 10, boxHeight: 10, padding: 6, font: { size: 10 } } : { boxWidth: 28, padding: 10 }),
+            filter: (item) => !isBand(item.text),
+          },
         },
         title: { display: true, text: title, font: { size: narrow ? 13 : 16 } },
         tooltip: {
+          filter: (item) => !isBand(item.dataset.label),
           callbacks: {
-            label: (ctx) => tooltipLine(ctx.dataset.label ?? '', ctx.parsed.y ?? 0, Boolean((ctx.raw as SeriesPoint | undefined)?.forecast)),
+            label: (ctx) => {
+              const point = ctx.raw as SeriesPoint | undefined;
+              const line = tooltipLine(ctx.dataset.label ?? '', ctx.parsed.y ?? 0, Boolean(point?.forecast));
+              const range = rangeLine(point);
+              return range ? [line, range] : line;
+            },
           },
         },
         annotation: {

