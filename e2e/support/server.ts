@@ -28,9 +28,10 @@ async function freePort(): Promise<number> {
  * Starts the built server (npm run test:e2e builds it first) on a free port over a fresh SQLite file,
  * with the demo data unless `demo` is false. Waits until /api/health answers.
  */
-export async function startServer(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-e2e-'));
+export async function startServer(options: { demo?: boolean; env?: Record<string, string>; port?: number; dataDir?: string } = {}): Promise<RunningServer> {
+  // A given port and DATA_DIR: the same origin (the browser's book and session) served from another data folder.
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: options.demo === false ? 'false' : 'true', LOG_LEVEL: 'warn', ...options.env },

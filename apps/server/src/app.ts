@@ -82,6 +82,7 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await app.register(rolesRoutes);
   await app.register(settingsRoutes);
   await app.register((await import('./modules/notifications/deliveries.routes')).deliveriesRoutes);
+  await app.register((await import('./backup/backup-status.routes')).backupStatusRoutes);
   if (notificationWorker) (await import('./modules/notifications/worker-plugin')).registerNotificationWorker(app);
 
   if (webDir) await registerWebApp(app, webDir);

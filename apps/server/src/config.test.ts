@@ -58,4 +58,12 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
     }
   });
+
+  it('schedules a daily backup into DATA_DIR/backups keeping 7 unless BACKUP_* say otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/kalinga' }).backup).toEqual({ dir: '/srv/kalinga/backups', everyHours: 24, keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: '/mnt/other-disk/kalinga', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '30' }).backup).toEqual({ dir: '/mnt/other-disk/kalinga', everyHours: 0, keep: 30 });
+    for (const [name, wrong] of [['BACKUP_EVERY_HOURS', '1.5'], ['BACKUP_EVERY_HOURS', '-1'], ['BACKUP_KEEP', '0'], ['BACKUP_KEEP', 'all']]) {
+      expect(() => loadConfig({ [name]: wrong }), `${name}=${wrong}`).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+    }
+  });
 });

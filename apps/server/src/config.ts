@@ -53,6 +53,9 @@ const envSchema = z.object({
   SMTP_FROM: z.string().trim().min(3).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
   NODE_ENV: z.string().optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce.number().int('must be a whole number of hours').min(0).max(8760).default(24),
+  BACKUP_KEEP: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(7),
 });
 
 export interface AppConfig {
@@ -73,6 +76,11 @@ export interface AppConfig {
   publicUrl: string;
   /** Whether /api/docs (the API reference) is served: outside production only (NODE_ENV=production hides it; decision 0125). */
   apiDocs: boolean;
+  /**
+   * Scheduled backups (docs/decisions/0190-backups-and-restore.md): the folder (BACKUP_DIR, default DATA_DIR/backups;
+   * best on another disk), every how many hours (BACKUP_EVERY_HOURS, 0 = none) and how many scheduled archives are kept.
+   */
+  backup: { dir: string; everyHours: number; keep: number };
 }
 
 /** Reads and validates the environment; throws one readable line per wrong variable. */
@@ -108,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     email: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM ?? 'no-reply@localhost' } : null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     apiDocs: e.NODE_ENV !== 'production',
+    backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
   };
 }
 

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { serverCommand } from './backup/cli';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed/seed';
+import { startBackupSchedule } from './backup/schedule';
 import { startHousekeeping } from './maintenance';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,10 +36,24 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Unreferenced uploads and old stored write replies: at start and daily, in the background.
   startHousekeeping(db, config, app.log);
+  // The scheduled backup (BACKUP_EVERY_HOURS, BACKUP_DIR, BACKUP_KEEP; decision 0190).
+  startBackupSchedule(db, config, app.log);
   console.log(`Kalinga is serving on http://localhost:${config.port} (${config.database.kind})`);
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : `Kalinga failed to start: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
-});
+// `backup` and `restore` (npm run backup / npm run restore) run instead of the server (docs/decisions/0190).
+const command = serverCommand(process.argv.slice(2));
+if (command) {
+  command().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof ConfigError ? err.message : `Kalinga failed: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
+} else {
+  main().catch((err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : `Kalinga failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { DB } from './db/database';
 import { pruneStoredReplies, REPLY_RETENTION_MS } from './modules/lending/idempotency.repository';
 import { sweepOrphanUploads } from './plugins/upload-sweep';
+import { deleteRemovedImages } from './plugins/uploads';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,6 +20,12 @@ export async function housekeeping(db: DB, config: AppConfig, log: FastifyBaseLo
       return 0;
     });
   if (uploads > 0) log.info({ removed: uploads }, 'removed unreferenced uploads');
+  // Removed images wait a day for backups under way (decision 0190), then go.
+  const deleted = await deleteRemovedImages(config.uploadsDir, now).catch((err: unknown) => {
+    log.warn({ err }, 'deleting removed uploads failed');
+    return 0;
+  });
+  if (deleted > 0) log.info({ deleted }, 'deleted removed uploads a day old');
   const replies = await pruneStoredReplies(db, new Date(now - REPLY_RETENTION_MS).toISOString()).catch((err: unknown) => {
     log.warn({ err }, 'pruning stored write replies failed');
     return 0;

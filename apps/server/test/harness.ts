@@ -21,6 +21,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A new empty PostgreSQL database beside the one `adminUrl` names (`prefix` + random), and how to drop it. */
+export async function freshPostgresDatabase(adminUrl: string, prefix = 'kalinga_t_'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 /**
  * A real server over a fresh database: an SQLite file of its own, or, when DATABASE_URL is a
  * postgres URL (npm run test:pg), a new PostgreSQL database that is dropped afterwards.
@@ -31,22 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
-  if (adminUrl && /^postgres/.test(adminUrl)) {
-    const name = `kalinga_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  if (adminUrl && /^postgres/.test(adminUrl)) ({ url: databaseUrl, drop: dropDatabase } = await freshPostgresDatabase(adminUrl));
   const config = loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const db = createDatabase(config.database);
   await migrateToLatest(db);

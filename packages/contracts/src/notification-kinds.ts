@@ -3,3 +3,10 @@
 
 export const NOTIFICATION_KINDS = ['booked', 'confirmed', 'cancelled', 'rescheduled', 'completed', 'reminder'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Every kind an inbox may hold: the appointment kinds above (each with its preference) and the server's own notices
+ * to administrators, which have no preference (a failed scheduled backup, docs/decisions/0190-backups-and-restore.md).
+ */
+export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];

@@ -1,12 +1,12 @@
 import { z } from './zod';
-import { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
+import { INBOX_KINDS, NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 
 // Notifications and reminders (issue 15). The shape both the server and the web app keep to.
 // Events come from appointment changes (written to the outbox in the change's own transaction); the in-app
 // notification of an event is a row of `notifications` for its recipient; reminders become in-app rows and
 // emails when they fall due.
 
-export { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
+export { INBOX_KINDS, type InboxKind, NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 
 /** Kinds a user receives unless they turn them off ('completed' is off by default, issue 15). */
 export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationKind, { in_app: boolean; email: boolean }> = {
@@ -21,7 +21,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationKind, { in_app
 /** One in-app notification, as GET /api/notifications lists it (newest first). */
 export const notificationSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(NOTIFICATION_KINDS),
+  kind: z.enum(INBOX_KINDS),
   /** The appointment it is about (uuid, for the link /appointments?open=<uuid>), or null when it was deleted. */
   appointment_uuid: z.string().nullable(),
   /** Start of the appointment (ISO 8601 UTC) when the notification was made; for 'rescheduled' the new start. */

@@ -23,9 +23,33 @@ export function cursorOf(version: number): string {
   return `c${version}`;
 }
 
+/**
+ * A cursor: `c<version>`, or `c<version>r<tag>` once the server's database was restored from a backup (the tag of that
+ * restore, docs/decisions/0190-backups-and-restore.md). A cursor whose tag is not the server's comes from before
+ * the restore and is refused like one ahead of the server.
+ */
+const CURSOR = /^c(\d{1,15})(?:r([a-z0-9]{1,16}))?$/;
+
+/** The restore tag a cursor carries (null: none, or not a cursor). */
+export function restoreTagOf(cursor: string): string | null {
+  return CURSOR.exec(cursor)?.[2] ?? null;
+}
+
+/** The cursor without its restore tag (what the pull's window is read from); anything else unchanged. */
+export function untaggedCursor(cursor: string): string {
+  const m = CURSOR.exec(cursor);
+  return m ? `c${m[1]}` : cursor;
+}
+
+/** The cursor marked with the server's restore tag (unchanged when the database was never restored). */
+export function taggedCursor(cursor: string, tag: string | null): string {
+  return tag ? `${untaggedCursor(cursor)}r${tag}` : cursor;
+}
+
 /** The counter a `since` names: 0 for the epoch (or any date-time, which only a first sync sends), else the cursor's. */
 export function versionOf(since: string): number | null {
-  if (/^c\d{1,15}$/.test(since)) return Number(since.slice(1));
+  const cursor = CURSOR.exec(since);
+  if (cursor) return Number(cursor[1]);
   if (!Number.isNaN(Date.parse(since)) && /^\d{4}-\d{2}-\d{2}T/.test(since)) return 0;
   return null;
 }
@@ -46,7 +70,7 @@ export const syncQuerySchema = z.object({
   until: z
     .string()
     .max(40)
-    .refine((s) => /^c\d{1,15}$/.test(s), 'The until field must be a cursor the server returned.')
+    .refine((s) => CURSOR.test(s), 'The until field must be a cursor the server returned.')
     .optional(),
 });
 export type SyncQuery = z.infer<typeof syncQuerySchema>;

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-notifications';
 import * as m011 from './migrations/011-lending-convergence';
 import * as m012 from './migrations/012-action-date-bound';
 import * as m013 from './migrations/013-category-kinds';
+import * as m017 from './migrations/017-backups';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011-lending-convergence': m011,
   '012-action-date-bound': m012,
   '013-category-kinds': m013,
+  '017-backups': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -43,6 +45,11 @@ export async function migrateToLatest(db: DB): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
+}
+
+/** The migrations this build knows, by name: an archive that applied any other comes from a newer version. */
+export function knownMigrations(): ReadonlySet<string> {
+  return new Set(Object.keys(migrations));
 }
 
 /** Migrates up (or down) to the named migration: for tests of a migration over an older database. */

@@ -384,7 +384,8 @@ export interface NotificationsTable {
   id: Generated<number>;
   company_id: number;
   user_id: number;
-  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder';
+  /** 'backup_failed': the server's notice to an administrator (decision 0190), with the error in `reason`. */
+  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed';
   appointment_id: number | null;
   actor_id: number | null;
   appointment_date: string | null;
@@ -397,7 +398,7 @@ export interface NotificationsTable {
 /** A user's choice for one kind (booleans as 0/1, decision 0002); no row = DEFAULT_NOTIFICATION_PREFERENCES. */
 export interface NotificationPreferencesTable {
   user_id: number;
-  kind: NotificationsTable['kind'];
+  kind: Exclude<NotificationsTable['kind'], 'backup_failed'>;
   in_app: number;
   email: number;
 }
@@ -411,7 +412,7 @@ export interface OutboxTable {
   id: Generated<number>;
   company_id: number;
   channel: 'email' | 'reminder';
-  kind: NotificationsTable['kind'];
+  kind: Exclude<NotificationsTable['kind'], 'backup_failed'>;
   recipient_id: number;
   appointment_id: number | null;
   actor_id: number | null;
@@ -427,6 +428,31 @@ export interface OutboxTable {
   message_id: string;
   created_at: string;
   sent_at: string | null;
+}
+
+/** One backup (docs/decisions/0190): a scheduled one holds its slot (unique); finished_at and ok are null while it runs. */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  kind: 'scheduled' | 'manual';
+  slot: string | null;
+  started_at: string;
+  finished_at: string | null;
+  /** 1 written and checked, 0 failed, null running. */
+  ok: number | null;
+  archive: string | null;
+  bytes: number | null;
+  error: string | null;
+  /** 1 when the administrators were told of this failure. */
+  notified: Generated<number>;
+}
+
+/** One restore into this database; the newest row's tag marks the sync cursors handed out since (decision 0190). */
+export interface RestoresTable {
+  id: Generated<number>;
+  tag: string;
+  archive: string;
+  archive_created_at: string;
+  restored_at: string;
 }
 
 export interface Database {
@@ -462,6 +488,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   outbox: OutboxTable;
+  backup_runs: BackupRunsTable;
+  restores: RestoresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DB } from '../db/database';
 import { referencedUploads } from '../db/upload-references';
+import { removeImage } from './uploads';
 
 /** The names storeImage makes: a random uuid and the image kind. Nothing else in the folder is touched. */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
@@ -30,6 +31,7 @@ export async function sweepOrphanUploads(db: DB, uploadsDir: string, options: { 
   if (old.length === 0) return [];
   const referenced = await referencedUploads(db);
   const orphans = old.filter((n) => !referenced.has(n));
-  for (const name of orphans) await fs.rm(path.join(uploadsDir, name), { force: true });
+  // Moved aside like any removed image: a backup running now may hold a row that still names it.
+  for (const name of orphans) await removeImage(uploadsDir, name);
   return orphans;
 }

@@ -31,10 +31,46 @@ export async function storeImage(uploadsDir: string, buf: Buffer, field = 'image
   return name;
 }
 
-/** Removes a stored image; a missing file is not an error (it may have been removed already). */
+/** Where removed images wait a day before they are deleted: beside the uploads folder, never served. */
+export function removedUploadsDir(uploadsDir: string): string {
+  return path.join(path.dirname(uploadsDir), 'uploads-removed');
+}
+
+/** Removed images are deleted by the daily housekeeping once they have waited this long. */
+export const REMOVED_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes a stored image from the served folder; a missing file is not an error (it may have been removed already).
+ * The file waits a day in removedUploadsDir before housekeeping deletes it, so a backup whose database snapshot was
+ * taken before the removal still finds the image its rows name (docs/decisions/0190-backups-and-restore.md).
+ */
 export async function removeImage(uploadsDir: string, name: string | null | undefined): Promise<void> {
   if (!name || name.includes('/') || name.includes('..')) return;
-  await fs.rm(path.join(uploadsDir, name), { force: true });
+  const removed = removedUploadsDir(uploadsDir);
+  await fs.mkdir(removed, { recursive: true });
+  try {
+    await fs.rename(path.join(uploadsDir, name), path.join(removed, name));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  const now = new Date();
+  await fs.utimes(path.join(removed, name), now, now).catch(() => undefined);
+}
+
+/** Deletes the removed images that waited REMOVED_KEPT_MS; returns how many. */
+export async function deleteRemovedImages(uploadsDir: string, now = Date.now()): Promise<number> {
+  const removed = removedUploadsDir(uploadsDir);
+  const names = await fs.readdir(removed).catch(() => [] as string[]);
+  let deleted = 0;
+  for (const name of names) {
+    const st = await fs.stat(path.join(removed, name)).catch(() => null);
+    if (st?.isFile() && now - st.mtimeMs >= REMOVED_KEPT_MS) {
+      await fs.rm(path.join(removed, name), { force: true });
+      deleted++;
+    }
+  }
+  return deleted;
 }
 
 /** Decodes a `data:image/...;base64,` string (the site logo) and stores it like any upload. */

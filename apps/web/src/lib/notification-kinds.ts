@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@kalinga/contracts/notifications';
+import type { InboxKind, NotificationKind } from '@kalinga/contracts/notifications';
 
 /** What each kind of notification is called: the bell's titles and the profile's preference rows. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -9,3 +9,6 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   completed: 'Appointment completed',
   reminder: 'Appointment reminder',
 };
+
+/** The bell's titles: every appointment kind, and the server's notices to administrators. */
+export const INBOX_KIND_LABELS: Record<InboxKind, string> = { ...NOTIFICATION_KIND_LABELS, backup_failed: 'Backup failed' };

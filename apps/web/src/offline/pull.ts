@@ -47,12 +47,37 @@ function refusedCursor(error: unknown): boolean {
   return error instanceof ApiError && error.status === 422 && Boolean(error.errors.since ?? error.errors.until);
 }
 
+type BookRow = { uuid: string; sync_status?: string; version?: number; _base?: { version?: number } };
+
+/** The row without the versions of a history the server no longer has: the server's next copy is laid under it. */
+function withoutVersions(row: BookRow): BookRow {
+  const out = { ...row };
+  delete out.version;
+  if (out._base) {
+    out._base = { ...out._base };
+    delete out._base.version;
+  }
+  return out;
+}
+
 /**
- * Forgets the sync state (cursor and any download in progress), keeping the rows and every unsent change: the
- * next pull starts from the epoch and the server's rows are laid under the unsent changes again (defect 6).
+ * Starts the book again from the epoch after the server refused its cursor (restored from a backup: decision 0190;
+ * defect 6). Every unsent change and the queue are kept. The rows with none are dropped: the epoch pull brings the
+ * server's copy of each again, and a row the restore lost does not stay behind as if it were synced. The kept rows
+ * forget their versions, which count a history the restore undid, so the server's copies are laid under them again.
  */
 export async function forgetCursor(): Promise<void> {
-  await db.syncState.clear();
+  await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue, db.syncState], async () => {
+    const open = await uuidsWithOpenEntries();
+    for (const table of SYNC_TABLES) {
+      const rows = (await db.table(table).toArray()) as BookRow[];
+      const kept = rows.filter((r) => open.has(r.uuid) || r.sync_status === 'pending' || r.sync_status === 'failed');
+      const keptIds = new Set(kept.map((r) => r.uuid));
+      await db.table(table).bulkDelete(rows.filter((r) => !keptIds.has(r.uuid)).map((r) => r.uuid));
+      if (kept.length > 0) await db.table(table).bulkPut(kept.map(withoutVersions));
+    }
+    await db.syncState.clear();
+  });
 }
 
 async function pullLocked(): Promise<void> {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type MarkReadBody, type Notification, type NotificationKind, type NotificationListReply } from '@kalinga/contracts/notifications';
+import { INBOX_KINDS, type InboxKind, type MarkReadBody, type Notification, type NotificationListReply } from '@kalinga/contracts/notifications';
 import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import type { AuthContext } from '../../plugins/auth';
@@ -16,8 +16,8 @@ export async function inboxEtag(db: DB, auth: AuthContext, before: number | unde
   return `W/"n${s.total}.${s.newest}.${s.unread}.${s.detached}-${before ?? 0}.${limit}"`;
 }
 
-function isKind(kind: string): kind is NotificationKind {
-  return (NOTIFICATION_KINDS as readonly string[]).includes(kind);
+function isKind(kind: string): kind is InboxKind {
+  return (INBOX_KINDS as readonly string[]).includes(kind);
 }
 
 /** The signed-in user's notifications in the current company, newest first, with their unread count. */

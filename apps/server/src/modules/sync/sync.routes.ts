@@ -10,6 +10,7 @@ import {
   type SyncDeltaReply,
 } from '@kalinga/contracts/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cursorsOfThisHistory, restoreTag, withTag } from '../../backup/restore-tag';
 import { paginationMeta } from '../../lib/pagination';
 import { authOf, needs } from '../../plugins/auth';
 import { listFieldConflicts } from '../lending/field-merge';
@@ -35,9 +36,13 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { companyId } = authOf(request);
-      const query = request.query;
+      // Cursors carry the tag of the database's last restore: one from before it is refused (decision 0190).
+      const tag = await restoreTag(app.db);
+      const query = cursorsOfThisHistory(request.query, tag);
       // Pulls take turns and leave time to other requests between them (decision 0132).
-      const text = await inPullTurn(async () => JSON.stringify(query.table ? await pullChunk(app.db, companyId, query.table, query) : await pullDelta(app.db, companyId, query)));
+      const text = await inPullTurn(async () =>
+        JSON.stringify(withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query) : await pullDelta(app.db, companyId, query), tag)),
+      );
       // A string body is sent as it is (Fastify serialises only objects); the cast satisfies the typed reply.
       return reply.type('application/json; charset=utf-8').send(text as unknown as SyncDeltaReply);
     },

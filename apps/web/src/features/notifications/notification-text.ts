@@ -1,6 +1,6 @@
 import type { Notification } from '@kalinga/contracts/notifications';
 import { formatInstant } from '../../lib/format';
-import { NOTIFICATION_KIND_LABELS } from '../../lib/notification-kinds';
+import { INBOX_KIND_LABELS } from '../../lib/notification-kinds';
 
 const WHEN = 'EEE, d MMM yyyy, h:mm a';
 
@@ -22,6 +22,9 @@ export interface NotificationText {
 
 /** The words a notification is shown with; times in the browser's zone. */
 export function describeNotification(n: Notification): NotificationText {
+  if (n.kind === 'backup_failed') {
+    return { title: INBOX_KIND_LABELS[n.kind], detail: 'The scheduled backup did not finish. Settings shows when the last one succeeded.', by: null, reason: n.reason ? `Reason: ${n.reason}` : null };
+  }
   const people = [n.client_name, n.counselor_name].filter(Boolean).join(' with ');
   let when = '';
   if (n.kind === 'rescheduled' && n.previous_date && n.appointment_date) {
@@ -31,7 +34,7 @@ export function describeNotification(n: Notification): NotificationText {
   }
   const detail = [people || (n.appointment_uuid ? '' : 'The appointment was deleted'), when].filter(Boolean).join(', ');
   return {
-    title: NOTIFICATION_KIND_LABELS[n.kind],
+    title: INBOX_KIND_LABELS[n.kind],
     detail,
     by: n.actor_name ? `By ${n.actor_name}` : null,
     reason: n.reason ? `Reason: ${n.reason}` : null,

@@ -1,10 +1,9 @@
 import type { Delivery, DeliveryListReply, DeliveryStatus } from '@kalinga/contracts/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorAlert } from '../../components/ui/error-alert';
-import { LoadingBlock } from '../../components/ui/spinner';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { formatInstant } from '../../lib/format';
 import { NOTIFICATION_KIND_LABELS } from '../../lib/notification-kinds';
+import { QueryCard } from './query-card';
 
 const STATUS_BADGE: Record<DeliveryStatus, string> = { pending: 'badge-warning', failed: 'badge-error', sent: 'badge-success', cancelled: 'badge-ghost' };
 const STATUS_LABEL: Record<DeliveryStatus, string> = { pending: 'Pending', failed: 'Failed', sent: 'Sent', cancelled: 'Cancelled' };
@@ -34,44 +33,30 @@ function DeliveryRow({ d }: { d: Delivery }) {
 export function EmailDeliveriesSection() {
   const query = useQuery({ queryKey: ['notification-deliveries'], queryFn: () => api.get<DeliveryListReply>('/api/notifications/deliveries') });
   return (
-    <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-email">
-      <div className="card-body gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="settings-email" className="card-title text-lg">Email Notifications</h2>
-          {query.data && (
-            <button type="button" className="btn btn-ghost btn-sm" disabled={query.isFetching} onClick={() => void query.refetch()}>
-              Refresh
-            </button>
+    <QueryCard id="settings-email" title="Email Notifications" query={query} loading="Loading email deliveries..." failed="Failed to load email deliveries">
+      {(data) => (
+        <>
+          {data.email_configured ? (
+            <p className="text-sm text-base-content/80">Notifications are emailed to the people who keep email on in their profile.</p>
+          ) : (
+            <div role="status" className="alert alert-info alert-soft flex min-w-0 flex-col items-start gap-1 text-base-content">
+              <span className="font-semibold">Email is not configured</span>
+              <span className="min-w-0 break-words text-sm">
+                The server has no mail server to send through, so notifications are shown in the app only. To send them by email
+                too, whoever runs the server sets <code className="break-all">SMTP_URL</code> (for example <code className="break-all">smtp://user:password@mail.example.org:587</code>) and restarts it.
+              </span>
+            </div>
           )}
-        </div>
-        {query.isPending ? (
-          <LoadingBlock text="Loading email deliveries..." />
-        ) : query.isError ? (
-          <ErrorAlert message={errorMessage(query.error, 'Failed to load email deliveries')} onRetry={() => void query.refetch()} />
-        ) : (
-          <>
-            {query.data.email_configured ? (
-              <p className="text-sm text-base-content/80">Notifications are emailed to the people who keep email on in their profile.</p>
-            ) : (
-              <div role="status" className="alert alert-info alert-soft flex min-w-0 flex-col items-start gap-1 text-base-content">
-                <span className="font-semibold">Email is not configured</span>
-                <span className="min-w-0 break-words text-sm">
-                  The server has no mail server to send through, so notifications are shown in the app only. To send them by email
-                  too, whoever runs the server sets <code className="break-all">SMTP_URL</code> (for example <code className="break-all">smtp://user:password@mail.example.org:587</code>) and restarts it.
-                </span>
-              </div>
-            )}
-            <h3 className="font-semibold">Failed and pending emails</h3>
-            {query.data.data.length === 0 ? (
-              <p className="text-sm text-base-content/70">No failed or pending emails.</p>
-            ) : (
-              <ul className="divide-y divide-base-200" aria-label="Failed and pending emails">
-                {query.data.data.map((d) => <DeliveryRow key={d.id} d={d} />)}
-              </ul>
-            )}
-          </>
-        )}
-      </div>
-    </section>
+          <h3 className="font-semibold">Failed and pending emails</h3>
+          {data.data.length === 0 ? (
+            <p className="text-sm text-base-content/70">No failed or pending emails.</p>
+          ) : (
+            <ul className="divide-y divide-base-200" aria-label="Failed and pending emails">
+              {data.data.map((d) => <DeliveryRow key={d.id} d={d} />)}
+            </ul>
+          )}
+        </>
+      )}
+    </QueryCard>
   );
 }

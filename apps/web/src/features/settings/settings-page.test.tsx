@@ -29,6 +29,8 @@ const FAILED_EMAIL = {
   sent_at: null,
 };
 let deliveries: unknown = { email_configured: true, data: [] };
+// The backups section's call (its own tests: backup-status-section.test.tsx).
+const NO_BACKUPS = { last: null, running: null, last_success: null, schedule: { every_hours: 24, keep: 7, next_at: null } };
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -50,9 +52,13 @@ beforeEach(async () => {
   await deviceDatabase().settings.clear();
   fetchMock.mockReset();
   deliveries = { email_configured: true, data: [] };
-  // The email section's call is answered here, so fetchMock sees the settings calls only.
+  // The email and backup sections' calls are answered here, so fetchMock sees the settings calls only.
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    String(input).startsWith('/api/notifications/deliveries') ? Promise.resolve(json(200, deliveries)) : fetchMock(input, init),
+    String(input).startsWith('/api/notifications/deliveries')
+      ? Promise.resolve(json(200, deliveries))
+      : String(input).startsWith('/api/backups/status')
+        ? Promise.resolve(json(200, NO_BACKUPS))
+        : fetchMock(input, init),
   );
   online = true;
   vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);

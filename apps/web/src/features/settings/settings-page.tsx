@@ -6,6 +6,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { useOnlineStatus } from '../../lib/online-status';
 import { type SiteSettings, useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
+import { BackupStatusSection } from './backup-status-section';
 import { EmailDeliveriesSection } from './email-deliveries-section';
 import { SETTINGS_OFFLINE as OFFLINE, useSaveSettings } from './settings-api';
 
@@ -65,6 +66,7 @@ export function SettingsPage() {
         <SettingsForm key={settings.data.site_logo ?? 'none'} settings={settings.data} />
       )}
       <EmailDeliveriesSection />
+      <BackupStatusSection />
     </div>
   );
 }

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { createDatabase, type DB } from '../db/database';
+import { finishRun, startRun } from './backup-runs.repository';
+import { createBackup } from './create-backup';
+import { RestoreRefused, restoreBackup } from './restore';
+
+// `npm run backup [folder]` and `npm run restore -- <archive>` (scripts/server-command.mjs runs them through the
+// server's bundle): same configuration as the server (DATA_DIR, DATABASE_URL, BACKUP_DIR). Each prints one line.
+
+function oneLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0];
+}
+
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Records the run when the database has the table (a server of this version started on it once). */
+async function recorded<T>(db: DB, run: (id: number | null) => Promise<T>): Promise<T> {
+  const id = await startRun(db, 'manual', new Date().toISOString()).catch(() => null);
+  return run(id);
+}
+
+export async function backupCommand(args: string[]): Promise<number> {
+  const config = loadConfig();
+  if (config.database.kind === 'sqlite' && !fs.existsSync(config.database.file)) {
+    console.error(`Backup failed: there is no database at ${config.database.file} (is DATA_DIR right?)`);
+    return 1;
+  }
+  const dir = path.resolve(args[0] ?? config.backup.dir);
+  const db = createDatabase(config.database);
+  try {
+    return await recorded(db, async (id) => {
+      try {
+        const { archive, bytes, manifest } = await createBackup({ config, db, dir, kind: 'manual' });
+        if (id !== null) await finishRun(db, id, new Date().toISOString(), { archive: path.basename(archive), bytes });
+        const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+        console.log(`Backup written: ${archive} (${size(bytes)}; ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.images.count} images, migration ${manifest.migrations.at(-1) ?? 'none'})`);
+        if (manifest.images.missing.length > 0) console.log(`Note: ${manifest.images.missing.length} images rows refer to were already missing from ${config.uploadsDir}.`);
+        return 0;
+      } catch (err) {
+        if (id !== null) await finishRun(db, id, new Date().toISOString(), { error: oneLine(err) }).catch(() => undefined);
+        console.error(`Backup failed: ${oneLine(err)}`);
+        return 1;
+      }
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function restoreCommand(args: string[]): Promise<number> {
+  if (args.length !== 1) {
+    console.error('Usage: npm run restore -- <archive.tar.gz>   (into an empty DATA_DIR, or an empty database with DATABASE_URL)');
+    return 1;
+  }
+  const config = loadConfig();
+  try {
+    const r = await restoreBackup(config, path.resolve(args[0]));
+    console.log(
+      `Restored ${path.basename(args[0])} (made ${r.manifest.created_at}, migration ${r.manifest.migrations.at(-1) ?? 'none'}): ${r.rows} rows, ${r.images} images into ${config.database.kind === 'sqlite' ? config.dataDir : 'DATABASE_URL and ' + config.uploadsDir}. Start the server with npm start; devices sync again by themselves.`,
+    );
+    return 0;
+  } catch (err) {
+    console.error(`${err instanceof RestoreRefused ? 'Restore refused' : 'Restore failed'}: ${oneLine(err)}`);
+    return 1;
+  }
+}
+
+/** The server's commands other than serving; null when `argv` names none. */
+export function serverCommand(argv: string[]): (() => Promise<number>) | null {
+  const [command, ...args] = argv;
+  if (command === 'backup') return () => backupCommand(args);
+  if (command === 'restore') return () => restoreCommand(args);
+  return null;
+}

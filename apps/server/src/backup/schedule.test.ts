@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../config';
+import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../test/harness';
+import { scheduledBackup, slotOf } from './schedule';
+
+// The scheduled backup: one per slot, the last N kept, a failure told to the administrators once, the status route.
+
+let t: TestApp;
+let admin: Actor;
+let dir: string;
+const DAY = 24 * 3_600_000;
+const day = (n: number) => new Date(Date.UTC(2026, 10, 20) + n * DAY + 3_600_000);
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-sched-'));
+  t = await createTestApp({ BACKUP_DIR: dir, BACKUP_KEEP: '2' });
+  admin = await registerCompany(t.app, 'Scheduled Centre');
+});
+
+afterEach(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const archives = () => fs.readdirSync(dir).filter((n) => n.endsWith('.tar.gz')).sort();
+const notices = async (actor: Actor) => (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: actor.headers })).json().data.filter((n: { kind: string }) => n.kind === 'backup_failed');
+const status = async (actor: Actor) => t.app.inject({ method: 'GET', url: '/api/backups/status', headers: actor.headers });
+
+describe('scheduled backups', () => {
+  it('makes one backup per slot, keeps the last BACKUP_KEEP scheduled archives and never removes manual ones', async () => {
+    fs.writeFileSync(path.join(dir, 'kalinga-backup-20261101T000000Z.tar.gz'), 'an operator\'s archive');
+    expect(await scheduledBackup(t.db, t.config, t.app.log, day(0))).toBe('written');
+    expect(await scheduledBackup(t.db, t.config, t.app.log, new Date(day(0).getTime() + 3_600_000))).toBe('not-due');
+    expect(await scheduledBackup(t.db, t.config, t.app.log, day(1))).toBe('written');
+    expect(await scheduledBackup(t.db, t.config, t.app.log, day(2))).toBe('written');
+    expect(archives()).toEqual(['kalinga-backup-20261101T000000Z.tar.gz', 'kalinga-scheduled-20261121T010000Z.tar.gz', 'kalinga-scheduled-20261122T010000Z.tar.gz']);
+    expect(slotOf(24, day(0))).not.toBe(slotOf(24, day(1)));
+
+    const res = await status(admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      last: { kind: 'scheduled', outcome: 'succeeded', archive: 'kalinga-scheduled-20261122T010000Z.tar.gz', error: null },
+      running: null,
+      schedule: { every_hours: 24, keep: 2 },
+    });
+    expect(res.json().last.bytes).toBeGreaterThan(0);
+  });
+
+  it('tells the administrators of a failure once, not again while failures go on, again after a success', async () => {
+    const student = await addUser(t.app, admin.companyId, { userType: 'student' });
+    const other = await registerCompany(t.app, 'Second Centre');
+    const blocked = path.join(dir, 'a-file');
+    fs.writeFileSync(blocked, 'not a folder');
+    const broken: AppConfig = { ...t.config, backup: { ...t.config.backup, dir: path.join(blocked, 'backups') } };
+
+    expect(await scheduledBackup(t.db, broken, t.app.log, day(0))).toBe('failed');
+    const [notice] = await notices(admin);
+    expect(notice).toMatchObject({ kind: 'backup_failed', appointment_uuid: null });
+    expect(notice.reason).toMatch(/ENOTDIR|not a directory/);
+    expect(await notices(other)).toHaveLength(1);
+    expect(await notices(student)).toHaveLength(0);
+
+    expect(await scheduledBackup(t.db, broken, t.app.log, day(1))).toBe('failed');
+    expect(await notices(admin)).toHaveLength(1);
+    const failed = (await status(admin)).json();
+    expect(failed.last).toMatchObject({ outcome: 'failed', kind: 'scheduled' });
+    expect(failed.last.error).toMatch(/ENOTDIR|not a directory/);
+    expect(failed.last_success).toBeNull();
+
+    expect(await scheduledBackup(t.db, t.config, t.app.log, day(2))).toBe('written');
+    expect(await scheduledBackup(t.db, broken, t.app.log, day(3))).toBe('failed');
+    expect(await notices(admin)).toHaveLength(2);
+    expect((await status(admin)).json().last_success).toMatchObject({ outcome: 'succeeded' });
+  });
+
+  it('shows the status to administrators only', async () => {
+    const student = await addUser(t.app, admin.companyId, { userType: 'student' });
+    expect((await status(student)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/backups/status' })).statusCode).toBe(401);
+    expect((await status(admin)).json()).toMatchObject({ last: null, running: null, last_success: null, schedule: { every_hours: 24, keep: 2 } });
+  });
+});
