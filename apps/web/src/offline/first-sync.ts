@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
-import { db } from './database';
+import { bookKey, db } from './database';
 import { DOWNLOAD_TABLES, downloadProgress, STATE_ALL, subscribeDownload, type DownloadProgress } from './initial-sync';
 
 // Whether this device still waits for the shop's book (the first sync), and how far its download has come, for
@@ -43,7 +43,8 @@ export function bookStillComing(state: FirstSyncState): boolean {
 
 /** Live: the first sync's state (re-renders on each chunk and when the sync state record is written). */
 export function useFirstSync(): FirstSyncState {
-  const synced = useLiveQuery(async () => (await db.syncState.where('table_name').equals(STATE_ALL).count()) > 0, []);
+  // Keyed by the book in use: a screen drawn before the sign-in was restored asks again in the user's book.
+  const synced = useLiveQuery(async () => (await db.syncState.where('table_name').equals(STATE_ALL).count()) > 0, [bookKey()]);
   const progress = useSyncExternalStore(subscribeDownload, downloadProgress, downloadProgress);
   return firstSyncState(synced, progress);
 }

@@ -218,6 +218,23 @@ describe('Items', () => {
 });
 
 describe('Loans', () => {
+  it('a Loans screen drawn while another book was in use lists the signed-in book once it is in use', async () => {
+    // Nobody's book yet (the sign-in not restored): the device's database, which holds no loans.
+    localStorage.removeItem('book_user');
+    localStorage.removeItem('company_id');
+    at('/l', '/l', <LoansPage />);
+    expect(await screen.findByText('No loans here')).toBeTruthy();
+    // The sign-in is restored: the user's book in the company, with its loans, is the one in use.
+    localStorage.setItem('company_id', '1');
+    localStorage.setItem('book_user', '1');
+    await db.syncState.add({ table_name: STATE_ALL, lastSyncTime: 'c1', lastId: 0, dataVersion: 1, totalRecords: 1, synced_at: NOW.toISOString() });
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan()] });
+    setUser({ ...manager });
+    expect(await screen.findByText('1 loan (the most recent)')).toBeTruthy();
+    await db.delete();
+    localStorage.removeItem('company_id');
+  });
+
   it('switches tabs by click and arrow keys, and counts a date tab after showing its rows', async () => {
     const expired = serverLoan({ loan_date: '2026-06-01', maturity_date: '2026-07-01', expiry_date: '2026-09-29' });
     const redeemed = serverLoan({ uuid: '00000000-0000-4000-8000-0000000000b2', id: 22, pawn_ticket_number: 'PT-2026-000022', status: 'redeemed', items: [serverItem({ uuid: '00000000-0000-4000-8000-0000000000a2', loan_uuid: '00000000-0000-4000-8000-0000000000b2', status: 'redeemed' })] });

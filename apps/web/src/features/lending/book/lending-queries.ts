@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
+import { bookKey } from '../../../offline/database';
 import { counterToday } from './lending-checks';
 import {
   customerDetail,
@@ -43,7 +44,9 @@ function useLive<T>(query: () => Promise<T>, deps: unknown[], refreshOn: string[
     names.forEach((name) => window.addEventListener(name, retry));
     return () => names.forEach((name) => window.removeEventListener(name, retry));
   }, [events, retry]);
-  const key = JSON.stringify(deps);
+  // The book in use is part of the key: a screen drawn while another book was in use (before the sign-in was
+  // restored, another company) asks again in the right one; its live query watched the other book's tables only.
+  const key = JSON.stringify([bookKey(), ...deps]);
   const outcome = useLiveQuery(
     async (): Promise<Outcome<T>> => {
       try {

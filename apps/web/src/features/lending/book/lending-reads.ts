@@ -106,6 +106,18 @@ async function searchLoans(search: string): Promise<LocalLoan[]> {
   return [...all.values()];
 }
 
+/**
+ * The most recently written loans, newest first. The created_at index leaves out a row without a usable created_at
+ * (IndexedDB indexes only valid keys): while every row is in the index it is read there; otherwise the loans are
+ * sorted here, so a row the index lacks still counts and shows (the Recent tab said "no loans" beside a full book).
+ */
+async function recentLoans(start: number, size: number): Promise<LocalLoan[]> {
+  const [indexed, all] = await Promise.all([db.loans.orderBy('created_at').count(), db.loans.count()]);
+  if (indexed === all) return db.loans.orderBy('created_at').reverse().offset(start).limit(size).toArray();
+  const when = (l: LocalLoan) => (typeof l.created_at === 'string' ? l.created_at : '') || l.loan_date || '';
+  return (await db.loans.toArray()).sort((a, b) => when(b).localeCompare(when(a))).slice(start, start + size);
+}
+
 const activeOldestFirst = () => db.loans.where('[status+loan_date]').between(['active', MIN_KEY], ['active', MAX_KEY]);
 
 /** How many loans a date tab holds (every active loan is read): asked apart from the page so rows show first. */
@@ -125,13 +137,9 @@ export async function loanPage(input: { tab: LoanTab; search: string; page: numb
     result = slice(tab === 'recent' ? found.slice(0, RECENT_LOANS) : found, input.page, perPage);
   } else if (tab === 'recent') {
     const info = pageInfo(Math.min(await db.loans.count(), RECENT_LOANS), input.page, perPage);
-    const rows = await db.loans
-      .orderBy('created_at')
-      .reverse()
-      .offset((info.page - 1) * perPage)
-      .limit(Math.min(perPage, RECENT_LOANS - (info.page - 1) * perPage))
-      .toArray();
-    result = { ...info, rows };
+    const start = (info.page - 1) * perPage;
+    const size = Math.min(perPage, RECENT_LOANS - start);
+    result = { ...info, rows: await recentLoans(start, size) };
   } else if (tab === 'maturing' || tab === 'expired') {
     // Active loans filtered by date inside IndexedDB's cursor, oldest loan first (about the soonest maturity or
     // oldest expiry): the cursor stops once the page is full. The total is counted apart (loanCount), as it
