@@ -162,7 +162,7 @@ const TODAY = () => todayIn('Asia/Manila');
 
 /** A company's lending category (one per company, made once). */
 async function makeCategory(actor: Actor): Promise<Row> {
-  const terms = { interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30 };
+  const terms = { interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30, fast_depreciating: true };
   return (await inject(actor, 'POST', '/api/categories', { kind: 'lending', title: 'Jewellery', ...terms })).data;
 }
 

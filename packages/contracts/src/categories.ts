@@ -20,6 +20,8 @@ export const categorySchema = z.object({
   loan_period_type: z.string(),
   loan_period_expiry: z.number().int(),
   is_renewable: z.boolean(),
+  /** Fast-depreciating items (gadgets): the pawner may agree to a redemption period of 30 days instead of 90 (decision 0180). */
+  fast_depreciating: z.boolean(),
   resources_count: z.number().int(),
   /** The company's change-counter value of the category's last change (issue 23). */
   version: z.number().int().min(0),
@@ -54,6 +56,7 @@ const lendingFields = {
   loan_period_type: z.enum(LOAN_PERIOD_TYPES, { message: 'The loan period type must be day, week, month or year.' }).optional(),
   loan_period_expiry: formNumber(z.number({ message: 'The loan period expiry must be a number.' }).int().min(0).max(1000)),
   is_renewable: formBoolean.optional(),
+  fast_depreciating: formBoolean.optional(),
 };
 
 const titleField = z

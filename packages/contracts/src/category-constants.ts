@@ -13,4 +13,6 @@ export const CATEGORY_DEFAULTS = {
   loan_period_type: 'month',
   loan_period_expiry: 0,
   is_renewable: true,
+  /** Not in the spec's list: the Philippine rules' gadget class (decision 0180); off, so a new category gives 90 days. */
+  fast_depreciating: false,
 } as const;

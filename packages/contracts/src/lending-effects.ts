@@ -47,6 +47,7 @@ export function termsOfCategory(category: Row): LendingTerms {
     loan_period_type: category.loan_period_type as LendingTerms['loan_period_type'],
     loan_period_expiry: Number(category.loan_period_expiry),
     is_renewable: Boolean(category.is_renewable),
+    fast_depreciating: Boolean(category.fast_depreciating),
   };
 }
 
@@ -93,6 +94,7 @@ async function newLoan(data: Row, store: RowStore, now: string): Promise<void> {
     paid_interest_amount: 0,
     paid_penalty_amount: 0,
     notes: data.notes,
+    written_request: Boolean(data.written_request),
     items,
     created_at: now,
     updated_at: now,
@@ -141,6 +143,7 @@ async function renew(data: Row, store: RowStore, now: string): Promise<void> {
     paid_penalty_amount: 0,
     renewed_from: loan.uuid,
     notes: loan.notes,
+    written_request: Boolean(loan.written_request),
     items: moved,
     created_at: now,
     updated_at: now,

@@ -84,6 +84,8 @@ export const loanSchema = z.object({
   category_version: z.number().int().nullable(),
   /** The category's terms had changed since that version when the loan reached the server; the ticket kept its own (decision 0104). */
   terms_changed: z.boolean(),
+  /** The pawner asked in writing for a loan below 30 % of the appraised value; the ticket says so (decision 0182). */
+  written_request: z.boolean(),
   items: z.array(itemSchema),
   /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
   version: z.number().int().min(0),
@@ -206,6 +208,8 @@ export const printedTermsSchema = z.object({
   loan_period_type: z.enum(LOAN_PERIOD_TYPES, { message: 'The loan period type must be day, week, month or year.' }),
   loan_period_expiry: z.number().int().min(0).max(1000),
   is_renewable: z.boolean(),
+  /** Left out (an entry queued before the gadget class existed): not fast-depreciating. */
+  fast_depreciating: z.boolean().optional(),
   category_version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 export type PrintedTerms = z.infer<typeof printedTermsSchema>;
@@ -225,6 +229,8 @@ export const loanCreateSchema = z
     items: z.array(loanItemInputSchema, { message: 'At least one item is required.' }).min(1, 'At least one item is required.').max(50),
     /** The terms printed on the ticket (offline); left out, the category's current terms. */
     terms: printedTermsSchema.optional(),
+    /** The pawner asked in writing for a loan below 30 % of the appraised value (required for such a loan; decision 0182). */
+    written_request: z.boolean({ message: 'The written request must be true or false.' }).optional(),
   })
   .refine((v) => v.category_id !== undefined || v.category_uuid !== undefined, { message: 'The category field is required.', path: ['category_id'] });
 export type LoanCreate = z.infer<typeof loanCreateSchema>;

@@ -11,8 +11,15 @@ import {
   daysBackdated,
   daysBetween,
   DEFAULT_BACKDATE_DAYS,
+  FAST_DEPRECIATING_MIN_DAYS,
   forfeitProblem,
+  isBelowLowLoanFloor,
   isCalendarDate,
+  loanStage,
+  LOW_LOAN_NEEDS_REQUEST,
+  newLoanProblem,
+  REDEMPTION_PERIOD_DAYS,
+  redemptionPeriodDays,
   type LendingTerms,
   loanDateFloor,
   type LoanFigures,
@@ -41,6 +48,7 @@ const terms: fc.Arbitrary<LendingTerms> = fc.record({
   loan_period_type: fc.constantFrom('day', 'week', 'month', 'year'),
   loan_period_expiry: fc.integer({ min: 0, max: 1000 }),
   is_renewable: fc.boolean(),
+  fast_depreciating: fc.boolean(),
 });
 
 function loanOf(loanDate: string, amount: number, t: LendingTerms): LoanFigures & { appraisal_value: number } {
@@ -88,7 +96,10 @@ describe('a new ticket', () => {
         const f = newLoanFigures({ loan_date: loanDate, loan_amount: p, appraisal_value: p, terms: t });
         expect(loanDate < f.maturity_date).toBe(true);
         expect(f.maturity_date <= f.expiry_date).toBe(true);
-        expect(f.expiry_date).toBe(addDays(f.maturity_date, t.loan_period_expiry));
+        expect(f.expiry_date).toBe(addDays(f.maturity_date, redemptionPeriodDays(t)));
+        // The redemption period: 90 days at least, 30 for fast-depreciating gadgets; longer when the category says so.
+        expect(daysBetween(f.maturity_date, f.expiry_date)).toBeGreaterThanOrEqual(t.fast_depreciating ? FAST_DEPRECIATING_MIN_DAYS : REDEMPTION_PERIOD_DAYS);
+        expect(daysBetween(f.maturity_date, f.expiry_date)).toBeGreaterThanOrEqual(t.loan_period_expiry);
         expect(f.amount_disbursed).toBe(p - f.service_charge);
         expect(f.amount_disbursed).toBeGreaterThanOrEqual(0);
         expect(f.service_charge).toBeLessThanOrEqual(SERVICE_CHARGE_CAP);
@@ -153,8 +164,13 @@ describe('what is due', () => {
           expect(Number.isSafeInteger(due.interest) && Number.isSafeInteger(due.penalty)).toBe(true);
           expect(due.redeem_total).toBe(p + due.interest + due.penalty);
         }
-        expect(due1.interest).toBe(exactPercent(p, t.interest_rate, due1.months));
-        expect(due1.penalty).toBe(exactPercent(p, t.penalty_rate, due1.penalty_months));
+        // Until maturity: the rate on the principal per month started. After it: the interest to maturity, then the
+        // rate (and the penalty rate) on principal plus that interest per month started after maturity (decision 0181).
+        const toMaturity = exactPercent(p, t.interest_rate, monthsStarted(loanDate, d1 <= loan.maturity_date ? d1 : loan.maturity_date));
+        const base = d1 > loan.maturity_date ? p + toMaturity : p;
+        expect(due1.interest_to_maturity).toBe(toMaturity);
+        expect(due1.interest).toBe(toMaturity + exactPercent(base, t.interest_rate, due1.penalty_months));
+        expect(due1.penalty).toBe(exactPercent(base, t.penalty_rate, due1.penalty_months));
         if (d1 <= loan.maturity_date) expect(due1.penalty).toBe(0);
         expect(due2.interest).toBeGreaterThanOrEqual(due1.interest);
         expect(due2.penalty).toBeGreaterThanOrEqual(due1.penalty);
@@ -171,8 +187,9 @@ describe('what is due', () => {
         (p, r, months) => {
           const loan = { ...loanOf('2000-01-01', p, { interest_rate: r, penalty_rate: r, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0, is_renewable: true }) };
           const due = amountsDue(loan, addDays(addMonths('2000-01-01', months), 1));
-          expect(due.interest).toBe(exactPercent(p, r, due.months));
-          expect(due.penalty).toBe(exactPercent(p, r, due.penalty_months));
+          const first = exactPercent(p, r, 1);
+          expect(due.interest).toBe(first + exactPercent(p + first, r, due.penalty_months));
+          expect(due.penalty).toBe(exactPercent(p + first, r, due.penalty_months));
         },
       ),
       // Found by search: float arithmetic was a centavo off for these (p × rate × months above 2^53).
@@ -293,5 +310,48 @@ describe('how far back an action may be dated (issue 24)', () => {
     expect(daysBackdated('2026-11-18', today)).toBe(7);
     expect(daysBackdated(addDays(today, 1), today)).toBe(0);
     fc.assert(fc.property(fc.integer({ min: -3000, max: 3000 }), (n) => daysBetween(today, addDays(today, n)) === n));
+  });
+});
+
+describe('the redemption period (decision 0180)', () => {
+  it('forfeiture is refused on every day up to the end of the redemption period and allowed the day after; the stage says the same', () => {
+    fc.assert(
+      fc.property(date, principal, terms, fc.integer({ min: -5, max: 1200 }), (loanDate, p, t, after) => {
+        const loan = loanOf(loanDate, p, t);
+        const on = addDays(loan.maturity_date, after);
+        const stage = loanStage(loan, on);
+        const problem = forfeitProblem(loan, on);
+        if (daysBetween(loan.maturity_date, on) <= redemptionPeriodDays(t)) {
+          expect(problem).toBe(`This loan is in its redemption period until ${loan.expiry_date}; it can be forfeited only after that date.`);
+          expect(stage).toBe(on <= loan.maturity_date ? 'running' : 'redemption_period');
+        } else {
+          expect(problem).toBeNull();
+          expect(stage).toBe('forfeitable');
+        }
+      }),
+    );
+  });
+
+  it('the days are the category’s, never below 90, or 30 for fast-depreciating gadgets', () => {
+    expect(redemptionPeriodDays({ loan_period_expiry: 0 })).toBe(90);
+    expect(redemptionPeriodDays({ loan_period_expiry: 45 })).toBe(90);
+    expect(redemptionPeriodDays({ loan_period_expiry: 120 })).toBe(120);
+    expect(redemptionPeriodDays({ loan_period_expiry: 0, fast_depreciating: true })).toBe(30);
+    expect(redemptionPeriodDays({ loan_period_expiry: 45, fast_depreciating: true })).toBe(45);
+  });
+});
+
+describe('a loan below 30 % of the appraised value (decision 0182)', () => {
+  it('is refused without the pawner’s written request and written with it; at 30 % or more no request is needed', () => {
+    fc.assert(
+      fc.property(principal, fc.integer({ min: 1, max: MAX_CENTAVOS }), fc.boolean(), (loanAmount, appraisal, asked) => {
+        fc.pre(loanAmount <= appraisal);
+        const below = loanAmount / appraisal < 0.3 && 10 * loanAmount < 3 * appraisal;
+        expect(isBelowLowLoanFloor(loanAmount, appraisal)).toBe(below);
+        const problem = newLoanProblem({ loan_date: '2026-11-25', today: '2026-11-25', loan_amount: loanAmount, appraisal_value: appraisal, written_request: asked });
+        expect(problem).toBe(below && !asked ? LOW_LOAN_NEEDS_REQUEST : null);
+      }),
+      { examples: [[3_000, 10_000, false], [2_999, 10_000, false], [2_999, 10_000, true]] },
+    );
   });
 });

@@ -1,8 +1,13 @@
 /**
  * The pawn rules, pure: the server applies them and the browser previews them offline with the same figures.
  * Money is integer centavos everywhere in this module; calendar dates are 'YYYY-MM-DD' strings.
- * Why these rules: docs/decisions/0060-lending-rules-money-idempotency-cursor.md.
+ * Why these rules: docs/decisions/0060-lending-rules-money-idempotency-cursor.md; the Philippine redemption
+ * period, interest after maturity and the 30 % floor: 0180-0182 (pawn-redemption.ts).
  */
+
+import { inRedemptionPeriod, isBelowLowLoanFloor, LOW_LOAN_NEEDS_REQUEST, redemptionPeriodDays } from './pawn-redemption';
+
+export * from './pawn-redemption';
 
 export const LOAN_STATUSES = ['active', 'renewed', 'redeemed', 'forfeited'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
@@ -27,9 +32,11 @@ export interface LendingTerms {
   penalty_rate: number;
   loan_period: number;
   loan_period_type: LoanPeriodType | string;
-  /** Days after maturity to redeem or renew. */
+  /** Days after maturity to redeem or renew (the redemption period: never below its floor, see redemptionPeriodDays). */
   loan_period_expiry: number;
   is_renewable: boolean;
+  /** Fast-depreciating items (gadgets): a redemption period of at least 30 days instead of 90 (decision 0180). */
+  fast_depreciating?: boolean;
 }
 
 /** The money and dates of a loan, as the rules need them (centavos, calendar dates). */
@@ -168,7 +175,7 @@ export interface NewLoanFigures {
 /** The figures of a new pawn ticket (service charge, net proceeds, dates); no advance interest is taken. */
 export function newLoanFigures(input: { loan_date: string; loan_amount: number; appraisal_value: number; terms: LendingTerms }): NewLoanFigures {
   const maturity_date = addPeriod(input.loan_date, input.terms.loan_period, input.terms.loan_period_type);
-  const expiry_date = addDays(maturity_date, input.terms.loan_period_expiry);
+  const expiry_date = addDays(maturity_date, redemptionPeriodDays(input.terms));
   const charge = serviceCharge(input.loan_amount);
   const amount_disbursed = input.loan_amount - charge;
   const months = monthsStarted(input.loan_date, maturity_date);
@@ -190,10 +197,14 @@ export function newLoanFigures(input: { loan_date: string; loan_amount: number; 
 export const LOAN_AMOUNT_TOO_HIGH = 'The loan amount may not be greater than the appraised value of the items.';
 export const LOAN_DATE_IN_FUTURE = 'The loan date may not be in the future.';
 
-/** Why a new ticket cannot be written, or null. */
-export function newLoanProblem(input: { loan_date: string; loan_amount: number; appraisal_value: number; today: string }): string | null {
+/**
+ * Why a new ticket cannot be written, or null. `written_request`: the pawner asked in writing for a loan below
+ * 30 % of the appraised value (decision 0182); without it such a loan is refused.
+ */
+export function newLoanProblem(input: { loan_date: string; loan_amount: number; appraisal_value: number; today: string; written_request?: boolean }): string | null {
   if (input.loan_date > input.today) return LOAN_DATE_IN_FUTURE;
   if (input.loan_amount > input.appraisal_value) return LOAN_AMOUNT_TOO_HIGH;
+  if (!input.written_request && isBelowLowLoanFloor(input.loan_amount, input.appraisal_value)) return LOW_LOAN_NEEDS_REQUEST;
   return null;
 }
 
@@ -259,10 +270,14 @@ export function daysBackdated(date: string, today: string): number {
 // ---------- what is due ----------
 
 export interface AmountsDue {
-  /** Months (or parts) of interest from the loan date to the day. */
+  /** Months (or parts) of interest from the loan date to the day (to maturity, then after it). */
   months: number;
   /** Months (or parts) past maturity, 0 before. */
   penalty_months: number;
+  /** Interest of the months to maturity (to the day before it). */
+  interest_to_maturity: number;
+  /** Past maturity: principal plus the interest earned to maturity, on which interest and penalty run (decision 0181); else the principal. */
+  base_after_maturity: number;
   interest: number;
   penalty: number;
   /** The new ticket's service charge, paid with a renewal (no cash leaves the counter on one). */
@@ -275,17 +290,26 @@ export interface AmountsDue {
   is_expired: boolean;
 }
 
-/** What the pawner owes on `asOf` (interest per month started, penalty per month started after maturity). */
+/**
+ * What the pawner owes on `asOf`. Until maturity: interest on the principal per month started from the loan date.
+ * After it (the redemption period and beyond): the interest to maturity, then interest and penalty per month started
+ * after maturity on the principal plus the interest earned to maturity, as the ticket's terms say (decision 0181).
+ */
 export function amountsDue(loan: LoanFigures, asOf: string): AmountsDue {
-  const months = monthsStarted(loan.loan_date, asOf);
-  const penalty_months = asOf > loan.maturity_date ? monthsStarted(loan.maturity_date, asOf) : 0;
-  const interest = percentOf(loan.loan_amount, loan.interest_rate, months);
-  const penalty = percentOf(loan.loan_amount, loan.penalty_rate, penalty_months);
+  const matured = asOf > loan.maturity_date;
+  const monthsToMaturity = monthsStarted(loan.loan_date, matured ? loan.maturity_date : asOf);
+  const penalty_months = matured ? monthsStarted(loan.maturity_date, asOf) : 0;
+  const interest_to_maturity = percentOf(loan.loan_amount, loan.interest_rate, monthsToMaturity);
+  const base_after_maturity = matured ? loan.loan_amount + interest_to_maturity : loan.loan_amount;
+  const interest = interest_to_maturity + percentOf(base_after_maturity, loan.interest_rate, penalty_months);
+  const penalty = percentOf(base_after_maturity, loan.penalty_rate, penalty_months);
   // A renewal writes a ticket for the same principal: its service charge is the one newLoanFigures takes.
   const renewal_charge = serviceCharge(loan.loan_amount);
   return {
-    months,
+    months: monthsToMaturity + penalty_months,
     penalty_months,
+    interest_to_maturity,
+    base_after_maturity,
     interest,
     penalty,
     renewal_charge,
@@ -301,7 +325,6 @@ export function amountsDue(loan: LoanFigures, asOf: string): AmountsDue {
 export const NOT_ACTIVE = (status: LoanStatus) => `This loan is ${status}, not active.`;
 export const NOT_RENEWABLE = "This loan's category is not renewable.";
 export const RENEW_AFTER_EXPIRY = 'This loan expired and can no longer be renewed; it can only be redeemed or forfeited.';
-export const NOT_YET_EXPIRED = 'This loan has not expired yet; it can be forfeited only after its expiry date.';
 export const BEFORE_LOAN_DATE = 'The date may not be before the loan date.';
 export const ITEM_NOT_FORFEITED = (status: ItemStatus) => `This item is ${status.replace('_', ' ')}; only a forfeited item can be put up for sale.`;
 export const ITEM_NOT_FOR_SALE = (status: ItemStatus) => `This item is ${status.replace('_', ' ')}; only an item for sale can be sold.`;
@@ -322,7 +345,7 @@ export function redeemProblem(loan: LoanFigures, asOf: string): string | null {
 
 export function forfeitProblem(loan: LoanFigures, asOf: string): string | null {
   if (loan.status !== 'active') return NOT_ACTIVE(loan.status);
-  if (asOf <= loan.expiry_date) return NOT_YET_EXPIRED;
+  if (asOf <= loan.expiry_date) return inRedemptionPeriod(loan.expiry_date);
   return null;
 }
 

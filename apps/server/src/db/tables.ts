@@ -104,6 +104,8 @@ export interface CategoriesTable {
   loan_period_type: string;
   loan_period_expiry: number;
   is_renewable: number;
+  /** 0/1: gadgets, a redemption period of at least 30 days instead of 90 (migration 016). */
+  fast_depreciating: Generated<number>;
   /** The company's lending change counter at this row's last write (sync cursor). */
   version: Generated<number>;
   created_at: string;
@@ -252,6 +254,8 @@ export interface LoansTable {
   category_version: number | null;
   /** 1 when the category's terms had changed since that version when the loan reached the server. */
   terms_changed: Generated<number>;
+  /** 0/1: the pawner's written request for a loan below 30 % of the appraised value (migration 016). */
+  written_request: Generated<number>;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -362,6 +366,8 @@ export interface CategoryTermsHistoryTable {
   loan_period_type: string;
   loan_period_expiry: number;
   is_renewable: number;
+  /** 0/1 (migration 016). */
+  fast_depreciating: Generated<number>;
   created_at: string;
 }
 

@@ -1,13 +1,14 @@
 import type { LendingTerms } from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
+import type { CategoryRow } from '../../db/tables';
 
 // Each category's lending terms by change-counter version (docs/decisions/0104): written in the transaction that
 // creates a category or changes its terms, so a ticket printed offline from an older copy of the category can be
 // checked against what the category really said at that version.
 
-const TERM_COLUMNS = ['interest_rate', 'penalty_rate', 'loan_period', 'loan_period_type', 'loan_period_expiry', 'is_renewable'] as const;
+const TERM_COLUMNS = ['interest_rate', 'penalty_rate', 'loan_period', 'loan_period_type', 'loan_period_expiry', 'is_renewable', 'fast_depreciating'] as const;
 
-type TermsRow = { interest_rate: number; penalty_rate: number; loan_period: number; loan_period_type: string; loan_period_expiry: number; is_renewable: number };
+type TermsRow = Pick<CategoryRow, (typeof TERM_COLUMNS)[number]>;
 
 export function termsOfRow(row: TermsRow): LendingTerms {
   return {
@@ -17,6 +18,7 @@ export function termsOfRow(row: TermsRow): LendingTerms {
     loan_period_type: row.loan_period_type,
     loan_period_expiry: Number(row.loan_period_expiry),
     is_renewable: Number(row.is_renewable) === 1,
+    fast_depreciating: Number(row.fast_depreciating) === 1,
   };
 }
 
@@ -29,7 +31,8 @@ export function sameTerms(a: LendingTerms, b: LendingTerms): boolean {
     a.loan_period === b.loan_period &&
     a.loan_period_type === b.loan_period_type &&
     a.loan_period_expiry === b.loan_period_expiry &&
-    a.is_renewable === b.is_renewable
+    a.is_renewable === b.is_renewable &&
+    Boolean(a.fast_depreciating) === Boolean(b.fast_depreciating)
   );
 }
 

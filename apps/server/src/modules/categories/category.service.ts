@@ -70,6 +70,7 @@ export function toCategory(row: CategoryWithCount): Category {
     loan_period_type: row.loan_period_type,
     loan_period_expiry: row.loan_period_expiry,
     is_renewable: row.is_renewable === 1,
+    fast_depreciating: row.fast_depreciating === 1,
     resources_count: row.resources_count,
     version: row.version,
     created_at: row.created_at,
@@ -106,6 +107,7 @@ function termsOfNew(kind: CategoryKind, input: CategoryCreate) {
     loan_period_type: sent.loan_period_type ?? CATEGORY_DEFAULTS.loan_period_type,
     loan_period_expiry: sent.loan_period_expiry ?? CATEGORY_DEFAULTS.loan_period_expiry,
     is_renewable: (sent.is_renewable ?? CATEGORY_DEFAULTS.is_renewable) ? 1 : 0,
+    fast_depreciating: (sent.fast_depreciating ?? CATEGORY_DEFAULTS.fast_depreciating) ? 1 : 0,
   };
 }
 
@@ -187,6 +189,7 @@ export async function updateCategory(app: FastifyInstance, auth: AuthContext, pa
       ...(input.loan_period_type !== undefined && { loan_period_type: input.loan_period_type }),
       ...(input.loan_period_expiry !== undefined && { loan_period_expiry: input.loan_period_expiry }),
       ...(input.is_renewable !== undefined && { is_renewable: input.is_renewable ? 1 : 0 }),
+      ...(input.fast_depreciating !== undefined && { fast_depreciating: input.fast_depreciating ? 1 : 0 }),
       ...(image !== undefined && { image_path: image }),
       updated_at: nowIso(),
     });

@@ -78,6 +78,7 @@ export function toLoan(row: LoanRow, items: readonly ItemRow[]): Loan {
     notes: row.notes,
     category_version: row.category_version,
     terms_changed: row.terms_changed === 1,
+    written_request: row.written_request === 1,
     items: items.filter((i) => i.loan_id === row.id).map(toItem),
     version: row.version,
     created_at: row.created_at,

@@ -27,9 +27,11 @@ export async function lendingWorld(): Promise<LendingWorld> {
   const role = await t.app.inject({ method: 'POST', url: '/api/roles', headers: admin.headers, payload: { name: 'clerk', permissions: ['view lending'] } });
   expect(role.statusCode).toBe(201);
   const viewer = await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['clerk'] });
-  const category = await makeCategory(t, admin, { title: 'Jewellery', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30 });
-  const fixed = await makeCategory(t, admin, { title: 'Gadgets', interest_rate: 4, penalty_rate: 1, loan_period: 30, loan_period_type: 'day', loan_period_expiry: 10, is_renewable: false });
-  const otherCategory = await makeCategory(t, other, { title: 'Jewellery', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30 });
+  // Both with the shortest redemption period the rules allow (30 days, fast-depreciating: decision 0180), so that a
+  // loan dated some 70 days back can be forfeited; the 90-day default has its own tests (redemption-period.test.ts).
+  const category = await makeCategory(t, admin, { title: 'Jewellery', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30, fast_depreciating: true });
+  const fixed = await makeCategory(t, admin, { title: 'Gadgets', interest_rate: 4, penalty_rate: 1, loan_period: 30, loan_period_type: 'day', loan_period_expiry: 30, is_renewable: false, fast_depreciating: true });
+  const otherCategory = await makeCategory(t, other, { title: 'Jewellery', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30, fast_depreciating: true });
   return { t, admin, viewer, other, category, fixed, otherCategory };
 }
 

@@ -131,6 +131,8 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
       paid_penalty_amount: 0,
       renewed_from: loan.uuid,
       notes: loan.notes,
+      // The same principal against the same items: the pawner's written request for a low loan still holds.
+      written_request: loan.written_request,
       version,
       created_by: auth.user.id,
       created_at: now,

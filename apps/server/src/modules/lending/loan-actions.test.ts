@@ -17,19 +17,20 @@ const txOf = (reply: { transactions: { type: string; amount: number; loan_uuid: 
 
 describe('POST /api/loans/{uuid}/redeem', () => {
   it('pays principal, interest per month started and penalty after maturity; loan and items redeemed', async () => {
-    // Jan 10 to Mar 15: three months started (3 % each); two months started after the Feb 10 maturity (2 % each).
+    // Jan 10 to the Feb 10 maturity: one month at 3 % (30.00). Then two months started after maturity, at 3 % interest
+    // and 2 % penalty on principal plus that interest (1,030.00): 61.80 and 41.20 (decision 0181).
     const loan = await makeLoan(w, { loan_date: '2026-01-10' });
     const res = await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/redeem`, { redemption_date: '2026-03-15' });
     expect(res.statusCode).toBe(200);
     const reply = res.json();
-    expect(reply.data).toMatchObject({ status: 'redeemed', redemption_date: '2026-03-15', paid_interest_amount: 90, paid_penalty_amount: 40 });
+    expect(reply.data).toMatchObject({ status: 'redeemed', redemption_date: '2026-03-15', paid_interest_amount: 91.8, paid_penalty_amount: 41.2 });
     expect(reply.data.items.map((i: { status: string }) => i.status)).toEqual(['redeemed']);
     expect(reply.new_loan).toBeNull();
     expect(txOf(reply)).toEqual([
       ['disbursement', 995, loan.uuid],
       ['redemption', 1000, loan.uuid],
-      ['interest', 90, loan.uuid],
-      ['penalty', 40, loan.uuid],
+      ['interest', 91.8, loan.uuid],
+      ['penalty', 41.2, loan.uuid],
     ]);
   });
 
@@ -171,7 +172,7 @@ describe('POST /api/loans/{uuid}/forfeit', () => {
     const loan = await makeLoan(w, { loan_date: daysAgo(5) });
     const early = await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, {});
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe('This loan has not expired yet; it can be forfeited only after its expiry date.');
+    expect(early.json().message).toBe(`This loan is in its redemption period until ${loan.expiry_date}; it can be forfeited only after that date.`);
     const future = await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, { forfeiture_date: addDays(TODAY(), 90) });
     expect(future.statusCode).toBe(422);
     expect(future.json().errors.forfeiture_date).toEqual(['The forfeiture date may not be in the future.']);

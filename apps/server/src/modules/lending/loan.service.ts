@@ -1,5 +1,14 @@
 import type { Loan, LoanCreate, LoanListQuery, LoanUpdate } from '@kalinga/contracts/lending';
-import { addDays, LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE, type LendingTerms, newLoanFigures, newLoanProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
+import {
+  addDays,
+  LOAN_AMOUNT_TOO_HIGH,
+  LOAN_DATE_IN_FUTURE,
+  LOW_LOAN_NEEDS_REQUEST,
+  type LendingTerms,
+  newLoanFigures,
+  newLoanProblem,
+  toCentavos,
+} from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
 import { categoryTermsAt, sameTerms, termsOfRow } from '../categories/category-terms.repository';
 import type { CategoryRow, LoanRow } from '../../db/tables';
@@ -110,9 +119,11 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
     const appraisal = input.items.reduce((sum, i) => sum + toCentavos(i.appraisal_value), 0);
     const loanAmount = toCentavos(input.loan_amount);
     const dated = await boundedDate(trx, auth, { field: 'loan_date', label: 'loan date' }, input.loan_date, []);
-    const problem = newLoanProblem({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, today: dated.bound.latest });
+    const writtenRequest = input.written_request === true;
+    const problem = newLoanProblem({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, today: dated.bound.latest, written_request: writtenRequest });
     if (problem === LOAN_DATE_IN_FUTURE) throw unprocessable({ loan_date: [problem] });
     if (problem === LOAN_AMOUNT_TOO_HIGH) throw unprocessable({ loan_amount: [problem] });
+    if (problem === LOW_LOAN_NEEDS_REQUEST) throw unprocessable({ written_request: [problem] });
     const kept = await termsOfNewLoan(trx, category, input.terms);
     const figures = newLoanFigures({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, terms: kept.terms });
     const ticket = ticketNumber(input.loan_date, await nextTicketNumber(trx, companyId));
@@ -135,6 +146,7 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
       penalty_rate: kept.terms.penalty_rate,
       category_version: kept.category_version,
       terms_changed: kept.terms_changed,
+      written_request: writtenRequest ? 1 : 0,
       amount_disbursed: figures.amount_disbursed,
       paid_interest_amount: 0,
       paid_penalty_amount: 0,

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.t.close());
 
-const TERMS = { interest_rate: 4, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30, is_renewable: true };
+// Fast-depreciating, so its 30 days after maturity are the redemption period (not the 90-day floor; decision 0180).
+const TERMS = { interest_rate: 4, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 30, is_renewable: true, fast_depreciating: true };
 
 async function categoryAt(fields: Record<string, unknown> = {}) {
   const category = await makeCategory(w.t, w.admin, { title: `Watches ${randomUUID().slice(0, 6)}`, ...TERMS, ...fields });

@@ -38,7 +38,7 @@ export async function renameCustomer(app: FastifyInstance, headers: Headers, uui
   await send(app, headers, 'PUT', `/api/customers/${uuid}`, { first_name: firstName }, [200]);
 }
 
-/** A ₱1,000 loan dated today on `items` items appraised at ₱2,000 each, through POST /api/loans. */
+/** A ₱1,000 loan dated today on `items` items appraised at ₱1,000 each (so at least 30 % of the appraisal: decision 0182), through POST /api/loans. */
 export async function writeLoan(app: FastifyInstance, headers: Headers, customerUuid: string, category: { id: number }, items = 2): Promise<string> {
   const uuid = randomUUID();
   await send(app, headers, 'POST', '/api/loans', {
@@ -47,7 +47,7 @@ export async function writeLoan(app: FastifyInstance, headers: Headers, customer
     category_id: category.id,
     loan_date: todayIn('Asia/Manila'),
     loan_amount: 1000,
-    items: Array.from({ length: items }, (_, i) => ({ uuid: randomUUID(), description: `18k gold ring ${i + 1}`, appraisal_value: 2000 })),
+    items: Array.from({ length: items }, (_, i) => ({ uuid: randomUUID(), description: `18k gold ring ${i + 1}`, appraisal_value: 1000 })),
   }, [201]);
   return uuid;
 }

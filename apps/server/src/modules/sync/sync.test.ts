@@ -44,7 +44,7 @@ describe('GET /api/sync: deltas', () => {
     expect(body.data.loans[0]).toMatchObject({ uuid: loan, loan_amount: 1000, service_charge: 5, amount_disbursed: 995, status: 'active' });
     expect(body.data.loans[0].items.map((i) => i.description)).toEqual(['18k gold ring 1', '18k gold ring 2', '18k gold ring 3']);
     expect(body.data.items).toHaveLength(3);
-    expect(body.data.items[0]).toMatchObject({ loan_uuid: loan, appraisal_value: 2000, status: 'pawned' });
+    expect(body.data.items[0]).toMatchObject({ loan_uuid: loan, appraisal_value: 1000, status: 'pawned' });
     expect(body.data.transactions).toMatchObject([{ loan_uuid: loan, type: 'disbursement', amount: 995 }]);
     expect(body.data.categories.map((c) => c.uuid)).toEqual([cat.uuid]);
     expect(body.meta).toMatchObject({ cursor: 'c3', total_changes: 7, recommendation: null });

@@ -1,6 +1,7 @@
 import {
   amountsDue,
   forfeitProblem,
+  isBelowLowLoanFloor,
   newLoanFigures,
   newLoanProblem,
   redeemProblem,
@@ -76,15 +77,25 @@ export function balanceOf(loans: LocalLoan[], today: string): number {
 export interface TicketPreview {
   figures: NewLoanFigures | null;
   problem: string | null;
+  /** The amount is below 30 % of the appraisal: the ticket needs the pawner's written request (decision 0182). */
+  belowFloor: boolean;
 }
 
 /** The new ticket's preview (centavos) and why it cannot be written yet, from the form's pesos. */
-export function ticketPreview(input: { loan_date: string; today: string; loan_amount: number; appraisals: number[]; category: LocalCategory | undefined }): TicketPreview {
+export function ticketPreview(input: {
+  loan_date: string;
+  today: string;
+  loan_amount: number;
+  appraisals: number[];
+  category: LocalCategory | undefined;
+  written_request?: boolean;
+}): TicketPreview {
   const appraisal = input.appraisals.reduce((sum, v) => sum + (Number.isFinite(v) ? toCentavos(v) : 0), 0);
   const amount = Number.isFinite(input.loan_amount) ? toCentavos(input.loan_amount) : 0;
-  if (!input.category || amount <= 0 || !input.loan_date) return { figures: null, problem: null };
-  const problem = newLoanProblem({ loan_date: input.loan_date, loan_amount: amount, appraisal_value: appraisal, today: input.today });
-  return { figures: newLoanFigures({ loan_date: input.loan_date, loan_amount: amount, appraisal_value: appraisal, terms: termsOf(input.category) }), problem };
+  const belowFloor = amount > 0 && isBelowLowLoanFloor(amount, appraisal);
+  if (!input.category || amount <= 0 || !input.loan_date) return { figures: null, problem: null, belowFloor };
+  const problem = newLoanProblem({ loan_date: input.loan_date, loan_amount: amount, appraisal_value: appraisal, today: input.today, written_request: input.written_request });
+  return { figures: newLoanFigures({ loan_date: input.loan_date, loan_amount: amount, appraisal_value: appraisal, terms: termsOf(input.category) }), problem, belowFloor };
 }
 
 /** Centavos to pesos for formatCurrency. */

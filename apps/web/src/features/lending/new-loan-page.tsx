@@ -11,6 +11,7 @@ import { FieldError } from './components/field-error';
 import { FirstSyncNotice } from './components/first-sync-notice';
 import { emptyItem, ItemRows, type ItemDraftRow } from './components/item-rows';
 import { TicketPreviewPanel } from './components/ticket-preview';
+import { WrittenRequestField } from './components/written-request-field';
 import { ticketPreview } from './lending-figures';
 import { amountOf, draftErrors, firstErrorId, hasErrors, termsByItem } from './ticket-draft';
 
@@ -28,6 +29,7 @@ export function NewLoanPage() {
   const [amount, setAmount] = useState('');
   const [loanDate, setLoanDate] = useState('');
   const [notes, setNotes] = useState('');
+  const [writtenRequest, setWrittenRequest] = useState(false);
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(false);
   const firstSync = useFirstSync();
@@ -46,7 +48,7 @@ export function NewLoanPage() {
   const category = terms.ticket;
   const appraisals = items.map((i) => pesosOf(i.appraisal_value));
   const appraisal = appraisals.reduce((s, v) => s + (Number.isFinite(v) ? v : 0), 0);
-  const preview = ticketPreview({ loan_date: loanDate, today: today ?? '', loan_amount: pesosOf(amount), appraisals, category });
+  const preview = ticketPreview({ loan_date: loanDate, today: today ?? '', loan_amount: pesosOf(amount), appraisals, category, written_request: writtenRequest });
 
   if (!today || categories.loading) return <LoadingBlock text="Loading..." />;
   const errors = draftErrors({ customer, items, amount, submitted: tried });
@@ -77,6 +79,7 @@ export function NewLoanPage() {
         loan_amount: pesosOf(amount),
         notes: notes.trim() || undefined,
         items: items.map((i) => ({ description: i.description.trim(), appraisal_value: pesosOf(i.appraisal_value), category_uuid: i.category_uuid })),
+        written_request: preview.belowFloor && writtenRequest,
       });
       notifySuccess('Pawn ticket saved');
       navigate(`/lending/loans/${loan.uuid}/ticket`, { state: { focus: 'print' } });
@@ -124,6 +127,7 @@ export function NewLoanPage() {
             </label>
             <FieldError id="ticket-date-error" message={dateError} />
           </div>
+          {preview.belowFloor && <WrittenRequestField checked={writtenRequest} onChange={setWrittenRequest} />}
           <label className="flex flex-col gap-1">
             <span className="text-sm font-medium">Remarks</span>
             <textarea className="textarea w-full" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />

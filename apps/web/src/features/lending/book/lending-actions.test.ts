@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { loanCreateSchema } from '@kalinga/contracts/lending';
-import { LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE, NOT_RENEWABLE, NOT_YET_EXPIRED, RENEW_AFTER_EXPIRY, ITEM_NOT_FOR_SALE, ITEM_NOT_FORFEITED } from '@kalinga/contracts/pawn-rules';
+import { LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE, NOT_RENEWABLE, RENEW_AFTER_EXPIRY, inRedemptionPeriod, ITEM_NOT_FOR_SALE, ITEM_NOT_FORFEITED, LOW_LOAN_NEEDS_REQUEST } from '@kalinga/contracts/pawn-rules';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../../../test/lending-fixtures';
 import { db } from '../../../offline/database';
@@ -72,6 +72,16 @@ describe('a new ticket', () => {
     expect(await db.syncQueue.count()).toBe(0);
   });
 
+  it('a loan below 30 % of the appraisal is refused offline without the written request and queued with it (decision 0182)', async () => {
+    await expect(createLoan({ ...input, loan_amount: 1500 })).rejects.toThrow(LOW_LOAN_NEEDS_REQUEST);
+    expect(await db.syncQueue.count()).toBe(0);
+    const written = await createLoan({ ...input, loan_amount: 1500, written_request: true });
+    expect(written).toMatchObject({ loan_amount: 1500, written_request: true });
+    const [entry] = await db.syncQueue.toArray();
+    expect(entry.data).toMatchObject({ loan_amount: 1500, written_request: true });
+    expect(loanCreateSchema.safeParse(entry.data).success).toBe(true);
+  });
+
   it('writes the loan and its entry together or not at all', async () => {
     vi.spyOn(db.syncQueue, 'add').mockRejectedValueOnce(new Error('disk gone'));
     await expect(createLoan(input)).rejects.toThrow('disk gone');
@@ -102,7 +112,7 @@ describe('loan actions', () => {
   it('redeem: principal, interest and penalty; loan and items redeemed', async () => {
     vi.setSystemTime(new Date('2026-12-05T08:00:00Z'));
     const redeemed = await redeemLoan(loan.uuid, '2026-12-05');
-    expect(redeemed).toMatchObject({ status: 'redeemed', redemption_date: '2026-12-05', paid_interest_amount: 180, paid_penalty_amount: 60 });
+    expect(redeemed).toMatchObject({ status: 'redeemed', redemption_date: '2026-12-05', paid_interest_amount: 182.7, paid_penalty_amount: 61.8 });
     expect(redeemed.items.map((i) => i.status)).toEqual(['redeemed']);
     expect((await db.items.get(itemUuid))?.status).toBe('redeemed');
     expect(await entries()).toEqual([{ operation: 'REDEEM_LOAN', status: 'pending', data: { uuid: loan.uuid, redemption_date: '2026-12-05' } }]);
@@ -111,7 +121,7 @@ describe('loan actions', () => {
 
   it('forfeit only after expiry; then process and sell its item', async () => {
     vi.setSystemTime(new Date('2027-03-01T08:00:00Z'));
-    await expect(forfeitLoan(loan.uuid, '2027-03-01')).rejects.toThrow(NOT_YET_EXPIRED);
+    await expect(forfeitLoan(loan.uuid, '2027-03-01')).rejects.toThrow(inRedemptionPeriod('2027-03-01'));
     await expect(markItemSold(itemUuid, { final_selling_price: 1, buyer_name: 'B' })).rejects.toThrow(ITEM_NOT_FOR_SALE('pawned'));
     await expect(processForfeitedItem(itemUuid, 4500)).rejects.toThrow(ITEM_NOT_FORFEITED('pawned'));
     vi.setSystemTime(new Date('2027-03-02T08:00:00Z'));

@@ -57,6 +57,8 @@ export interface LoanInput {
   loan_amount: number;
   notes?: string;
   items: LoanItemDraft[];
+  /** The pawner asked in writing for a loan below 30 % of the appraised value (decision 0182). */
+  written_request?: boolean;
 }
 
 /** Writes a new pawn ticket with its items (ticket number from the server later). */
@@ -74,9 +76,10 @@ export async function createLoan(input: LoanInput): Promise<LocalLoan> {
       loan_amount: input.loan_amount,
       notes: input.notes,
       items: input.items.map((item) => ({ ...item, uuid: crypto.randomUUID() })),
+      ...(input.written_request && { written_request: true }),
     });
     const appraisal = body.items.reduce((sum, item) => sum + toCentavos(item.appraisal_value), 0);
-    refuse(newLoanProblem({ loan_date: body.loan_date, loan_amount: toCentavos(body.loan_amount), appraisal_value: appraisal, today }));
+    refuse(newLoanProblem({ loan_date: body.loan_date, loan_amount: toCentavos(body.loan_amount), appraisal_value: appraisal, today, written_request: body.written_request }));
     // The terms printed on the ticket are the contract: they travel with it, with the category version they came
     // from, so a rate changed before the ticket reaches the server does not change it (defect 5).
     // A category made on this device and not on the server yet has no version: 0, with the terms it was made with.

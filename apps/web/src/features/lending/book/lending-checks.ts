@@ -60,6 +60,8 @@ export function termsOf(category: LocalCategory) {
     loan_period_type: category.loan_period_type,
     loan_period_expiry: category.loan_period_expiry,
     is_renewable: category.is_renewable,
+    // A copy kept before the gadget class existed has none: not fast-depreciating, 90 days (decision 0180).
+    fast_depreciating: Boolean(category.fast_depreciating),
   };
 }
 

@@ -1,5 +1,6 @@
+import { redemptionPeriodDays } from '@kalinga/contracts/pawn-rules';
 import { formatCurrency } from '../../../lib/format';
-import type { LocalCategory } from '../book/lending-queries';
+import { termsOf, type LocalCategory } from '../book/lending-queries';
 import { formatDay, periodText, pesos, type TicketPreview } from '../lending-figures';
 
 /** The live preview of a new ticket, every figure from the rules module. */
@@ -12,7 +13,7 @@ export function TicketPreviewPanel({ preview, category, others, appraisal }: { p
     ['Net proceeds (cash to the pawner)', formatCurrency(f ? pesos(f.amount_disbursed) : null)],
     ['Interest to maturity', formatCurrency(f ? pesos(f.interest_to_maturity) : null)],
     ['Maturity date', f ? formatDay(f.maturity_date) : '—'],
-    ['Expiry date', f ? formatDay(f.expiry_date) : '—'],
+    ['Redemption period ends', f ? formatDay(f.expiry_date) : '—'],
     ['Effective interest rate', f ? `${f.effective_interest_rate.toFixed(2)}% a month` : '—'],
   ];
   return (
@@ -20,7 +21,7 @@ export function TicketPreviewPanel({ preview, category, others, appraisal }: { p
       <h2 id="preview-title" className="mb-1 font-semibold">Preview</h2>
       {category && (
         <p className="mb-3 text-sm text-base-content/70" data-testid="ticket-terms">
-          Terms of {category.title}{others.length ? ' (item 1’s category), for every item of this ticket' : ''}: {category.interest_rate}% a month, penalty {category.penalty_rate}% a month after maturity, {periodText(category)}, {category.loan_period_expiry} days to redeem after maturity{category.is_renewable ? '' : ', not renewable'}.
+          Terms of {category.title}{others.length ? ' (item 1’s category), for every item of this ticket' : ''}: {category.interest_rate}% a month, penalty {category.penalty_rate}% a month after maturity, {periodText(category)}, {redemptionPeriodDays(termsOf(category))} days to redeem after maturity{category.is_renewable ? '' : ', not renewable'}.
         </p>
       )}
       {others.length > 0 && (
