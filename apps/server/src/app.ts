@@ -83,7 +83,9 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await app.register(settingsRoutes);
   await app.register((await import('./modules/notifications/deliveries.routes')).deliveriesRoutes);
   await app.register((await import('./backup/backup-status.routes')).backupStatusRoutes);
+  await app.register((await import('./modules/screening/screening.routes')).screeningRoutes);
   if (notificationWorker) (await import('./modules/notifications/worker-plugin')).registerNotificationWorker(app);
+  if (notificationWorker) (await import('./modules/screening/escalation-plugin')).registerEscalation(app);
 
   if (webDir) await registerWebApp(app, webDir);
   registerNotFound(app, webDir);

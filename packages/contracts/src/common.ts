@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   'manage lending',
   // A supervisor's: dates a lending action further back than the site setting allows (issue 24).
   'backdate lending',
+  // A counselor's: reads clients' intake answers and scores, every read recorded (decision 0162).
+  'view screenings',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 

@@ -5,8 +5,9 @@ export const NOTIFICATION_KINDS = ['booked', 'confirmed', 'cancelled', 'reschedu
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * Every kind an inbox may hold: the appointment kinds above (each with its preference) and the server's own notices
- * to administrators, which have no preference (a failed scheduled backup, docs/decisions/0190-backups-and-restore.md).
+ * Every kind an inbox may hold: the appointment kinds above (each with its preference) and the notices without a
+ * preference: a failed scheduled backup to administrators (docs/decisions/0190-backups-and-restore.md), and an
+ * urgent case to the counselors on call, always shown and emailed (decision 0163).
  */
-export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed'] as const;
+export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed', 'urgent'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];

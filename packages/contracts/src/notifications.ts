@@ -72,7 +72,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** GET /api/notifications/deliveries (administrators, 'manage settings'): the outbox's failed and pending emails. */
 export const deliverySchema = z.object({
   id: z.number().int(),
-  kind: z.enum(NOTIFICATION_KINDS),
+  kind: z.enum(INBOX_KINDS),
   recipient_name: z.string(),
   recipient_email: z.string(),
   status: z.enum(DELIVERY_STATUSES),

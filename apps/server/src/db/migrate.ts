@@ -15,6 +15,7 @@ import * as m012 from './migrations/012-action-date-bound';
 import * as m013 from './migrations/013-category-kinds';
 import * as m016 from './migrations/016-pawn-redemption';
 import * as m017 from './migrations/017-backups';
+import * as m015 from './migrations/015-screening-and-triage';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '013-category-kinds': m013,
   '016-pawn-redemption': m016,
   '017-backups': m017,
+  '015-screening-and-triage': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -391,7 +391,8 @@ export interface NotificationsTable {
   company_id: number;
   user_id: number;
   /** 'backup_failed': the server's notice to an administrator (decision 0190), with the error in `reason`. */
-  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed';
+  // 'urgent': an urgent case for the counselors on call (no appointment; decision 0163).
+  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed' | 'urgent';
   appointment_id: number | null;
   actor_id: number | null;
   appointment_date: string | null;
@@ -459,6 +460,58 @@ export interface RestoresTable {
   archive: string;
   archive_created_at: string;
   restored_at: string;
+/** Intake mode, crisis contacts, on-call counselors (JSON text), escalation minutes (migration 015). */
+export interface SafetySettingsTable {
+  company_id: number;
+  intake_mode: 'off' | 'offered' | 'required';
+  crisis_contacts: string;
+  next_steps: string;
+  on_call_ids: string;
+  escalation_minutes: number;
+  updated_at: string;
+}
+
+/** A client's PHQ-9 and GAD-7 (answers as JSON text `{ phq9, gad7, difficulty }`), scored by the server. */
+export interface ScreeningsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  kind: 'intake' | 'follow-up';
+  answers: string;
+  phq9_score: number;
+  phq9_band: string;
+  gad7_score: number;
+  gad7_band: string;
+  created_at: string;
+}
+
+export interface ScreeningRequestsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  requested_by: number | null;
+  requested_at: string;
+  answered_at: string | null;
+}
+
+export interface ScreeningViewsTable {
+  id: Generated<number>;
+  company_id: number;
+  viewer_id: number | null;
+  client_id: number;
+  viewed_at: string;
+}
+
+export interface UrgentCasesTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  source: 'button' | 'screening';
+  created_at: string;
+  escalate_at: string;
+  escalated_at: string | null;
+  acknowledged_by: number | null;
+  acknowledged_at: string | null;
 }
 
 export interface Database {
@@ -496,6 +549,11 @@ export interface Database {
   outbox: OutboxTable;
   backup_runs: BackupRunsTable;
   restores: RestoresTable;
+  safety_settings: SafetySettingsTable;
+  screenings: ScreeningsTable;
+  screening_requests: ScreeningRequestsTable;
+  screening_views: ScreeningViewsTable;
+  urgent_cases: UrgentCasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

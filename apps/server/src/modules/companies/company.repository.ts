@@ -6,8 +6,9 @@ import { nowIso } from '../../lib/clock';
 
 /** Roles every new company starts with (issue 2; landlord and tenant are names only, per the spec). */
 export const DEFAULT_ROLES: Record<string, readonly PermissionName[]> = {
-  admin: PERMISSIONS,
-  counselor: ['view appointments', 'manage appointments', 'view resources', 'manage resources', 'view reports'],
+  // Screening answers are the counselors' alone: a manager does not read them by default (decision 0162).
+  admin: PERMISSIONS.filter((p) => p !== 'view screenings'),
+  counselor: ['view appointments', 'manage appointments', 'view resources', 'manage resources', 'view reports', 'view screenings'],
   personnel: ['view appointments', 'view resources'],
   student: ['view appointments', 'view resources'],
   landlord: [],

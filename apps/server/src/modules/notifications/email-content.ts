@@ -1,4 +1,3 @@
-import type { NotificationKind } from '@kalinga/contracts/notifications';
 import { appointmentCalendarEvent, appointmentLink, buildIcs, CONTROL_CHARS } from '../appointments/ics';
 import type { EmailContext, OutboxRow } from './outbox.repository';
 
@@ -17,7 +16,7 @@ export interface EmailMessage {
   ics: string | null;
 }
 
-const WITH_CALENDAR: ReadonlySet<NotificationKind> = new Set(['booked', 'confirmed', 'rescheduled', 'reminder']);
+const WITH_CALENDAR: ReadonlySet<string> = new Set(['booked', 'confirmed', 'rescheduled', 'reminder']);
 
 /** 'Tuesday, March 10, 2026 at 9:00 AM (Asia/Manila)': the instant on the company's clock, naming the zone. */
 export function companyTime(iso: string, timeZone: string): string {
@@ -53,6 +52,9 @@ function wording(row: OutboxRow, ctx: EmailContext): { subject: string; lines: s
       return { subject: `Appointment completed: ${when}`, lines: [`${by} marked the appointment on ${when} as completed.`] };
     case 'reminder':
       return { subject: `Reminder: appointment on ${when}`, lines: [`A reminder of your appointment on ${when}.`] };
+    case 'urgent':
+      // Written by ../screening/urgent-email.ts (no appointment); kept here so every kind has its words.
+      return { subject: 'Urgent: a client needs a counselor now', lines: ['An urgent case is waiting for a counselor.'] };
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db/database';
+import { urgentEmail } from '../screening/urgent-email';
 import { renderEmail } from './email-content';
 import { isPermanentFailure, type Mailer } from './mailer';
 import { newMessageId, preferencesFor } from './notification-events';
@@ -163,13 +164,15 @@ export class NotificationWorker {
   /** Sends one email and marks it sent; a failure is tried again later, or failed for good with the reason. */
   private async sendEmail(row: OutboxRow): Promise<void> {
     const mailer = this.o.mailer!;
-    const ctx = await emailContext(this.db, row);
-    if (!ctx) {
-      await markCancelled(this.db, row, 'The appointment no longer exists.');
+    // An urgent case's email has no appointment: a link to the Triage list and no content (decision 0163).
+    const ctx = row.kind === 'urgent' ? null : await emailContext(this.db, row);
+    const message = row.kind === 'urgent' ? await urgentEmail(this.db, row, this.o.publicUrl) : ctx && renderEmail(row, ctx, this.o.publicUrl, this.o.now());
+    if (!message) {
+      await markCancelled(this.db, row, row.kind === 'urgent' ? 'The recipient no longer exists.' : 'The appointment no longer exists.');
       return;
     }
     try {
-      await mailer.send(renderEmail(row, ctx, this.o.publicUrl, this.o.now()));
+      await mailer.send(message);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const last = row.attempts >= this.o.maxAttempts || isPermanentFailure(error);

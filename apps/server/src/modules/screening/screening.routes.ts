@@ -1,0 +1,92 @@
+import { errorReplySchema, idSchema } from '@kalinga/contracts/common';
+import { crisisInfoSchema, clientScreeningsSchema, safetySettingsBodySchema, safetySettingsSchema, screeningBodySchema, screeningReplySchema, screeningStatusSchema, triageListSchema, urgentCaseReplySchema } from '@kalinga/contracts/screening';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden } from '../../lib/http-errors';
+import { authOf, isCounselor, needs, signedIn } from '../../plugins/auth';
+import { readSafety, toSafetySettings, writeSafety } from './safety-settings';
+import { clientScreenings, requestRepeat, screeningStatus, submitScreening } from './screening.service';
+import { acknowledge, triageList } from './triage';
+import { raiseUrgentCase } from './urgent-cases';
+
+// Intake screening, crisis contacts, urgent cases and the Triage list (decisions 0160-0164).
+
+const security = [{ bearer: [] }];
+const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
+const clientParams = z.object({ id: idSchema });
+
+export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every member: the crisis screen's contacts, kept on the device for offline use (they are the centre's public lines).
+  app.get('/api/crisis-contacts', {
+    preHandler: signedIn,
+    schema: { tags: ['screening'], security, response: { 200: crisisInfoSchema, ...errors } },
+    handler: async (request) => {
+      const s = await readSafety(app.db, authOf(request).companyId);
+      return { contacts: s.crisis_contacts, next_steps: s.next_steps };
+    },
+  });
+
+  app.get('/api/safety-settings', {
+    preHandler: needs('manage users'),
+    schema: { tags: ['screening'], security, response: { 200: safetySettingsSchema, ...errors } },
+    handler: async (request) => toSafetySettings(await readSafety(app.db, authOf(request).companyId)),
+  });
+
+  app.put('/api/safety-settings', {
+    preHandler: needs('manage users'),
+    schema: { tags: ['screening'], security, body: safetySettingsBodySchema, response: { 200: safetySettingsSchema, ...errors } },
+    handler: async (request) => toSafetySettings(await writeSafety(app.db, authOf(request).companyId, request.body)),
+  });
+
+  app.get('/api/screenings/status', {
+    preHandler: signedIn,
+    schema: { tags: ['screening'], security, response: { 200: screeningStatusSchema, ...errors } },
+    handler: async (request) => screeningStatus(app.db, authOf(request)),
+  });
+
+  // The client's own answers; the reply says only whether the crisis screen must open (scores are the counselors').
+  app.post('/api/screenings', {
+    preHandler: signedIn,
+    schema: { tags: ['screening'], security, body: screeningBodySchema, response: { 201: screeningReplySchema, ...errors } },
+    handler: async (request, reply) => reply.code(201).send(await submitScreening(app.db, authOf(request), request.body)),
+  });
+
+  app.get('/api/clients/:id/screenings', {
+    preHandler: needs('view screenings'),
+    schema: { tags: ['screening'], security, params: clientParams, response: { 200: clientScreeningsSchema, ...errors } },
+    handler: async (request) => clientScreenings(app.db, authOf(request), request.params.id),
+  });
+
+  app.post('/api/clients/:id/screening-requests', {
+    preHandler: needs('view screenings'),
+    schema: { tags: ['screening'], security, params: clientParams, response: { 201: z.object({ requested_at: z.string() }), ...errors } },
+    handler: async (request, reply) => reply.code(201).send(await requestRepeat(app.db, authOf(request), request.params.id)),
+  });
+
+  // "I need help now": a client raises an urgent case (one open case per client; a repeat press adds nothing).
+  app.post('/api/urgent-cases', {
+    preHandler: signedIn,
+    schema: { tags: ['screening'], security, response: { 201: urgentCaseReplySchema, 200: urgentCaseReplySchema, ...errors } },
+    handler: async (request, reply) => {
+      const auth = authOf(request);
+      if (isCounselor(auth)) throw forbidden('Counselors answer urgent cases from the Triage list.');
+      const result = await app.db.transaction().execute((trx) => raiseUrgentCase(trx, auth.companyId, auth.user.id, 'button', Date.now()));
+      return reply.code(result.created ? 201 : 200).send(result);
+    },
+  });
+
+  app.get('/api/triage', {
+    preHandler: needs('view screenings'),
+    schema: { tags: ['screening'], security, response: { 200: triageListSchema, ...errors } },
+    handler: async (request) => ({ data: await triageList(app.db, authOf(request)) }),
+  });
+
+  app.post('/api/urgent-cases/:id/acknowledge', {
+    preHandler: needs('view screenings'),
+    schema: { tags: ['screening'], security, params: clientParams, response: { 204: z.null(), 409: errorReplySchema, ...errors } },
+    handler: async (request, reply) => {
+      await acknowledge(app.db, authOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+};

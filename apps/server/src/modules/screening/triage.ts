@@ -1,0 +1,85 @@
+import { type Gad7Band, type Phq9Band, PHQ9_BANDS, type TriageItem, worseBand } from '@kalinga/contracts/screening';
+import type { DB } from '../../db/database';
+import { conflict, forbidden, notFound } from '../../lib/http-errors';
+import { type AuthContext, isCounselor } from '../../plugins/auth';
+import { acknowledgeCase } from './urgent-cases';
+
+// The Triage list (decision 0164): open urgent cases first (oldest first), then intakes of the last 14 days by
+// severity (worst first, then oldest), then the urgent cases acknowledged in the last 7 days (what was done, newest first).
+
+const DAY = 86_400_000;
+
+export async function triageList(db: DB, auth: AuthContext, nowMs = Date.now()): Promise<TriageItem[]> {
+  if (!isCounselor(auth)) throw forbidden('Only counselors can read the Triage list.');
+  const weekAgo = new Date(nowMs - 7 * DAY).toISOString();
+  const cases = await db
+    .selectFrom('urgent_cases as c')
+    .innerJoin('users as u', 'u.id', 'c.client_id')
+    .leftJoin('users as a', 'a.id', 'c.acknowledged_by')
+    .select(['c.id', 'c.client_id', 'u.name as client_name', 'c.source', 'c.created_at', 'c.escalated_at', 'c.acknowledged_at', 'a.name as acknowledged_by'])
+    .where('c.company_id', '=', auth.companyId)
+    .where((w) => w.or([w('c.acknowledged_at', 'is', null), w('c.acknowledged_at', '>=', weekAgo)]))
+    .orderBy('c.created_at')
+    .limit(200)
+    .execute();
+  const urgent: TriageItem[] = cases.map((c) => ({
+    kind: 'urgent',
+    id: c.id,
+    client_id: c.client_id,
+    client_name: c.client_name,
+    at: c.created_at,
+    source: c.source,
+    band: null,
+    acknowledged_by: c.acknowledged_by,
+    acknowledged_at: c.acknowledged_at,
+    escalated_at: c.escalated_at,
+    action: c.acknowledged_at
+      ? `Acknowledged by ${c.acknowledged_by ?? 'a former counselor'}`
+      : c.escalated_at
+        ? 'Escalated to all counselors; waiting for a counselor'
+        : 'Counselors on call told; waiting for a counselor',
+  }));
+  const open = urgent.filter((u) => u.acknowledged_at === null);
+  const done = urgent.filter((u) => u.acknowledged_at !== null).reverse();
+
+  const intakes = await db
+    .selectFrom('screenings as s')
+    .innerJoin('users as u', 'u.id', 's.client_id')
+    .select(['s.id', 's.client_id', 'u.name as client_name', 's.created_at', 's.phq9_band', 's.gad7_band'])
+    .where('s.company_id', '=', auth.companyId)
+    .where('s.kind', '=', 'intake')
+    .where('s.created_at', '>=', new Date(nowMs - 14 * DAY).toISOString())
+    .orderBy('s.created_at')
+    .limit(200)
+    .execute();
+  const ranked = intakes
+    .map((s) => {
+      const band = worseBand(s.phq9_band as Phq9Band, s.gad7_band as Gad7Band);
+      return { s, rank: PHQ9_BANDS.indexOf(band), band };
+    })
+    .sort((a, b) => b.rank - a.rank || a.s.created_at.localeCompare(b.s.created_at));
+  const intakeItems: TriageItem[] = ranked.map(({ s, band }) => ({
+    kind: 'intake',
+    id: s.id,
+    client_id: s.client_id,
+    client_name: s.client_name,
+    at: s.created_at,
+    source: null,
+    band,
+    acknowledged_by: null,
+    acknowledged_at: null,
+    escalated_at: null,
+    action: 'Intake answered',
+  }));
+  return [...open, ...intakeItems, ...done];
+}
+
+/** A counselor acknowledges an open case of the company; 404 for another company's, 409 when already done. */
+export async function acknowledge(db: DB, auth: AuthContext, caseId: number): Promise<void> {
+  if (!isCounselor(auth)) throw forbidden('Only counselors can acknowledge urgent cases.');
+  const row = await db.selectFrom('urgent_cases').select(['id', 'acknowledged_at']).where('id', '=', caseId).where('company_id', '=', auth.companyId).executeTakeFirst();
+  if (!row) throw notFound('Urgent case');
+  if (!(await acknowledgeCase(db, auth.companyId, caseId, auth.user.id, new Date().toISOString()))) {
+    throw conflict('Another counselor has already acknowledged this case.');
+  }
+}
