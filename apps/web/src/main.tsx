@@ -17,7 +17,7 @@ const CODE_WAIT_MS = 3000;
 // and the first render waits for them (capped), so it draws the screen instead of a skeleton that React would
 // keep for at least 300 ms (lib/lazy-screen.tsx).
 const screenCode =
-  maySessionBeStored() && !['/login', '/register'].includes(window.location.pathname)
+  maySessionBeStored() && !['/login', '/register', '/crisis'].includes(window.location.pathname)
     ? Promise.race([preloadSignedInScreen(window.location.pathname).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))])
     : undefined;
 

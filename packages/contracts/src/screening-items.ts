@@ -58,6 +58,9 @@ export type SeverityBand = Phq9Band | Gad7Band;
 export const INTAKE_MODES = ['off', 'offered', 'required'] as const;
 export type IntakeMode = (typeof INTAKE_MODES)[number];
 
+/** A client's own booking refused while the site requires an intake they have not answered (422). */
+export const INTAKE_REQUIRED = 'Please answer the intake questionnaire before your first booking.';
+
 /** The sum of the item scores (each 0-3). */
 export function totalScore(answers: readonly number[]): number {
   return answers.reduce((sum, a) => sum + a, 0);

@@ -38,6 +38,8 @@ const LoanPage = lazy(() => lending().then((m) => ({ default: m.LoanPage })));
 const TicketPage = lazy(() => lending().then((m) => ({ default: m.TicketPage })));
 const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
 const ReportsPage = lazyScreen(() => reports().then((m) => m.ReportsPage));
+// The crisis screen: signed in or not, online or not (precached; decision 0161).
+const CrisisPage = lazy(() => import('../features/crisis/crisis-page').then((m) => ({ default: m.CrisisPage })));
 
 /** The main screens by the first part of their path ('' is the landing screen, Appointments). */
 const SCREENS: Record<string, { preload: () => Promise<unknown> }> = {
@@ -77,6 +79,7 @@ function page(path: string, element: ReactNode, access?: Access): RouteObject {
 export const routes: RouteObject[] = [
   { path: '/login', element: <GuestOnly><LoginPage /></GuestOnly> },
   { path: '/register', element: <GuestOnly><Suspense fallback={<PageSkeleton />}><RegisterPage /></Suspense></GuestOnly> },
+  { path: '/crisis', element: <Suspense fallback={<PageSkeleton />}><CrisisPage /></Suspense> },
   {
     path: '/',
     element: <RequireAuth fallback={<ShellSkeleton />}><Suspense fallback={<ShellSkeleton />}><AppLayout /></Suspense></RequireAuth>,

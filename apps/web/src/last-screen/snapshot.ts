@@ -17,6 +17,8 @@ export const MAX_CHARS = 120_000;
 export const MAX_KEPT = 8;
 /** Guest screens: never a snapshot. */
 export const GUEST_PATHS = ['/login', '/register'];
+/** Screens never kept (decision 0162): the crisis screen, the questionnaires, the Triage list and a client's screenings. */
+export const NEVER_KEPT = /^\/(crisis|intake|triage|clients)(\/|$)/;
 
 export interface Snapshot {
   /** The markup inside #root, without ids, dialogs or toasts. */
@@ -111,7 +113,8 @@ export interface Address {
 
 /** The key of `address`'s snapshot, or null for a guest screen, which never has one. */
 export function snapshotKey(address: Address): string | null {
-  return GUEST_PATHS.includes(address.pathname) ? null : SNAPSHOT_PREFIX + address.pathname + address.search;
+  if (GUEST_PATHS.includes(address.pathname) || NEVER_KEPT.test(address.pathname)) return null;
+  return SNAPSHOT_PREFIX + address.pathname + address.search;
 }
 
 /** The snapshot to draw at `address`, or null: the same user's same session, company and stylesheet, recent, well-formed. */

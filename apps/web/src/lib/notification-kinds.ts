@@ -10,5 +10,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   reminder: 'Appointment reminder',
 };
 
-/** The bell's titles: every appointment kind, and the server's notices to administrators. */
-export const INBOX_KIND_LABELS: Record<InboxKind, string> = { ...NOTIFICATION_KIND_LABELS, backup_failed: 'Backup failed' };
+/** The bell's titles: every appointment kind, the server's notices to administrators, and an urgent case (decision 0163). */
+export const INBOX_KIND_LABELS: Record<InboxKind, string> = { ...NOTIFICATION_KIND_LABELS, backup_failed: 'Backup failed', urgent: 'Urgent case waiting' };

@@ -4,12 +4,13 @@ import { DEMO_PASSWORD, type DemoContext, seedFoundation } from './seed-foundati
 import { seedAppointments } from './seed-appointments';
 import { seedLending } from './seed-lending';
 import { seedLibrary } from './seed-library';
+import { seedSafety } from './seed-safety';
 
 /** One area's demo data, added after the foundation's people exist. */
 type SeedStep = (db: DB, config: AppConfig, ctx: DemoContext) => Promise<void>;
 
 // Areas add their step here, in dependency order.
-const steps: SeedStep[] = [seedLibrary, seedAppointments, seedLending];
+const steps: SeedStep[] = [seedLibrary, seedAppointments, seedLending, seedSafety];
 
 /** Fills an empty database with the demo centre; returns the sign-ins, or null when data already exists. */
 export async function seedDemoData(db: DB, config: AppConfig): Promise<{ password: string; logins: DemoContext['logins'] } | null> {

@@ -14,6 +14,7 @@ import {
   type StatusChange,
   type updateAppointmentBodySchema,
 } from '@kalinga/contracts/appointments';
+import { INTAKE_REQUIRED } from '@kalinga/contracts/screening-items';
 import type { z } from 'zod';
 import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
@@ -24,6 +25,7 @@ import { type AuthContext, isCounselor } from '../../plugins/auth';
 import { publicFileUrl } from '../../plugins/uploads';
 import { insertUser } from '../auth/user.repository';
 import { addMember, setUserRoles } from '../companies/company.repository';
+import { intakeMissing } from '../screening/screening.service';
 import { findCounselor, readBookingSettings } from '../schedule/schedule.repository';
 import { loadSlotContext, slotsFromContext, todayIn } from '../schedule/schedule.service';
 import { localDateOf } from '../schedule/zone-time';
@@ -183,6 +185,8 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
   const newStudent = scope.kind !== 'client' && isNewStudentBooking(body);
   if (scope.kind === 'client') {
     if (auth.user.user_type === 'counselor') throw forbidden();
+    // The site may require the intake questionnaires before a client's first booking (decision 0160).
+    if (await intakeMissing(db, auth.companyId, auth.user.id)) throw unprocessable({ intake: [INTAKE_REQUIRED] }, INTAKE_REQUIRED);
     clientId = auth.user.id;
     userType = auth.user.user_type;
   } else if (!newStudent) {

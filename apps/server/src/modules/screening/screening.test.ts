@@ -123,3 +123,18 @@ describe('a repeat at a follow-up', () => {
     expect((await call(t.app, counselor, 'POST', '/api/clients/0/screening-requests')).statusCode).toBe(422);
   });
 });
+
+describe('an intake required at first booking', () => {
+  it('a client\'s own booking is refused (422) until they answered; then the booking goes on to its own checks', async () => {
+    await call(t.app, admin, 'PUT', '/api/safety-settings', safetyBody({ intake_mode: 'required' }));
+    const client = await addUser(t.app, admin.companyId, { userType: 'personnel' });
+    const body = { counselor_id: counselor.user.id, appointment_date: new Date(Date.now() + 86_400_000).toISOString(), reason: 'First session', category_id: 999_999, location_type: 'online' };
+    const refused = await call(t.app, client, 'POST', '/api/appointments', body);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.intake).toEqual(['Please answer the intake questionnaire before your first booking.']);
+    await submit(t.app, client, answers(0, 0));
+    const next = await call(t.app, client, 'POST', '/api/appointments', body);
+    expect(next.json().errors?.intake).toBeUndefined();
+    await call(t.app, admin, 'PUT', '/api/safety-settings', safetyBody({ intake_mode: 'offered' }));
+  });
+});

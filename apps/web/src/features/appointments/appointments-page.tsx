@@ -3,6 +3,7 @@ import type { Appointment } from '@kalinga/contracts/appointments';
 import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirm, confirmDelete } from '../../components/ui/confirm-dialog';
+import { HelpNowLink } from '../../components/help-now-link';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { Pagination } from '../../components/ui/pagination';
@@ -128,6 +129,7 @@ export function AppointmentsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Appointments</h1>
         {(counselor || isManager(user)) && <ViewSwitch view={view} onChange={setView} />}
+        {!counselor && user && <HelpNowLink />}
         {showBook && (
           <button type="button" className="btn btn-primary" onClick={() => setForm({ open: true, appointment: null })}>
             <svg aria-hidden="true" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>

@@ -45,6 +45,9 @@ export function LoginPage() {
       <p className="mt-6 text-center text-sm">
         New to Kalinga? <Link className="link link-primary" to="/register">Create your account</Link>
       </p>
+      <p className="mt-2 text-center text-sm">
+        <Link className="link text-error" to="/crisis">Need help now? Crisis contacts</Link>
+      </p>
     </AuthFrame>
   );
 }

@@ -40,6 +40,8 @@ function loadEngine(): Promise<SyncEngine> {
  */
 export function startSessionServices(): Promise<void> {
   running = true;
+  // The centre's crisis contacts, kept for the crisis screen offline (decision 0161).
+  void afterFirstScreen(1).then(() => import('../../lib/crisis-info')).then((m) => m.refreshCrisisInfo()).catch(() => undefined);
   void afterFirstScreen(0).then(() => loadedInStage(0, import('../../offline/database'))).catch(() => undefined);
   engine ??= afterFirstScreen(2).then(loadEngine);
   const persist = persistence().then(async (m) => {

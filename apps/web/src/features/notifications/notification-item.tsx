@@ -1,4 +1,5 @@
 import type { Notification } from '@kalinga/contracts/notifications';
+import { Link } from 'react-router';
 import { formatInstant } from '../../lib/format';
 import { describeNotification, timeAgo } from './notification-text';
 
@@ -21,6 +22,7 @@ export function NotificationItem({ n, canWrite, onOpen, onRead }: { n: Notificat
           <time className="text-base-content/70" dateTime={n.created_at} title={formatInstant(n.created_at, 'EEE, d MMM yyyy, h:mm a')}>
             {timeAgo(n.created_at)}
           </time>
+          {n.kind === 'urgent' && <Link className="link link-primary" to="/triage">Open the Triage list</Link>}
           {n.appointment_uuid && (
             <a className="link link-primary" href={`/appointments?open=${encodeURIComponent(n.appointment_uuid)}`} onClick={(e) => { e.preventDefault(); onOpen(n); }}>
               View appointment

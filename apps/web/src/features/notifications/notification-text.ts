@@ -25,6 +25,8 @@ export function describeNotification(n: Notification): NotificationText {
   if (n.kind === 'backup_failed') {
     return { title: INBOX_KIND_LABELS[n.kind], detail: 'The scheduled backup did not finish. Settings shows when the last one succeeded.', by: null, reason: n.reason ? `Reason: ${n.reason}` : null };
   }
+  // An urgent case says nothing of who or why (decision 0163): the Triage list shows that to counselors.
+  if (n.kind === 'urgent') return { title: INBOX_KIND_LABELS.urgent, detail: 'A client needs a counselor now. Open the Triage list.', by: null, reason: null };
   const people = [n.client_name, n.counselor_name].filter(Boolean).join(' with ');
   let when = '';
   if (n.kind === 'rescheduled' && n.previous_date && n.appointment_date) {

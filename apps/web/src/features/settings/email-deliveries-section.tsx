@@ -2,7 +2,7 @@ import type { Delivery, DeliveryListReply, DeliveryStatus } from '@kalinga/contr
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { formatInstant } from '../../lib/format';
-import { NOTIFICATION_KIND_LABELS } from '../../lib/notification-kinds';
+import { INBOX_KIND_LABELS } from '../../lib/notification-kinds';
 import { QueryCard } from './query-card';
 
 const STATUS_BADGE: Record<DeliveryStatus, string> = { pending: 'badge-warning', failed: 'badge-error', sent: 'badge-success', cancelled: 'badge-ghost' };
@@ -14,7 +14,7 @@ function DeliveryRow({ d }: { d: Delivery }) {
     <li className="flex flex-col gap-1 py-3" data-testid="delivery">
       <div className="flex flex-wrap items-center gap-2">
         <span className={`badge badge-sm ${STATUS_BADGE[d.status]}`}>{STATUS_LABEL[d.status]}</span>
-        <span className="font-medium">{NOTIFICATION_KIND_LABELS[d.kind]}</span>
+        <span className="font-medium">{INBOX_KIND_LABELS[d.kind]}</span>
       </div>
       <p className="break-words text-sm">
         To {d.recipient_name} <span className="text-base-content/70">&lt;{d.recipient_email}&gt;</span>
