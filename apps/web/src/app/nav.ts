@@ -34,6 +34,7 @@ export const NAV: NavEntry[] = [
       { path: '/lending/items', label: 'Items', permission: 'view lending', icon: '', offline: true },
     ],
   },
+  { path: '/triage', label: 'Triage', permission: 'view screenings', role: 'counselor', icon: 'M12 9v3.75m9-.75a9 9 0 11-18 0 9 9 0 0118 0zm-9 3.75h.008v.008H12v-.008z' },
   { path: '/schedule', label: 'My Schedule', role: 'counselor', icon: 'M12 6v6h4.5m4.5 0a9 9 0 11-18 0 9 9 0 0118 0z' },
   {
     path: '/settings',

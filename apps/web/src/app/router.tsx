@@ -39,6 +39,9 @@ const TicketPage = lazy(() => lending().then((m) => ({ default: m.TicketPage }))
 const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
 const ReportsPage = lazyScreen(() => reports().then((m) => m.ReportsPage));
 // The crisis screen: signed in or not, online or not (precached; decision 0161).
+const IntakePage = lazy(() => import('../features/intake/intake-page').then((m) => ({ default: m.IntakePage })));
+const TriagePage = lazy(() => import('../features/triage/triage-page').then((m) => ({ default: m.TriagePage })));
+const ClientScreeningsPage = lazy(() => import('../features/triage/client-screenings-page').then((m) => ({ default: m.ClientScreeningsPage })));
 const CrisisPage = lazy(() => import('../features/crisis/crisis-page').then((m) => ({ default: m.CrisisPage })));
 
 /** The main screens by the first part of their path ('' is the landing screen, Appointments). */
@@ -95,6 +98,9 @@ export const routes: RouteObject[] = [
       page('resources/:id', <ResourceDetailPage />, { permission: 'view resources' }),
       page('reports', <ReportsPage />, { permission: 'view reports' }),
       page('sync', <SyncPage />),
+      page('intake', <IntakePage />),
+      page('triage', <TriagePage />, { permission: 'view screenings', role: 'counselor' }),
+      page('clients/:id/screenings', <ClientScreeningsPage />, { permission: 'view screenings', role: 'counselor' }),
       page('lending', <Navigate to="/lending/loans" replace />, { permission: 'view lending' }),
       page('lending/customers', <CustomersPage />, { permission: 'view lending' }),
       page('lending/customers/:uuid', <CustomerPage />, { permission: 'view lending' }),

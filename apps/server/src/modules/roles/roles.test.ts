@@ -25,7 +25,7 @@ async function roleNamed(actor: Actor, name: string): Promise<RoleJson> {
 }
 
 describe('GET /api/roles and /api/permissions', () => {
-  it('lists the seeded roles with permissions and member counts, and the nine permissions', async () => {
+  it('lists the seeded roles with permissions and member counts, and the ten permissions', async () => {
     const admin = await registerCompany(t.app, 'Roles Co');
     await addUser(t.app, admin.companyId, { userType: 'counselor' });
     await addUser(t.app, admin.companyId, { userType: 'counselor' });
@@ -34,12 +34,15 @@ describe('GET /api/roles and /api/permissions', () => {
     const roles = res.json().data as RoleJson[];
     expect(roles.map((r) => r.name)).toEqual(['admin', 'counselor', 'personnel', 'student', 'landlord', 'tenant']);
     expect(roles[0]).toMatchObject({ users_count: 1, is_system: true });
+    // Every permission but 'view screenings', which is the counselors' (decision 0162).
     expect(roles[0].permissions).toHaveLength(9);
+    expect(roles[0].permissions).not.toContain('view screenings');
     expect(roles[1]).toMatchObject({ name: 'counselor', users_count: 2 });
+    expect(roles[1].permissions).toContain('view screenings');
     const perms = await call(admin, 'GET', '/api/permissions');
     expect(perms.json().data.map((p: { name: string }) => p.name)).toEqual([
       'manage users', 'view appointments', 'view resources', 'view reports', 'manage resources', 'manage appointments', 'view lending', 'manage lending',
-      'backdate lending',
+      'backdate lending', 'view screenings',
     ]);
   });
 

@@ -1,9 +1,11 @@
 import { APPOINTMENT_TABS, type AppointmentStatus, type AppointmentTab, type ClientUserType } from '@kalinga/contracts/appointment-constants';
 import type { Appointment } from '@kalinga/contracts/appointments';
 import { Suspense, useEffect, useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { confirm, confirmDelete } from '../../components/ui/confirm-dialog';
 import { HelpNowLink } from '../../components/help-now-link';
+import { IntakePrompt } from '../../components/intake-prompt';
+import { intakeRequiredFirst, useScreeningStatus } from '../../components/intake-status';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { Pagination } from '../../components/ui/pagination';
@@ -120,6 +122,17 @@ export function AppointmentsPage() {
 
   const cardActions = { onStatus, onDelete, onCalendar, onHistory: setHistoryOf, onEdit: (appt: Appointment) => setForm({ open: true, appointment: appt }) };
   const showBook = canBook(user, settings.data?.students_can_book ?? false);
+  // A client's first booking may need the intake questionnaires first (decision 0160).
+  const client = !!user && !counselor && user.user_type !== 'counselor';
+  const screening = useScreeningStatus(client);
+  const navigate = useNavigate();
+  const openBooking = () => (client && intakeRequiredFirst(screening.data) ? navigate('/intake?then=book') : setForm({ open: true, appointment: null }));
+  // Back from the questionnaire with ?book=1: the booking form opens.
+  useEffect(() => {
+    if (searchParams.get('book') !== '1') return;
+    setSearchParams((p) => { p.delete('book'); return p; }, { replace: true });
+    if (showBook) setForm({ open: true, appointment: null });
+  }, [searchParams, setSearchParams, showBook]);
   const tabsId = useId();
   const searchId = useId();
   const typeId = useId();
@@ -131,7 +144,7 @@ export function AppointmentsPage() {
         {(counselor || isManager(user)) && <ViewSwitch view={view} onChange={setView} />}
         {!counselor && user && <HelpNowLink />}
         {showBook && (
-          <button type="button" className="btn btn-primary" onClick={() => setForm({ open: true, appointment: null })}>
+          <button type="button" className="btn btn-primary" onClick={openBooking}>
             <svg aria-hidden="true" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
               <path strokeLinecap="round" strokeLinejoin="round" d="M12 4.5v15m7.5-7.5h-15" />
             </svg>
@@ -141,6 +154,7 @@ export function AppointmentsPage() {
       </div>
 
       <SetupChecklist enabled={hasPermission(user, 'manage users')} />
+      <IntakePrompt enabled={client} />
 
       {view === 'calendar' && user ? (
         <Suspense fallback={<LoadingBlock text="Loading calendar..." />}>

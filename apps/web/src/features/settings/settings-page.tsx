@@ -8,6 +8,7 @@ import { useOnlineStatus } from '../../lib/online-status';
 import { type SiteSettings, useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { BackupStatusSection } from './backup-status-section';
 import { EmailDeliveriesSection } from './email-deliveries-section';
+import { SafetySettingsSection } from './safety-settings-section';
 import { SETTINGS_OFFLINE as OFFLINE, useSaveSettings } from './settings-api';
 
 const REMINDER_NOT_A_NUMBER = 'The reminder time must be a number of hours.';
@@ -65,6 +66,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm key={settings.data.site_logo ?? 'none'} settings={settings.data} />
       )}
+      <SafetySettingsSection />
       <EmailDeliveriesSection />
       <BackupStatusSection />
     </div>
