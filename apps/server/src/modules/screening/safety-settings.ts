@@ -82,19 +82,11 @@ export async function writeSafety(db: DB, companyId: number, body: SafetySetting
   return readSafety(db, companyId);
 }
 
-/** The counselors told first of an urgent case: those on call, or every counselor when none is set. */
+/** The counselors told first of an urgent case: those on call who are still active, or every counselor when none is. */
 export async function onCallCounselors(db: Conn, companyId: number, onCall: readonly number[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom('company_user as cu')
-    .innerJoin('users as u', 'u.id', 'cu.user_id')
-    .select('u.id')
-    .where('cu.company_id', '=', companyId)
-    .where('u.user_type', '=', 'counselor')
-    .where('u.status', '=', 'active')
-    .$if(onCall.length > 0, (q) => q.where('u.id', 'in', [...onCall]))
-    .execute();
-  const ids = rows.map((r) => r.id);
-  return ids.length > 0 || onCall.length === 0 ? ids : allCounselors(db, companyId);
+  const all = await allCounselors(db, companyId);
+  const chosen = all.filter((id) => onCall.includes(id));
+  return chosen.length > 0 ? chosen : all;
 }
 
 /** Every active counselor of the company (an escalation's recipients). */
