@@ -460,6 +460,8 @@ export interface RestoresTable {
   archive: string;
   archive_created_at: string;
   restored_at: string;
+}
+
 /** Intake mode, crisis contacts, on-call counselors (JSON text), escalation minutes (migration 015). */
 export interface SafetySettingsTable {
   company_id: number;
