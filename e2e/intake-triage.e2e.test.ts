@@ -18,7 +18,7 @@ withAppAndBrowser((s, b) => {
 interface Safety { intake_mode: string; crisis_contacts: unknown[]; next_steps: string; on_call_ids: number[]; escalation_minutes: number }
 
 describe('intake and triage', () => {
-  it('a required intake opens before the first booking; unanswered questions are named; then the booking form opens', async () => {
+  it('a required intake opens before the first booking; unanswered questions are named; then the booking form opens', { timeout: 240_000 }, async () => {
     const admin = await apiLogin(server, DEMO.admin);
     const safety = await apiCall<Safety>(server, admin, 'GET', '/api/safety-settings');
     await apiCall(server, admin, 'PUT', '/api/safety-settings', { ...safety, intake_mode: 'required' });
@@ -60,7 +60,7 @@ describe('intake and triage', () => {
     expect(triage.data.find((r) => r.client_name === 'Paula Personnel')).toMatchObject({ kind: 'intake', band: 'mild' });
   });
 
-  it('an urgent case stays at the top of the Triage list until a counselor acknowledges it', async () => {
+  it('an urgent case stays at the top of the Triage list until a counselor acknowledges it', { timeout: 240_000 }, async () => {
     const student = await apiLogin(server, DEMO.student);
     await apiCall(server, student, 'POST', '/api/urgent-cases');
     for (const [viewport, name] of [[PHONE, '375'], [DESKTOP, '1280']] as const) {
