@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
 import { isSignedIn, useAuth } from '../features/auth/auth-store';
-import { type Access, canAccess } from './nav';
+import { type Access, canAccess, homePath } from './nav';
 
-/** Guest-only pages (sign-in, registration): a signed-in user goes to /appointments. */
+/** Guest-only pages (sign-in, registration): a signed-in user goes to the first screen they may use. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const auth = useAuth();
   if (auth.status === 'loading') return <LoadingBlock />;
-  if (isSignedIn(auth.status)) return <Navigate to="/appointments" replace />;
+  if (isSignedIn(auth.status)) return <Navigate to={homePath(auth.user)} replace />;
   return children;
 }
 
@@ -22,11 +22,20 @@ export function RequireAuth({ children, access, fallback = <LoadingBlock /> }: {
   return children;
 }
 
+/** '/': the dashboard (the Appointments view) for whoever may view appointments; anyone else goes to their own first screen. */
+export function Dashboard({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  if (canAccess(user, { permission: 'view appointments' })) return children;
+  return <Navigate to={homePath(user)} replace />;
+}
+
 export function NoAccess() {
+  const { user } = useAuth();
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
       <h1 className="text-2xl font-bold">You don't have access to this page</h1>
       <p className="mt-2 text-base-content/70">Your role does not include this part of Kalinga. Ask your centre's administrator if you need it.</p>
+      <Link to={homePath(user)} className="btn btn-primary mt-6">Go to your start page</Link>
     </div>
   );
 }

@@ -12,7 +12,10 @@ import { useDocumentTitle, useSiteSettings } from '../lib/site-settings';
 import { SyncIndicatorView } from '../features/sync/sync-indicator';
 import { MenuIcon, PageSkeleton, ShellSkeleton } from './skeletons';
 import { NotificationBell } from '../features/notifications/notification-bell';
-import { type NavEntry, usableNow, visibleNav } from './nav';
+import { canAccess, homePath, type NavEntry, SYNC_ACCESS, usableNow, visibleNav } from './nav';
+import { NAV_ICONS } from './nav-icons';
+import { preloadSettingsScreens } from './settings-screens';
+import { rememberScreens } from './home-hint';
 
 const loadLiveIndicator = () => loadedInStage(1, import('../features/sync/sync-indicator-live'));
 
@@ -23,6 +26,20 @@ const loadLiveIndicator = () => loadedInStage(1, import('../features/sync/sync-i
 function TopBarSyncIndicator() {
   const live = useLoadedWhen(loadLiveIndicator, useAfterFirstScreen(1));
   return live ? <live.SyncIndicator /> : <SyncIndicatorView counts={undefined} />;
+}
+
+/**
+ * For someone with nothing that could wait on this device (the Sync page is not theirs; nav.ts SYNC_ACCESS):
+ * the connection's state alone, in words at every width, like the sync indicator's.
+ */
+function ConnectionState() {
+  const online = useOnlineStatus();
+  return (
+    <span className="flex items-center gap-2 px-2 text-sm font-semibold" role="status" data-testid="connection-state">
+      <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${online ? 'bg-success' : 'bg-warning'}`} />
+      {online ? 'Online' : 'Offline'}
+    </span>
+  );
 }
 
 function Icon({ d }: { d: string }) {
@@ -41,7 +58,7 @@ function SidebarEntry({ entry, online, onNavigate }: { entry: NavEntry; online: 
     return (
       <li>
         <span className="menu-disabled flex items-center gap-3 opacity-50" aria-disabled="true">
-          <Icon d={entry.icon} />
+          <Icon d={NAV_ICONS[entry.path] ?? ''} />
           {entry.label} (Offline)
         </span>
       </li>
@@ -50,7 +67,7 @@ function SidebarEntry({ entry, online, onNavigate }: { entry: NavEntry; online: 
   return (
     <li>
       <NavLink to={entry.children ? entry.children[0].path : entry.path} className={({ isActive }) => `flex items-center gap-3 ${isActive || current ? 'menu-active' : ''}`} onClick={onNavigate}>
-        <Icon d={entry.icon} />
+        <Icon d={NAV_ICONS[entry.path] ?? ''} />
         {entry.label}
       </NavLink>
       {entry.children && current && (
@@ -139,7 +156,8 @@ function OfflineModeBadge() {
       <svg aria-hidden="true" className="h-3.5 w-3.5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
         <path strokeLinecap="round" strokeLinejoin="round" d="M3 3l18 18M8.5 16.5a5 5 0 017 0M5 13a10 10 0 014.2-2.6M19 13a10 10 0 00-3-2M2 8.8a15 15 0 014.5-2.8M22 8.8A15 15 0 0011 5.1M12 20h.01" />
       </svg>
-      Offline mode
+      {/* On a phone the sync state beside it says "Offline" in words; the badge keeps its name for screen readers. */}
+      <span className="max-sm:sr-only">Offline mode</span>
     </span>
   );
 }
@@ -169,12 +187,23 @@ export function AppLayout() {
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen, close]);
 
+  const home = homePath(auth.user);
+  const paths = visibleNav(auth.user).map((e) => e.path).join(' ');
+  // The next start readies this user's landing screen, and only lists they may read (home-hint.ts).
+  useEffect(() => rememberScreens(home, paths.split(' ')), [home, paths]);
+  // An administrator's Settings screens load ahead once the page has settled (settings-screens.ts).
+  const settled = useAfterFirstScreen(2);
+  const manages = hasPermission(auth.user, 'manage users');
+  useEffect(() => {
+    if (settled && manages) preloadSettingsScreens();
+  }, [settled, manages]);
+
   if (!auth.user) return <ShellSkeleton />;
   const entries = visibleNav(auth.user);
 
   const sidebar = (
     <nav aria-label="Main" className="flex h-full w-64 flex-col bg-base-100">
-      <Link to="/appointments" className="flex items-center gap-3 px-5 py-4" onClick={close}>
+      <Link to={home} className="flex items-center gap-3 px-5 py-4" onClick={close}>
         <img src={settings.data?.site_logo || '/logo.svg'} alt="" className="h-9 w-9 rounded-lg object-contain" />
         <span className="truncate text-lg font-bold" data-testid="site-name">{siteName}</span>
       </Link>
@@ -201,10 +230,11 @@ export function AppLayout() {
           <button ref={menuButton} type="button" className="btn btn-ghost btn-square lg:hidden" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
             <MenuIcon />
           </button>
-          <span className="truncate font-semibold lg:hidden">{siteName}</span>
+          {/* On a phone in offline mode the badge and the sync state need the room: the name is in the menu. */}
+          <span className={`truncate font-semibold lg:hidden ${auth.status === 'offline' ? 'max-sm:hidden' : ''}`}>{siteName}</span>
           <div className="flex-1" />
           {auth.status === 'offline' && <OfflineModeBadge />}
-          <TopBarSyncIndicator />
+          {canAccess(auth.user, SYNC_ACCESS) ? <TopBarSyncIndicator /> : <ConnectionState />}
           <CompanySwitcher />
           {/* Keyed by company and user: another inbox starts from its own first page. */}
           <NotificationBell key={`${localStorage.getItem('company_id') ?? ''}:${auth.user.id}`} />

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { describe, expect, it } from 'vitest';
-import { NAV, usableNow, visibleNav } from './nav';
+import { canAccess, homePath, NAV, SYNC_ACCESS, usableNow, visibleNav } from './nav';
 
 const base: AuthUser = { id: 1, name: 'A', username: 'A', email: 'a@x.test', avatar: null, role: 'student', roles: ['student'], permissions: [], user_type: 'student', student_id: null, department: null, birth_date: null, status: 'active' };
 
@@ -30,5 +30,23 @@ describe('usableNow', () => {
   it('offline, only the entries that work from the local store stay usable (Categories, Lending); online, all of them', () => {
     expect(NAV.filter((e) => usableNow(e, false)).map((e) => e.label)).toEqual(['Categories', 'Lending']);
     expect(NAV.filter((e) => usableNow(e, true))).toHaveLength(NAV.length);
+  });
+});
+
+describe('homePath', () => {
+  it('lands each user on the first menu entry they may use, and on My Profile when none', () => {
+    expect(homePath({ ...base, permissions: ['view appointments', 'view resources'] })).toBe('/appointments');
+    expect(homePath({ ...base, permissions: ['view lending', 'manage lending'] })).toBe('/lending');
+    expect(homePath({ ...base, permissions: ['view reports'] })).toBe('/reports');
+    expect(homePath({ ...base, roles: ['landlord'], permissions: [] })).toBe('/profile');
+    expect(homePath(null)).toBe('/profile');
+  });
+});
+
+describe('SYNC_ACCESS', () => {
+  it('opens the Sync page to lending users and category editors, not to a student', () => {
+    expect(canAccess({ ...base, permissions: ['view lending'] }, SYNC_ACCESS)).toBe(true);
+    expect(canAccess({ ...base, permissions: ['view resources', 'manage resources'] }, SYNC_ACCESS)).toBe(true);
+    expect(canAccess({ ...base, permissions: ['view appointments', 'view resources'] }, SYNC_ACCESS)).toBe(false);
   });
 });

@@ -4,8 +4,10 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { getToken } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { LoginPage } from '../features/auth/login-page';
-import { GuestOnly, NotFound, RequireAuth } from './guard';
-import type { Access } from './nav';
+import { Dashboard, GuestOnly, NotFound, RequireAuth } from './guard';
+import { screenToReady } from './home-hint';
+import { type Access, SYNC_ACCESS } from './nav';
+import { RolesPage, SettingsPage, UsersPage } from './settings-screens';
 import { PageSkeleton, ShellSkeleton } from './skeletons';
 
 // The sign-in page is the only screen in the entry chunk (issue 16, decision 0097): the signed-in frame and
@@ -21,10 +23,7 @@ const AppLayout = lazyScreen(() => layout().then((m) => m.AppLayout));
 const RegisterPage = lazy(() => import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
 const ProfilePage = lazyScreen(() => profile().then((m) => m.ProfilePage));
 const AppointmentsPage = lazyScreen(() => appointments().then((m) => m.AppointmentsPage));
-const RolesPage = lazy(() => import('../features/roles/roles-page').then((m) => ({ default: m.RolesPage })));
 const SchedulePage = lazy(() => import('../features/schedule/schedule-page').then((m) => ({ default: m.SchedulePage })));
-const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
-const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
 const CategoriesPage = lazyScreen(() => categories().then((m) => m.CategoriesPage));
 const ResourceDetailPage = lazy(() => import('../features/resources/resource-detail-page').then((m) => ({ default: m.ResourceDetailPage })));
 const ResourcesPage = lazyScreen(() => resources().then((m) => m.ResourcesPage));
@@ -52,6 +51,10 @@ const SCREENS: Record<string, { preload: () => Promise<unknown> }> = {
   resources: ResourcesPage,
   reports: ReportsPage,
   profile: ProfilePage,
+  settings: UsersPage,
+  'settings/users': UsersPage,
+  'settings/roles': RolesPage,
+  'settings/site': SettingsPage,
 };
 
 /** The first lists of the screens that have them, by path segment (each call is one query, cached for the screen). */
@@ -68,10 +71,12 @@ const SCREEN_DATA: Record<string, () => Promise<void>> = {
  * flight already (0099). Resolves when both are loaded, so the first render draws them (lib/lazy-screen.tsx).
  */
 export function preloadSignedInScreen(pathname: string): Promise<unknown> {
-  const screen = pathname.split('/')[1] ?? '';
+  // At '/', the screen this device's user lands on; lists only of a screen the user may open (home-hint.ts).
+  const { screen, listsAllowed } = screenToReady(pathname);
   // The screen's first lists too, with the token the device kept (a refused one signs out, as the check would).
-  if (getToken() && navigator.onLine) void SCREEN_DATA[screen]?.().catch(() => undefined);
-  return Promise.all([AppLayout.preload(), SCREENS[screen]?.preload()]);
+  if (getToken() && navigator.onLine && listsAllowed) void SCREEN_DATA[screen]?.().catch(() => undefined);
+  const twoDeep = pathname.split('/').slice(1, 3).join('/');
+  return Promise.all([AppLayout.preload(), (SCREENS[twoDeep] ?? SCREENS[screen])?.preload()]);
 }
 
 /** A signed-in child route of the layout, with the role or permission it needs. */
@@ -89,15 +94,15 @@ export const routes: RouteObject[] = [
     // Spec section 2: any navigation error goes to /login.
     errorElement: <Navigate to="/login" replace />,
     children: [
-      { index: true, element: <RequireAuth><AppointmentsPage /></RequireAuth> },
-      page('appointments', <AppointmentsPage />),
+      { index: true, element: <RequireAuth><Dashboard><AppointmentsPage /></Dashboard></RequireAuth> },
+      page('appointments', <AppointmentsPage />, { permission: 'view appointments' }),
       page('schedule', <SchedulePage />, { role: 'counselor' }),
       page('profile', <ProfilePage />),
       page('categories', <CategoriesPage />, { permission: 'view resources' }),
       page('resources', <ResourcesPage />, { permission: 'view resources' }),
       page('resources/:id', <ResourceDetailPage />, { permission: 'view resources' }),
       page('reports', <ReportsPage />, { permission: 'view reports' }),
-      page('sync', <SyncPage />),
+      page('sync', <SyncPage />, SYNC_ACCESS),
       page('intake', <IntakePage />),
       page('triage', <TriagePage />, { permission: 'view screenings', role: 'counselor' }),
       page('clients/:id/screenings', <ClientScreeningsPage />, { permission: 'view screenings', role: 'counselor' }),

@@ -1,6 +1,9 @@
 import { format } from 'date-fns';
 
-/** Formats an ISO instant in the browser's zone with a date-fns pattern ('EEE', 'dd', 'h:mm a'). */
+/**
+ * A date-fns pattern, kept for the triage screens written beside the date module (dates.ts): every other screen
+ * takes its dates and times from dates.ts (decision 0146), and these should move there too.
+ */
 export function formatInstant(iso: string, pattern: string): string {
   return format(new Date(iso), pattern);
 }

@@ -1,5 +1,6 @@
 import type { CreateUserBody, StudentOption, UpdateUserBody, User, UserOption, UserSearchQuery, UsersQuery } from '@kalinga/contracts/users';
 import type { PaginationMeta } from '@kalinga/contracts/common';
+import { isOfferedRole, unofferedRoleMessage } from '@kalinga/contracts/role-constants';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database';
 import { lockCompany } from '../../db/locks';
@@ -96,6 +97,11 @@ export async function assertManagerRemains(db: DB, companyId: number, field = 'r
   if ((await countActiveHolders(db, companyId, MANAGE_USERS)) === 0) throw unprocessable({ [field]: [LAST_MANAGER] }, LAST_MANAGER);
 }
 
+/** The 422 messages for the roles of `roles` that are never given (landlord, tenant) and the user does not hold already. */
+function refusedRoles(roles: string[], held: readonly string[]): string[] {
+  return roles.filter((r) => !isOfferedRole(r) && !held.includes(r)).map(unofferedRoleMessage);
+}
+
 export async function createUser(app: FastifyInstance, auth: AuthContext, body: CreateUserBody): Promise<User> {
   const email = body.email.toLowerCase();
   const roles = [...new Set(body.roles)];
@@ -104,6 +110,7 @@ export async function createUser(app: FastifyInstance, auth: AuthContext, body: 
   if (isCommonPassword(body.password, email)) errors.password = [commonPasswordMessage('password')];
   const unknown = await unknownRoles(app.db, auth.companyId, roles);
   if (unknown.length > 0) errors.roles = unknown.map((n) => `The role "${n}" does not exist.`);
+  else if (roles.some((r) => !isOfferedRole(r))) errors.roles = refusedRoles(roles, []);
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   const passwordHash = await hashPassword(body.password);
   const now = nowIso();
@@ -146,6 +153,11 @@ export async function updateUser(app: FastifyInstance, auth: AuthContext, userId
   if (body.password && isCommonPassword(body.password, email)) errors.password = [commonPasswordMessage('password')];
   const unknown = await unknownRoles(app.db, auth.companyId, roles);
   if (unknown.length > 0) errors.roles = unknown.map((n) => `The role "${n}" does not exist.`);
+  else if (roles.some((r) => !isOfferedRole(r))) {
+    // One the user already holds may stay (an edit that keeps it is not a grant); it is not given anew.
+    const refused = refusedRoles(roles, (await loadUser(app.db, auth.companyId, userId)).roles);
+    if (refused.length > 0) errors.roles = refused;
+  }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   await app.db.transaction().execute(async (trx) => {

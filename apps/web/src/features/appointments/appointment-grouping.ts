@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { formatMonth } from '../../lib/dates';
 
 export interface MonthGroup<T> {
   /** yyyy-MM of the month, stable as a React key. */
@@ -21,7 +22,7 @@ export function groupByMonth<T extends { appointment_date: string }>(items: read
     const key = format(date, 'yyyy-MM');
     let group = byKey.get(key);
     if (!group) {
-      group = { key, label: format(date, 'MMMM yyyy'), items: [] };
+      group = { key, label: formatMonth(date), items: [] };
       byKey.set(key, group);
       groups.push(group);
     }

@@ -1,6 +1,6 @@
 import { APPOINTMENT_TABS, type AppointmentStatus, type AppointmentTab, type ClientUserType } from '@kalinga/contracts/appointment-constants';
 import type { Appointment } from '@kalinga/contracts/appointments';
-import { Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { confirm, confirmDelete } from '../../components/ui/confirm-dialog';
 import { HelpNowLink } from '../../components/help-now-link';
@@ -23,6 +23,7 @@ import type { BookingPreset } from './components/appointment-form-modal';
 import { ClientActions, clientDialogs } from './components/client-actions';
 import { LazyCalendarPanel, useAppointmentsView, ViewSwitch } from './calendar/view-switch';
 import { cancelConfirmation } from './cancel-confirmation';
+import { cardPlace, type ChangedCard, focusWhereNext } from './focus-after-change';
 import { SetupChecklist } from './components/setup-checklist';
 
 // What the list's first view does not draw loads after it (issue 16): the booking form, the status history and
@@ -57,6 +58,7 @@ export function AppointmentsPage() {
   const [form, setForm] = useState<{ open: boolean; appointment: Appointment | null; preset?: BookingPreset }>({ open: false, appointment: null });
   const [view, setView] = useAppointmentsView(counselor || isManager(user));
   const [busyUuid, setBusyUuid] = useState<string | null>(null);
+  const tabsId = useId();
   const [historyOf, setHistoryOf] = useState<Appointment | null>(null);
   // ?open=<uuid>: a link to one appointment (a notification's) shows it over the list.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -83,8 +85,18 @@ export function AppointmentsPage() {
     if (meta && meta.last_page >= 1 && page > meta.last_page) setPage(meta.last_page);
   }, [meta, page]);
 
+  // After a change from the list, focus goes to where the user acts next once the list is read again (focus-after-change.ts).
+  const panelRef = useRef<HTMLElement>(null);
+  const [changed, setChanged] = useState<ChangedCard | null>(null);
+  useEffect(() => {
+    if (!changed || busyUuid !== null || list.isFetching) return;
+    focusWhereNext(panelRef.current, changed, document.getElementById(`${tabsId}-${tab}`));
+    setChanged(null);
+  }, [changed, busyUuid, list.isFetching, tabsId, tab]);
+
   const onStatus = async (a: Appointment, status: AppointmentStatus) => {
     if (status === 'cancelled' && !(await confirm(cancelConfirmation(user, a)))) return;
+    if (view === 'list') setChanged(cardPlace(panelRef.current, a.uuid));
     setBusyUuid(a.uuid);
     try {
       await changeStatus.mutateAsync({ uuid: a.uuid, status });
@@ -100,6 +112,7 @@ export function AppointmentsPage() {
   const onDelete = async (a: Appointment) => {
     // Spec section 8: the appointment confirmation is the generic text, without a title.
     if (!(await confirmDelete())) return;
+    if (view === 'list') setChanged(cardPlace(panelRef.current, a.uuid));
     setBusyUuid(a.uuid);
     try {
       await remove.mutateAsync(a.uuid);
@@ -133,7 +146,6 @@ export function AppointmentsPage() {
     setSearchParams((p) => { p.delete('book'); return p; }, { replace: true });
     if (showBook) setForm({ open: true, appointment: null });
   }, [searchParams, setSearchParams, showBook]);
-  const tabsId = useId();
   const searchId = useId();
   const typeId = useId();
 
@@ -219,7 +231,7 @@ export function AppointmentsPage() {
         )}
       </div>
 
-      <section id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${tab}`} aria-busy={list.isFetching} className="flex flex-col gap-6">
+      <section ref={panelRef} id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${tab}`} aria-busy={list.isFetching} className="flex flex-col gap-6">
         <h2 className="sr-only">{TAB_LABEL[tab]} appointments</h2>
         {list.isPending ? (
           <LoadingBlock text="Loading appointments..." />

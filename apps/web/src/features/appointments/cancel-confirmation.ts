@@ -1,12 +1,12 @@
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import type { ConfirmOptions } from '../../components/ui/confirm-dialog';
-import { formatInstant } from '../../lib/format';
+import { formatLongDate, formatTime } from '../../lib/dates';
 import { otherParty } from './appointment-rules';
 
 /** "Monday, March 9 at 9:00 AM" in the browser's zone, as the cards show it. */
 export function appointmentWhen(a: Pick<Appointment, 'appointment_date'>): string {
-  return `${formatInstant(a.appointment_date, 'EEEE, MMMM d')} at ${formatInstant(a.appointment_date, 'h:mm a')}`;
+  return `${formatLongDate(a.appointment_date)} at ${formatTime(a.appointment_date)}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { homePath } from '../../app/nav';
 import { errorMessage } from '../../lib/api-client';
 import { login } from './auth-store';
 import { AuthFrame } from './auth-frame';
@@ -16,8 +17,8 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      await login({ email: email.trim(), password });
-      navigate('/appointments', { replace: true });
+      const user = await login({ email: email.trim(), password });
+      navigate(homePath(user), { replace: true });
     } catch (err) {
       setError(errorMessage(err, 'Failed to sign in'));
       setBusy(false);

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { homePath } from '../../app/nav';
 import { ApiError } from '../../lib/api-client';
 import { AuthFrame } from './auth-frame';
 import { register } from './auth-store';
@@ -21,8 +22,8 @@ export function RegisterPage() {
     setError(null);
     setFieldErrors({});
     try {
-      await register({ ...form, email: form.email.trim(), companyName: form.companyName.trim() || null });
-      navigate('/appointments', { replace: true });
+      const user = await register({ ...form, email: form.email.trim(), companyName: form.companyName.trim() || null });
+      navigate(homePath(user), { replace: true });
     } catch (err) {
       console.error('Registration failed', err);
       setError('Registration failed');

@@ -13,6 +13,7 @@ import {
 } from '@kalinga/contracts/pawn-rules';
 import { formatCurrency } from '../../lib/format';
 import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from './book/lending-queries';
+import { formatDate } from '../../lib/dates';
 
 // Every figure the lending screens show comes from the rules module (pawn-rules.ts), the one the server applies.
 // The rules work in centavos; these helpers hand the screens pesos.
@@ -119,7 +120,5 @@ export function customerName(customer: { first_name: string; last_name: string }
 /** A calendar date as 'Nov 23, 2026' (the date itself, no zone shift). */
 export function formatDay(date: string | null | undefined): string {
   if (!date) return '—';
-  const [y, m, d] = date.slice(0, 10).split('-').map(Number);
-  if (!y || !m || !d) return '—';
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-PH', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDate(date.slice(0, 10));
 }

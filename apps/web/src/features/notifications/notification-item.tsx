@@ -1,6 +1,6 @@
 import type { Notification } from '@kalinga/contracts/notifications';
 import { Link } from 'react-router';
-import { formatInstant } from '../../lib/format';
+import { formatWeekdayDateTime } from '../../lib/dates';
 import { describeNotification, timeAgo } from './notification-text';
 
 /** One notification in the panel: what, who, when, a link to the appointment, and Mark as read. */
@@ -19,7 +19,7 @@ export function NotificationItem({ n, canWrite, onOpen, onRead }: { n: Notificat
         {text.by && <p className="text-sm text-base-content/80">{text.by}</p>}
         {text.reason && <p className="break-words text-sm text-base-content/80">{text.reason}</p>}
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <time className="text-base-content/70" dateTime={n.created_at} title={formatInstant(n.created_at, 'EEE, d MMM yyyy, h:mm a')}>
+          <time className="text-base-content/70" dateTime={n.created_at} title={formatWeekdayDateTime(n.created_at)}>
             {timeAgo(n.created_at)}
           </time>
           {n.kind === 'urgent' && <Link className="link link-primary" to="/triage">Open the Triage list</Link>}

@@ -1,6 +1,6 @@
 import type { Notification } from '@kalinga/contracts/notifications';
 import { describe, expect, it } from 'vitest';
-import { formatInstant } from '../../lib/format';
+import { formatWeekdayDateTime } from '../../lib/dates';
 import { badgeText, bellLabel } from './bell-label';
 import { describeNotification, timeAgo } from './notification-text';
 
@@ -20,7 +20,7 @@ const base: Notification = {
 
 describe('notification words', () => {
   it('says what happened, with whom, when (in the browser zone) and by whom', () => {
-    const when = formatInstant(base.appointment_date!, 'EEE, d MMM yyyy, h:mm a');
+    const when = formatWeekdayDateTime(base.appointment_date!);
     expect(describeNotification(base)).toEqual({ title: 'Appointment booked', detail: `Bea Santos with Carmen Cruz, ${when}`, by: 'By Bea Santos', reason: null });
     const cancelled = describeNotification({ ...base, kind: 'cancelled', reason: 'Exam clash', actor_name: 'Carmen Cruz' });
     expect(cancelled.title).toBe('Appointment cancelled');
@@ -33,7 +33,7 @@ describe('notification words', () => {
 
   it('names both times of a reschedule and says when the appointment is gone', () => {
     const moved = describeNotification({ ...base, kind: 'rescheduled', previous_date: '2026-11-23T01:00:00.000Z' });
-    expect(moved.detail).toContain(`moved from ${formatInstant('2026-11-23T01:00:00.000Z', 'EEE, d MMM yyyy, h:mm a')} to `);
+    expect(moved.detail).toContain(`moved from ${formatWeekdayDateTime('2026-11-23T01:00:00.000Z')} to `);
     const gone = describeNotification({ ...base, appointment_uuid: null, counselor_name: null, client_name: null });
     expect(gone.detail.startsWith('The appointment was deleted')).toBe(true);
   });

@@ -1,18 +1,16 @@
 import type { Notification } from '@kalinga/contracts/notifications';
-import { formatInstant } from '../../lib/format';
+import { formatDate, formatWeekdayDateTime } from '../../lib/dates';
 import { INBOX_KIND_LABELS } from '../../lib/notification-kinds';
 
-const WHEN = 'EEE, d MMM yyyy, h:mm a';
-
-/** An appointment's start in the browser's zone, as the list shows it ('Tue, 24 Nov 2026, 9:00 AM'). */
+/** An appointment's start in the browser's zone, as the list shows it ('Tue, Nov 24, 2026, 9:00 AM'). */
 export function appointmentTime(iso: string): string {
-  return formatInstant(iso, WHEN);
+  return formatWeekdayDateTime(iso);
 }
 
 export interface NotificationText {
   /** What happened ('Appointment cancelled'). */
   title: string;
-  /** With whom and when ('Bea Santos with Carmen Cruz, Tue, 24 Nov 2026, 9:00 AM'). */
+  /** With whom and when ('Bea Santos with Carmen Cruz, Tue, Nov 24, 2026, 9:00 AM'). */
   detail: string;
   /** Who did it ('By Bea Santos'), or null for reminders and system changes. */
   by: string | null;
@@ -53,5 +51,5 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
   const days = Math.floor(hours / 24);
   if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
-  return formatInstant(iso, 'd MMM yyyy');
+  return formatDate(iso);
 }

@@ -94,7 +94,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           </tbody>
         </table>
       </div>
-      {!online && <p className="text-sm text-warning-content/80" role="status">You are offline. Notification settings can be saved when the connection returns.</p>}
+      {!online && <p className="text-sm text-warning" role="status">You are offline. Notification settings can be saved when the connection returns.</p>}
       <div className="flex justify-end">
         <button type="submit" className="btn btn-primary" disabled={save.isPending || !online}>
           {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { formatInstant } from '../../lib/format';
+import { formatDate } from '../../lib/dates';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { useResource } from './api/resources-api';
 import { PublishBadge, ResourceImage } from './components/resource-card';
@@ -56,8 +56,8 @@ export function ResourceDetailPage() {
           </div>
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{r.title}</h1>
           <p className="text-sm text-base-content/60">
-            <time dateTime={r.created_at}>{formatInstant(r.created_at, 'MMMM d, yyyy')}</time>
-            {formatInstant(r.updated_at, 'MMMM d, yyyy') !== formatInstant(r.created_at, 'MMMM d, yyyy') && <> · Updated {formatInstant(r.updated_at, 'MMMM d, yyyy')}</>}
+            <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
+            {formatDate(r.updated_at) !== formatDate(r.created_at) && <> · Updated {formatDate(r.updated_at)}</>}
           </p>
           <div className="max-w-none whitespace-pre-line break-words leading-relaxed text-base-content/90" data-testid="resource-content">
             {r.content}

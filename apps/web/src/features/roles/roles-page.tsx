@@ -1,3 +1,4 @@
+import { isOfferedRole } from '@kalinga/contracts/role-constants';
 import { PERMISSIONS } from '@kalinga/contracts/common';
 import type { Role, RoleBody } from '@kalinga/contracts/roles';
 import { useState } from 'react';
@@ -24,6 +25,11 @@ const PERMISSION_HINTS: Record<string, string> = {
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /** Settings › Roles & Permissions: a matrix of roles × the six permissions, saved per role. */
+/** The roles shown: not landlord or tenant (built in for the spec's checks, meaningless to a centre; decision 0148) unless someone holds one. */
+function offered(roles: Role[]): Role[] {
+  return roles.filter((r) => isOfferedRole(r.name) || r.users_count > 0);
+}
+
 export function RolesPage() {
   const { user: me } = useAuth();
   const settings = useSiteSettings();
@@ -118,7 +124,7 @@ export function RolesPage() {
     // Phones: one card per role with its six switches (a 7-column matrix does not fit 375 px).
     content = (
       <ul className="flex flex-col gap-3">
-        {roles.data.data.map((r) => {
+        {offered(roles.data.data).map((r) => {
           const perms = permsOf(r);
           const dirty = isDirty(r);
           const saving = save.isPending && save.variables?.id === r.id;
@@ -163,7 +169,7 @@ export function RolesPage() {
             </tr>
           </thead>
           <tbody>
-            {roles.data.data.map((r) => {
+            {offered(roles.data.data).map((r) => {
               const perms = permsOf(r);
               const dirty = isDirty(r);
               const saving = save.isPending && save.variables?.id === r.id;

@@ -1,5 +1,5 @@
 import { DEFAULT_SCHEDULE_DAY, type ScheduleDay, WEEKDAYS, type Weekday } from '@kalinga/contracts/schedule';
-import { format } from 'date-fns';
+import { formatWeekdayDate } from '../../lib/dates';
 
 /** A day as the form edits it: break times are strings ('' = no break). */
 export interface DayForm {
@@ -60,8 +60,7 @@ export function dayLabel(day: Weekday): string {
   return day.charAt(0).toUpperCase() + day.slice(1);
 }
 
-/** A YYYY-MM-DD calendar date as 'EEE, MMM d, yyyy', with no zone shift (a date is a date). */
+/** A YYYY-MM-DD calendar date as 'Mon, Mar 9, 2026', with no zone shift (a date is a date). */
 export function formatCalendarDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return format(new Date(y, m - 1, d), 'EEE, MMM d, yyyy');
+  return formatWeekdayDate(date);
 }

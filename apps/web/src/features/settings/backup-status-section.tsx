@@ -1,13 +1,11 @@
 import type { BackupRunView, BackupStatus } from '@kalinga/contracts/backups';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { formatInstant } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { QueryCard } from './query-card';
 
-const WHEN = 'd MMM yyyy, h:mm a';
-
 function when(iso: string) {
-  return <time dateTime={iso}>{formatInstant(iso, WHEN)}</time>;
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }
 
 function size(bytes: number): string {

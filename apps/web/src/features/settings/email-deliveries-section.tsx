@@ -1,13 +1,12 @@
 import type { Delivery, DeliveryListReply, DeliveryStatus } from '@kalinga/contracts/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { formatInstant } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { INBOX_KIND_LABELS } from '../../lib/notification-kinds';
 import { QueryCard } from './query-card';
 
 const STATUS_BADGE: Record<DeliveryStatus, string> = { pending: 'badge-warning', failed: 'badge-error', sent: 'badge-success', cancelled: 'badge-ghost' };
 const STATUS_LABEL: Record<DeliveryStatus, string> = { pending: 'Pending', failed: 'Failed', sent: 'Sent', cancelled: 'Cancelled' };
-const WHEN = 'd MMM yyyy, h:mm a';
 
 function DeliveryRow({ d }: { d: Delivery }) {
   return (
@@ -20,7 +19,7 @@ function DeliveryRow({ d }: { d: Delivery }) {
         To {d.recipient_name} <span className="text-base-content/70">&lt;{d.recipient_email}&gt;</span>
       </p>
       <p className="text-sm text-base-content/70">
-        {d.status === 'pending' ? 'Due' : 'Last due'} <time dateTime={d.due_at}>{formatInstant(d.due_at, WHEN)}</time>
+        {d.status === 'pending' ? 'Due' : 'Last due'} <time dateTime={d.due_at}>{formatDateTime(d.due_at)}</time>
         {' · '}
         {d.attempts === 1 ? '1 attempt' : `${d.attempts} attempts`}
       </p>

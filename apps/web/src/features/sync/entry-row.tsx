@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { confirm } from '../../components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
+import { formatDateTime, formatTime } from '../../lib/dates';
 import type { SyncQueueEntry } from '../../offline/db';
 import { retryEntries } from '../../offline/queue-runner';
 import { correctEntry, dropEntry } from '../../offline/refusals';
@@ -14,7 +15,7 @@ import { editableFields, entrySubject, fieldLabel, operationLabel } from './entr
 function when(iso: string | undefined): string {
   if (!iso) return 'Never';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'Never' : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? 'Never' : formatDateTime(d);
 }
 
 function CorrectForm({ entry, onDone }: { entry: SyncQueueEntry; onDone: (sent: boolean) => void }) {
@@ -115,7 +116,7 @@ export function EntryRow({ entry, online, blocked = false }: { entry: SyncQueueE
             <p className={`mt-1 text-sm ${rejected ? 'text-error' : 'text-amber-800'}`} role={rejected ? 'alert' : undefined}>
               {rejected ? 'Refused by the server: ' : 'Not sent yet: '}
               {entry.error}
-              {!rejected && entry.next_attempt_at ? ` Trying again at ${new Date(entry.next_attempt_at).toLocaleTimeString()}.` : ''}
+              {!rejected && entry.next_attempt_at ? ` Trying again at ${formatTime(entry.next_attempt_at)}.` : ''}
             </p>
           )}
           {blocked && <p className="mt-1 text-sm text-amber-800">Blocked: it waits for the refused change above to be corrected or discarded.</p>}

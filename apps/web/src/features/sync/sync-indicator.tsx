@@ -17,8 +17,7 @@ export function SyncIndicatorView({ counts }: { counts: QueueCounts | undefined 
     <Link to="/sync" className="btn btn-ghost btn-sm gap-2 px-2" title="Sync status" data-testid="sync-indicator" data-unsent={counts ? unsent : undefined}>
       <span className="sr-only">Sync status:</span>{' '}
       <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${online ? 'bg-success' : 'bg-warning'}`} />{' '}
-      {/* The state stays in the name on phones, where it is not shown. */}
-      <span className="sr-only sm:not-sr-only">{state}</span>
+      <span>{state}</span>
       {counts && (
         <>
           {' '}

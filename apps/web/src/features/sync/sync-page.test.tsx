@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../lib/dates';
 import { db } from '../../offline/database';
 import type { SyncQueueEntry } from '../../offline/db';
 import { STATE_ALL } from '../../offline/initial-sync';
@@ -59,7 +60,7 @@ describe('Sync status panel', () => {
     const tables = screen.getByRole('heading', { name: 'Records on this device' }).closest('section')!;
     expect(within(tables).getByRole('row', { name: /Customers/ }).textContent).toContain('1');
     expect(within(tables).getByRole('row', { name: /Items/ }).textContent).toContain('1');
-    expect(screen.getByRole('status').textContent).toContain(`Last sync: ${NOW.toLocaleString()}`);
+    expect(screen.getByRole('status').textContent).toContain(`Last sync: ${formatDateTime(NOW)}`);
   });
 
   it('Retry puts a refused change back in the queue and sends it', async () => {

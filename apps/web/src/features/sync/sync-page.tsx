@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/dates';
 import { useOnlineStatus } from '../../lib/online-status';
 import { bookStillComing, firstSyncText, useFirstSync } from '../../offline/first-sync';
 import { usePersistence, type PersistenceState } from '../../offline/storage-persistence';
@@ -27,7 +28,7 @@ const PERSISTENCE_TEXT: Record<PersistenceState, string> = {
 function when(iso: string | undefined): string {
   if (!iso) return 'Never';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'Never' : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? 'Never' : formatDateTime(d);
 }
 
 function Stat({ label, value, tone }: { label: string; value: number; tone?: string }) {

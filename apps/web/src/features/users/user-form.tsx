@@ -76,6 +76,9 @@ export function UserForm({
       return { ...v, user_type: type, roles: followsType && roleNames.includes(type) ? [type] : v.roles };
     });
   };
+  // The roles offered, and any other the user already holds (a landlord or tenant kept from before: shown so it
+  // can be taken away; decision 0148).
+  const shownRoles = [...roleNames, ...(user?.roles ?? []).filter((r) => !roleNames.includes(r))];
   const toggleRole = (role: string) =>
     setValues((v) => ({ ...v, roles: v.roles.includes(role) ? v.roles.filter((r) => r !== role) : [...v.roles, role] }));
 
@@ -148,7 +151,7 @@ export function UserForm({
       <fieldset className="flex flex-col gap-2" aria-describedby={describedBy('roles')}>
         <legend className="mb-1 font-medium">Roles</legend>
         <div className="flex flex-wrap gap-2">
-          {roleNames.map((role) => (
+          {shownRoles.map((role) => (
             <label key={role} className={`badge badge-lg cursor-pointer gap-2 ${values.roles.includes(role) ? 'badge-primary' : 'badge-outline'}`}>
               <input type="checkbox" className="checkbox checkbox-xs" checked={values.roles.includes(role)} onChange={() => toggleRole(role)} />
               {role}

@@ -1,3 +1,4 @@
+import { isOfferedRole } from '@kalinga/contracts/role-constants';
 import type { PaginationMeta } from '@kalinga/contracts/common';
 import type { Role } from '@kalinga/contracts/roles';
 import type { CreateUserBody, UpdateUserBody, User } from '@kalinga/contracts/users';
@@ -26,7 +27,8 @@ export function useRoleNames() {
   return useQuery({
     queryKey: ['roles'],
     queryFn: () => api.get<{ data: Role[] }>('/api/roles'),
-    select: (reply) => reply.data.map((r) => r.name),
+    // Landlord and tenant are never offered (decision 0148).
+    select: (reply) => reply.data.map((r) => r.name).filter(isOfferedRole),
   });
 }
 

@@ -12,6 +12,7 @@ import type {
   UpdateAppointmentBody,
 } from '@kalinga/contracts/appointments';
 import type { CategoryListReply } from '@kalinga/contracts/categories';
+import { isWholeDate } from '../../../lib/dates';
 import type { CounselorsReply, StudentOption, UserOption } from '@kalinga/contracts/users';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, COMPANY_KEY, getToken, OFFLINE_MESSAGE } from '../../../lib/api-client';
@@ -69,7 +70,8 @@ export function useAvailableSlots(counselorId: number | null, date: string, excl
   return useQuery({
     queryKey: appointmentKeys.slots(counselorId, date, exclude),
     queryFn: () => api.get<AvailableSlotsReply>('/api/appointments/available-slots', { counselor_id: counselorId, date, exclude }),
-    enabled: counselorId !== null && counselorId > 0 && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    // Only a whole date: while its year is typed the field reads '0002-…', '0020-…' (lib/dates.ts).
+    enabled: counselorId !== null && counselorId > 0 && isWholeDate(date),
     // Slots change as others book: always ask again when the form asks.
     staleTime: 0,
     retry: false,

@@ -1,6 +1,7 @@
 import type { Appointment, AppointmentStatus } from '@kalinga/contracts/appointments';
 import type { CalendarDay, CounselorCalendarReply } from '@kalinga/contracts/calendar';
 import type { BusinessHoursInput, EventInput } from '@fullcalendar/core';
+import { formatClock } from '../../../lib/dates';
 import { wallOf } from '../../../lib/zone-time';
 import { statusLabel } from '../appointment-rules';
 import { addDays, spokenDate } from './calendar-range';
@@ -26,8 +27,7 @@ export const STATUS_COLOURS: Record<AppointmentStatus, { background: string; tex
 
 /** "13:05" → "1:05 PM". */
 export function wallTimeLabel(time: string): string {
-  const h = Number(time.slice(0, 2));
-  return `${h % 12 === 0 ? 12 : h % 12}:${time.slice(3, 5)} ${h < 12 ? 'AM' : 'PM'}`;
+  return formatClock(time);
 }
 
 function floating(date: string, time: string): string {

@@ -1,6 +1,8 @@
 // Dates of the calendar's day and week views: wall dates (YYYY-MM-DD) in the company's zone,
 // computed on UTC midnights so the browser's own zone never shifts a day.
 
+import { formatDateRange, formatLongDate } from '../../../lib/dates';
+
 export type CalendarView = 'day' | 'week';
 
 const DAY_MS = 86_400_000;
@@ -33,17 +35,14 @@ export function stepAnchor(view: CalendarView, anchor: string, direction: 1 | -1
   return addDays(anchor, direction * (view === 'week' ? 7 : 1));
 }
 
-const longDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-const shortDayYear = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
 
 /** "Monday, November 23, 2026" for a day; "Nov 23 – Nov 29, 2026" for a week. */
 export function rangeLabel(view: CalendarView, from: string): string {
-  if (view === 'day') return longDay.format(toMs(from));
-  return `${shortDay.format(toMs(from))} – ${shortDayYear.format(toMs(addDays(from, 6)))}`;
+  if (view === 'day') return formatLongDate(from);
+  return formatDateRange(from, addDays(from, 6));
 }
 
 /** "Monday, November 23, 2026": a date as screen readers should hear it. */
 export function spokenDate(date: string): string {
-  return longDay.format(toMs(date));
+  return formatLongDate(date);
 }

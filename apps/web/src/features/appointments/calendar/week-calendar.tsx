@@ -1,6 +1,7 @@
 import type { AppointmentStatus } from '@kalinga/contracts/appointments';
 import type { CounselorCalendarReply } from '@kalinga/contracts/calendar';
-import type { DayHeaderContentArg, EventClickArg, EventContentArg, EventMountArg } from '@fullcalendar/core';
+import type { DayHeaderContentArg, EventClickArg, EventContentArg, EventMountArg, FormatterInput } from '@fullcalendar/core';
+import { dayParts, formatTime, formatTimeRange } from '../../../lib/dates';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useEffect, useMemo, useRef } from 'react';
@@ -21,7 +22,9 @@ export interface WeekCalendarProps {
 }
 
 const VIEW_NAME: Record<CalendarView, string> = { day: 'timeGridDay', week: 'timeGridWeek' };
-const weekdayShort = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short' });
+/** The calendar's times in the app's one time format ('8:00 AM', '9:00 – 10:00 AM'; FullCalendar's own say '8:00am'). */
+const timeFormat: FormatterInput = (arg) =>
+  arg.end ? formatTimeRange(arg.start.marker, arg.end.marker, 'UTC') : formatTime(arg.date.marker, 'UTC');
 
 function meaningOf(extendedProps: Record<string, unknown>): EventMeaning {
   return extendedProps.meaning as EventMeaning;
@@ -86,7 +89,7 @@ export default function WeekCalendar({ reply, view, from, now, bookable, onOpenA
     const note = dayNote(byDate.get(date));
     return (
       <span className="flex flex-col items-center leading-tight">
-        <span className="text-xs font-medium uppercase text-base-content/75">{weekdayShort.format(arg.date)}</span>
+        <span className="text-xs font-medium uppercase text-base-content/75">{dayParts(arg.date, 'UTC').weekday}</span>
         <span className="text-base font-semibold">{arg.date.getUTCDate()}</span>
         {note && <span className={`cal-day-note ${note === 'Excluded' ? 'text-error' : 'text-base-content/70'}`}>{note}</span>}
       </span>
@@ -108,8 +111,8 @@ export default function WeekCalendar({ reply, view, from, now, bookable, onOpenA
       allDaySlot={false}
       slotDuration="00:30:00"
       slotLabelInterval="01:00"
-      slotLabelFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
-      eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+      slotLabelFormat={timeFormat}
+      eventTimeFormat={timeFormat}
       slotMinTime={hours.min}
       slotMaxTime={hours.max}
       businessHours={business}

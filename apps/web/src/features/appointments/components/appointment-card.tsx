@@ -2,7 +2,7 @@ import type { Appointment, AppointmentStatus } from '@kalinga/contracts/appointm
 import type { AuthUser } from '@kalinga/contracts/auth';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
-import { formatInstant } from '../../../lib/format';
+import { dayParts, formatTime } from '../../../lib/dates';
 import { appointmentWhen } from '../cancel-confirmation';
 import {
   canChangeStatus,
@@ -46,18 +46,19 @@ const TRASH = 'M14.74 9l-.346 9m-4.788 0L9.26 9m9.968-3.21c.342.052.682.107 1.02
 export function AppointmentCard({ appointment: a, user, busy, actions, clientActions }: { appointment: Appointment; user: AuthUser | null; busy: boolean; actions: CardActions; clientActions?: ReactNode }) {
   const party = otherParty(user, a);
   const when = appointmentWhen(a);
+  const day = dayParts(a.appointment_date);
   return (
     <article className="card card-border bg-base-100 shadow-sm" aria-label={`${a.reason}, ${when}`} data-testid="appointment-card" data-uuid={a.uuid}>
       <div className="card-body flex-row flex-wrap gap-4 p-4 sm:flex-nowrap">
         <div className="flex w-16 shrink-0 flex-col items-center justify-center rounded-box bg-primary/10 py-2 text-primary" aria-hidden="true">
-          <span className="text-xs font-semibold uppercase">{formatInstant(a.appointment_date, 'EEE')}</span>
-          <span className="text-2xl font-bold leading-tight">{formatInstant(a.appointment_date, 'dd')}</span>
+          <span className="text-xs font-semibold uppercase">{day.weekday}</span>
+          <span className="text-2xl font-bold leading-tight">{day.day}</span>
         </div>
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="flex items-center gap-1 text-sm font-medium">
               <Icon d={CLOCK} />
-              <time dateTime={a.appointment_date}>{formatInstant(a.appointment_date, 'h:mm a')}</time>
+              <time dateTime={a.appointment_date}>{formatTime(a.appointment_date)}</time>
             </span>
             <span className={`badge badge-sm ${statusBadgeClass(a.status)}`} data-testid="status-badge">{statusLabel(a.status)}</span>
             <span className="badge badge-sm badge-outline">{a.user_type === 'student' ? 'STUDENT' : 'PERSONNEL'}</span>

@@ -7,7 +7,7 @@ import { MonthDays } from './month-days';
 import { Spinner } from '../../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { formatInstant } from '../../../lib/format';
+import { formatTime } from '../../../lib/dates';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { todayInZone } from '../../../lib/zone-time';
 import { useAvailableSlots, useCategoryOptions, useCounselors, useSaveAppointment } from '../api/appointments-api';
@@ -266,7 +266,7 @@ function AppointmentForm({ appointment, preset, user, onDone }: { appointment: A
                 <option value="">{!values.counselorId ? 'Choose a counselor first' : !values.date ? 'Choose a date first' : slots.isFetching ? 'Loading times...' : 'Select a time'}</option>
                 {timeOptions.map((t) => {
                   const start = keepsOriginal && t === original!.time ? appointment!.appointment_date : slots.data?.starts?.find((s) => s.time === t)?.appointment_date;
-                  return <option key={t} value={t}>{start ? formatInstant(start, 'h:mm a') : t}</option>;
+                  return <option key={t} value={t}>{start ? formatTime(start) : t}</option>;
                 })}
               </select>
             </div>

@@ -19,11 +19,11 @@ describe('the month at a glance in the booking form', () => {
     net.fetchMock.mockResolvedValue(net.json(200, { days: ['2026-11-30'], next_available: '2026-11-30', timezone: 'Asia/Manila' }));
     const onPick = vi.fn();
     render(<QueryClientProvider client={createQueryClient()}><MonthDays counselorId={7} value="2026-11-24" today="2026-11-23" onPick={onPick} /></QueryClientProvider>);
-    const next = await screen.findByRole('button', { name: 'Next available: Mon, Nov 30' });
+    const next = await screen.findByRole('button', { name: 'Next available: Mon, Nov 30, 2026' });
     expect(net.fetchMock).toHaveBeenCalledTimes(1);
     expect(String(net.fetchMock.mock.calls[0][0])).toBe('/api/appointments/available-days?counselor_id=7&month=2026-11');
-    expect((screen.getByRole('button', { name: 'Monday, November 30, free slots' }) as HTMLButtonElement).disabled).toBe(false);
-    expect((screen.getByRole('button', { name: 'Tuesday, November 24, no free slots' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Monday, November 30, 2026, free slots' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Tuesday, November 24, 2026, no free slots' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(next);
     expect(onPick).toHaveBeenCalledWith('2026-11-30');
   });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatLongDate, formatMonth, formatWeekdayDate, isWholeDate } from '../../../lib/dates';
 import { useAvailableDays } from '../api/appointments-api';
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
@@ -7,10 +8,6 @@ function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split('-').map(Number);
   const d = new Date(Date.UTC(y, m - 1 + by, 1));
   return d.toISOString().slice(0, 7);
-}
-
-function label(date: string, options: Intl.DateTimeFormatOptions): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', ...options });
 }
 
 /** The dates of a month, Monday first, with nulls before the 1st. */
@@ -39,7 +36,7 @@ export function MonthDays({ counselorId, value, today, exclude, disabled, onPick
   // A date typed into the field moves the month shown to it.
   if (value !== lastValue) {
     setLastValue(value);
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value) && value.slice(0, 7) !== shown) setShown(value.slice(0, 7));
+    if (isWholeDate(value) && value.slice(0, 7) !== shown) setShown(value.slice(0, 7));
   }
   const days = useAvailableDays(counselorId, shown, exclude);
   if (!counselorId) return null;
@@ -54,7 +51,7 @@ export function MonthDays({ counselorId, value, today, exclude, disabled, onPick
       {days.data && (
         next ? (
           <button type="button" className="btn btn-sm btn-outline self-start" disabled={disabled} onClick={() => pick(next)}>
-            Next available: {label(next, { weekday: 'short', month: 'short', day: 'numeric' })}
+            Next available: {formatWeekdayDate(next)}
           </button>
         ) : (
           <p className="text-sm text-base-content/75">No free times in the next four months.</p>
@@ -62,9 +59,9 @@ export function MonthDays({ counselorId, value, today, exclude, disabled, onPick
       )}
       <div className="rounded-box border border-base-300 p-2">
         <div className="mb-1 flex items-center justify-between">
-          <button type="button" className="btn btn-ghost btn-xs" aria-label="Previous month" disabled={disabled || shown <= today.slice(0, 7)} onClick={() => setShown(shiftMonth(shown, -1))}>‹</button>
-          <span className="text-sm font-medium" aria-live="polite">{label(`${shown}-01`, { month: 'long', year: 'numeric' })}</span>
-          <button type="button" className="btn btn-ghost btn-xs" aria-label="Next month" disabled={disabled} onClick={() => setShown(shiftMonth(shown, 1))}>›</button>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Previous month" disabled={disabled || shown <= today.slice(0, 7)} onClick={() => setShown(shiftMonth(shown, -1))}>‹</button>
+          <span className="text-sm font-medium" aria-live="polite">{formatMonth(`${shown}-01`)}</span>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Next month" disabled={disabled} onClick={() => setShown(shiftMonth(shown, 1))}>›</button>
         </div>
         <div className="grid grid-cols-7 gap-0.5 text-center text-xs" role="group" aria-label="Days with free slots">
           {WEEKDAYS.map((w) => <span key={w} aria-hidden="true" className="py-1 text-base-content/60">{w}</span>)}
@@ -79,7 +76,7 @@ export function MonthDays({ counselorId, value, today, exclude, disabled, onPick
                 className={`btn btn-xs h-8 min-h-0 px-0 ${selected ? 'btn-primary' : isFree ? 'btn-soft btn-primary font-semibold' : 'btn-ghost text-base-content/45'}`}
                 disabled={disabled || !isFree}
                 aria-pressed={selected}
-                aria-label={`${label(date, { weekday: 'long', month: 'long', day: 'numeric' })}${isFree ? ', free slots' : ', no free slots'}`}
+                aria-label={`${formatLongDate(date)}${isFree ? ', free slots' : ', no free slots'}`}
                 onClick={() => pick(date)}
               >
                 {Number(date.slice(8))}

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatInstant } from '../../../lib/format';
+import { formatTime } from '../../../lib/dates';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { todayInZone } from '../../../lib/zone-time';
 import { useAvailableSlots } from '../api/appointments-api';
@@ -90,7 +90,7 @@ function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; 
             >
               <option value="">{!date ? 'Choose a date first' : slots.isFetching ? 'Loading times...' : 'Select a time'}</option>
               {(offered ?? []).map((s) => (
-                <option key={s.time} value={s.time}>{formatInstant(s.appointment_date, 'h:mm a')}</option>
+                <option key={s.time} value={s.time}>{formatTime(s.appointment_date)}</option>
               ))}
             </select>
           )}

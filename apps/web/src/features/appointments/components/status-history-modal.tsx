@@ -3,7 +3,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
-import { formatInstant } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useStatusHistory } from '../api/appointments-api';
 import { statusBadgeClass, statusLabel } from '../appointment-rules';
 
@@ -30,7 +30,7 @@ export function StatusHistoryModal({ appointment, onClose }: { appointment: Appo
               )}
               <span className={`badge badge-sm ${statusBadgeClass(change.to_status)}`}>{statusLabel(change.to_status)}</span>
               <span className="w-full text-sm text-base-content/80 sm:w-auto sm:flex-1 sm:text-right">
-                {change.changed_by?.name ?? 'Someone no longer here'} · {formatInstant(change.changed_at, 'MMM d, yyyy h:mm a')}
+                {change.changed_by?.name ?? 'Someone no longer here'} · {formatDateTime(change.changed_at)}
               </span>
               <ChangeDetails change={change} />
             </li>
@@ -43,7 +43,7 @@ export function StatusHistoryModal({ appointment, onClose }: { appointment: Appo
 
 /** What a client's move or cancellation adds to a history row: from and to, or their reason. */
 function ChangeDetails({ change }: { change: StatusChange }) {
-  const when = (iso: string) => formatInstant(iso, 'MMM d, yyyy h:mm a');
+  const when = (iso: string) => formatDateTime(iso);
   if (!change.reason && !(change.previous_date && change.new_date)) return null;
   return (
     <span className="w-full text-sm">
