@@ -6,17 +6,11 @@ import { formatCurrency } from '../../lib/format';
 import { useLoanDetail } from './book/lending-queries';
 import { useSiteSettings } from '../../lib/site-settings';
 import { SyncBadge } from './components/sync-badge';
-import { customerName, formatDay, periodText, ticketNumber } from './lending-figures';
+import { TicketBack, WrittenRequestNote } from './components/ticket-back';
+import { PaperChoice, printCss, useTicketPrinting } from './components/ticket-paper';
+import { customerName, formatDay, ticketNumber } from './lending-figures';
 
-// Printing shows only the ticket: everything else on the page (the app's frame, buttons, notices and toasts) is
-// hidden, and the ticket is laid at the top of the sheet.
-const PRINT_CSS = `@media print {
-  aside, body header, [data-print-hide], [data-sonner-toaster] { display: none !important; }
-  body * { visibility: hidden !important; }
-  [data-ticket], [data-ticket] * { visibility: visible !important; }
-  body { background: #fff !important; }
-  [data-ticket] { position: absolute; left: 0; top: 0; width: 100%; border: none !important; box-shadow: none !important; }
-}`;
+// Printing shows only the ticket, on A5 or an 80 mm receipt (components/ticket-paper.tsx).
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -34,6 +28,7 @@ export function TicketPage() {
   const settings = useSiteSettings(true);
   // Arriving from a save or a renewal, the clerk's next act is to print: focus waits on Print.
   const printNext = (useLocation().state as { focus?: string } | null)?.focus === 'print';
+  const printing = useTicketPrinting(uuid);
 
   if (detail.error) return <ErrorAlert message={`Could not read the local book: ${detail.error.message}`} onRetry={detail.retry} />;
   if (detail.loading || detail.stale) return <LoadingBlock text="Loading ticket..." />;
@@ -45,11 +40,19 @@ export function TicketPage() {
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
-      <style>{PRINT_CSS}</style>
+      <style>{printCss(printing.paper)}</style>
       <div className="flex flex-wrap items-center justify-between gap-2" data-print-hide>
         <Link to={`/lending/loans/${loan.uuid}`} className="link link-hover text-sm">← Loan</Link>
-        <button type="button" className="btn btn-primary" onClick={() => window.print()} autoFocus={printNext}>Print</button>
+        <div className="flex flex-wrap items-center gap-3">
+          <PaperChoice paper={printing.paper} onChange={printing.setPaper} />
+          <button type="button" className="btn btn-primary" onClick={printing.print} autoFocus={printNext}>{printing.firstPrinted ? 'Reprint' : 'Print'}</button>
+        </div>
       </div>
+      {printing.firstPrinted && (
+        <p className="alert alert-info alert-soft" role="status" data-print-hide>
+          First printed on this device {new Date(printing.firstPrinted).toLocaleString('en-PH')}: a new print says REPRINT.
+        </p>
+      )}
       {settings.data && (!shop || !settings.data.business_address) && (
         <p className="alert alert-info alert-soft" role="note" data-print-hide>
           The ticket prints the shop’s name and address from Site Settings: {shop ? 'the address is' : 'they are'} not set yet.
@@ -60,7 +63,17 @@ export function TicketPage() {
           Written on this device: the ticket number comes from the server when the ticket is synced.
         </p>
       )}
-      <article className="rounded-box border border-base-300 bg-base-100 p-6 text-sm" data-ticket aria-labelledby="ticket-title">
+      <article
+        className={`rounded-box border border-base-300 bg-base-100 text-sm ${printing.paper === 'receipt' ? 'mx-auto w-full max-w-[80mm] p-3' : 'p-6'}`}
+        data-ticket
+        data-paper={printing.paper}
+        aria-labelledby="ticket-title"
+      >
+        {printing.reprint && (
+          <p className="mb-2 border border-base-content py-1 text-center font-bold tracking-widest" data-testid="ticket-reprint">
+            REPRINT
+          </p>
+        )}
         <div className="mb-4 flex flex-wrap items-start justify-between gap-2 border-b border-base-300 pb-3">
           <div>
             <p className="font-bold" data-testid="ticket-shop">{shop}</p>
@@ -100,14 +113,11 @@ export function TicketPage() {
             <Row label="Net proceeds" value={formatCurrency(loan.amount_disbursed)} testId="ticket-net" />
           )}
           <Row label="Interest" value={`${loan.interest_rate}% a month or part of a month`} />
+          <Row label="Interest deducted in advance" value={formatCurrency(0)} testId="ticket-advance-interest" />
           <Row label="Penalty after maturity" value={`${loan.penalty_rate}% a month or part of a month`} />
         </dl>
-        <p className="mt-4 text-xs text-base-content/70">
-          Terms: {category ? `loan period ${periodText(category)}; ` : ''}no advance interest is deducted. The pawner may redeem the items at any time up to the
-          expiry date by paying the principal with interest and any penalty, or renew the loan on or before the expiry date
-          {category && !category.is_renewable ? ' (this category is not renewable)' : ''} by paying the interest and penalty due. Items not redeemed or renewed
-          by the expiry date may be forfeited and sold. Keep this ticket: it must be presented to redeem or renew.
-        </p>
+        <WrittenRequestNote loan={loan} pawner={customerName(customer)} />
+        <TicketBack loan={loan} category={category} />
         {loan.notes && <p className="mt-2 text-xs">Remarks: {loan.notes}</p>}
         <div className="mt-10 grid gap-8 sm:grid-cols-2" data-testid="ticket-signatures">
           <div className="border-t border-base-content pt-1 text-center text-xs">Signature of pawner{customer ? ` (${customerName(customer)})` : ''}</div>
