@@ -1,4 +1,4 @@
-import type { Browser, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api';
 import { DEMO, DESKTOP, signIn } from './support/browser';
@@ -19,6 +19,20 @@ withAppAndBrowser((s, b) => {
 });
 
 interface QueueEntry { id: number; operation: string; status: string; error?: string }
+interface Mutation { key: string; operation: string; uuid: string }
+
+/** Unsent changes shown by the top bar's live indicator. */
+async function unsent(page: Page, n: number): Promise<void> {
+  await page.locator(`[data-testid="sync-indicator"][data-unsent="${n}"]`).waitFor({ timeout: 60_000 });
+}
+
+async function categoryForm(page: Page, button: RegExp | string, title: string, submit: string): Promise<void> {
+  await page.getByRole('button', { name: button }).first().click();
+  const drawer = page.getByRole('dialog', { name: submit === 'Create Category' ? 'Add Category' : 'Edit Category' });
+  await drawer.getByLabel('Title').fill(title);
+  await drawer.getByRole('button', { name: submit }).click();
+  await drawer.waitFor({ state: 'hidden' });
+}
 
 describe('issue 26: the batch push in a browser', () => {
   it('three customers added offline go in one batch; its reply cut after the commit, the resend applies nothing twice', async () => {
@@ -76,4 +90,81 @@ describe('issue 26: the batch push in a browser', () => {
     expect(onServer.data.map((c) => c.first_name).sort()).toEqual(['Batch1', 'Batch2', 'Batch3']);
     await context.close();
   }, 120_000);
+
+  it('in one batch cut after the commit: a create and a change another device made impossible; a later change of the new record waits for its create', async () => {
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: DESKTOP, timezoneId: 'Asia/Manila', locale: 'en-PH', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signIn(page, DEMO.admin);
+    await waitForBook(page);
+    await go(page, '/categories');
+    await page.getByTestId('category-card').first().waitFor();
+    const stamp = String(Date.now());
+    const admin = await apiLogin(server, DEMO.admin);
+    const titles = async (search: string) => (await apiCall<{ data: { id: number; title: string }[] }>(server, admin, 'GET', `/api/categories?per_page=100&search=${encodeURIComponent(search)}`)).data;
+    // A category made online (this also loads the form's code before the network goes).
+    await categoryForm(page, 'Add Category', `Doomed ${stamp}`, 'Create Category');
+    await unsent(page, 0);
+    const [doomed] = await titles(`Doomed ${stamp}`);
+    expect(doomed.title).toBe(`Doomed ${stamp}`);
+
+    await context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    await categoryForm(page, 'Add Category', `Order ${stamp}`, 'Create Category');
+    const card = (title: string) => page.getByTestId('category-card').filter({ hasText: title });
+    await card(`Order ${stamp}`).getByRole('button', { name: /^Edit Category/ }).click();
+    let drawer = page.getByRole('dialog', { name: 'Edit Category' });
+    await drawer.getByLabel('Title').fill(`Order ${stamp} edited`);
+    await drawer.getByRole('button', { name: 'Update Category' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await card(`Doomed ${stamp}`).getByRole('button', { name: /^Edit Category/ }).click();
+    drawer = page.getByRole('dialog', { name: 'Edit Category' });
+    await drawer.getByLabel('Title').fill(`Doomed ${stamp} edited`);
+    await drawer.getByRole('button', { name: 'Update Category' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await unsent(page, 3);
+    // Meanwhile another device deletes the category this device changed.
+    await apiCall(server, admin, 'DELETE', `/api/categories/${doomed.id}`);
+
+    // Every push is recorded; the first reaches the server, which applies it, then the network is cut before its reply.
+    const pushes: Mutation[][] = [];
+    let cutting = false;
+    let lost: number[] | null = null;
+    await context.route('**/api/sync/push', async (route: Route) => {
+      pushes.push((route.request().postDataJSON() as { mutations: Mutation[] }).mutations);
+      if (cutting) return route.continue();
+      cutting = true;
+      const reply = await route.fetch();
+      const results = ((await reply.json()) as { results: { status: number }[] }).results.map((r) => r.status);
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+      lost = results;
+    });
+    await context.setOffline(false);
+    await expect.poll(() => lost, { timeout: 30_000 }).toEqual([201, 404]);
+    await expect
+      .poll(async () => (await localRows<QueueEntry>(page, 'syncQueue')).filter((e) => e.status === 'failed').length, { timeout: 30_000 })
+      .toBe(2);
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await localRows<QueueEntry>(page, 'syncQueue')).filter((e) => e.status === 'pending' || e.status === 'failed').length, { timeout: 60_000 })
+      .toBe(0);
+
+    // The batch went twice with the same keys (create, and the change of the deleted one); the change of the new
+    // category was not in it: it waited for its create, then went on its own.
+    expect(pushes[0].map((m) => m.operation)).toEqual(['CREATE_CATEGORY', 'UPDATE_CATEGORY']);
+    expect(pushes[1].map((m) => m.key)).toEqual(pushes[0].map((m) => m.key));
+    const entries = await localRows<QueueEntry & { data: { uuid: string } }>(page, 'syncQueue');
+    const mine = entries.filter((e) => e.operation.endsWith('_CATEGORY')).slice(-3);
+    expect(mine.map((e) => `${e.operation} ${e.status}`)).toEqual(['CREATE_CATEGORY completed', 'UPDATE_CATEGORY completed', 'UPDATE_CATEGORY refused']);
+    expect(pushes.flat().filter((m) => m.uuid === mine[1].data.uuid && m.operation === 'UPDATE_CATEGORY')).toEqual([]);
+
+    // The server holds the new category once, with its change; the deleted one stays deleted.
+    expect((await titles(`Order ${stamp}`)).map((c) => c.title)).toEqual([`Order ${stamp} edited`]);
+    expect(await titles(`Doomed ${stamp}`)).toEqual([]);
+    // The device took the refused change back: its title is nowhere on the device.
+    await expect
+      .poll(async () => (await localRows<{ title: string }>(page, 'categories')).filter((c) => c.title === `Doomed ${stamp} edited`).length, { timeout: 30_000 })
+      .toBe(0);
+    await context.close();
+  }, 180_000);
 });

@@ -9,8 +9,10 @@ import { ROW_TABLES, type LocalRow } from './local-rows';
 // The one transaction every local action writes in: the operation's effect on the rows (contracts'
 // lending-effects.ts, through local-rows.ts) and its queue entry, together or not at all (decision 0111).
 
-/** The name of the record an entry is about, as the device shows it now. */
-async function subjectOf(uuid: string): Promise<string | undefined> {
+/** The name of the record an entry is about, as the device shows it now (the row the action wrote, if it did). */
+async function subjectOf(uuid: string, written: Map<string, LocalRow>): Promise<string | undefined> {
+  const own = written.get(uuid);
+  if (own) return recordName(own);
   for (const table of ROW_TABLES) {
     const row = (await db.table(table).get(uuid)) as LocalRow | undefined;
     if (row) return recordName(row);
@@ -31,8 +33,9 @@ export async function writeWithEntries<T>(write: (queue: (op: SyncOperation, dat
       write(async (op, data) => {
         // The rows come from the operation's one effect (the same a replay uses), then the entry with them.
         const now = new Date();
-        const touched = await applyAction(op, data, now.toISOString());
-        await enqueue(op, data, now, touched, await subjectOf(data.uuid));
+        const written = new Map<string, LocalRow>();
+        const touched = await applyAction(op, data, now.toISOString(), written);
+        await enqueue(op, data, now, touched, await subjectOf(data.uuid, written));
       }),
     );
     announceQueued();

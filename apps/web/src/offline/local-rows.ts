@@ -1,4 +1,5 @@
 import { applyOperation, type EffectTable, type Row, type RowStore } from '@kalinga/contracts/lending-effects';
+import Dexie from 'dexie';
 import { db } from './database';
 import { cleanFor, withSyncStatus } from './local-save';
 import { openEntries, ownKeys } from './sync-queue';
@@ -53,33 +54,49 @@ function nestItem(item: LocalRow): Promise<unknown> {
 
 /**
  * The store an action writes through, inside its Dexie transaction: each row written is marked pending and keeps
- * the server's copy it started from. `touched` collects the uuids written (the entry's records).
+ * the server's copy it started from. `touched` collects the uuids written (the entry's records), `written` the rows
+ * as stored. A row read before it is written is not read again to find the copy it stands on (one IndexedDB round
+ * trip less a write: the transaction holds its tables, so nothing else changed it meanwhile).
  */
-export function actionStore(touched: Set<string>): RowStore {
+export function actionStore(touched: Set<string>, written: Map<string, LocalRow> = new Map()): RowStore {
+  // The rows as read (a copy, so that an effect changing what it got does not change the base it stands on).
+  const read = new Map<string, LocalRow | undefined>();
+  const remember = (table: EffectTable, uuid: string, row: LocalRow | undefined) => {
+    read.set(`${table}:${uuid}`, row === undefined ? undefined : structuredClone(row));
+    return row;
+  };
   // Dexie's own promises all the way (no async wrappers): a native await chain too deep loses the transaction's zone.
+  const previous = (table: EffectTable, uuid: string) => {
+    const key = `${table}:${uuid}`;
+    return read.has(key) ? Dexie.Promise.resolve(read.get(key)) : (db.table(table).get(uuid) as unknown as Promise<LocalRow | undefined>);
+  };
   return {
-    get: (table, uuid) => db.table(table).get(uuid) as unknown as Promise<Row | undefined>,
-    itemsOf: (loanUuid) => db.items.where('loan_uuid').equals(loanUuid).toArray() as unknown as Promise<Row[]>,
+    get: (table, uuid) => db.table(table).get(uuid).then((row: LocalRow | undefined) => remember(table, uuid, row)) as unknown as Promise<Row | undefined>,
+    itemsOf: (loanUuid) =>
+      db.items
+        .where('loan_uuid')
+        .equals(loanUuid)
+        .toArray()
+        .then((items) => items.map((item) => remember('items', item.uuid, item as unknown as LocalRow))) as unknown as Promise<Row[]>,
     put: (table, row) =>
-      db
-        .table(table)
-        .get(row.uuid)
-        .then((previous: LocalRow | undefined) => {
-          const stored = changedRow(table, row, baseOf(previous));
-          if (table === 'loans') stored.items = ((row.items as Row[] | undefined) ?? []).map((i) => changedRow('items', { ...i, loan_uuid: row.uuid }, undefined));
-          touched.add(row.uuid);
-          return db
-            .table(table)
-            .put(stored)
-            .then(() => (table === 'items' ? nestItem(stored) : undefined));
-        }) as unknown as Promise<void>,
+      previous(table, row.uuid).then((before: LocalRow | undefined) => {
+        const stored = changedRow(table, row, baseOf(before));
+        if (table === 'loans') stored.items = ((row.items as Row[] | undefined) ?? []).map((i) => changedRow('items', { ...i, loan_uuid: row.uuid }, undefined));
+        touched.add(row.uuid);
+        written.set(row.uuid, stored);
+        remember(table, row.uuid, stored);
+        return db
+          .table(table)
+          .put(stored)
+          .then(() => (table === 'items' ? nestItem(stored).then(() => read.delete(`loans:${String(stored.loan_uuid)}`)) : undefined));
+      }) as unknown as Promise<void>,
   };
 }
 
-/** Applies an action's operation to the device's rows; returns the uuids it wrote. */
-export function applyAction(operation: string, data: Row, now: string): Promise<string[]> {
+/** Applies an action's operation to the device's rows; returns the uuids it wrote (and fills `written` with the rows). */
+export function applyAction(operation: string, data: Row, now: string, written?: Map<string, LocalRow>): Promise<string[]> {
   const touched = new Set<string>();
-  return applyOperation(operation, data, actionStore(touched), { now }).then(() => [...touched]);
+  return applyOperation(operation, data, actionStore(touched, written), { now }).then(() => [...touched]);
 }
 
 type Slot = { table: EffectTable; row: LocalRow | null; base: Row | undefined };

@@ -39,11 +39,13 @@ function isDateField(key: string): boolean {
 }
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** toISOString()'s own form: such a text is kept as it is (parsing it back gives the same text). */
+const ISO_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A date as ISO text: Dates and parseable date-time texts become toISOString(); calendar dates stay as they are. */
 export function toIsoText(value: unknown): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
-  if (typeof value === 'string' && !CALENDAR_DATE.test(value)) {
+  if (typeof value === 'string' && !CALENDAR_DATE.test(value) && !ISO_TEXT.test(value)) {
     const t = Date.parse(value);
     return Number.isNaN(t) ? value : new Date(t).toISOString();
   }
@@ -109,11 +111,12 @@ export function cleanFor(table: StoreTable, row: object): Plain {
  * The sync flag: a row saved for sync is 'pending' (its queue entry is written in the same transaction);
  * a row saved without it (from the server) is 'synced'.
  */
-export function withSyncStatus(row: Plain, sync: boolean, now: Date = new Date()): Plain {
+export function withSyncStatus(row: Plain, sync: boolean, now: Date | string = new Date()): Plain {
   if (sync) return { ...row, sync_status: 'pending' satisfies SyncStatus };
-  const out: Plain = { ...row, sync_status: 'synced' satisfies SyncStatus, last_synced_at: now.toISOString() };
+  const out: Plain = { ...row, sync_status: 'synced' satisfies SyncStatus, last_synced_at: typeof now === 'string' ? now : now.toISOString() };
   if (typeof out.id === 'number') out.server_id = out.id;
-  delete out.sync_error;
+  // Only when there is one: a delete turns the object into a slower kind for the writes that follow.
+  if ('sync_error' in out) delete out.sync_error;
   return out;
 }
 

@@ -121,6 +121,9 @@ describe('later pulls', () => {
   });
 });
 
+// Thousands of rows through fake-indexeddb: slow on a loaded machine.
+const DOWNLOAD_MS = 30_000;
+
 describe('the chunked download', () => {
   const TOTALS: Record<SyncTable, number> = { categories: 1, customers: 2500, loans: 1200, items: 1200, transactions: 0 };
   const rowOf: Record<SyncTable, (n: number) => unknown> = {
@@ -150,9 +153,17 @@ describe('the chunked download', () => {
 
   it('downloads every table in chunks of 1000 pinned to the first cursor, with progress, then stores the sync state', async () => {
     const seen: number[] = [];
-    const unsubscribe = subscribeDownload(() => seen.push(downloadProgress().loaded));
+    const tables: string[] = [];
+    const unsubscribe = subscribeDownload(() => {
+      const p = downloadProgress();
+      seen.push(p.loaded);
+      tables.push(`${p.tablesDone}/${p.tablesTotal}`);
+    });
     await pullChanges();
     unsubscribe();
+    // The tables done so far, for the screens that say how far the first sync is.
+    expect([...new Set(tables)]).toEqual(['0/5', '1/5', '2/5', '3/5', '4/5', '5/5']);
+    expect(downloadProgress()).toMatchObject({ running: false, tablesDone: 5, tablesTotal: 5 });
     const chunks = asked.slice(1).map((q) => `${q.get('table')}:${q.get('last_id')}:${q.get('chunk_size')}:${q.get('until')}:${q.get('since')}`);
     expect(chunks).toEqual([
       'categories:0:1000:c9000:1970-01-01T00:00:00.000Z',
@@ -167,7 +178,7 @@ describe('the chunked download', () => {
     expect(await db.syncState.count()).toBe(1);
     expect(seen.at(-1)).toBe(4901);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-  });
+  }, DOWNLOAD_MS);
 
   it('resumes after a cut from the last stored chunk: refetches only the chunk that was in flight', async () => {
     failAt = 'customers:2000';
@@ -183,5 +194,5 @@ describe('the chunked download', () => {
     expect(asked.filter((q) => q.get('table') === 'customers')).toHaveLength(1);
     expect(await db.customers.count()).toBe(2500);
     expect(await syncStateOf(STATE_ALL)).toMatchObject({ lastSyncTime: 'c9000', dataVersion: 1 });
-  });
+  }, DOWNLOAD_MS);
 });

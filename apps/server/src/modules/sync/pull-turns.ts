@@ -6,7 +6,9 @@ import { performance } from 'node:perf_hooks';
 // once kept the event loop busy and a counselor's appointment list fell to 14 % of its rate. Pulls therefore take
 // turns, one reply at a time per process, and while other requests are coming in (one in the last second) the
 // process rests `REST_FACTOR` times as long as a turn took before the next pull goes: those requests get at least
-// that share of the time. With nobody else about, pulls follow each other at once.
+// that share of the time. A turn lasts until its reply has been compressed and written (decision 0134), not
+// just built: on a small machine the compression of a large reply takes a core too. With nobody else about,
+// pulls follow each other at once.
 
 /** The rest after a turn, as a multiple of the turn's time (3: others get at least 75 % of a busy process). */
 export const REST_FACTOR = 3;
@@ -14,6 +16,8 @@ export const REST_FACTOR = 3;
 const OTHERS_WINDOW_MS = 1000;
 /** A turn that took very long (a cold cache) never holds the next pull back longer than this. */
 const MAX_REST_MS = 1000;
+/** A reply still being written after this long (a slow client) no longer holds the turn. */
+export const MAX_SEND_WAIT_MS = 1000;
 
 let last: Promise<void> = Promise.resolve();
 let lastOtherAt = Number.NEGATIVE_INFINITY;
@@ -25,6 +29,23 @@ export function watchOtherRequests(app: FastifyInstance, isPull: (url: string) =
   watched.add(app.server);
   app.server.on('request', (request: { url?: string }) => {
     if (!isPull(request.url ?? '')) lastOtherAt = performance.now();
+  });
+}
+
+/**
+ * Resolves when `response` has been handed to the network in full (or closed), at most `MAX_SEND_WAIT_MS` later:
+ * the reply's compression and writing are part of a turn's cost, so the rest after it counts them too.
+ */
+export function sent(response: { writableFinished: boolean; destroyed: boolean; once(event: 'finish' | 'close', listener: () => void): unknown }): Promise<void> {
+  if (response.writableFinished || response.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, MAX_SEND_WAIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    response.once('finish', done);
+    response.once('close', done);
   });
 }
 

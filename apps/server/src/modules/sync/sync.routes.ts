@@ -14,7 +14,7 @@ import { cursorsOfThisHistory, restoreTag, withTag } from '../../backup/restore-
 import { paginationMeta } from '../../lib/pagination';
 import { authOf, needs } from '../../plugins/auth';
 import { listFieldConflicts } from '../lending/field-merge';
-import { inPullTurn, watchOtherRequests } from './pull-turns';
+import { inPullTurn, sent, watchOtherRequests } from './pull-turns';
 import { pushMutations } from './sync-push';
 import { pullChunk, pullDelta } from './sync.service';
 
@@ -39,12 +39,15 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       // Cursors carry the tag of the database's last restore: one from before it is refused (decision 0190).
       const tag = await restoreTag(app.db);
       const query = cursorsOfThisHistory(request.query, tag);
-      // Pulls take turns and leave time to other requests between them (decision 0132).
-      const text = await inPullTurn(async () =>
-        JSON.stringify(withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query) : await pullDelta(app.db, companyId, query), tag)),
-      );
-      // A string body is sent as it is (Fastify serialises only objects); the cast satisfies the typed reply.
-      return reply.type('application/json; charset=utf-8').send(text as unknown as SyncDeltaReply);
+      // Pulls take turns and leave time to other requests between them (decisions 0132, 0134): a turn is the
+      // reply's building, compression and writing.
+      await inPullTurn(async () => {
+        const text = JSON.stringify(withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query) : await pullDelta(app.db, companyId, query), tag));
+        // A string body is sent as it is (Fastify serialises only objects); the cast satisfies the typed reply.
+        void reply.type('application/json; charset=utf-8').send(text as unknown as SyncDeltaReply);
+        await sent(reply.raw);
+      });
+      return reply;
     },
   });
 
