@@ -29,8 +29,8 @@ export interface DownloadProgress {
   table: SyncTable | null;
   loaded: number;
   total: number;
-  tablesDone: number;
-  tablesTotal: number;
+  tablesDone?: number;
+  tablesTotal?: number;
   /** Why the last run stopped (it resumes with the next pull), or null. */
   failed?: string | null;
 }
