@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     await signIn(page, DEMO.admin);
     for (const [name, to, ready, urls] of [
       ['Users', '/settings/users', '[data-testid="user-row"], [data-testid="user-card"]', ['/api/users?page=1&per_page=10', '/api/roles']],
-      ['Site Settings', '/settings/site', 'main form input', ['/api/settings', '/api/notifications/deliveries']],
+      ['Site Settings', '/settings/site', '#settings-site_name', ['/api/settings', '/api/notifications/deliveries']],
     ] as const) {
       const screen: number[] = [];
       const plain: number[] = [];
