@@ -42,6 +42,8 @@ export const appointmentSchema = z.object({
   created_by: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** A session of a recurring series: the series and its place in it ("3 of 12"); null (or absent) for a single booking. */
+  series: z.object({ uuid: z.string(), index: z.number().int(), total: z.number().int() }).nullable().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -86,7 +88,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 
 /** Checked together: on-site needs a location (spec section 5). */
-const appointmentFields = {
+export const appointmentFields = {
   counselor_id: z.coerce.number('The counselor field is required.').int().positive('The counselor field is required.').max(MAX_ID, 'The selected counselor is invalid.'),
   /** ISO 8601 instant with offset or Z; it must be one of the counselor's free slots for that day. */
   appointment_date: z.iso.datetime({ offset: true, error: 'The appointment date must be a valid date and time.' }),
@@ -110,7 +112,7 @@ const appointmentFields = {
   student_email: optionalText(255),
 };
 
-function locationRule(b: { location_type?: LocationType; location?: string | null }, ctx: z.RefinementCtx) {
+export function locationRule(b: { location_type?: LocationType; location?: string | null }, ctx: z.RefinementCtx) {
   if (b.location_type === 'on-site' && !b.location) {
     ctx.addIssue({ code: 'custom', path: ['location'], message: 'The location field is required when location type is on-site.' });
   }
@@ -134,7 +136,7 @@ export function isNewStudentBooking(b: NewStudentFields): boolean {
   return b.student_id === undefined && !!(b.student_name || b.student_id_number || b.student_email);
 }
 
-function newStudentRule(b: NewStudentFields, ctx: z.RefinementCtx) {
+export function newStudentRule(b: NewStudentFields, ctx: z.RefinementCtx) {
   if (!isNewStudentBooking(b)) return;
   if (!b.student_name) ctx.addIssue({ code: 'custom', path: ['student_name'], message: 'The student name field is required.' });
   if (!b.student_id_number) ctx.addIssue({ code: 'custom', path: ['student_id_number'], message: 'The student ID number field is required.' });

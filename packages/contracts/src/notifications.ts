@@ -36,6 +36,8 @@ export const notificationSchema = z.object({
   reason: z.string().nullable(),
   created_at: z.string(),
   read_at: z.string().nullable(),
+  /** A change to several sessions of a series, told once: how many sessions it touched (absent or null otherwise). */
+  series_count: z.number().int().nullable().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

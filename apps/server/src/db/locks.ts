@@ -24,3 +24,15 @@ export function forUpdate<TB extends keyof Database, O>(db: Kysely<Database>, qu
 export async function lockCompany(db: Kysely<Database>, companyId: number): Promise<void> {
   if (isPostgresDb(db)) await sql`select id from companies where id = ${companyId} for update`.execute(db);
 }
+
+/**
+ * Holds the counselor's membership row until the transaction ends: a write that checks many of a counselor's times
+ * at once (a series, decision 0150) sees every other such write's appointments. Several counselors are locked in id
+ * order, so two transactions never wait for each other in a circle.
+ */
+export async function lockCounselors(db: Kysely<Database>, companyId: number, counselorIds: readonly number[]): Promise<void> {
+  if (!isPostgresDb(db)) return;
+  for (const id of [...new Set(counselorIds)].sort((a, b) => a - b)) {
+    await sql`select user_id from company_user where company_id = ${companyId} and user_id = ${id} for update`.execute(db);
+  }
+}

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-notifications';
 import * as m011 from './migrations/011-lending-convergence';
 import * as m012 from './migrations/012-action-date-bound';
 import * as m013 from './migrations/013-category-kinds';
+import * as m014 from './migrations/014-appointment-series';
 import * as m016 from './migrations/016-pawn-redemption';
 import * as m017 from './migrations/017-backups';
 import * as m015 from './migrations/015-screening-and-triage';
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '011-lending-convergence': m011,
   '012-action-date-bound': m012,
   '013-category-kinds': m013,
+  '014-appointment-series': m014,
   '016-pawn-redemption': m016,
   '017-backups': m017,
   '015-screening-and-triage': m015,

@@ -173,6 +173,23 @@ export interface AppointmentsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** The series this session belongs to, and its place in it (1-based, date order); null for a single booking (migration 014). */
+  series_id?: number | null;
+  series_index?: number | null;
+}
+
+/** A booked run of weekly or fortnightly sessions (migration 014; decision 0150). */
+export interface AppointmentSeriesTable {
+  id: Generated<number>;
+  uuid: string;
+  company_id: number;
+  counselor_id: number;
+  client_id: number;
+  frequency: 'weekly' | 'fortnightly';
+  /** Sessions booked with the series ("3 of 12"). */
+  total: number;
+  created_by: number | null;
+  created_at: string;
 }
 
 export interface AppointmentStatusChangesTable {
@@ -400,6 +417,9 @@ export interface NotificationsTable {
   reason: string | null;
   created_at: string;
   read_at: string | null;
+  /** A change to several sessions of a series, told once: the series and how many sessions it touched (migration 014). */
+  series_id: Generated<number | null>;
+  series_count: Generated<number | null>;
 }
 
 /** A user's choice for one kind (booleans as 0/1, decision 0002); no row = DEFAULT_NOTIFICATION_PREFERENCES. */
@@ -435,6 +455,9 @@ export interface OutboxTable {
   message_id: string;
   created_at: string;
   sent_at: string | null;
+  /** As notifications.series_id / series_count (migration 014). */
+  series_id: Generated<number | null>;
+  series_count: Generated<number | null>;
 }
 
 /** One backup (docs/decisions/0190): a scheduled one holds its slot (unique); finished_at and ok are null while it runs. */
@@ -535,6 +558,7 @@ export interface Database {
   appointments: AppointmentsTable;
   appointment_status_changes: AppointmentStatusChangesTable;
   appointment_versions: AppointmentVersionsTable;
+  appointment_series: AppointmentSeriesTable;
   lending_counters: LendingCountersTable;
   customers: CustomersTable;
   loans: LoansTable;

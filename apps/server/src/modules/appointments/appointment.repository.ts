@@ -26,6 +26,8 @@ export interface AppointmentView extends AppointmentRow {
   client_avatar: string | null;
   client_student_id: string | null;
   category_title: string | null;
+  series_uuid: string | null;
+  series_total: number | null;
 }
 
 type AppointmentEB = ExpressionBuilder<Database, 'appointments'>;
@@ -194,6 +196,7 @@ function viewOf(db: Conn, companyId: number, ids: IdQuery) {
     .innerJoin('users as counselor', 'counselor.id', 'appointments.counselor_id')
     .innerJoin('users as client', 'client.id', 'appointments.client_id')
     .leftJoin('categories', (j) => j.onRef('categories.id', '=', 'appointments.category_id').on('categories.company_id', '=', companyId))
+    .leftJoin('appointment_series as series', 'series.id', 'appointments.series_id')
     .selectAll('appointments')
     .select([
       'counselor.name as counselor_name',
@@ -202,6 +205,8 @@ function viewOf(db: Conn, companyId: number, ids: IdQuery) {
       'client.avatar as client_avatar',
       'client.student_id as client_student_id',
       'categories.title as category_title',
+      'series.uuid as series_uuid',
+      'series.total as series_total',
     ]);
 }
 

@@ -9,7 +9,6 @@ import {
   type AppointmentStatus,
   type AppointmentTab,
   type createAppointmentBodySchema,
-  isNewStudentBooking,
   SLOT_TAKEN_MESSAGE,
   type StatusChange,
   type updateAppointmentBodySchema,
@@ -23,8 +22,6 @@ import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { hashPassword } from '../../lib/passwords';
 import { type AuthContext, isCounselor } from '../../plugins/auth';
 import { publicFileUrl } from '../../plugins/uploads';
-import { insertUser } from '../auth/user.repository';
-import { addMember, setUserRoles } from '../companies/company.repository';
 import { intakeMissing } from '../screening/screening.service';
 import { findCounselor, readBookingSettings } from '../schedule/schedule.repository';
 import { loadSlotContext, slotsFromContext, todayIn } from '../schedule/schedule.service';
@@ -36,10 +33,8 @@ import {
   type AppointmentFilters,
   countAppointmentList,
   deleteAppointmentRow,
-  emailExists,
   findAppointmentByUuid,
   findAppointmentsByIds,
-  findClient,
   insertAppointment,
   insertStatusChange,
   listAppointmentPage,
@@ -48,6 +43,7 @@ import {
   type Scope,
   updateAppointmentRow,
 } from './appointment.repository';
+import { insertNewStudent, resolveParties } from './booking-parties';
 import { cachedTotal, rememberTotal, totalKey } from './appointment-totals';
 import { appointmentCalendarEvent, appointmentLink, buildIcs } from './ics';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -88,6 +84,7 @@ export function toAppointment(row: AppointmentView, withNotes: boolean): Appoint
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    series: row.series_uuid === null ? null : { uuid: row.series_uuid, index: row.series_index ?? 0, total: row.series_total ?? 0 },
   };
   if (withNotes) out.notes = row.notes;
   return out;
@@ -171,70 +168,25 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
   if (scope.kind === 'client' && auth.user.user_type === 'student' && !settings.studentsCanBook) {
     throw forbidden('Students cannot book appointments.');
   }
-  const errors: Record<string, string[]> = {};
-  if (scope.kind === 'counselor' && body.counselor_id !== auth.user.id) {
-    errors.counselor_id = ['Counselors book appointments for themselves.'];
-  } else if (!(await findCounselor(db, auth.companyId, body.counselor_id))) {
-    errors.counselor_id = ['The selected counselor is invalid.'];
-  }
-  if (!(await categoryExists(db, auth.companyId, body.category_id))) errors.category_id = ['The selected category is invalid.'];
-
   // Who the appointment is for: clients book for themselves; counselors and managers choose (or add) a student.
-  let clientId: number | null = null;
-  let userType: 'student' | 'personnel' = 'student';
-  const newStudent = scope.kind !== 'client' && isNewStudentBooking(body);
-  if (scope.kind === 'client') {
-    if (auth.user.user_type === 'counselor') throw forbidden();
-    // The site may require the intake questionnaires before a client's first booking (decision 0160).
-    if (await intakeMissing(db, auth.companyId, auth.user.id)) throw unprocessable({ intake: [INTAKE_REQUIRED] }, INTAKE_REQUIRED);
-    clientId = auth.user.id;
-    userType = auth.user.user_type;
-  } else if (!newStudent) {
-    if (body.student_id !== undefined) {
-      const client = await findClient(db, auth.companyId, body.student_id);
-      if (client && client.user_type !== 'counselor') {
-        clientId = client.id;
-        userType = client.user_type;
-      } else errors.student_id = ['The selected student is invalid.'];
-    } else if (scope.kind === 'all' && auth.user.user_type !== 'counselor') {
-      clientId = auth.user.id;
-      userType = auth.user.user_type;
-    } else {
-      errors.student_id = ['The student field is required.'];
-    }
+  // The site may require the intake questionnaires before a client's first booking (decision 0160).
+  if (scope.kind === 'client' && auth.user.user_type !== 'counselor' && (await intakeMissing(db, auth.companyId, auth.user.id))) {
+    throw unprocessable({ intake: [INTAKE_REQUIRED] }, INTAKE_REQUIRED);
   }
-  if (Object.keys(errors).length > 0) throw unprocessable(errors);
-
+  const parties = await resolveParties(db, auth, scope, body);
   const slot = await checkSlot(db, auth, body.counselor_id, body.appointment_date);
-  const passwordHash = newStudent ? await hashPassword(randomUUID()) : null;
+  const passwordHash = parties.newStudent ? await hashPassword(randomUUID()) : null;
   const now = nowIso();
   let id: number;
   try {
     id = await db.transaction().execute(async (trx) => {
-      if (newStudent) {
-        // The new student and the booking stand or fall together.
-        const email = body.student_email!.toLowerCase();
-        if (await emailExists(trx, email)) throw unprocessable({ student_email: ['The student email has already been taken.'] });
-        const user = await insertUser(trx, {
-          name: body.student_name!,
-          email,
-          password_hash: passwordHash!,
-          user_type: 'student',
-          student_id: body.student_id_number!,
-          status: 'active',
-          created_at: now,
-          updated_at: now,
-        });
-        await addMember(trx, auth.companyId, user.id, true);
-        await setUserRoles(trx, auth.companyId, user.id, ['student']);
-        clientId = user.id;
-        userType = 'student';
-      }
+      // The new student and the booking stand or fall together.
+      const clientId = parties.newStudent ? await insertNewStudent(trx, auth.companyId, body, passwordHash!, now) : parties.clientId!;
       const values: NewAppointment = {
         uuid: randomUUID(),
         company_id: auth.companyId,
         counselor_id: body.counselor_id,
-        client_id: clientId!,
+        client_id: clientId,
         category_id: body.category_id,
         appointment_date: new Date(slot.startMs).toISOString(),
         local_date: slot.localDate,
@@ -243,7 +195,7 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
         status: 'pending',
         location_type: body.location_type,
         location: body.location ?? null,
-        user_type: userType,
+        user_type: parties.newStudent ? 'student' : parties.userType,
         notes: scope.kind !== 'client' ? (body.notes ?? null) : null,
         created_by: auth.user.id,
         created_at: now,
@@ -262,7 +214,7 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (newStudent && isUniqueViolation(error, 'email')) throw unprocessable({ student_email: ['The student email has already been taken.'] });
+    if (parties.newStudent && isUniqueViolation(error, 'email')) throw unprocessable({ student_email: ['The student email has already been taken.'] });
     slotRace(error);
   }
   return reload(db, auth, scope, id);

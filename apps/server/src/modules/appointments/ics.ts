@@ -8,7 +8,7 @@ export interface CalendarEvent {
   location: string;
   description: string;
   /** RFC 5545 VEVENT status; left out for a completed appointment (VEVENT has no COMPLETED). */
-  status: 'TENTATIVE' | 'CONFIRMED' | null;
+  status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED' | null;
 }
 
 /** 20260309T010000Z (RFC 5545 UTC date-time). */
@@ -52,22 +52,29 @@ function fold(line: string): string {
 
 /** A one-event VCALENDAR with CRLF line endings. */
 export function buildIcs(event: CalendarEvent): string {
+  return buildCalendar([event]);
+}
+
+/** A VCALENDAR of several events (a series: one VEVENT per session, each with its own UID), CRLF line endings. */
+export function buildCalendar(events: readonly CalendarEvent[]): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Kalinga//Appointments//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${utc(event.stamp)}`,
-    `DTSTART:${utc(event.start)}`,
-    `DTEND:${utc(event.end)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `LOCATION:${escapeText(event.location)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    ...(event.status ? [`STATUS:${event.status}`] : []),
-    'END:VEVENT',
+    ...events.flatMap((event) => [
+      'BEGIN:VEVENT',
+      `UID:${event.uid}`,
+      `DTSTAMP:${utc(event.stamp)}`,
+      `DTSTART:${utc(event.start)}`,
+      `DTEND:${utc(event.end)}`,
+      `SUMMARY:${escapeText(event.summary)}`,
+      `LOCATION:${escapeText(event.location)}`,
+      `DESCRIPTION:${escapeText(event.description)}`,
+      ...(event.status ? [`STATUS:${event.status}`] : []),
+      'END:VEVENT',
+    ]),
     'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
@@ -111,6 +118,6 @@ export function appointmentCalendarEvent(row: CalendarAppointment, forClient: bo
     summary: 'Counselling appointment',
     location: row.location_type === 'online' ? 'Online' : (row.location ?? 'On-site'),
     description: [other, `Status: ${row.status}`, ...(link ? [`Details: ${link}`] : [])].join('\n'),
-    status: row.status === 'pending' ? 'TENTATIVE' : row.status === 'confirmed' ? 'CONFIRMED' : null,
+    status: row.status === 'pending' ? 'TENTATIVE' : row.status === 'confirmed' ? 'CONFIRMED' : row.status === 'cancelled' ? 'CANCELLED' : null,
   };
 }

@@ -1,5 +1,6 @@
 import { appointmentCalendarEvent, appointmentLink, buildIcs, CONTROL_CHARS } from '../appointments/ics';
-import type { EmailContext, OutboxRow } from './outbox.repository';
+import type { EmailContext, OutboxRow, SeriesEmailSession } from './outbox.repository';
+import { seriesIcs, seriesWording } from './series-email';
 
 // What one notification email says (issue 15): a short text and HTML message in the company's name, the time in the
 // company's zone, a link back to the appointment and, for bookings, confirmations, moves and reminders, its .ics.
@@ -58,9 +59,12 @@ function wording(row: OutboxRow, ctx: EmailContext): { subject: string; lines: s
   }
 }
 
-/** The whole message for one outbox row. */
-export function renderEmail(row: OutboxRow, ctx: EmailContext, publicUrl: string, stamp: number): EmailMessage {
-  const { subject, lines } = wording(row, ctx);
+/**
+ * The whole message for one outbox row. A row about several sessions of a series (`series`: all its sessions) says
+ * how many, lists every session and carries them all in its invite (decision 0150).
+ */
+export function renderEmail(row: OutboxRow, ctx: EmailContext, publicUrl: string, stamp: number, series: readonly SeriesEmailSession[] | null = null): EmailMessage {
+  const { subject, lines } = series ? seriesWording(row, ctx, series) : wording(row, ctx);
   const where = ctx.location_type === 'online' ? 'Online' : (ctx.location ?? 'On-site');
   const link = appointmentLink(publicUrl, ctx.uuid);
   const details = [
@@ -79,8 +83,10 @@ export function renderEmail(row: OutboxRow, ctx: EmailContext, publicUrl: string
     '</body></html>',
   ].join('\n');
   const forClient = row.recipient_id === ctx.client_id && row.recipient_id !== ctx.counselor_id;
-  const ics = WITH_CALENDAR.has(row.kind) && ctx.status !== 'cancelled'
-    ? buildIcs(appointmentCalendarEvent({ ...ctx, appointment_date: row.appointment_date ?? '' }, forClient, stamp, link))
-    : null;
+  const ics = series
+    ? seriesIcs(series, forClient, stamp, publicUrl)
+    : WITH_CALENDAR.has(row.kind) && ctx.status !== 'cancelled'
+      ? buildIcs(appointmentCalendarEvent({ ...ctx, appointment_date: row.appointment_date ?? '' }, forClient, stamp, link))
+      : null;
   return { to: { name: oneLine(ctx.recipient_name), address: ctx.recipient_email }, fromName: oneLine(ctx.company_name), subject: oneLine(subject), text, html, messageId: row.message_id, ics };
 }

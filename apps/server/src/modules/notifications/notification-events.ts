@@ -61,7 +61,7 @@ export async function preferencesFor(db: Conn, userIds: readonly number[], kind:
 }
 
 /** The fields an in-app row and its email share. */
-function eventFields(event: AppointmentEvent) {
+export function eventFields(event: AppointmentEvent) {
   return {
     company_id: event.companyId,
     kind: event.kind,
@@ -81,17 +81,28 @@ function eventFields(event: AppointmentEvent) {
 export async function recordAppointmentEvent(db: Conn, event: AppointmentEvent): Promise<void> {
   const recipients = recipientsOf(event);
   const { prefs, reminderHours } = await readChoices(db, event, recipients);
-  const fields = eventFields(event);
-  const inApp: Insertable<NotificationsTable>[] = recipients
-    .filter((id) => prefs.get(id)!.in_app)
-    .map((id) => ({ ...fields, user_id: id, created_at: event.now }));
-  const outbox: Insertable<OutboxTable>[] = recipients
-    .filter((id) => prefs.get(id)!.email)
-    .map((id) => ({ ...fields, channel: 'email', recipient_id: id, due_at: event.now, message_id: newMessageId(), created_at: event.now }));
+  const { inApp, outbox } = messageRows(recipients, prefs, eventFields(event), event.now);
 
   if (event.kind !== 'booked' && event.kind !== 'confirmed') await cancelReminders(db, event.appointment.id);
   if (event.kind === 'booked' || event.kind === 'rescheduled') outbox.push(...reminderRows(event, reminderHours));
+  await insertMessages(db, inApp, outbox);
+}
 
+type EventFields = ReturnType<typeof eventFields> & { series_id?: number | null; series_count?: number | null };
+
+/** Each recipient's in-app row and email for an event, as their preferences say. */
+export function messageRows(recipients: readonly number[], prefs: Map<number, { in_app: boolean; email: boolean }>, fields: EventFields, now: string) {
+  const inApp: Insertable<NotificationsTable>[] = recipients
+    .filter((id) => prefs.get(id)!.in_app)
+    .map((id) => ({ ...fields, user_id: id, created_at: now }));
+  const outbox: Insertable<OutboxTable>[] = recipients
+    .filter((id) => prefs.get(id)!.email)
+    .map((id) => ({ ...fields, channel: 'email', recipient_id: id, due_at: now, message_id: newMessageId(), created_at: now }));
+  return { inApp, outbox };
+}
+
+/** Writes the in-app rows and the outbox rows of an event. */
+export async function insertMessages(db: Conn, inApp: Insertable<NotificationsTable>[], outbox: Insertable<OutboxTable>[]): Promise<void> {
   if (inApp.length > 0 && outbox.length > 0 && isPostgresDb(db)) {
     // One round trip for both (a writable CTE; SQLite has none, and its statements cost no round trip).
     await db.with('n', (w) => w.insertInto('notifications').values(inApp)).insertInto('outbox').values(outbox).execute();
@@ -102,7 +113,7 @@ export async function recordAppointmentEvent(db: Conn, event: AppointmentEvent):
 }
 
 /** The recipients' choices for the event's kind and the company's reminder setting, in one query. */
-async function readChoices(db: Conn, event: AppointmentEvent, recipients: readonly number[]) {
+export async function readChoices(db: Conn, event: AppointmentEvent, recipients: readonly number[]) {
   const prefs = new Map(recipients.map((id) => [id, DEFAULT_NOTIFICATION_PREFERENCES[event.kind]]));
   const rows = await db
     .selectFrom('settings as s')
@@ -118,7 +129,7 @@ async function readChoices(db: Conn, event: AppointmentEvent, recipients: readon
  * One reminder per party, due `reminder_hours_before` hours before the start. None when the setting is 0, or when
  * that moment has already passed (a booking made inside the window: its own notification is the reminder).
  */
-function reminderRows(event: AppointmentEvent, hours: number): Insertable<OutboxTable>[] {
+export function reminderRows(event: AppointmentEvent, hours: number): Insertable<OutboxTable>[] {
   if (hours <= 0) return [];
   const due = Date.parse(event.appointment.start) - hours * HOUR;
   if (due <= Date.parse(event.now)) return [];

@@ -46,6 +46,7 @@ export async function listInbox(db: DB, owner: InboxOwner, before: number | unde
       'n.reason',
       'n.created_at',
       'n.read_at',
+      'n.series_count',
     ])
     .where('n.user_id', '=', owner.userId)
     .where('n.company_id', '=', owner.companyId)

@@ -50,6 +50,8 @@ describe('GET /api/notifications', () => {
       reason: 'Exam clash',
       created_at: expect.any(String),
       read_at: null,
+      // Not a change to a series (decision 0150).
+      series_count: null,
     });
     expect(body.data[0].actor_name).toBeNull();
 

@@ -4,7 +4,7 @@ import { urgentEmail } from '../screening/urgent-email';
 import { renderEmail } from './email-content';
 import { isPermanentFailure, type Mailer } from './mailer';
 import { newMessageId, preferencesFor } from './notification-events';
-import { cancelDueEmails, claimDue, emailContext, markAttemptFailed, markCancelled, markSent, type OutboxRow } from './outbox.repository';
+import { cancelDueEmails, claimDue, emailContext, markAttemptFailed, markCancelled, markSent, type OutboxRow, seriesEmailSessions } from './outbox.repository';
 
 // The worker inside each server process (issue 15, docs/decisions/0067-notification-outbox.md). It claims due
 // outbox rows under a lease, sends each email once and marks it sent, and turns due reminders into the in-app row
@@ -166,7 +166,8 @@ export class NotificationWorker {
     const mailer = this.o.mailer!;
     // An urgent case's email has no appointment: a link to the Triage list and no content (decision 0163).
     const ctx = row.kind === 'urgent' ? null : await emailContext(this.db, row);
-    const message = row.kind === 'urgent' ? await urgentEmail(this.db, row, this.o.publicUrl) : ctx && renderEmail(row, ctx, this.o.publicUrl, this.o.now());
+    const series = await seriesEmailSessions(this.db, row);
+    const message = row.kind === 'urgent' ? await urgentEmail(this.db, row, this.o.publicUrl) : ctx && renderEmail(row, ctx, this.o.publicUrl, this.o.now(), series);
     if (!message) {
       await markCancelled(this.db, row, row.kind === 'urgent' ? 'The recipient no longer exists.' : 'The appointment no longer exists.');
       return;

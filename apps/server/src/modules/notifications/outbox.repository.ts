@@ -121,6 +121,36 @@ export async function emailContext(db: Conn, row: OutboxRow) {
 }
 export type EmailContext = NonNullable<Awaited<ReturnType<typeof emailContext>>>;
 
+/** Every session of a row's series, in order (an email about a series lists them and its invite carries them all). */
+export async function seriesEmailSessions(db: Conn, row: OutboxRow) {
+  if (row.series_id === null) return null;
+  return db
+    .selectFrom('appointments as a')
+    .innerJoin('appointment_series as s', 's.id', 'a.series_id')
+    .innerJoin('users as co', 'co.id', 'a.counselor_id')
+    .innerJoin('users as cl', 'cl.id', 'a.client_id')
+    .select([
+      'a.uuid',
+      'a.appointment_date',
+      'a.duration_minutes',
+      'a.status',
+      'a.reason',
+      'a.location_type',
+      'a.location',
+      'a.user_type',
+      'a.series_index',
+      's.total as series_total',
+      's.frequency',
+      'co.name as counselor_name',
+      'cl.name as client_name',
+    ])
+    .where('a.series_id', '=', row.series_id)
+    .where('a.company_id', '=', row.company_id)
+    .orderBy('a.series_index')
+    .execute();
+}
+export type SeriesEmailSession = Awaited<ReturnType<typeof seriesEmailSessions>> extends (infer T)[] | null ? T : never;
+
 /** A company's emails in the given states, newest first, with the recipient's name and address. */
 export async function listDeliveries(db: DB, companyId: number, statuses: readonly DeliveryStatus[], limit: number) {
   return db

@@ -31,6 +31,7 @@ import { SetupChecklist } from './components/setup-checklist';
 const formModal = lazyPart(() => import('./components/appointment-form-modal').then((m) => m.AppointmentFormModal));
 const historyModal = lazyPart(() => import('./components/status-history-modal').then((m) => m.StatusHistoryModal));
 const openedModal = lazyPart(() => import('./components/opened-appointment-modal').then((m) => m.OpenedAppointmentModal));
+const seriesModal = lazyPart(() => import('./components/series-modal').then((m) => m.SeriesModal));
 
 const TAB_LABEL: Record<AppointmentTab, string> = { pending: 'Pending', upcoming: 'Upcoming', history: 'History' };
 
@@ -60,6 +61,7 @@ export function AppointmentsPage() {
   const [busyUuid, setBusyUuid] = useState<string | null>(null);
   const tabsId = useId();
   const [historyOf, setHistoryOf] = useState<Appointment | null>(null);
+  const [seriesOf, setSeriesOf] = useState<Appointment | null>(null);
   // ?open=<uuid>: a link to one appointment (a notification's) shows it over the list.
   const [searchParams, setSearchParams] = useSearchParams();
   const openUuid = searchParams.get('open');
@@ -67,6 +69,7 @@ export function AppointmentsPage() {
   // Each dialog mounts when first opened and then stays (closing the native dialog gives focus back).
   const formMounted = useOnceTrue(form.open);
   const historyMounted = useOnceTrue(historyOf !== null);
+  const seriesMounted = useOnceTrue(seriesOf !== null);
   const openedMounted = useOnceTrue(openUuid !== null);
 
   // Only counselors have the filters (spec section 6); others always see everything they may see.
@@ -133,7 +136,7 @@ export function AppointmentsPage() {
     }
   };
 
-  const cardActions = { onStatus, onDelete, onCalendar, onHistory: setHistoryOf, onEdit: (appt: Appointment) => setForm({ open: true, appointment: appt }) };
+  const cardActions = { onStatus, onDelete, onCalendar, onHistory: setHistoryOf, onSeries: setSeriesOf, onEdit: (appt: Appointment) => setForm({ open: true, appointment: appt }) };
   const showBook = canBook(user, settings.data?.students_can_book ?? false);
   // A client's first booking may need the intake questionnaires first (decision 0160).
   const client = !!user && !counselor && user.user_type !== 'counselor';
@@ -272,6 +275,7 @@ export function AppointmentsPage() {
         />
       )}
       {historyMounted && <historyModal.Part appointment={historyOf} onClose={() => setHistoryOf(null)} />}
+      {seriesMounted && <seriesModal.Part from={seriesOf} user={user} onClose={() => setSeriesOf(null)} />}
       {user && formMounted && <formModal.Part open={form.open} appointment={form.appointment} preset={form.preset} user={user} onClose={() => setForm({ open: false, appointment: null })} />}
     </div>
   );

@@ -32,7 +32,9 @@ export function describeNotification(n: Notification): NotificationText {
   } else if (n.appointment_date) {
     when = appointmentTime(n.appointment_date);
   }
-  const detail = [people || (n.appointment_uuid ? '' : 'The appointment was deleted'), when].filter(Boolean).join(', ');
+  // A change to a series is one notification: it says how many sessions, from the first one's time.
+  const sessions = n.series_count ? `${n.series_count === 1 ? '1 session' : `${n.series_count} sessions`} of a series from` : '';
+  const detail = [people || (n.appointment_uuid ? '' : 'The appointment was deleted'), [sessions, when].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return {
     title: INBOX_KIND_LABELS[n.kind],
     detail,

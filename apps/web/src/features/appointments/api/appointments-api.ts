@@ -172,6 +172,11 @@ export function useSaveAppointment() {
 
 /** "Add to calendar": fetches the appointment's .ics with the session's headers and saves it as a file. */
 export async function downloadIcs(uuid: string): Promise<void> {
+  return downloadCalendar(`/api/appointments/${uuid}/ics`, `appointment-${uuid}.ics`);
+}
+
+/** Fetches a calendar file (an appointment's or a series') with the session's headers and saves it as `filename`. */
+export async function downloadCalendar(path: string, filename: string): Promise<void> {
   const headers = new Headers({ Accept: 'text/calendar' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -179,7 +184,7 @@ export async function downloadIcs(uuid: string): Promise<void> {
   if (company) headers.set('X-Company-Id', company);
   let res: Response;
   try {
-    res = await fetch(`/api/appointments/${uuid}/ics`, { headers });
+    res = await fetch(path, { headers });
   } catch {
     throw new ApiError(0, OFFLINE_MESSAGE);
   }
@@ -191,7 +196,7 @@ export async function downloadIcs(uuid: string): Promise<void> {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `appointment-${uuid}.ics`;
+  link.download = filename;
   document.body.appendChild(link);
   link.click();
   link.remove();

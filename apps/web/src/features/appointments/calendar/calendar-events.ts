@@ -43,7 +43,8 @@ function wallRange(instant: string, minutes: number, timeZone: string) {
 /** The words an appointment's event carries for screen readers: status, client, when, what. */
 export function appointmentLabel(a: Appointment, timeZone: string): string {
   const { start, end } = wallRange(a.appointment_date, a.duration_minutes, timeZone);
-  return `${statusLabel(a.status)} appointment with ${a.student.name}, ${spokenDate(start.date)}, ${wallTimeLabel(start.time)} to ${wallTimeLabel(end.time)}: ${a.reason}. Open details.`;
+  const series = a.series ? `, session ${a.series.index} of ${a.series.total} of a series` : '';
+  return `${statusLabel(a.status)} appointment with ${a.student.name}${series}, ${spokenDate(start.date)}, ${wallTimeLabel(start.time)} to ${wallTimeLabel(end.time)}: ${a.reason}. Open details.`;
 }
 
 function appointmentEvent(a: Appointment, timeZone: string): EventInput {
@@ -58,7 +59,7 @@ function appointmentEvent(a: Appointment, timeZone: string): EventInput {
     borderColor: colours.border,
     textColor: colours.text,
     classNames: ['cal-appointment', `cal-${a.status}`],
-    extendedProps: { meaning: { kind: 'appointment', uuid: a.uuid } satisfies EventMeaning, label: appointmentLabel(a, timeZone), reason: a.reason, status: a.status, client: a.student.name },
+    extendedProps: { meaning: { kind: 'appointment', uuid: a.uuid } satisfies EventMeaning, label: appointmentLabel(a, timeZone), reason: a.reason, status: a.status, client: a.series ? `${a.student.name} (${a.series.index} of ${a.series.total})` : a.student.name },
   };
 }
 

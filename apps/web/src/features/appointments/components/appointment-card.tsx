@@ -24,6 +24,8 @@ export interface CardActions {
   onDelete: (a: Appointment) => void;
   onCalendar: (a: Appointment) => void;
   onHistory: (a: Appointment) => void;
+  /** Opens the session's series (decision 0150). */
+  onSeries?: (a: Appointment) => void;
 }
 
 function Icon({ d, className = 'h-4 w-4' }: { d: string; className?: string }) {
@@ -62,6 +64,13 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
             </span>
             <span className={`badge badge-sm ${statusBadgeClass(a.status)}`} data-testid="status-badge">{statusLabel(a.status)}</span>
             <span className="badge badge-sm badge-outline">{a.user_type === 'student' ? 'STUDENT' : 'PERSONNEL'}</span>
+            {a.series && (actions.onSeries ? (
+              <button type="button" className="badge badge-sm badge-secondary badge-soft cursor-pointer" data-testid="series-badge" aria-label={`Session ${a.series.index} of ${a.series.total} of a series: open the series`} onClick={() => actions.onSeries?.(a)}>
+                {a.series.index} of {a.series.total}
+              </button>
+            ) : (
+              <span className="badge badge-sm badge-secondary badge-soft" data-testid="series-badge" aria-label={`Session ${a.series.index} of ${a.series.total} of a series`}>{a.series.index} of {a.series.total}</span>
+            ))}
           </div>
           <h3 className="break-words font-semibold">{a.reason}</h3>
           {/* Place and category wrap as one line of text at word boundaries; names wrap too, never cut off. */}

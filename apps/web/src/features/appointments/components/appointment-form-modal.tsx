@@ -1,4 +1,4 @@
-import type { Appointment } from '@kalinga/contracts/appointments';
+import type { Appointment, CreateAppointmentBody } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -17,6 +17,9 @@ import { clientFieldsLocked, isCounselorUser, isManager } from '../appointment-r
 import { Field } from './form-field';
 import { StudentPicker } from './student-picker';
 import { useFormValues } from './use-form-values';
+import { RepeatFields, SeriesPreviewList } from './series-section';
+import { useSeriesBooking } from './use-series-booking';
+import { NewStudentFields } from './new-student-fields';
 
 /** A new booking's counselor, date and HH:mm (company zone), as a free slot of the calendar gives them. */
 export interface BookingPreset {
@@ -97,16 +100,25 @@ function AppointmentForm({ appointment, preset, user, onDone }: { appointment: A
   const keepsOriginal = !!original?.time && values.date === original.date && values.counselorId === original.counselorId;
   const timeOptions = slotOptions(slots.data?.slots, keepsOriginal ? original!.time : null);
   const today = todayInZone(timeZone);
-  const complete = isComplete(values, { editing, picksStudent });
+  // A new booking by a counselor or a manager may repeat (decision 0150): checked first, then booked whole.
+  const series = useSeriesBooking();
+  const canRepeat = !editing && (counselor || isManager(user));
+  const seriesKey = JSON.stringify([values, series.repeat]);
+  const repeating = canRepeat && series.repeating;
+  const complete = isComplete(values, { editing, picksStudent }) && (!repeating || series.endOk);
   const err = (field: string) => fieldErrors[field]?.[0];
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!complete || save.isPending) return;
+    if (!complete || save.isPending || series.busy) return;
     setFormError(null);
     const instant = keepsOriginal && values.time === original!.time ? appointment!.appointment_date : instantForSlot(values.date, values.time, slots.data, timeZone);
     if (!instant) {
       setFieldErrors({ appointment_date: ['Choose one of the available times.'] });
+      return;
+    }
+    if (repeating) {
+      await series.submitWithFeedback(toBody(values, instant, { editing, picksStudent, sendsNotes }) as CreateAppointmentBody, seriesKey, { setFormError, setFieldErrors, done: onDone });
       return;
     }
     try {
@@ -202,20 +214,7 @@ function AppointmentForm({ appointment, preset, user, onDone }: { appointment: A
         )}
       </div>
 
-      {picksStudent && !editing && values.isNewStudent && (
-        <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 sm:grid-cols-3">
-          <legend className="px-1 text-sm font-semibold">New Student</legend>
-          <Field label="Student name" error={err('student_name')}>
-            {(id, d) => <input id={id} className={`input w-full ${err('student_name') ? 'input-error' : ''}`} required value={values.studentName} aria-describedby={d} aria-invalid={!!err('student_name')} onChange={(e) => set('studentName', e.target.value)} autoComplete="off" />}
-          </Field>
-          <Field label="Student ID number" error={err('student_id_number')}>
-            {(id, d) => <input id={id} className={`input w-full ${err('student_id_number') ? 'input-error' : ''}`} required value={values.studentIdNumber} aria-describedby={d} aria-invalid={!!err('student_id_number')} onChange={(e) => set('studentIdNumber', e.target.value)} autoComplete="off" />}
-          </Field>
-          <Field label="Student email" error={err('student_email')}>
-            {(id, d) => <input id={id} type="email" className={`input w-full ${err('student_email') ? 'input-error' : ''}`} required value={values.studentEmail} aria-describedby={d} aria-invalid={!!err('student_email')} onChange={(e) => set('studentEmail', e.target.value)} autoComplete="off" />}
-          </Field>
-        </fieldset>
-      )}
+      {picksStudent && !editing && values.isNewStudent && <NewStudentFields values={values} set={set} err={err} />}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -342,6 +341,9 @@ function AppointmentForm({ appointment, preset, user, onDone }: { appointment: A
         </Field>
       )}
 
+      {canRepeat && <RepeatFields series={series} minDate={values.date || today} />}
+      {repeating && <SeriesPreviewList series={series} previewKey={seriesKey} />}
+
       {sendsNotes && editing && (
         <Field label="Counselor notes (confidential)" error={err('notes')}>
           {(id, d) => (
@@ -352,9 +354,9 @@ function AppointmentForm({ appointment, preset, user, onDone }: { appointment: A
 
       <div className="modal-action mt-2">
         <button type="button" className="btn" onClick={onDone}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={!complete || save.isPending}>
-          {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Book Appointment'}
+        <button type="submit" className="btn btn-primary" disabled={!complete || save.isPending || series.busy}>
+          {(save.isPending || series.busy) && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {repeating ? series.buttonLabel(seriesKey) : save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Book Appointment'}
         </button>
       </div>
     </form>

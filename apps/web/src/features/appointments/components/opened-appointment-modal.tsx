@@ -30,6 +30,7 @@ export function OpenedAppointmentModal({ uuid, user, busy, actions, onClose }: {
     onDelete: closing(actions.onDelete),
     onCalendar: actions.onCalendar,
     onHistory: closing(actions.onHistory),
+    ...(actions.onSeries ? { onSeries: closing(actions.onSeries) } : {}),
   };
   return (
     <Modal open={uuid !== null} title="Appointment" onClose={onClose} wide>

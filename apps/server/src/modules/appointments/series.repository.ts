@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/database';
+import type { AppointmentSeriesTable, Database } from '../../db/tables';
+import { type AppointmentView, findAppointmentsByIds, type NewAppointment, type Scope } from './appointment.repository';
+
+type Conn = DB | Kysely<Database>;
+
+export type NewSeries = Omit<AppointmentSeriesTable, 'id'>;
+
+export async function insertSeries(db: Conn, values: NewSeries): Promise<number> {
+  const row = await db.insertInto('appointment_series').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts the sessions in one statement; their ids in the order given. */
+export async function insertSessions(db: Conn, rows: readonly NewAppointment[]): Promise<number[]> {
+  const ids = await db.insertInto('appointments').values([...rows]).returning(['id', 'series_index']).execute();
+  return ids.sort((a, b) => (a.series_index ?? 0) - (b.series_index ?? 0)).map((r) => r.id);
+}
+
+/** One history row per session (each a creation or a status change). */
+export async function insertStatusChanges(db: Conn, companyId: number, rows: readonly { appointmentId: number; from: string | null; to: string }[], by: number, at: string): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('appointment_status_changes')
+    .values(rows.map((r) => ({ company_id: companyId, appointment_id: r.appointmentId, from_status: r.from, to_status: r.to, changed_by: by, changed_at: at })))
+    .execute();
+}
+
+/**
+ * A series the caller may see: a counselor's own (they counsel it), a client's own, any of the company's for a
+ * manager. Undefined otherwise (another company's, or outside the caller's scope).
+ */
+export async function findSeries(db: Conn, companyId: number, scope: Scope, uuid: string) {
+  let q = db
+    .selectFrom('appointment_series as s')
+    .innerJoin('users as counselor', 'counselor.id', 's.counselor_id')
+    .innerJoin('users as client', 'client.id', 's.client_id')
+    .select(['s.id', 's.uuid', 's.frequency', 's.total', 's.counselor_id', 's.client_id', 'counselor.name as counselor_name', 'client.name as client_name'])
+    .where('s.uuid', '=', uuid)
+    .where('s.company_id', '=', companyId);
+  if (scope.kind === 'counselor') q = q.where('s.counselor_id', '=', scope.userId);
+  if (scope.kind === 'client') q = q.where('s.client_id', '=', scope.userId);
+  return q.executeTakeFirst();
+}
+export type SeriesRow = NonNullable<Awaited<ReturnType<typeof findSeries>>>;
+
+/** Every session of a series, in order, with the names replies carry. */
+export async function seriesSessions(db: Conn, companyId: number, seriesId: number): Promise<AppointmentView[]> {
+  const rows = await db
+    .selectFrom('appointments')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('series_id', '=', seriesId)
+    .orderBy('series_index')
+    .orderBy('appointment_date')
+    .execute();
+  return findAppointmentsByIds(db, companyId, rows.map((r) => r.id));
+}
