@@ -392,7 +392,7 @@ describe('issue 23: the offline book converges and stays with its owner', () => 
     await page.getByText('Terms of Convergence Gold: 4% a month,').waitFor();
     await page.getByRole('button', { name: 'Save Pawn Ticket' }).click();
     await page.getByRole('heading', { name: 'Pawn Ticket' }).waitFor();
-    await page.getByText('4% a month or part of a month').waitFor();
+    await page.getByText('4% a month or part of a month', { exact: true }).waitFor();
     const written = (await localRows<LocalLoan & { items: { description: string }[] }>(page, 'loans')).find((l) => l.items.some((i) => i.description === 'Terms test ring 14k'))!;
     expect(written).toMatchObject({ interest_rate: 4, sync_status: 'pending' });
 

@@ -68,6 +68,8 @@ export async function go(page: Page, path: string): Promise<void> {
 
 /** Axe (no serious or critical violations, toasts gone) and a screenshot of the screen. */
 export async function checkScreen(page: Page, name: string): Promise<void> {
+  // A toast under the pointer stays while it is hovered (sonner pauses it): move the pointer off the page's corner.
+  await page.mouse.move(1, 1);
   await expect.poll(async () => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
   // Polled: a transition caught mid-way (a tab or button changing colour) measures as low contrast for a moment;
   // a real violation stays and fails with the offending elements named.

@@ -48,6 +48,9 @@ function renderPage() {
 const fetchMock = vi.fn<typeof fetch>();
 let online = true;
 
+// The Safety section's own calls (answered above, so fetchMock sees the settings calls only).
+const SAFETY = { intake_mode: 'off', crisis_contacts: [{ name: 'NCMH Crisis Hotline', number: '1553', hours: '24/7' }], next_steps: 'A counselor calls you back.', on_call_ids: [], escalation_minutes: 15, updated_at: '2026-11-01T00:00:00.000Z' };
+
 beforeEach(async () => {
   await deviceDatabase().settings.clear();
   fetchMock.mockReset();
@@ -58,7 +61,11 @@ beforeEach(async () => {
       ? Promise.resolve(json(200, deliveries))
       : String(input).startsWith('/api/backups/status')
         ? Promise.resolve(json(200, NO_BACKUPS))
-        : fetchMock(input, init),
+        : String(input).startsWith('/api/safety-settings')
+          ? Promise.resolve(json(200, SAFETY))
+          : String(input).startsWith('/api/users')
+            ? Promise.resolve(json(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } }))
+            : fetchMock(input, init),
   );
   online = true;
   vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
