@@ -105,7 +105,7 @@ export function LoanPage() {
               <Fact label={`Interest (${due.months} month${due.months === 1 ? '' : 's'})`} value={formatCurrency(pesos(due.interest))} testId="due-interest" />
               <Fact label={`Penalty (${due.penalty_months} month${due.penalty_months === 1 ? '' : 's'})`} value={formatCurrency(pesos(due.penalty))} testId="due-penalty" />
               <Fact label="To renew" value={formatCurrency(pesos(due.renew_total))} testId="due-renew" />
-              <div className="pb-1 text-right text-xs text-base-content/70" data-testid="due-renew-parts">{renewParts(due)}</div>
+              <div className="pb-1 text-right text-xs text-base-content/70"><dt className="sr-only">To renew, made of</dt><dd data-testid="due-renew-parts">{renewParts(due)}</dd></div>
               <Fact label="To redeem" value={formatCurrency(pesos(due.redeem_total))} testId="due-redeem" />
             </dl>
           ) : null}
