@@ -18,7 +18,7 @@ export function LoanStatusBadge({ status }: { status: string }) {
 /** An active loan's state on the counter's day (redemption period, may be forfeited), else its status. */
 export function LoanStateBadge({ loan, today }: { loan: Pick<LocalLoan, 'status' | 'maturity_date' | 'expiry_date'>; today: string | undefined }) {
   const state = loanStateOf(loan, today);
-  return <span className={`badge badge-sm whitespace-nowrap ${LOAN_CLASS[state] ?? ''}`} data-testid="loan-state">{LOAN_STATE_LABEL[state] ?? state}</span>;
+  return <span className={`badge badge-sm h-auto min-h-5 whitespace-normal text-left ${LOAN_CLASS[state] ?? ''}`} data-testid="loan-state">{LOAN_STATE_LABEL[state] ?? state}</span>;
 }
 
 export function ItemStatusBadge({ status }: { status: string }) {
