@@ -49,13 +49,11 @@ export function useFirstSync(): FirstSyncState {
   return firstSyncState(synced, progress);
 }
 
-const TABLE_WORDS: Record<string, string> = { categories: 'categories', customers: 'customers', loans: 'loans', items: 'items', transactions: 'transactions' };
-
 /** The download's progress in words: rows so far and the table it is on; for the screens and the Sync page. */
 export function firstSyncText(state: FirstSyncState, online: boolean): string {
   if (state.phase === 'running') {
     const rows = state.total > 0 ? `${state.loaded.toLocaleString('en-PH')} of ${state.total.toLocaleString('en-PH')} rows so far` : `${state.loaded.toLocaleString('en-PH')} rows so far`;
-    const table = state.tableIndex >= 0 ? `, table ${state.tableIndex + 1} of ${state.tableCount} (${TABLE_WORDS[state.table ?? ''] ?? state.table})` : '';
+    const table = state.tableIndex >= 0 ? `, table ${state.tableIndex + 1} of ${state.tableCount} (${state.table})` : '';
     return `Downloading the shop's book to this device: ${rows}${table}.`;
   }
   if (state.phase === 'waiting') {

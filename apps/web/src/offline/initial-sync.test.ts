@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeNetwork } from '../test/fake-network';
 import { clearStore, keepSynced, serverCustomer } from '../test/lending-fixtures';
 import { db } from './database';
-import { beginDownload, runDownload } from './initial-sync';
+import { beginDownload, downloadProgress, runDownload } from './initial-sync';
 
 // A first download skips comparing a chunk with the device's rows while the table holds only the download's own
 // earlier chunks (decision 0131); any row that got there otherwise (a queue reply, an earlier book) is compared.
@@ -55,5 +55,16 @@ describe('the chunked download into an empty table', () => {
     await keepSynced({ customers: [serverCustomer({ id: 3, uuid: 'cus-3', first_name: 'Newer', version: 9 })] });
     await download();
     expect((await db.customers.get('cus-3'))?.first_name).toBe('Newer');
+  });
+});
+
+describe('the download progress', () => {
+  it('names the table whose first chunk is in flight, not the last table written (chunks are fetched ahead)', async () => {
+    const inFlight: string[] = [];
+    beforeChunk = async (table, lastId) => {
+      if (lastId === 0) inFlight.push(`${table}:${downloadProgress().table}`);
+    };
+    await download();
+    expect(inFlight).toEqual(['categories:categories', 'customers:customers', 'loans:loans', 'items:items', 'transactions:transactions']);
   });
 });

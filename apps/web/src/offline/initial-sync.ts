@@ -21,16 +21,15 @@ export const STATE_DOWNLOAD = 'download';
 export const DOWNLOAD_TABLES: SyncTable[] = ['categories', 'customers', 'loans', 'items', 'transactions'];
 
 /**
- * How far the first sync is, for the screens: running or not, the table being fetched, rows stored so far of the
- * total the server announced, and how many of the tables are done.
+ * How far the first sync is, for the screens: running or not, the table being fetched (named from its first
+ * request, before a row of it is written: chunks are fetched ahead), rows stored so far of the total the server
+ * announced. Its place among DOWNLOAD_TABLES gives "table n of 5" (first-sync.ts).
  */
 export interface DownloadProgress {
   running: boolean;
   table: SyncTable | null;
   loaded: number;
   total: number;
-  tablesDone?: number;
-  tablesTotal?: number;
   /** Why the last run stopped (it resumes with the next pull), or null. */
   failed?: string | null;
 }
@@ -41,7 +40,7 @@ export interface DownloadProgress {
  */
 export const WRITE_BATCH_ROWS = SYNC_CHUNK_SIZE;
 
-let progress: DownloadProgress = { running: false, table: null, loaded: 0, total: 0, tablesDone: 0, tablesTotal: 0, failed: null };
+let progress: DownloadProgress = { running: false, table: null, loaded: 0, total: 0, failed: null };
 const listeners = new Set<() => void>();
 
 function report(next: Partial<DownloadProgress>): void {
@@ -132,6 +131,8 @@ async function downloadTable(table: SyncTable, since: string, until: string, loa
   const kept = await syncStateOf(table);
   let stored = kept?.totalRecords ?? 0;
   if (kept?.dataVersion === 1) return stored;
+  // The table in flight, not the last one written: its first batch may take a while to come and be stored.
+  report({ table });
   let lastId = kept?.lastId ?? 0;
   // While the table holds only the rows this download put (it was empty and nothing else added one since), a chunk's
   // rows cannot be on the device yet: each row comes once, in id order. A queue reply that adds a row ends this.
@@ -180,13 +181,10 @@ export async function runDownload(): Promise<void> {
     for (const table of DOWNLOAD_TABLES) n += (await syncStateOf(table))?.totalRecords ?? 0;
     return n;
   };
-  report({ running: true, table: null, loaded: await already(), total: pinned.totalRecords, tablesDone: 0, tablesTotal: DOWNLOAD_TABLES.length, failed: null });
+  report({ running: true, table: null, loaded: await already(), total: pinned.totalRecords, failed: null });
   try {
     let loaded = 0;
-    for (const [n, table] of DOWNLOAD_TABLES.entries()) {
-      loaded += await downloadTable(table, since, pinned.lastSyncTime, loaded, book);
-      report({ tablesDone: n + 1 });
-    }
+    for (const table of DOWNLOAD_TABLES) loaded += await downloadTable(table, since, pinned.lastSyncTime, loaded, book);
     if (bookKey() !== book) throw new BookChangedError();
     await db.transaction('rw', db.syncState, async () => {
       await putState(STATE_ALL, { lastSyncTime: pinned.lastSyncTime, lastId: 0, dataVersion: 1, totalRecords: loaded, synced_at: lastServerTime ?? new Date().toISOString() });
