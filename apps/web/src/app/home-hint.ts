@@ -18,6 +18,11 @@ export function rememberScreens(home: string, paths: string[]): void {
   localStorage.setItem(HINT_KEY, JSON.stringify({ home, screens: paths.map(segment) } satisfies Hint));
 }
 
+/** At sign-out: the next person on this browser learns nothing of which screens the last one had. */
+export function forgetScreens(): void {
+  localStorage.removeItem(HINT_KEY);
+}
+
 function hint(): Hint | null {
   try {
     const value = JSON.parse(localStorage.getItem(HINT_KEY) ?? 'null') as Hint | null;

@@ -190,7 +190,11 @@ export function AppLayout() {
   const home = homePath(auth.user);
   const paths = visibleNav(auth.user).map((e) => e.path).join(' ');
   // The next start readies this user's landing screen, and only lists they may read (home-hint.ts).
-  useEffect(() => rememberScreens(home, paths.split(' ')), [home, paths]);
+  // Only while someone is signed in: signing out clears it (auth-store.ts) and must not see it written again.
+  const signedIn = auth.user !== null;
+  useEffect(() => {
+    if (signedIn) rememberScreens(home, paths.split(' '));
+  }, [signedIn, home, paths]);
   // An administrator's Settings screens load ahead once the page has settled (settings-screens.ts).
   const settled = useAfterFirstScreen(2);
   const manages = hasPermission(auth.user, 'manage users');

@@ -6,6 +6,7 @@ import { CHECK_TTL_MS, SIGN_IN_TTL_MS, storeSignIn } from '../../offline/auth-lo
 import { isSyncStarted, setSyncHooks } from '../../offline/sync-engine';
 import { queryClient } from '../../lib/query-client';
 import { fakeNetwork } from '../../test/fake-network';
+import { rememberScreens } from '../../app/home-hint';
 import { getAuthState, initAuth, login, logout, resetAuthForTests } from './auth-store';
 
 const NOW = new Date('2026-11-23T08:00:00.000Z');
@@ -236,5 +237,14 @@ describe('logout', () => {
     expect(calls('/api/logout')).toBe(1);
     expect(await stored()).toEqual([]);
     expect(getAuthState().status).toBe('unauthenticated');
+  });
+
+  it("forgets which screens the user had (the next person on this browser learns nothing of them)", async () => {
+    await storeSignIn('stored-token', USER, NOW);
+    serve(() => json(200, { user: USER }));
+    await initAuth();
+    rememberScreens('/triage', ['/appointments', '/triage', '/schedule']);
+    await logout();
+    expect(localStorage.getItem('screens_hint')).toBeNull();
   });
 });

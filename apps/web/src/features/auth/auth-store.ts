@@ -5,6 +5,7 @@ import { BOOK_USER_KEY } from '../../lib/storage-keys';
 import { setPermissionCheck } from '../../offline/permissions';
 import { queryClient } from '../../lib/query-client';
 import { forgetLastScreens } from '../../last-screen/keep';
+import { forgetScreens } from '../../app/home-hint';
 import {
   forgetDeviceSession,
   keepSignIn,
@@ -69,6 +70,8 @@ function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   // What the screens showed goes with the session (decision 0101).
   forgetLastScreens();
+  // And which screens this user had (app/home-hint.ts).
+  forgetScreens();
   queryClient.clear();
   stopSessionServices();
   void forgetDeviceSession().catch(logged('Failed to clear the stored session'));
