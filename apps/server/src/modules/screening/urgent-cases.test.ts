@@ -132,12 +132,43 @@ describe('confidentiality: answers and scores never leave in emails, notificatio
     // The in-app list, as the counselor's bell reads it.
     const inbox = (await call(t.app, onCall, 'GET', '/api/notifications')).json().data as Record<string, unknown>[];
     expect(inbox.length).toBeGreaterThan(0);
-    for (const n of inbox.filter((i) => i.kind === 'urgent')) for (const f of forbidden) expect(JSON.stringify(n)).not.toMatch(f);
+    // Its times aside: a created_at of '…:02:27…' is no score.
+    for (const { created_at: _at, read_at: _read, ...n } of inbox.filter((i) => i.kind === 'urgent')) for (const f of forbidden) expect(JSON.stringify(n)).not.toMatch(f);
     // Reports: every report the manager reads.
     for (const path of ['appointments-by-category-daily', 'appointments-by-age-daily', 'appointments-by-department-daily']) {
       const res = await call(t.app, admin, 'GET', `/api/reports/${path}`);
       expect(res.statusCode, path).toBe(200);
       for (const f of forbidden.slice(0, 2)) expect(res.body).not.toMatch(f);
     }
+  });
+});
+
+describe('races: two tabs, two counselors (one conditional statement each)', () => {
+  it('two presses at once raise one case and tell each counselor on call once', async () => {
+    const client = await addUser(t.app, admin.companyId, { userType: 'student' });
+    const before = (await notificationsOf(onCall.user.id)).length;
+    const replies = await Promise.all([1, 2, 3].map(() => call(t.app, client, 'POST', '/api/urgent-cases')));
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(replies.map((r) => r.json().id)).size).toBe(1);
+    expect(await t.db.selectFrom('urgent_cases').select('id').where('client_id', '=', client.user.id).execute()).toHaveLength(1);
+    expect(await notificationsOf(onCall.user.id)).toHaveLength(before + 1);
+  });
+
+  it('a press and a crisis screening at once: one case', async () => {
+    const client = await addUser(t.app, admin.companyId, { userType: 'personnel' });
+    const [press, screening] = await Promise.all([call(t.app, client, 'POST', '/api/urgent-cases'), submit(t.app, client, answers(1, 1, 2))]);
+    expect(press.statusCode).toBeLessThan(300);
+    expect(screening.json()).toEqual({ crisis: true });
+    expect(await t.db.selectFrom('urgent_cases').select('id').where('client_id', '=', client.user.id).execute()).toHaveLength(1);
+  });
+
+  it('two counselors acknowledging at once: one records it (204), the other is told 409', async () => {
+    const client = await addUser(t.app, admin.companyId, { userType: 'student' });
+    const id = (await call(t.app, client, 'POST', '/api/urgent-cases')).json().id as number;
+    const replies = await Promise.all([onCall, offCall].map((c) => call(t.app, c, 'POST', `/api/urgent-cases/${id}/acknowledge`)));
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([204, 409]);
+    const winner = replies[0].statusCode === 204 ? onCall : offCall;
+    const row = await t.db.selectFrom('urgent_cases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.acknowledged_by).toBe(winner.user.id);
   });
 });
