@@ -47,4 +47,21 @@ describe('the landlord and tenant roles', () => {
     const again = await call('PUT', `/api/users/${holder.user.id}`, { ...body(['personnel', 'landlord']), email: holder.user.email });
     expect(again.statusCode).toBe(422);
   });
+
+  it("is refused before any role check to someone without 'manage users' (403), and another company's user is not found (404)", async () => {
+    const student = await addUser(t.app, admin.companyId);
+    const own = await t.app.inject({ method: 'PUT', url: `/api/users/${student.user.id}`, headers: student.headers, payload: { ...body(['student', 'landlord']), user_type: 'student', email: student.user.email } });
+    expect(own.statusCode).toBe(403);
+    const created = await t.app.inject({ method: 'POST', url: '/api/users', headers: student.headers, payload: body(['personnel', 'tenant']) });
+    expect(created.statusCode).toBe(403);
+
+    const other = await registerCompany(t.app, 'Other Roles Co');
+    const theirs = await addUser(t.app, other.companyId, { userType: 'personnel', roles: ['personnel', 'landlord'] });
+    const cross = await call('PUT', `/api/users/${theirs.user.id}`, { ...body(['personnel', 'landlord']), email: theirs.user.email });
+    expect(cross.statusCode).toBe(404);
+    expect(cross.body).not.toMatch(/landlord/);
+    const list = await t.app.inject({ method: 'GET', url: '/api/users?per_page=100', headers: other.headers });
+    const still = list.json().data.find((u: { id: number }) => u.id === theirs.user.id);
+    expect(still.roles.sort()).toEqual(['landlord', 'personnel']);
+  });
 });

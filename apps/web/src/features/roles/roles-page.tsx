@@ -24,12 +24,12 @@ const PERMISSION_HINTS: Record<string, string> = {
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
-/** Settings › Roles & Permissions: a matrix of roles × the six permissions, saved per role. */
 /** The roles shown: not landlord or tenant (built in for the spec's checks, meaningless to a centre; decision 0148) unless someone holds one. */
 function offered(roles: Role[]): Role[] {
   return roles.filter((r) => isOfferedRole(r.name) || r.users_count > 0);
 }
 
+/** Settings › Roles & Permissions: a matrix of roles × the six permissions, saved per role. */
 export function RolesPage() {
   const { user: me } = useAuth();
   const settings = useSiteSettings();
