@@ -3,12 +3,16 @@ import { api } from '../../lib/api-client';
 
 export type RaiseState = 'idle' | 'sending' | 'told' | 'offline' | 'failed' | 'signed-out';
 
+/** Without a reply (a timeout, a connection lost, a reply lost) the request is sent again this often. */
+export const NO_REPLY_RETRY_MS = 15_000;
+
 /**
  * "I need help now" (decision 0163): tells the counselors on call once the screen is up (the screen itself needs no
- * server). Offline, it waits for the network while the screen is open and sends then; the server keeps one open case
- * per client, so a reload or a second press tells nobody twice.
+ * server). Offline, it waits for the network while the screen is open and sends then; without a reply while the
+ * browser thinks it is online (no 'online' event will come), it sends again every `retryMs`. The server keeps one
+ * open case per client, so a reload, a second press or a resend after a lost reply tells nobody twice.
  */
-export function useRaiseUrgentCase(enabled: boolean, signedIn: boolean): { state: RaiseState; retry: () => void } {
+export function useRaiseUrgentCase(enabled: boolean, signedIn: boolean, retryMs = NO_REPLY_RETRY_MS): { state: RaiseState; retry: () => void } {
   const [state, setState] = useState<RaiseState>('idle');
   const [attempt, setAttempt] = useState(0);
 
@@ -19,7 +23,9 @@ export function useRaiseUrgentCase(enabled: boolean, signedIn: boolean): { state
       return;
     }
     let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const send = () => {
+      clearTimeout(timer);
       if (!navigator.onLine) {
         setState('offline');
         return;
@@ -30,7 +36,9 @@ export function useRaiseUrgentCase(enabled: boolean, signedIn: boolean): { state
         (error: unknown) => {
           if (cancelled) return;
           const status = (error as { status?: number }).status;
-          setState(status === 0 || !navigator.onLine ? 'offline' : 'failed');
+          const noReply = status === 0 || !navigator.onLine;
+          setState(noReply ? 'offline' : 'failed');
+          if (noReply) timer = setTimeout(send, retryMs);
         },
       );
     };
@@ -38,9 +46,10 @@ export function useRaiseUrgentCase(enabled: boolean, signedIn: boolean): { state
     window.addEventListener('online', send);
     return () => {
       cancelled = true;
+      clearTimeout(timer);
       window.removeEventListener('online', send);
     };
-  }, [enabled, signedIn, attempt]);
+  }, [enabled, signedIn, attempt, retryMs]);
 
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
