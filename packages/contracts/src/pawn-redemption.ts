@@ -37,12 +37,6 @@ export function loanStage(loan: { maturity_date: string; expiry_date: string }, 
   return 'forfeitable';
 }
 
-export const LOAN_STAGE_LABELS: Record<LoanStage, string> = {
-  running: 'Running',
-  redemption_period: 'In redemption period',
-  forfeitable: 'Forfeitable',
-};
-
 /** The sentence that refuses a forfeiture inside the redemption period. */
 export const inRedemptionPeriod = (expiryDate: string) =>
   `This loan is in its redemption period until ${expiryDate}; it can be forfeited only after that date.`;

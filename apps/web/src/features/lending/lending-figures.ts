@@ -2,6 +2,7 @@ import {
   amountsDue,
   forfeitProblem,
   isBelowLowLoanFloor,
+  loanStage,
   newLoanFigures,
   newLoanProblem,
   redeemProblem,
@@ -43,9 +44,8 @@ export const LOAN_STATE_LABEL: Record<LoanState, string> = {
  */
 export function loanStateOf(loan: Pick<LocalLoan, 'status' | 'maturity_date' | 'expiry_date'>, today: string | undefined): LoanState {
   if (loan.status !== 'active' || !today) return loan.status as LoanState;
-  if (today > loan.expiry_date) return 'forfeitable';
-  if (today > loan.maturity_date) return 'redemption_period';
-  return 'active';
+  const stage = loanStage(loan, today);
+  return stage === 'running' ? 'active' : stage;
 }
 
 /** The parts of the renewal amount (due.renew_total), as the loan page and the confirmation both say them. */
