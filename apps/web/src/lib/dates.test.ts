@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayParts, formatClock, formatDate, formatDateRange, formatTimeRange, formatDateTime, formatLongDate, formatMonth, formatTime, formatWeekdayDate, formatWeekdayDateTime, isWholeDate } from './dates';
+import { dayParts, formatClock, formatDate, formatDateRange, formatTimeRange, formatDateTime, formatLongDate, formatMonth, formatMonthDay, formatTime, formatWeekdayDate, formatWeekdayDateTime, isWholeDate } from './dates';
 
 // 2026-11-25T21:04:48Z is Thursday 26 November 2026, 5:04 AM in Manila.
 const AT = '2026-11-25T21:04:48Z';
@@ -15,6 +15,7 @@ describe('one format per kind', () => {
     expect(formatWeekdayDateTime(AT, MANILA)).toBe('Thu, Nov 26, 2026, 5:04 AM');
     expect(formatLongDate(AT, MANILA)).toBe('Thursday, November 26, 2026');
     expect(formatMonth(AT, MANILA)).toBe('November 2026');
+    expect(formatMonthDay(AT, MANILA)).toBe('Nov 26');
     expect(dayParts(AT, MANILA)).toEqual({ weekday: 'Thu', day: '26' });
   });
 

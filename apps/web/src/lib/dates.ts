@@ -86,6 +86,11 @@ export function formatLongDate(value: When | null | undefined, timeZone?: string
   return show(value, LONG_DATE, timeZone);
 }
 
+/** 'Nov 26': a chart's axis, where the year is the chart's own. */
+export function formatMonthDay(value: When | null | undefined, timeZone?: string): string {
+  return show(value, { month: 'short', day: 'numeric' }, timeZone);
+}
+
 /** 'November 2026'. */
 export function formatMonth(value: When | null | undefined, timeZone?: string): string {
   return show(value, MONTH, timeZone);
@@ -96,7 +101,7 @@ export function formatDateRange(from: When, to: When, timeZone?: string): string
   const [a, b] = [formatDate(from, timeZone), formatDate(to, timeZone)];
   if (a === MISSING || b === MISSING) return MISSING;
   const sameYear = a.slice(-4) === b.slice(-4);
-  return `${sameYear ? show(from, { month: 'short', day: 'numeric' }, timeZone) : a} – ${b}`;
+  return `${sameYear ? formatMonthDay(from, timeZone) : a} – ${b}`;
 }
 
 /** '9:00 – 10:00 AM' within one half of the day; '11:30 AM – 12:30 PM' across noon. */

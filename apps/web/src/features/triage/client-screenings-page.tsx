@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { serverMessageOr } from '../../lib/api-client';
-import { formatInstant } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { ScoresChart } from './scores-chart';
 import { useClientScreenings, useRequestRepeat } from './triage-api';
@@ -14,14 +14,13 @@ import { useClientScreenings, useRequestRepeat } from './triage-api';
 // A client's screenings for a counselor (decisions 0160, 0162): scores over time, each screening's answers, and a
 // request to answer again at a follow-up. Each open of this screen is recorded by the server.
 
-const DAY = 'd MMM yyyy, h:mm a';
 const label = (v: number) => FREQUENCY_OPTIONS[v]?.label ?? '—';
 
 function Answers({ s }: { s: Screening }) {
   return (
     <details className="rounded-box border border-base-300 p-3">
       <summary className="cursor-pointer font-medium">
-        {formatInstant(s.created_at, DAY)} · {s.kind === 'intake' ? 'Intake' : 'Follow-up'} · PHQ-9 {s.phq9_score} ({bandLabel(s.phq9_band)}) · GAD-7 {s.gad7_score} ({bandLabel(s.gad7_band)})
+        {formatDateTime(s.created_at)} · {s.kind === 'intake' ? 'Intake' : 'Follow-up'} · PHQ-9 {s.phq9_score} ({bandLabel(s.phq9_band)}) · GAD-7 {s.gad7_score} ({bandLabel(s.gad7_band)})
       </summary>
       <div className="mt-3 grid gap-4 md:grid-cols-2">
         {([['PHQ-9', PHQ9_ITEMS, s.phq9], ['GAD-7', GAD7_ITEMS, s.gad7]] as const).map(([title, items, values]) => (
@@ -78,7 +77,7 @@ export function ClientScreeningsPage() {
               {data.data.requested_at ? 'Repeat requested' : 'Ask for a repeat'}
             </button>
           </div>
-          {data.data.requested_at && <p role="status" className="text-sm">Asked on {formatInstant(data.data.requested_at, DAY)}; the client sees the request on their Appointments screen.</p>}
+          {data.data.requested_at && <p role="status" className="text-sm">Asked on {formatDateTime(data.data.requested_at)}; the client sees the request on their Appointments screen.</p>}
           {data.data.screenings.length === 0 ? (
             <EmptyState title="No screenings yet" text="This client has not answered the intake questionnaires." />
           ) : (

@@ -6,13 +6,11 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { formatInstant } from '../../lib/format';
+import { formatWeekdayDateTime } from '../../lib/dates';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { useAcknowledge, useTriage } from './triage-api';
 
 // The Triage list (decision 0164): urgent cases until acknowledged, then new intakes by severity, then what was done.
-
-const WHEN = 'EEE, d MMM, h:mm a';
 
 function Row({ item, onAcknowledge, busy }: { item: TriageItem; onAcknowledge: (id: number) => void; busy: boolean }) {
   const open = item.kind === 'urgent' && item.acknowledged_at === null;
@@ -29,7 +27,7 @@ function Row({ item, onAcknowledge, busy }: { item: TriageItem; onAcknowledge: (
             <span className="break-words font-semibold">{item.client_name}</span>
           </p>
           <p className="text-sm text-base-content/75">
-            <time dateTime={item.at}>{formatInstant(item.at, WHEN)}</time>
+            <time dateTime={item.at}>{formatWeekdayDateTime(item.at)}</time>
             {item.kind === 'urgent' && <> · {item.source === 'screening' ? 'From the intake questionnaire' : '"I need help now"'}</>}
           </p>
           <p className="text-sm">{item.action}</p>
