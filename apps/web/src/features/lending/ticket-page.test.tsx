@@ -52,6 +52,14 @@ describe('the printed pawn ticket', () => {
     expect(screen.getByText('PhilSys ID 1234-5678')).toBeTruthy();
   });
 
+  it('says a shorter period was agreed from the ticket’s own dates, not from what its category says now', async () => {
+    await keepSynced({ categories: [{ ...gadgets, fast_depreciating: false, version: gadgets.version + 1 }] });
+    show();
+    const grace = await screen.findByTestId('ticket-grace');
+    expect(grace.textContent).toContain('the pawner still has 30 days');
+    expect(grace.textContent).toContain('a shorter period agreed');
+  });
+
   it('ticks the pawner’s written request for a loan below 30 % with a line to sign it', async () => {
     show();
     const request = await screen.findByTestId('ticket-written-request');

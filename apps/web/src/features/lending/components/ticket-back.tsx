@@ -1,4 +1,4 @@
-import { LOW_LOAN_REQUEST_NOTE } from '@kalinga/contracts/pawn-rules';
+import { LOW_LOAN_REQUEST_NOTE, REDEMPTION_PERIOD_DAYS } from '@kalinga/contracts/pawn-rules';
 import { formatCurrency } from '../../../lib/format';
 import type { LocalCategory, LocalLoan } from '../book/lending-queries';
 import { formatDay, periodText } from '../lending-figures';
@@ -28,6 +28,8 @@ export function WrittenRequestNote({ loan, pawner }: { loan: Pick<LocalLoan, 'wr
 /** The terms printed with every ticket (on its back on a pre-printed form). */
 export function TicketBack({ loan, category }: { loan: LocalLoan; category: LocalCategory | undefined }) {
   const days = daysFrom(loan.maturity_date, loan.expiry_date);
+  // The ticket's own period says whether a shorter one was agreed (the category may have changed since it was written).
+  const shorter = days < REDEMPTION_PERIOD_DAYS;
   return (
     <section className="mt-4 text-xs" aria-labelledby="ticket-terms-title" data-testid="ticket-terms-back">
       <h2 id="ticket-terms-title" className="mb-1 font-semibold">Terms and conditions</h2>
@@ -39,7 +41,7 @@ export function TicketBack({ loan, category }: { loan: LocalLoan; category: Loca
         </li>
         <li data-testid="ticket-grace">
           Redemption period: after the maturity date the pawner still has {days} days, until {formatDay(loan.expiry_date)}, to redeem the pawn by paying the
-          principal and the interest accrued{category?.fast_depreciating ? ' (a shorter period agreed for items that lose value fast, never under 30 days)' : ''}.
+          principal and the interest accrued{shorter ? ' (a shorter period agreed for items that lose value fast, never under 30 days)' : ''}.
           Interest after maturity is computed at the same rate on the principal plus the interest earned to maturity; the penalty of {loan.penalty_rate}% a
           month or part of a month likewise.
         </li>
