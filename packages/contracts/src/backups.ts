@@ -1,7 +1,8 @@
 import { z } from './zod';
 
 // GET /api/backups/status: when the last backup ran and how it went, for the Site Settings screen
-// (docs/decisions/0190-backups-and-restore.md). Backups are the server's: every company's administrators see the same.
+// (docs/decisions/0190-backups-and-restore.md). Backups are the server's: only the administrators of the server's own
+// company (its first) see them; another company's get 403.
 
 export const backupRunSchema = z.object({
   kind: z.enum(['scheduled', 'manual']),

@@ -6,6 +6,17 @@ import type { BackupRunsTable } from '../db/tables';
 export type BackupRun = Selectable<BackupRunsTable>;
 
 /**
+ * The server's own company: the first made on it (the demo company, or the first registration on an empty server).
+ * One archive holds every company, so backups are the server operator's, not any one tenant's: the administrators of
+ * this company see their status and are told when one fails; another company's (anyone who registers makes one) are
+ * not (docs/decisions/0190-backups-and-restore.md).
+ */
+export async function serverCompanyId(db: DB): Promise<number | null> {
+  const row = await db.selectFrom('companies').select('id').orderBy('id', 'asc').limit(1).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
  * Records a backup as running. A scheduled one claims its slot (unique): when another instance claimed it first,
  * returns null and this one does not run.
  */

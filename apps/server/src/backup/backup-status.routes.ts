@@ -2,8 +2,9 @@ import { type BackupRunView, type BackupStatus, backupStatusSchema } from '@kali
 import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DB } from '../db/database';
-import { needs } from '../plugins/auth';
-import { type BackupRun, latestRuns } from './backup-runs.repository';
+import { forbidden } from '../lib/http-errors';
+import { authOf, needs } from '../plugins/auth';
+import { type BackupRun, latestRuns, serverCompanyId } from './backup-runs.repository';
 import { nextSlotStart } from './schedule';
 
 /** A run with no end after this long was cut off (the server stopped mid-way): it reads 'failed'. */
@@ -42,11 +43,19 @@ export async function backupStatus(db: DB, schedule: { everyHours: number; keep:
   };
 }
 
-/** GET /api/backups/status, for administrators ('manage users', the permission that edits the site settings). */
+export const NOT_THE_SERVERS_COMPANY = "Backups are the server's: only the administrators of the server's own company see them.";
+
+/**
+ * GET /api/backups/status, for the administrators ('manage users', the permission that edits the site settings) of
+ * the server's own company (serverCompanyId): the archive holds every company, its size and errors are the server's.
+ */
 export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/backups/status', {
     preHandler: needs('manage users'),
     schema: { tags: ['settings'], security: [{ bearer: [] }], response: { 200: backupStatusSchema, 401: errorReplySchema, 403: errorReplySchema } },
-    handler: async () => backupStatus(app.db, app.config.backup),
+    handler: async (request) => {
+      if (authOf(request).companyId !== (await serverCompanyId(app.db))) throw forbidden(NOT_THE_SERVERS_COMPANY);
+      return backupStatus(app.db, app.config.backup);
+    },
   });
 };

@@ -4,9 +4,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../test/harness';
-import { scheduledBackup, slotOf } from './schedule';
+import { startSmtpReceiver } from '../../test/smtp-receiver';
+import { NOT_THE_SERVERS_COMPANY } from './backup-status.routes';
+import { BACKUP_FAILED_SUBJECT, scheduledBackup, slotOf } from './schedule';
 
-// The scheduled backup: one per slot, the last N kept, a failure told to the administrators once, the status route.
+// The scheduled backup: one per slot, the last N kept, a failure told to the administrators of the server's own
+// company once (in the app and by email), the status route (theirs only).
 
 let t: TestApp;
 let admin: Actor;
@@ -49,36 +52,57 @@ describe('scheduled backups', () => {
     expect(res.json().last.bytes).toBeGreaterThan(0);
   });
 
-  it('tells the administrators of a failure once, not again while failures go on, again after a success', async () => {
+  it('tells the administrators of the server\'s company of a failure once (in the app and by email), not again while failures go on, again after a success', async () => {
     const student = await addUser(t.app, admin.companyId, { userType: 'student' });
+    const second = await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['admin'] });
     const other = await registerCompany(t.app, 'Second Centre');
-    const blocked = path.join(dir, 'a-file');
-    fs.writeFileSync(blocked, 'not a folder');
-    const broken: AppConfig = { ...t.config, backup: { ...t.config.backup, dir: path.join(blocked, 'backups') } };
+    const smtp = await startSmtpReceiver();
+    try {
+      const blocked = path.join(dir, 'a-file');
+      fs.writeFileSync(blocked, 'not a folder');
+      const broken: AppConfig = { ...t.config, email: { smtpUrl: smtp.url, from: 'Kalinga <ops@example.test>' }, backup: { ...t.config.backup, dir: path.join(blocked, 'backups') } };
 
-    expect(await scheduledBackup(t.db, broken, t.app.log, day(0))).toBe('failed');
-    const [notice] = await notices(admin);
-    expect(notice).toMatchObject({ kind: 'backup_failed', appointment_uuid: null });
-    expect(notice.reason).toMatch(/ENOTDIR|not a directory/);
-    expect(await notices(other)).toHaveLength(1);
-    expect(await notices(student)).toHaveLength(0);
+      expect(await scheduledBackup(t.db, broken, t.app.log, day(0))).toBe('failed');
+      const [notice] = await notices(admin);
+      expect(notice).toMatchObject({ kind: 'backup_failed', appointment_uuid: null });
+      expect(notice.reason).toMatch(/ENOTDIR|not a directory/);
+      expect(await notices(second)).toHaveLength(1);
+      // Another company on the server (anyone who registers makes one) is not told about the server's backups.
+      expect(await notices(other)).toHaveLength(0);
+      expect(await notices(student)).toHaveLength(0);
+      await smtp.waitFor(2);
+      expect(smtp.received.map((r) => r.to[0]).sort()).toEqual([admin.user.email, second.user.email].sort());
+      const mail = smtp.received[0].mail;
+      expect(mail.subject).toBe(BACKUP_FAILED_SUBJECT);
+      expect(mail.text).toMatch(/The server's scheduled backup failed at .+ \(UTC\): .*(ENOTDIR|not a directory)/);
+      expect(mail.text).toContain('/settings/site');
 
-    expect(await scheduledBackup(t.db, broken, t.app.log, day(1))).toBe('failed');
-    expect(await notices(admin)).toHaveLength(1);
-    const failed = (await status(admin)).json();
-    expect(failed.last).toMatchObject({ outcome: 'failed', kind: 'scheduled' });
-    expect(failed.last.error).toMatch(/ENOTDIR|not a directory/);
-    expect(failed.last_success).toBeNull();
+      expect(await scheduledBackup(t.db, broken, t.app.log, day(1))).toBe('failed');
+      expect(await notices(admin)).toHaveLength(1);
+      const failed = (await status(admin)).json();
+      expect(failed.last).toMatchObject({ outcome: 'failed', kind: 'scheduled' });
+      expect(failed.last.error).toMatch(/ENOTDIR|not a directory/);
+      expect(failed.last_success).toBeNull();
 
-    expect(await scheduledBackup(t.db, t.config, t.app.log, day(2))).toBe('written');
-    expect(await scheduledBackup(t.db, broken, t.app.log, day(3))).toBe('failed');
-    expect(await notices(admin)).toHaveLength(2);
-    expect((await status(admin)).json().last_success).toMatchObject({ outcome: 'succeeded' });
+      expect(await scheduledBackup(t.db, t.config, t.app.log, day(2))).toBe('written');
+      expect(await scheduledBackup(t.db, broken, t.app.log, day(3))).toBe('failed');
+      expect(await notices(admin)).toHaveLength(2);
+      expect((await status(admin)).json().last_success).toMatchObject({ outcome: 'succeeded' });
+      await smtp.waitFor(4);
+      expect(smtp.count()).toBe(4);
+    } finally {
+      await smtp.close();
+    }
   });
 
-  it('shows the status to administrators only', async () => {
+  it('shows the status to the administrators of the server\'s own company only', async () => {
     const student = await addUser(t.app, admin.companyId, { userType: 'student' });
     expect((await status(student)).statusCode).toBe(403);
+    // One archive holds every company: another company's administrator sees nothing of it (its size, its errors).
+    const other = await registerCompany(t.app, 'Second Centre');
+    const theirs = await status(other);
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().message).toBe(NOT_THE_SERVERS_COMPANY);
     expect((await t.app.inject({ method: 'GET', url: '/api/backups/status' })).statusCode).toBe(401);
     expect((await status(admin)).json()).toMatchObject({ last: null, running: null, last_success: null, schedule: { every_hours: 24, keep: 2 } });
   });

@@ -3,14 +3,18 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/database';
-import { finishRun, markNotified, previousScheduledFailed, startRun } from './backup-runs.repository';
+import { type EmailMessage, oneLine } from '../modules/notifications/email-content';
+import { createMailer } from '../modules/notifications/mailer';
+import { newMessageId } from '../modules/notifications/notification-events';
+import { finishRun, markNotified, previousScheduledFailed, serverCompanyId, startRun } from './backup-runs.repository';
 import { ARCHIVE_SUFFIX, archivePrefix, createBackup, PARTIAL_SUFFIX } from './create-backup';
 
 // The server's scheduled backup (docs/decisions/0190-backups-and-restore.md): every BACKUP_EVERY_HOURS (24 by
 // default), into BACKUP_DIR, keeping the last BACKUP_KEEP scheduled archives. Time is cut into slots of that length
 // from 00:00 UTC; the first instance to claim a slot's row makes its backup (one per slot however many instances
 // run, and a server started mid-slot without one makes it soon after start). A failure is recorded, logged, and
-// told to the administrators once: not again while the runs after it keep failing.
+// told to the administrators of the server's own company once (in the app, and by email with SMTP_URL): not again
+// while the runs after it keep failing.
 
 const HOUR_MS = 3_600_000;
 const TICK_MS = 10 * 60_000;
@@ -28,7 +32,7 @@ export function nextSlotStart(everyHours: number, now: Date): string | null {
   return new Date((Math.floor(now.getTime() / period) + 1) * period).toISOString();
 }
 
-function oneLine(err: unknown): string {
+function errorLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 500);
 }
 
@@ -46,24 +50,63 @@ export async function pruneArchives(dir: string, keep: number, now = Date.now())
   return removed;
 }
 
-/** One in-app notice to every active administrator ('manage users') of every company on this server. */
-export async function notifyAdministrators(db: DB, reason: string, now: string): Promise<number> {
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** What the email about a failed scheduled backup says: when, why, and where to look; nothing of any company's data. */
+export function backupFailedEmail(to: { name: string; email: string }, reason: string, at: string, publicUrl: string, from: string): EmailMessage {
+  const link = `${publicUrl.replace(/\/$/, '')}/settings/site`;
+  const lines = [`The server's scheduled backup failed at ${at} (UTC): ${oneLine(reason)}`, 'It is tried again at the next slot; until one succeeds, the last good archive is the newest one kept.'];
+  const text = [`Hello ${oneLine(to.name)},`, '', ...lines, '', `See Site Settings › Backups: ${link}`, ''].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    `<p>Hello ${escapeHtml(to.name)},</p>`,
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    `<p><a href="${escapeHtml(link)}">See Site Settings › Backups</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: { name: oneLine(to.name), address: to.email }, fromName: oneLine(from), subject: BACKUP_FAILED_SUBJECT, text, html, messageId: newMessageId(), ics: null };
+}
+
+export const BACKUP_FAILED_SUBJECT = 'Kalinga: the scheduled backup failed';
+
+/**
+ * Tells every active administrator ('manage users') of the server's own company (serverCompanyId: backups are the
+ * server's, not another tenant's): an in-app notice, and an email when the server sends email (SMTP_URL). The email
+ * is sent at once, not through the appointments' outbox; a failed send is logged (the notice and the log remain).
+ */
+export async function notifyAdministrators(db: DB, config: Pick<AppConfig, 'email' | 'publicUrl'>, log: FastifyBaseLogger, reason: string, now: string): Promise<number> {
+  const company = await serverCompanyId(db);
+  if (company === null) return 0;
   const admins = await db
     .selectFrom('role_user')
     .innerJoin('roles', 'roles.id', 'role_user.role_id')
     .innerJoin('role_permission', 'role_permission.role_id', 'roles.id')
     .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
     .innerJoin('users', 'users.id', 'role_user.user_id')
-    .select(['roles.company_id', 'role_user.user_id'])
+    .select(['role_user.user_id', 'users.name', 'users.email'])
     .distinct()
+    .where('roles.company_id', '=', company)
     .where('permissions.name', '=', 'manage users')
     .where('users.status', '=', 'active')
     .execute();
   if (admins.length === 0) return 0;
   await db
     .insertInto('notifications')
-    .values(admins.map((a) => ({ company_id: a.company_id, user_id: a.user_id, kind: 'backup_failed' as const, reason, created_at: now })))
+    .values(admins.map((a) => ({ company_id: company, user_id: a.user_id, kind: 'backup_failed' as const, reason, created_at: now })))
     .execute();
+  if (config.email) {
+    const site = await db.selectFrom('companies').select('name').where('id', '=', company).executeTakeFirst();
+    const mailer = createMailer(config.email, 1);
+    try {
+      for (const a of admins) {
+        await mailer.send(backupFailedEmail(a, reason, now, config.publicUrl, site?.name ?? 'Kalinga')).catch((err: unknown) => log.warn({ err, to: a.email }, 'emailing a failed backup failed'));
+      }
+    } finally {
+      mailer.close();
+    }
+  }
   return admins.length;
 }
 
@@ -86,12 +129,12 @@ export async function scheduledBackup(db: DB, config: AppConfig, log: FastifyBas
     if (removed.length > 0) log.info({ removed }, 'removed scheduled backups past the last %d', keep);
     return 'written';
   } catch (err) {
-    const reason = oneLine(err);
+    const reason = errorLine(err);
     log.error({ err }, 'scheduled backup failed');
     const at = new Date().toISOString();
     await finishRun(db, id, at, { error: reason });
     if (!(await previousScheduledFailed(db, id)) && (await markNotified(db, id))) {
-      const told = await notifyAdministrators(db, reason, at);
+      const told = await notifyAdministrators(db, config, log, reason, at);
       log.warn({ administrators: told }, 'told the administrators that the scheduled backup failed');
     }
     return 'failed';

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BackupStatusSection } from './backup-status-section';
 
@@ -15,7 +15,7 @@ const fetchMock = vi.fn<typeof fetch>();
 
 function renderSection() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return render(
     <QueryClientProvider client={client}>
       <BackupStatusSection />
     </QueryClientProvider>,
@@ -60,5 +60,13 @@ describe('Site Settings › Backups', () => {
     expect(last.textContent).toContain('Failed');
     expect(last.textContent).toContain('Error: ENOSPC: no space left on device');
     expect(screen.getByText(/Last successful backup:/)).toBeTruthy();
+  });
+
+  it('shows nothing to an administrator of another company than the server\'s own (403)', async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { message: "Backups are the server's: only the administrators of the server's own company see them." }));
+    const { container } = renderSection();
+    expect(screen.getByText('Loading backups...')).toBeTruthy();
+    await waitFor(() => expect(container.innerHTML).toBe(''));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { BackupRunView, BackupStatus } from '@kalinga/contracts/backups';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { QueryCard } from './query-card';
 
@@ -59,12 +59,26 @@ function StatusBody({ status }: { status: BackupStatus }) {
   );
 }
 
-/** Settings › Backups: when the last backup ran and whether it succeeded (the server's backups; decision 0190). */
+/** The status, or null for an administrator of another company than the server's own (403: not theirs to see). */
+async function fetchStatus(): Promise<BackupStatus | null> {
+  try {
+    return await api.get<BackupStatus>('/api/backups/status');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return null;
+    throw error;
+  }
+}
+
+/**
+ * Settings › Backups: when the last backup ran and whether it succeeded. The backups are the server's (one archive of
+ * every company), so only the administrators of the server's own company see this card (decision 0190).
+ */
 export function BackupStatusSection() {
-  const query = useQuery({ queryKey: ['backup-status'], queryFn: () => api.get<BackupStatus>('/api/backups/status') });
+  const query = useQuery({ queryKey: ['backup-status'], queryFn: fetchStatus });
+  if (query.data === null) return null;
   return (
     <QueryCard id="settings-backups" title="Backups" query={query} loading="Loading backups..." failed="Failed to load backups">
-      {(status) => <StatusBody status={status} />}
+      {(status) => status && <StatusBody status={status} />}
     </QueryCard>
   );
 }
