@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { lockCompany } from '../../db/locks';
 import type { Database, NotificationsTable, OutboxTable } from '../../db/tables';
 import { newMessageId } from '../notifications/notification-events';
 import { allCounselors, onCallCounselors, readSafety } from './safety-settings';
@@ -30,6 +31,10 @@ async function tellCounselors(db: Conn, companyId: number, userIds: readonly num
  */
 export async function raiseUrgentCase(db: Conn, companyId: number, clientId: number, source: 'button' | 'screening', nowMs: number): Promise<{ id: number; created: boolean }> {
   const now = new Date(nowMs).toISOString();
+  // The company's row first, as a screening's transaction takes it: on PostgreSQL a press that inserted its case
+  // (the index entry taken) and then waited on the company row for its foreign-key check, while a screening held
+  // that row and waited on the press's index entry, deadlocked (a 500). Taken first, they wait in line.
+  await lockCompany(db, companyId);
   const safety = await readSafety(db, companyId);
   const inserted = await db
     .insertInto('urgent_cases')
