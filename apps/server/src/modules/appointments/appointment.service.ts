@@ -58,7 +58,7 @@ export function scopeOf(auth: AuthContext): Scope {
 }
 
 /** Managers of an appointment: the assigned counselor (scope) or a 'manage appointments' user. */
-function isManagerOf(auth: AuthContext, scope: Scope): boolean {
+export function isManagerOf(auth: AuthContext, scope: Scope): boolean {
   return scope.kind === 'all' || (scope.kind === 'counselor' && auth.permissions.has('manage appointments'));
 }
 

@@ -1,5 +1,5 @@
 import type { SeriesUpdateReply, seriesUpdateBodySchema } from '@kalinga/contracts/appointment-series';
-import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { z } from 'zod';
 import type { DB } from '../../db/database';
 import { lockCounselors } from '../../db/locks';
@@ -11,14 +11,15 @@ import { loadSlotContext, todayIn } from '../schedule/schedule.service';
 import { addDaysToDate, minutesOf, naiveDayMs, wallOf } from '../schedule/zone-time';
 import { type AppointmentView, categoryExists, type NewAppointment, updateAppointmentRow } from './appointment.repository';
 import { planSeries, weekOf } from './series-plan';
-import { findSeries, insertStatusChanges, type SeriesRow, seriesSessions } from './series.repository';
-import { scopeOf } from './appointment.service';
+import { findSeries, insertStatusChanges, lockSessionsAsRead, type SeriesRow, seriesSessions } from './series.repository';
+import { isManagerOf, scopeOf } from './appointment.service';
 import { blockedError, readSeries, seriesScope } from './series.service';
 
 // Changing "this and the following" sessions of a series, or all of them (decision 0150): a new time moves each by
 // the same days to the same wall-clock time; a status confirms or cancels them; the text fields change with them.
-// Every moved session is checked again (as a booking is) under the counselors' locks, every write is conditional on
-// the status read, and one notification per person tells of the whole change.
+// Every moved session is checked again (as a booking is) under the counselors' locks; the sessions are locked and
+// read again before any write (a change decided on an older read is decided again), and one notification per
+// person tells of the whole change.
 
 type Body = z.output<typeof seriesUpdateBodySchema>;
 const DAY = 86_400_000;
@@ -60,6 +61,10 @@ async function tryUpdate(db: DB, auth: AuthContext, series: SeriesRow, body: Bod
   let affected = affectedSessions(sessions, from, body.scope, nowMs);
   if (body.status === 'confirmed') affected = affected.filter((s) => s.status === 'pending');
   if (affected.length === 0) throw unprocessable({ from: ['No session of this series from here on can be changed.'] });
+  // As with one appointment: only a manager edits a confirmed session; a counselor without 'manage appointments'
+  // edits their pending sessions only (confirming and cancelling stay theirs).
+  const editing = body.reason !== undefined || body.category_id !== undefined || body.location_type !== undefined || body.location !== undefined || body.appointment_date !== undefined;
+  if (editing && !isManagerOf(auth, scopeOf(auth)) && affected.some((s) => s.status !== 'pending')) throw forbidden('Only pending appointments can be edited.');
 
   const fields: Partial<NewAppointment> = {};
   if (body.reason !== undefined) fields.reason = body.reason;
@@ -93,6 +98,7 @@ async function applyChanges(db: DB, auth: AuthContext, series: SeriesRow, affect
   const now = nowIso();
   try {
     return await db.transaction().execute(async (trx) => {
+      if (!(await lockSessionsAsRead(trx, auth.companyId, affected))) throw STALE;
       for (const s of affected) {
         if (!(await updateAppointmentRow(trx, auth.companyId, s.id, s.status, { ...fields, updated_at: now }))) throw STALE;
       }
@@ -132,6 +138,8 @@ async function moveSessions(
   try {
     return await db.transaction().execute(async (trx) => {
       await lockCounselors(trx, auth.companyId, counselors);
+      // Planned on the sessions as they are now: another change that moved or cancelled one first makes us decide again.
+      if (!(await lockSessionsAsRead(trx, auth.companyId, affected))) throw STALE;
       const targets = new Map<number, string>();
       let duration = 0;
       for (const counselorId of counselors) {

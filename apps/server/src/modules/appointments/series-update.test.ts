@@ -2,7 +2,7 @@
 // shift (checked like a booking, all or nothing), one notification per person per change, and the route rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
-import { daysAhead, instantOf } from '../schedule/schedule.test-helpers';
+import { daysAhead, instantOf, setWeek } from '../schedule/schedule.test-helpers';
 import { addDaysToDate } from '../schedule/zone-time';
 import { bookSingle, postSeries, type SeriesCentre, seriesBody, seriesCentre } from './series.test-helpers';
 
@@ -101,6 +101,38 @@ describe('changing a series', () => {
     const after: Session[] = res.json().data.appointments;
     expect(after[3].local_date).toBe(target);
     expect(after.slice(0, 3).map((a) => a.appointment_date)).toEqual(s.appointments.slice(0, 3).map((a) => a.appointment_date));
+  });
+
+  it("a counselor without 'manage appointments' edits their series' pending sessions only (as one appointment); another counselor's series is 404", async () => {
+    // A counselor whose role lets them see appointments but not manage them (the default counselor role does both).
+    const roleId = (await t.db.insertInto('roles').values({ company_id: c.admin.companyId, name: 'session keepers', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
+    const view = await t.db.selectFrom('permissions').select('id').where('name', '=', 'view appointments').executeTakeFirstOrThrow();
+    await t.db.insertInto('role_permission').values({ role_id: roleId, permission_id: view.id }).execute();
+    const keeper = await addUser(t.app, c.admin.companyId, { userType: 'counselor', roles: ['session keepers'] });
+    await setWeek(t.app, keeper);
+    const booked = await postSeries(t.app, c.admin, await seriesBody(t, { ...c, counselor: keeper }, daysAhead(day), '10:00'));
+    day += 43;
+    expect(booked.statusCode, booked.body).toBe(201);
+    const s: SeriesData = booked.json().data;
+    const confirm = await t.app.inject({ method: 'PUT', url: `/api/appointments/${s.appointments[4].uuid}`, headers: c.admin.headers, payload: { status: 'confirmed' } });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const later = new Date(Date.parse(s.appointments[3].appointment_date) + 86_400_000).toISOString();
+    for (const payload of [
+      { from: s.appointments[3].uuid, scope: 'following', reason: 'Changed by the counselor' },
+      { from: s.appointments[3].uuid, scope: 'following', appointment_date: later },
+      { from: s.appointments[0].uuid, scope: 'all', location_type: 'on-site', location: 'Room 2' },
+    ]) {
+      const res = await put(keeper, s, payload);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe('Only pending appointments can be edited.');
+    }
+    const unchanged: Session[] = (await t.app.inject({ method: 'GET', url: `/api/appointment-series/${s.uuid}`, headers: c.admin.headers })).json().data.appointments;
+    expect(unchanged.map((a) => [a.reason, a.appointment_date])).toEqual(s.appointments.map((a) => [a.reason, a.appointment_date]));
+    // The sixth alone is pending from there on: theirs to edit; confirming and cancelling stay theirs too.
+    expect((await put(keeper, s, { from: s.appointments[5].uuid, scope: 'following', reason: 'Term sessions' })).statusCode).toBe(200);
+    expect((await put(keeper, s, { from: s.appointments[3].uuid, scope: 'following', status: 'cancelled' })).statusCode).toBe(200);
+    expect((await put(c.counselor, s, { from: s.appointments[0].uuid, scope: 'all', status: 'cancelled' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/appointment-series/${s.uuid}`, headers: c.counselor.headers })).statusCode).toBe(404);
   });
 
   it('422 for bad input, 403 without the permission or as the client, 404 for an unknown series', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database';
+import { forUpdate } from '../../db/locks';
 import type { AppointmentSeriesTable, Database } from '../../db/tables';
 import { type AppointmentView, findAppointmentsByIds, type NewAppointment, type Scope } from './appointment.repository';
 
@@ -56,4 +57,21 @@ export async function seriesSessions(db: Conn, companyId: number, seriesId: numb
     .orderBy('appointment_date')
     .execute();
   return findAppointmentsByIds(db, companyId, rows.map((r) => r.id));
+}
+
+/**
+ * Locks the sessions a change writes, in id order, and tells whether each still has the status and the start the
+ * change was decided on. Every appointment write also bumps the company's row of appointment_versions (a trigger), so
+ * two changes that each took a session row before writing would wait for each other in a circle (PostgreSQL's
+ * "deadlock detected"); locked up front in one order they wait in line, and a change decided on an older read
+ * is decided again (false).
+ */
+export async function lockSessionsAsRead(
+  db: Kysely<Database>,
+  companyId: number,
+  sessions: readonly Pick<AppointmentView, 'id' | 'status' | 'appointment_date'>[],
+): Promise<boolean> {
+  const query = db.selectFrom('appointments').select(['id', 'status', 'appointment_date']).where('company_id', '=', companyId).where('id', 'in', sessions.map((s) => s.id)).orderBy('id');
+  const now = new Map((await forUpdate(db, query).execute()).map((r) => [r.id, r]));
+  return sessions.every((s) => now.get(s.id)?.status === s.status && now.get(s.id)?.appointment_date === s.appointment_date);
 }
