@@ -1,12 +1,4 @@
-import { format } from 'date-fns';
-
-/**
- * A date-fns pattern, kept for the triage screens written beside the date module (dates.ts): every other screen
- * takes its dates and times from dates.ts (decision 0146), and these should move there too.
- */
-export function formatInstant(iso: string, pattern: string): string {
-  return format(new Date(iso), pattern);
-}
+// Money as the app shows it; dates and times are dates.ts's (decision 0146).
 
 // Made on first use: building a currency formatter loads the locale's data, which cost ~55 ms of a phone-class
 // main thread at start-up on screens that show no money (issue 16, decision 0099).

@@ -9,12 +9,12 @@ import { Modal } from '../../../components/ui/modal';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatInstant } from '../../../lib/format';
+import { formatTime, formatWeekdayDate } from '../../../lib/dates';
 import { downloadSeriesIcs, useSeries, useUpdateSeries } from '../api/series-api';
 import { isCounselorUser, isManager, statusBadgeClass, statusLabel } from '../appointment-rules';
 import { MoveSessions } from './series-move';
 
-const at = (iso: string) => `${formatInstant(iso, 'EEE, MMM d, yyyy')} at ${formatInstant(iso, 'h:mm a')}`;
+const at = (iso: string) => `${formatWeekdayDate(iso)} at ${formatTime(iso)}`;
 const live = (a: Appointment, now: number) => (a.status === 'pending' || a.status === 'confirmed') && Date.parse(a.appointment_date) > now;
 
 /**

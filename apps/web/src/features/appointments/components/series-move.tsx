@@ -3,7 +3,7 @@ import type { SeriesScope } from '@kalinga/contracts/series-constants';
 import { useId, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { formatInstant } from '../../../lib/format';
+import { formatTime } from '../../../lib/dates';
 import { useAvailableSlots } from '../api/appointments-api';
 import { useUpdateSeries } from '../api/series-api';
 
@@ -45,7 +45,7 @@ export function MoveSessions({ from, scope, uuid, onDone }: { from: Appointment;
         <label htmlFor={`${id}-t`} className="text-sm font-medium">Time</label>
         <select id={`${id}-t`} className="select select-sm w-full" value={start} disabled={slots.isFetching} aria-busy={slots.isFetching} onChange={(e) => setStart(e.target.value)}>
           <option value="">{slots.isFetching ? 'Loading times...' : slots.isError ? 'Could not load times' : (slots.data?.starts.length ?? 0) === 0 ? 'No free time that day' : 'Select a time'}</option>
-          {(slots.data?.starts ?? []).map((s) => <option key={s.appointment_date} value={s.appointment_date}>{formatInstant(s.appointment_date, 'h:mm a')}</option>)}
+          {(slots.data?.starts ?? []).map((s) => <option key={s.appointment_date} value={s.appointment_date}>{formatTime(s.appointment_date)}</option>)}
         </select>
       </div>
       <div className="flex gap-2">

@@ -1,11 +1,10 @@
 import { FREQUENCY_LABEL, MAX_SERIES_SESSIONS, SERIES_FREQUENCIES } from '@kalinga/contracts/series-constants';
 import type { SeriesOccurrence } from '@kalinga/contracts/appointment-series';
 import { useId } from 'react';
-import { formatInstant } from '../../../lib/format';
+import { formatTime, formatWeekdayDate } from '../../../lib/dates';
 import { toBook, undecided, type SeriesBooking } from './use-series-booking';
 
-const WHEN = 'EEE, MMM d, yyyy';
-const at = (iso: string) => `${formatInstant(iso, WHEN)} at ${formatInstant(iso, 'h:mm a')}`;
+const at = (iso: string) => `${formatWeekdayDate(iso)} at ${formatTime(iso)}`;
 
 /** "Repeat" and "Ends" of the booking form (counselors and managers booking something new). */
 export function RepeatFields({ series, minDate }: { series: SeriesBooking; minDate: string }) {
