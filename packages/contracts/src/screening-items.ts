@@ -90,8 +90,7 @@ export function needsCrisisPath(phq9: readonly number[]): boolean {
 
 /** The worse of the two bands on the PHQ-9's scale (the Triage list's order): GAD-7 'severe' ranks as 'severe'. */
 export function worseBand(phq9: Phq9Band, gad7: Gad7Band): Phq9Band {
-  const gad = gad7 === 'severe' ? 'severe' : gad7;
-  return PHQ9_BANDS.indexOf(gad) > PHQ9_BANDS.indexOf(phq9) ? gad : phq9;
+  return PHQ9_BANDS.indexOf(gad7) > PHQ9_BANDS.indexOf(phq9) ? gad7 : phq9;
 }
 
 /** A band as shown ('Moderately severe'). */

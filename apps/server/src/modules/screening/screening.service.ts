@@ -13,6 +13,7 @@ import {
 } from '@kalinga/contracts/screening';
 import type { DB } from '../../db/database';
 import { lockCompany } from '../../db/locks';
+import { findClient } from '../appointments/appointment.repository';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { type AuthContext, isCounselor } from '../../plugins/auth';
 import { readSafety } from './safety-settings';
@@ -21,14 +22,10 @@ import { raiseUrgentCase } from './urgent-cases';
 // Intake screening (decisions 0160, 0162): the client answers, the server scores; only counselors holding
 // 'view screenings' read answers and scores, and each read is recorded.
 
-function isClient(auth: AuthContext): boolean {
-  return auth.user.user_type !== 'counselor' && !isCounselor(auth);
-}
-
 /** What the signed-in client is asked for: the site's mode, whether they answered before, an open repeat request. */
 export async function screeningStatus(db: DB, auth: AuthContext): Promise<ScreeningStatus> {
   const safety = await readSafety(db, auth.companyId);
-  if (!isClient(auth)) return { mode: safety.intake_mode, done: true, requested: false };
+  if (isCounselor(auth)) return { mode: safety.intake_mode, done: true, requested: false };
   const done = await db.selectFrom('screenings').select('id').where('company_id', '=', auth.companyId).where('client_id', '=', auth.user.id).limit(1).executeTakeFirst();
   const open = await db.selectFrom('screening_requests').select('id').where('company_id', '=', auth.companyId).where('client_id', '=', auth.user.id).where('answered_at', 'is', null).executeTakeFirst();
   return { mode: safety.intake_mode, done: !!done, requested: !!open };
@@ -39,7 +36,7 @@ export async function screeningStatus(db: DB, auth: AuthContext): Promise<Screen
  * (and close an open repeat request). PHQ-9 item 9 above "Not at all" raises an urgent case in the same transaction.
  */
 export async function submitScreening(db: DB, auth: AuthContext, body: ScreeningBody, nowMs = Date.now()): Promise<ScreeningReply> {
-  if (!isClient(auth)) throw forbidden('Only clients answer the intake questionnaires.');
+  if (isCounselor(auth)) throw forbidden('Only clients answer the intake questionnaires.');
   const now = new Date(nowMs).toISOString();
   const crisis = needsCrisisPath(body.phq9);
   await db.transaction().execute(async (trx) => {
@@ -73,16 +70,10 @@ export async function submitScreening(db: DB, auth: AuthContext, body: Screening
   return { crisis };
 }
 
-/** A client of the company (not a counselor), or 404: another company's user is invisible. */
+/** A client of the company (a student or personnel), or 404: another company's user is invisible. */
 async function clientOf(db: DB, companyId: number, clientId: number) {
-  const row = await db
-    .selectFrom('users as u')
-    .innerJoin('company_user as cu', 'cu.user_id', 'u.id')
-    .select(['u.id', 'u.name', 'u.user_type'])
-    .where('cu.company_id', '=', companyId)
-    .where('u.id', '=', clientId)
-    .executeTakeFirst();
-  if (!row || row.user_type === 'counselor') throw notFound('Client');
+  const row = await findClient(db, companyId, clientId);
+  if (!row) throw notFound('Client');
   return row;
 }
 
