@@ -14,17 +14,35 @@ function reply(from: number, size = 2): SyncChunkReply {
 const idsOf = (replies: SyncChunkReply[]) => replies.flatMap((r) => r.data.map((row) => (row as { id: number }).id));
 
 describe('ChunkFeed', () => {
-  it('gives the chunks in order, in batches of at least the rows asked for, then the end of the table', async () => {
+  it('gives the chunks in order as they come, each take at least one, then the end of the table', async () => {
     const asked: number[] = [];
     const feed = new ChunkFeed(async (from) => (asked.push(from), reply(from)), 0, 4);
-    const first = await feed.take(4);
-    expect(idsOf(first)).toEqual([1, 2, 3, 4]);
-    const second = await feed.take(4);
-    expect(idsOf(second)).toEqual([5, 6, 7, 8]);
-    const rest = await feed.take(4);
-    expect(idsOf(rest)).toEqual([9, 10]);
-    expect(rest.at(-1)?.meta.has_more).toBe(false);
+    const taken: number[][] = [];
+    for (;;) {
+      const replies = await feed.take();
+      taken.push(idsOf(replies));
+      if (!replies.at(-1)?.meta.has_more) break;
+    }
+    expect(taken.every((ids) => ids.length > 0)).toBe(true);
+    expect(taken.flat()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(asked).toEqual([0, 2, 4, 6, 8]);
+  });
+
+  it('gives a chunk as soon as it is here, without waiting for the next (chunks smaller than asked show as they come)', async () => {
+    let answer!: () => void;
+    const feed = new ChunkFeed(
+      async (from) => {
+        if (from > 0) await new Promise<void>((resolve) => (answer = resolve));
+        return reply(from, 1);
+      },
+      0,
+      1000,
+    );
+    expect(idsOf(await feed.take())).toEqual([1]);
+    const next = feed.take();
+    answer();
+    expect(idsOf(await next)).toEqual([2]);
+    feed.stop();
   });
 
   it('fetches ahead while nobody takes, but holds at most the rows it was told', async () => {
@@ -43,7 +61,7 @@ describe('ChunkFeed', () => {
     await twoFetched;
     await new Promise((r) => setTimeout(r, 20));
     expect(asked).toEqual([0, 2]);
-    expect(idsOf(await feed.take(1))).toEqual([1, 2, 3, 4]);
+    expect(idsOf(await feed.take())).toEqual([1, 2, 3, 4]);
     feed.stop();
   });
 
@@ -56,7 +74,17 @@ describe('ChunkFeed', () => {
       0,
       100,
     );
-    expect(idsOf(await feed.take(100))).toEqual([1, 2, 3, 4]);
-    await expect(feed.take(100)).rejects.toThrow('Failed to fetch');
+    const taken: number[] = [];
+    const failure = await (async () => {
+      for (;;) {
+        try {
+          taken.push(...idsOf(await feed.take()));
+        } catch (error) {
+          return error;
+        }
+      }
+    })();
+    expect(taken).toEqual([1, 2, 3, 4]);
+    expect(String(failure)).toContain('Failed to fetch');
   });
 });

@@ -1,8 +1,9 @@
 import type { SyncChunkReply } from '@kalinga/contracts/sync';
 
 // The first sync's chunks of one table, fetched one after another ahead of the writes (decision 0133): while the
-// device writes a batch into IndexedDB, the next chunks are already on their way and parsed. At most `aheadRows`
-// rows wait in memory; a fetch that fails ends the feed after the chunks fetched before it have been taken.
+// device writes what it took into IndexedDB, the next chunks are already on their way and parsed. Fetching pauses
+// while `aheadRows` rows wait in memory; a fetch that fails ends the feed after the chunks fetched before it have
+// been taken.
 
 export class ChunkFeed {
   private held: SyncChunkReply[] = [];
@@ -49,11 +50,12 @@ export class ChunkFeed {
   }
 
   /**
-   * The chunks fetched so far, once they hold at least `rows` rows or the table is complete (oldest first, at
-   * least one). Throws the fetch's error once every chunk fetched before the failure has been taken.
+   * The chunks fetched so far, oldest first, as soon as there is one: a chunk is written when it is here, never
+   * held back for more (a server answering smaller chunks than asked still shows its rows as they come). Throws
+   * the fetch's error once every chunk fetched before the failure has been taken.
    */
-  async take(rows: number): Promise<SyncChunkReply[]> {
-    while (this.heldRows < rows && !this.ended) await new Promise<void>((resolve) => (this.wakeTaker = resolve));
+  async take(): Promise<SyncChunkReply[]> {
+    while (this.held.length === 0 && !this.ended) await new Promise<void>((resolve) => (this.wakeTaker = resolve));
     if (this.held.length === 0) {
       if (this.failure) throw this.failure.error;
       throw new Error('The chunk feed has nothing more to give.');
