@@ -109,7 +109,7 @@ describe('Counselling screens as a new user meets them', () => {
     };
     let dialog = await cancelFromMenu();
     await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/Your appointment with .+ on \w+day, \w+ \d+ at \d+:\d\d [AP]M will be cancelled/);
+    expect(await dialog.textContent()).toMatch(/Your appointment with .+ on \w+day, \w+ \d+(, \d{4})? at \d+:\d\d [AP]M will be cancelled/);
     await expect.poll(() => dialog.locator('.modal-box').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
     await screenshot(page, 'counselling-cancel-confirm-1280');
     await dialog.getByRole('button', { name: 'Keep it' }).click();
