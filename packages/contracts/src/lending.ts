@@ -21,6 +21,12 @@ export const customerSchema = z.object({
   id_type: z.string().nullable(),
   id_number: z.string().nullable(),
   birth_date: z.string().nullable(),
+  /** Where the notice before the redemption period ends is emailed (decision 0184). */
+  email: z.string().nullable(),
+  /** The rest of the know-your-customer record (decision 0186). */
+  nationality: z.string().nullable(),
+  occupation: z.string().nullable(),
+  source_of_funds: z.string().nullable(),
   /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
   version: z.number().int().min(0),
   created_at: z.string(),
@@ -156,6 +162,13 @@ const customerFields = {
   id_type: formOptionalText(100),
   id_number: formOptionalText(100),
   birth_date: calendarDateField.nullable().optional(),
+  email: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
+    z.email('The email must be a valid email address.').max(254, 'The email may not be greater than 254 characters.').nullable().optional(),
+  ),
+  nationality: formOptionalText(100),
+  occupation: formOptionalText(200),
+  source_of_funds: formOptionalText(200),
 };
 
 /** A value the device had before its change: text, a number (pesos) or nothing. */
@@ -171,7 +184,7 @@ function wasOf<K extends string>(fields: readonly [K, ...K[]]) {
 }
 export type FieldWas = Partial<Record<string, string | number | null>>;
 
-export const CUSTOMER_UPDATE_FIELDS = ['first_name', 'last_name', 'phone_number', 'address', 'id_type', 'id_number', 'birth_date'] as const;
+export const CUSTOMER_UPDATE_FIELDS = ['first_name', 'last_name', 'phone_number', 'address', 'id_type', 'id_number', 'birth_date', 'email', 'nationality', 'occupation', 'source_of_funds'] as const;
 
 export const customerCreateSchema = z.object({ uuid: uuidField(), ...customerFields });
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;

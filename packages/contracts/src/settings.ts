@@ -1,3 +1,4 @@
+import { moneyField } from './lending';
 import { z } from './zod';
 
 /** The site settings every member reads (sidebar name and logo, slot length, booking switch, time zone). */
@@ -16,6 +17,12 @@ export const settingsSchema = z.object({
   cancellation_notice_hours: z.number().int(),
   /** Days before today a lending action may be dated without the supervisor's permission (0 = today only; issue 24). */
   lending_backdate_days: z.number().int(),
+  /** The shop's registration with the Bangko Sentral, printed on every pawn ticket (decision 0184). */
+  bsp_registration: z.string().nullable(),
+  /** Tickets whose redemption period ends within this many days are listed to be sent their notice (decision 0184). */
+  pawn_notice_days: z.number().int(),
+  /** Pesos: a customer's first loan above it needs their know-your-customer record; null, no such rule (decision 0186). */
+  kyc_loan_threshold: z.number().nullable(),
   updated_at: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -38,6 +45,8 @@ export function isIanaTimeZone(name: string): boolean {
 }
 
 export const BACKDATE_DAYS_RULE = 'The days a lending action may be backdated must be a whole number from 0 (today only) to 365.';
+
+export const NOTICE_DAYS_RULE = 'The days before the redemption period ends to send the notice must be a whole number from 1 to 90.';
 
 export const MAX_CANCELLATION_NOTICE_HOURS = 720;
 export const CANCELLATION_NOTICE_RULE = `The cancellation notice must be a whole number of hours from 0 to ${MAX_CANCELLATION_NOTICE_HOURS} (0 lets clients cancel until the appointment starts).`;
@@ -77,5 +86,8 @@ export const settingsBodySchema = z.object({
     .max(MAX_CANCELLATION_NOTICE_HOURS, CANCELLATION_NOTICE_RULE)
     .optional(),
   lending_backdate_days: z.number(BACKDATE_DAYS_RULE).int(BACKDATE_DAYS_RULE).min(0, BACKDATE_DAYS_RULE).max(365, BACKDATE_DAYS_RULE).optional(),
+  bsp_registration: optionalText(120, 'BSP registration'),
+  pawn_notice_days: z.number(NOTICE_DAYS_RULE).int(NOTICE_DAYS_RULE).min(1, NOTICE_DAYS_RULE).max(90, NOTICE_DAYS_RULE).optional(),
+  kyc_loan_threshold: moneyField('amount above which a first loan needs the full record').nullable().optional(),
 });
 export type SettingsBody = z.infer<typeof settingsBodySchema>;

@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-appointment-series';
 import * as m016 from './migrations/016-pawn-redemption';
 import * as m017 from './migrations/017-backups';
 import * as m015 from './migrations/015-screening-and-triage';
+import * as m021 from './migrations/021-pawn-notices-and-kyc';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '016-pawn-redemption': m016,
   '017-backups': m017,
   '015-screening-and-triage': m015,
+  '021-pawn-notices-and-kyc': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -85,6 +85,12 @@ export interface SettingsTable {
   cancellation_notice_hours: Generated<number>;
   /** Days before the server's today a lending action may be dated without 'backdate lending' (migration 012). */
   lending_backdate_days: Generated<number>;
+  /** The shop's registration with the Bangko Sentral, printed on tickets (migration 021). */
+  bsp_registration: string | null;
+  /** Tickets whose redemption period ends within this many days are listed to notify (migration 021). */
+  pawn_notice_days: Generated<number>;
+  /** Centavos: a customer's first loan above it needs their full record; null: no such rule (migration 021). */
+  kyc_loan_threshold: number | string | null;
   updated_at: string;
 }
 
@@ -233,6 +239,11 @@ export interface CustomersTable {
   id_type: string | null;
   id_number: string | null;
   birth_date: string | null;
+  /** Migration 021: where a notice is emailed, and the rest of the know-your-customer record. */
+  email: Generated<string | null>;
+  nationality: Generated<string | null>;
+  occupation: Generated<string | null>;
+  source_of_funds: Generated<string | null>;
   version: number;
   created_by: number | null;
   created_at: string;
@@ -460,6 +471,21 @@ export interface OutboxTable {
   series_count: Generated<number | null>;
 }
 
+/** The one notice a ticket gets before its redemption period ends (migration 021, decision 0184). */
+export interface PawnNoticesTable {
+  id: Generated<number>;
+  company_id: number;
+  loan_id: number;
+  expiry_date: string;
+  /** Centavos due on the period's last day, as the notice said. */
+  amount_due: number | string;
+  email: string | null;
+  email_status: 'sending' | 'sent' | 'failed' | 'none';
+  email_error: string | null;
+  sent_by: number | null;
+  sent_at: string;
+}
+
 /** One backup (docs/decisions/0190): a scheduled one holds its slot (unique); finished_at and ok are null while it runs. */
 export interface BackupRunsTable {
   id: Generated<number>;
@@ -573,6 +599,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   outbox: OutboxTable;
+  pawn_notices: PawnNoticesTable;
   backup_runs: BackupRunsTable;
   restores: RestoresTable;
   safety_settings: SafetySettingsTable;

@@ -17,6 +17,12 @@ export interface SiteSettings {
   reminder_hours_before?: number;
   /** Days before today a lending action may be dated without 'backdate lending' (0 = today only; issue 24). */
   lending_backdate_days?: number;
+  /** The shop's BSP registration, printed on tickets; absent in a copy kept before it existed (decision 0184). */
+  bsp_registration?: string | null;
+  /** Days before a redemption period ends that its ticket is listed to notify (decision 0184). */
+  pawn_notice_days?: number;
+  /** Pesos: a first loan above it needs the customer's full record; null, no such rule (decision 0186). */
+  kyc_loan_threshold?: number | null;
 }
 
 export const SITE_SETTINGS_KEY = ['settings'] as const;

@@ -19,7 +19,8 @@ export function serverCategory(over: Partial<Category> = {}): Category {
 export function serverCustomer(over: Partial<Customer> = {}): Customer {
   return {
     id: 11, uuid: '00000000-0000-4000-8000-00000000c011', first_name: 'Maria', last_name: 'Santos', phone_number: '09171234567',
-    address: null, id_type: null, id_number: null, birth_date: null, version: 1, created_at: T, updated_at: T, ...over,
+    address: null, id_type: null, id_number: null, birth_date: null, email: null, nationality: null, occupation: null, source_of_funds: null,
+    version: 1, created_at: T, updated_at: T, ...over,
   };
 }
 

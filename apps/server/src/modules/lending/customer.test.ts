@@ -22,9 +22,14 @@ describe('POST /api/customers', () => {
       id_type: 'PhilSys ID',
       id_number: '1234-5678',
       birth_date: '1990-02-28',
+      email: ' maria@example.test ',
+      nationality: 'Filipino',
+      occupation: 'Teacher, Jaro National High School',
+      source_of_funds: 'Salary',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ uuid, first_name: 'Maria', last_name: 'Santos', id_type: 'PhilSys ID', birth_date: '1990-02-28' });
+    expect(res.json().data).toMatchObject({ email: 'maria@example.test', nationality: 'Filipino', occupation: 'Teacher, Jaro National High School', source_of_funds: 'Salary' });
     expect(res.json().data.id).toEqual(expect.any(Number));
   });
 
@@ -57,13 +62,14 @@ describe('POST /api/customers', () => {
   });
 
   it('bad input is 422 with field messages', async () => {
-    const res = await call(w.t, w.admin, 'POST', '/api/customers', { uuid: 'nope', first_name: '  ', birth_date: '2023-02-30' });
+    const res = await call(w.t, w.admin, 'POST', '/api/customers', { uuid: 'nope', first_name: '  ', birth_date: '2023-02-30', email: 'not an address' });
     expect(res.statusCode).toBe(422);
     const { errors } = res.json();
     expect(errors.uuid).toEqual(['The uuid must be a valid UUID.']);
     expect(errors.first_name).toEqual(['The first name field is required.']);
     expect(errors.last_name).toEqual(['The last name field is required.']);
     expect(errors.birth_date).toEqual(['Use a real calendar date (YYYY-MM-DD).']);
+    expect(errors.email).toEqual(['The email must be a valid email address.']);
   });
 
   it("needs 'manage lending'", async () => {
@@ -75,9 +81,9 @@ describe('POST /api/customers', () => {
 describe('PUT /api/customers/{uuid}', () => {
   it('changes the sent fields only', async () => {
     const c = await makeCustomer(w.t, w.admin, { first_name: 'Pedro', address: 'Manila' });
-    const res = await call(w.t, w.admin, 'PUT', `/api/customers/${c.uuid}`, { phone_number: '0999', address: '' });
+    const res = await call(w.t, w.admin, 'PUT', `/api/customers/${c.uuid}`, { phone_number: '0999', address: '', email: 'pedro@example.test', source_of_funds: 'Remittance' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ first_name: 'Pedro', phone_number: '0999', address: null });
+    expect(res.json().data).toMatchObject({ first_name: 'Pedro', phone_number: '0999', address: null, email: 'pedro@example.test', source_of_funds: 'Remittance' });
   });
 
   it("another company's customer is not found; junk uuid 422; blank name 422; viewer 403", async () => {

@@ -1,4 +1,5 @@
 import type { Settings, SettingsBody } from '@kalinga/contracts/settings';
+import { toCentavos, toPesos } from '@kalinga/contracts/pawn-rules';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock';
 import { notFound, unprocessable } from '../../lib/http-errors';
@@ -20,6 +21,9 @@ export async function readSettings(app: FastifyInstance, auth: AuthContext): Pro
     reminder_hours_before: row.reminder_hours_before,
     cancellation_notice_hours: row.cancellation_notice_hours,
     lending_backdate_days: row.lending_backdate_days,
+    bsp_registration: row.bsp_registration,
+    pawn_notice_days: row.pawn_notice_days,
+    kyc_loan_threshold: row.kyc_loan_threshold === null ? null : toPesos(Number(row.kyc_loan_threshold)),
     updated_at: row.updated_at,
   };
 }
@@ -40,6 +44,9 @@ export async function writeSettings(app: FastifyInstance, auth: AuthContext, bod
   if (body.reminder_hours_before !== undefined) changes.reminder_hours_before = body.reminder_hours_before;
   if (body.cancellation_notice_hours !== undefined) changes.cancellation_notice_hours = body.cancellation_notice_hours;
   if (body.lending_backdate_days !== undefined) changes.lending_backdate_days = body.lending_backdate_days;
+  if (body.bsp_registration !== undefined) changes.bsp_registration = body.bsp_registration;
+  if (body.pawn_notice_days !== undefined) changes.pawn_notice_days = body.pawn_notice_days;
+  if (body.kyc_loan_threshold !== undefined) changes.kyc_loan_threshold = body.kyc_loan_threshold === null ? null : toCentavos(body.kyc_loan_threshold);
 
   let storedLogo: string | null = null;
   const logo = body.site_logo;

@@ -32,6 +32,9 @@ describe('GET /api/settings', () => {
       reminder_hours_before: 24,
       cancellation_notice_hours: 24,
       lending_backdate_days: 7,
+      bsp_registration: null,
+      pawn_notice_days: 15,
+      kyc_loan_threshold: null,
       updated_at: expect.any(String),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
@@ -39,6 +42,26 @@ describe('GET /api/settings', () => {
 });
 
 describe('POST /api/settings', () => {
+  it('saves the pawnshop settings: BSP registration, notice days, the know-your-customer amount (pesos, kept as centavos)', async () => {
+    const admin = await registerCompany(t.app, 'Pawn Settings Co');
+    const res = await post(admin, { bsp_registration: '  BSP-PS-2024-0123 ', pawn_notice_days: 20, kyc_loan_threshold: '50,000.50' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ bsp_registration: 'BSP-PS-2024-0123', pawn_notice_days: 20, kyc_loan_threshold: 50000.5 });
+    const row = await t.db.selectFrom('settings').select('kyc_loan_threshold').where('company_id', '=', admin.companyId).executeTakeFirstOrThrow();
+    expect(Number(row.kyc_loan_threshold)).toBe(5_000_050);
+    const cleared = await post(admin, { bsp_registration: '', kyc_loan_threshold: null });
+    expect(cleared.json()).toMatchObject({ bsp_registration: null, pawn_notice_days: 20, kyc_loan_threshold: null });
+    for (const days of [0, 91, 2.5, 'x']) {
+      const bad = await post(admin, { pawn_notice_days: days });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.pawn_notice_days).toBeDefined();
+    }
+    const bad = await post(admin, { kyc_loan_threshold: -1, bsp_registration: 'x'.repeat(121) });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['bsp_registration', 'kyc_loan_threshold']);
+    expect((await get(admin)).json()).toMatchObject({ bsp_registration: null, pawn_notice_days: 20, kyc_loan_threshold: null });
+  });
+
   it('saves every field; the logo is stored as a file and served from its URL', async () => {
     const admin = await registerCompany(t.app, 'Save Co');
     const res = await post(admin, {

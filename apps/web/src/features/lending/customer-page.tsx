@@ -11,7 +11,7 @@ import { CustomerForm } from './components/customer-form';
 import { LoanList } from './components/loan-list';
 import { ItemList } from './components/item-list';
 import { SyncBadge } from './components/sync-badge';
-import { balanceOf } from './lending-figures';
+import { balanceOf, formatDay } from './lending-figures';
 
 /** One customer: details, running balance (to redeem every active loan today), loans and items. */
 export function CustomerPage() {
@@ -45,6 +45,11 @@ export function CustomerPage() {
           <dt className="text-base-content/70">Phone</dt><dd>{customer.phone_number || '—'}</dd>
           <dt className="text-base-content/70">Address</dt><dd>{customer.address || '—'}</dd>
           <dt className="text-base-content/70">ID</dt><dd>{[customer.id_type, customer.id_number].filter(Boolean).join(' ') || '—'}</dd>
+          <dt className="text-base-content/70">Email</dt><dd className="break-all">{customer.email || '—'}</dd>
+          <dt className="text-base-content/70">Date of birth</dt><dd>{customer.birth_date ? formatDay(customer.birth_date) : '—'}</dd>
+          <dt className="text-base-content/70">Nationality</dt><dd>{customer.nationality || '—'}</dd>
+          <dt className="text-base-content/70">Work</dt><dd>{customer.occupation || '—'}</dd>
+          <dt className="text-base-content/70">Source of funds</dt><dd>{customer.source_of_funds || '—'}</dd>
         </dl>
         <div className="stats overflow-hidden border border-base-300 bg-base-100">
           <div className="stat">

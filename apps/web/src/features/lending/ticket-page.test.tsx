@@ -4,6 +4,7 @@ import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../../test/lending-fixtures';
+import { settingsKey, writeLocalSettings } from '../../offline/settings-local';
 import { TicketPage } from './ticket-page';
 
 // The printed ticket's Philippine fields (decision 0183): the redemption period and its terms, the advance interest,
@@ -38,6 +39,18 @@ function show() {
 }
 
 describe('the printed pawn ticket', () => {
+  it('prints the shop’s BSP registration from the settings kept on the device, and says when it is not set', async () => {
+    await writeLocalSettings(settingsKey(null), { site_name: 'Kalinga', business_name: 'Santos Pawnshop', business_address: 'Jaro', bsp_registration: 'BSP-PS-0042' });
+    show();
+    expect((await screen.findByTestId('ticket-shop-registration')).textContent).toBe('BSP registration: BSP-PS-0042');
+    expect(screen.queryByText(/not set yet/)).toBeNull();
+    cleanup();
+    await writeLocalSettings(settingsKey(null), { site_name: 'Kalinga', business_name: 'Santos Pawnshop', business_address: null, bsp_registration: null });
+    show();
+    expect((await screen.findByRole('note')).textContent).toContain('the address and the BSP registration are not set yet');
+    expect(screen.queryByTestId('ticket-shop-registration')).toBeNull();
+  });
+
   it('carries the redemption period to its date, interest after maturity, the auction, the affidavit and no advance interest', async () => {
     show();
     const grace = await screen.findByTestId('ticket-grace');

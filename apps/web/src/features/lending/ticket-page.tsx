@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { formatCurrency } from '../../lib/format';
 import { useLoanDetail } from './book/lending-queries';
-import { useSiteSettings } from '../../lib/site-settings';
+import { type SiteSettings, useSiteSettings } from '../../lib/site-settings';
 import { SyncBadge } from './components/sync-badge';
 import { TicketBack, WrittenRequestNote } from './components/ticket-back';
 import { PaperChoice, printCss, useTicketPrinting } from './components/ticket-paper';
@@ -19,6 +19,14 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
       <dd className="text-right font-medium" data-testid={testId}>{value}</dd>
     </>
   );
+}
+
+/** What of the shop's own details the ticket lacks, in words ('the address is'), or '' when nothing is missing. */
+function missingShopDetails(shop: string, s: SiteSettings): string {
+  const missing = [!shop && 'the name', !s.business_address && 'the address', !s.bsp_registration && 'the BSP registration'].filter((m): m is string => Boolean(m));
+  if (missing.length === 0) return '';
+  const words = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
+  return `${words} ${missing.length === 1 ? 'is' : 'are'}`;
 }
 
 /** The printable pawn ticket: number ('pending' until the server numbers it), pawner, items, terms, dates and amounts. */
@@ -53,9 +61,9 @@ export function TicketPage() {
           First printed on this device {new Date(printing.firstPrinted).toLocaleString('en-PH')}: a new print says REPRINT.
         </p>
       )}
-      {settings.data && (!shop || !settings.data.business_address) && (
+      {settings.data && missingShopDetails(shop, settings.data) && (
         <p className="alert alert-info alert-soft" role="note" data-print-hide>
-          The ticket prints the shop’s name and address from Site Settings: {shop ? 'the address is' : 'they are'} not set yet.
+          The ticket prints the shop’s name, address and BSP registration from Site Settings: {missingShopDetails(shop, settings.data)} not set yet.
         </p>
       )}
       {pending && (
@@ -78,6 +86,7 @@ export function TicketPage() {
           <div>
             <p className="font-bold" data-testid="ticket-shop">{shop}</p>
             {settings.data?.business_address && <p data-testid="ticket-shop-address">{settings.data.business_address}</p>}
+            {settings.data?.bsp_registration && <p data-testid="ticket-shop-registration">BSP registration: {settings.data.bsp_registration}</p>}
             <h1 id="ticket-title" className="text-xl font-bold">Pawn Ticket</h1>
           </div>
           <div className="sm:text-right">

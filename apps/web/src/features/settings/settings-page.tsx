@@ -8,6 +8,7 @@ import { useOnlineStatus } from '../../lib/online-status';
 import { type SiteSettings, useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { BackupStatusSection } from './backup-status-section';
 import { EmailDeliveriesSection } from './email-deliveries-section';
+import { PawnshopSettingsSection } from './pawnshop-settings-section';
 import { SafetySettingsSection } from './safety-settings-section';
 import { SETTINGS_OFFLINE as OFFLINE, useSaveSettings } from './settings-api';
 
@@ -66,6 +67,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm key={settings.data.site_logo ?? 'none'} settings={settings.data} />
       )}
+      <PawnshopSettingsSection />
       <SafetySettingsSection />
       <EmailDeliveriesSection />
       <BackupStatusSection />

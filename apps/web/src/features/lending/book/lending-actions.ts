@@ -22,6 +22,10 @@ export interface CustomerInput {
   id_type?: string | null;
   id_number?: string | null;
   birth_date?: string | null;
+  email?: string | null;
+  nationality?: string | null;
+  occupation?: string | null;
+  source_of_funds?: string | null;
 }
 
 /** Creates a customer (no uuid, or one not on this device) or changes the fields that changed. */

@@ -11,6 +11,11 @@ const FIELDS = [
   { name: 'address', label: 'Address', autoComplete: 'street-address' },
   { name: 'id_type', label: 'ID type', placeholder: "e.g. Driver's License, PhilSys ID" },
   { name: 'id_number', label: 'ID number' },
+  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
+  { name: 'birth_date', label: 'Date of birth', type: 'date' },
+  { name: 'nationality', label: 'Nationality' },
+  { name: 'occupation', label: 'Work', placeholder: 'Occupation and employer' },
+  { name: 'source_of_funds', label: 'Source of funds', placeholder: 'e.g. salary, business, remittance' },
 ] as const;
 type FieldName = (typeof FIELDS)[number]['name'];
 type Values = Record<FieldName, string>;
@@ -23,12 +28,20 @@ function initial(customer: LocalCustomer | null): Values {
     address: customer?.address ?? '',
     id_type: customer?.id_type ?? '',
     id_number: customer?.id_number ?? '',
+    email: customer?.email ?? '',
+    birth_date: customer?.birth_date ?? '',
+    nationality: customer?.nationality ?? '',
+    occupation: customer?.occupation ?? '',
+    source_of_funds: customer?.source_of_funds ?? '',
   };
 }
 
+/** An empty date is no date (the schema reads '' as a wrong date, not as none). */
+const toInput = (values: Values) => ({ ...values, birth_date: values.birth_date || null });
+
 /** Field messages from the contract's schema, as the server would answer them. */
 export function customerErrors(values: Values): Partial<Record<FieldName, string>> {
-  const result = customerUpdateSchema.required({ first_name: true, last_name: true }).safeParse(values);
+  const result = customerUpdateSchema.required({ first_name: true, last_name: true }).safeParse(toInput(values));
   if (result.success) return {};
   const errors: Partial<Record<FieldName, string>> = {};
   for (const issue of result.error.issues) {
@@ -51,7 +64,7 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer: LocalC
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const saved = await saveCustomer({ ...values, uuid: customer?.uuid });
+      const saved = await saveCustomer({ ...toInput(values), uuid: customer?.uuid });
       notifySuccess(customer ? 'Customer updated successfully' : 'Customer created successfully');
       onSaved(saved);
     } catch (err) {
@@ -62,7 +75,7 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer: LocalC
   };
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate>
       {FIELDS.map((f) => (
         <label key={f.name} className="flex flex-col gap-1">
           <span className="text-sm font-medium">
@@ -84,7 +97,7 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer: LocalC
           {errors[f.name] && <span id={`${f.name}-error`} className="text-sm text-error">{errors[f.name]}</span>}
         </label>
       ))}
-      <div className="mt-2 flex justify-end gap-2">
+      <div className="mt-2 flex justify-end gap-2 sm:col-span-2">
         <button type="button" className="btn" onClick={onCancel}>Cancel</button>
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
