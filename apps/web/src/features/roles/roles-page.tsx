@@ -20,6 +20,10 @@ const PERMISSION_HINTS: Record<string, string> = {
   'view reports': 'The Reports menu',
   'manage resources': 'Add, edit and delete resources',
   'manage appointments': 'Confirm and complete appointments, pick any counselor',
+  'view lending': 'The Lending menu: customers, loans and items',
+  'manage lending': 'Write pawn tickets; record renewals, redemptions and forfeitures',
+  'backdate lending': 'Date a lending action further back than Site Settings allows',
+  'view screenings': "Counselors: clients' screening answers and scores, and the Triage list",
 };
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -29,13 +33,15 @@ function offered(roles: Role[]): Role[] {
   return roles.filter((r) => isOfferedRole(r.name) || r.users_count > 0);
 }
 
-/** Settings › Roles & Permissions: a matrix of roles × the six permissions, saved per role. */
+/** Settings › Roles & Permissions: a matrix of roles × the permissions, saved per role. */
 export function RolesPage() {
   const { user: me } = useAuth();
   const settings = useSiteSettings();
   useDocumentTitle(settings.data?.site_name, 'Roles & Permissions');
   const roles = useRoles();
-  const wide = useMediaQuery('(min-width: 768px)');
+  // The matrix needs the room of a 1536 px screen (ten permissions, the role and its actions, beside the menu);
+  // narrower, one card per role, side by side from 768 px, so no permission and no Save hides off to the right.
+  const wide = useMediaQuery('(min-width: 1536px)');
   const save = useSaveRole();
   const remove = useDeleteRole();
   // Unsaved ticks per role id; a role without an entry shows what the server has.
@@ -121,9 +127,8 @@ export function RolesPage() {
   if (roles.isPending) content = <LoadingBlock text="Loading roles..." />;
   else if (roles.isError) content = <ErrorAlert message={errorMessage(roles.error, 'Failed to load roles')} onRetry={() => roles.refetch()} />;
   else if (!wide) {
-    // Phones: one card per role with its six switches (a 7-column matrix does not fit 375 px).
     content = (
-      <ul className="flex flex-col gap-3">
+      <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {offered(roles.data.data).map((r) => {
           const perms = permsOf(r);
           const dirty = isDirty(r);
@@ -161,11 +166,11 @@ export function RolesPage() {
             <tr>
               <th scope="col" className="sticky left-0 z-10 bg-base-100">Role</th>
               {PERMISSIONS.map((p) => (
-                <th key={p} scope="col" className="text-center align-bottom" title={PERMISSION_HINTS[p]}>
+                <th key={p} scope="col" className="px-2 text-center align-bottom text-xs" title={PERMISSION_HINTS[p]}>
                   <span className="inline-block max-w-24 whitespace-normal capitalize leading-tight">{p}</span>
                 </th>
               ))}
-              <th scope="col"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="sticky right-0 z-10 bg-base-100"><span className="sr-only">Actions</span></th>
             </tr>
           </thead>
           <tbody>
@@ -184,7 +189,7 @@ export function RolesPage() {
                   {PERMISSIONS.map((p) => {
                     const locked = r.name === 'admin' && p === 'manage users';
                     return (
-                      <td key={p} className="text-center">
+                      <td key={p} className="px-2 text-center">
                         <input
                           type="checkbox"
                           className="checkbox checkbox-primary checkbox-sm"
@@ -197,7 +202,8 @@ export function RolesPage() {
                       </td>
                     );
                   })}
-                  <td>{rowActions(r, dirty, saving)}</td>
+                  {/* Held at the right edge: the row's Save stays in view however far the matrix is scrolled. */}
+                  <td className="sticky right-0 z-10 bg-base-100">{rowActions(r, dirty, saving)}</td>
                 </tr>
               );
             })}
