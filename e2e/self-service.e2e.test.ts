@@ -43,6 +43,16 @@ async function firstCategory(session: ApiSession): Promise<number> {
   return (await call<{ data: { id: number }[] }>(session, 'GET', '/api/categories?per_page=1')).data[0].id;
 }
 
+/** The first day from `from` on (YYYY-MM-DD) with at least two free times of the counselor. */
+async function dayWithTwoFree(client: ApiSession, counselorId: number, from: string): Promise<string> {
+  for (let d = 0; d < 30; d++) {
+    const day = new Date(Date.parse(`${from}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+    const free = await call<{ starts: unknown[] }>(client, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${day}`);
+    if (free.starts.length >= 2) return day;
+  }
+  throw new Error('no day with two free times in 30 days');
+}
+
 const card = (page: Page, reason: string) => page.getByTestId('appointment-card').filter({ hasText: reason });
 
 describe('client self-service in the browser', () => {
@@ -69,8 +79,11 @@ describe('client self-service in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
     await dialog.getByText(moveReason).waitFor();
     await dialog.getByRole('button', { name: /^Next available:/ }).click();
-    const date = await dialog.getByLabel('New date').inputValue();
-    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const next = await dialog.getByLabel('New date').inputValue();
+    expect(next).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The day must keep a free time once one is taken: 'Next available' may be today with a single time left.
+    const date = await dayWithTwoFree(personnelApi, counselorId, next);
+    if (date !== next) await dialog.getByLabel('New date').fill(date);
     const time = dialog.getByLabel('New time');
     await expect.poll(async () => time.locator('option').count()).toBeGreaterThan(1);
     await time.selectOption({ index: 1 });
