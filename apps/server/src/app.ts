@@ -85,8 +85,10 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await app.register((await import('./modules/notifications/deliveries.routes')).deliveriesRoutes);
   await app.register((await import('./backup/backup-status.routes')).backupStatusRoutes);
   await app.register((await import('./modules/screening/screening.routes')).screeningRoutes);
+  await app.register((await import('./modules/waitlist/waitlist.routes')).waitlistRoutes);
   if (notificationWorker) (await import('./modules/notifications/worker-plugin')).registerNotificationWorker(app);
   if (notificationWorker) (await import('./modules/screening/escalation-plugin')).registerEscalation(app);
+  if (notificationWorker) (await import('./modules/waitlist/waitlist-plugin')).registerWaitlistSweep(app);
 
   if (webDir) await registerWebApp(app, webDir);
   registerNotFound(app, webDir);

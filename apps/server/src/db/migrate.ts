@@ -18,6 +18,7 @@ import * as m016 from './migrations/016-pawn-redemption';
 import * as m017 from './migrations/017-backups';
 import * as m015 from './migrations/015-screening-and-triage';
 import * as m021 from './migrations/021-pawn-notices-and-kyc';
+import * as m018 from './migrations/018-waitlist';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '017-backups': m017,
   '015-screening-and-triage': m015,
   '021-pawn-notices-and-kyc': m021,
+  '018-waitlist': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -91,6 +91,8 @@ export interface SettingsTable {
   pawn_notice_days: Generated<number>;
   /** Centavos: a customer's first loan above it needs their full record; null: no such rule (migration 021). */
   kyc_loan_threshold: number | string | null;
+  /** Minutes a waitlist offer is held for the client it was offered to (migration 018). */
+  waitlist_hold_minutes: Generated<number>;
   updated_at: string;
 }
 
@@ -420,7 +422,8 @@ export interface NotificationsTable {
   user_id: number;
   /** 'backup_failed': the server's notice to an administrator (decision 0190), with the error in `reason`. */
   // 'urgent': an urgent case for the counselors on call (no appointment; decision 0163).
-  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed' | 'urgent';
+  // 'waitlist_offer': a freed slot held for a waiting client (appointment_date = its start; decision 0152).
+  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed' | 'urgent' | 'waitlist_offer';
   appointment_id: number | null;
   actor_id: number | null;
   appointment_date: string | null;
@@ -565,6 +568,44 @@ export interface UrgentCasesTable {
   acknowledged_at: string | null;
 }
 
+/** A client waiting for a time (migration 018); `days` is a JSON array of weekday names. */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  uuid: string;
+  company_id: number;
+  client_id: number;
+  /** null = any counselor. */
+  counselor_id: number | null;
+  from_date: string;
+  to_date: string;
+  days: string;
+  time_from: string;
+  time_to: string;
+  reason: string;
+  category_id: number;
+  location_type: 'online' | 'on-site';
+  location: string | null;
+  status: Generated<'waiting' | 'booked' | 'left' | 'ended'>;
+  appointment_id: number | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
+/** A slot offered to one waiting entry and held for it until expires_at (migration 018). */
+export interface WaitlistOffersTable {
+  id: Generated<number>;
+  uuid: string;
+  company_id: number;
+  entry_id: number;
+  counselor_id: number;
+  start_at: string;
+  duration_minutes: number;
+  status: Generated<'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn'>;
+  offered_at: string;
+  expires_at: string;
+  answered_at: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -607,6 +648,8 @@ export interface Database {
   screening_requests: ScreeningRequestsTable;
   screening_views: ScreeningViewsTable;
   urgent_cases: UrgentCasesTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_offers: WaitlistOffersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

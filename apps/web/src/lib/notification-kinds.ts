@@ -11,4 +11,4 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 };
 
 /** The bell's titles: every appointment kind, the server's notices to administrators, and an urgent case (decision 0163). */
-export const INBOX_KIND_LABELS: Record<InboxKind, string> = { ...NOTIFICATION_KIND_LABELS, backup_failed: 'Backup failed', urgent: 'Urgent case waiting' };
+export const INBOX_KIND_LABELS: Record<InboxKind, string> = { ...NOTIFICATION_KIND_LABELS, backup_failed: 'Backup failed', urgent: 'Urgent case waiting', waitlist_offer: 'A time has opened for you' };

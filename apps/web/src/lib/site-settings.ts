@@ -23,6 +23,8 @@ export interface SiteSettings {
   pawn_notice_days?: number;
   /** Pesos: a first loan above it needs the customer's full record; null, no such rule (decision 0186). */
   kyc_loan_threshold?: number | null;
+  /** Minutes a freed slot is held for the waiting client it is offered to; absent in a copy kept before the waitlist. */
+  waitlist_hold_minutes?: number;
 }
 
 export const SITE_SETTINGS_KEY = ['settings'] as const;

@@ -56,6 +56,9 @@ function wording(row: OutboxRow, ctx: EmailContext): { subject: string; lines: s
     case 'urgent':
       // Written by ../screening/urgent-email.ts (no appointment); kept here so every kind has its words.
       return { subject: 'Urgent: a client needs a counselor now', lines: ['An urgent case is waiting for a counselor.'] };
+    case 'waitlist_offer':
+      // Written by ../waitlist/waitlist-email.ts (a held time, no appointment yet).
+      return { subject: `A time has opened for you: ${when}`, lines: [`A time has opened for you on ${when}.`] };
   }
 }
 

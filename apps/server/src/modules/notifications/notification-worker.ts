@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db/database';
 import { urgentEmail } from '../screening/urgent-email';
+import { waitlistOfferEmail } from '../waitlist/waitlist-email';
 import { renderEmail } from './email-content';
 import { isPermanentFailure, type Mailer } from './mailer';
 import { newMessageId, preferencesFor } from './notification-events';
@@ -165,11 +166,13 @@ export class NotificationWorker {
   private async sendEmail(row: OutboxRow): Promise<void> {
     const mailer = this.o.mailer!;
     // An urgent case's email has no appointment: a link to the Triage list and no content (decision 0163).
-    const ctx = row.kind === 'urgent' ? null : await emailContext(this.db, row);
+    // A waitlist offer's email has no appointment either: the held time and a link to accept it (decision 0152).
+    const own = row.kind === 'urgent' ? urgentEmail : row.kind === 'waitlist_offer' ? waitlistOfferEmail : null;
+    const ctx = own ? null : await emailContext(this.db, row);
     const series = await seriesEmailSessions(this.db, row);
-    const message = row.kind === 'urgent' ? await urgentEmail(this.db, row, this.o.publicUrl) : ctx && renderEmail(row, ctx, this.o.publicUrl, this.o.now(), series);
+    const message = own ? await own(this.db, row, this.o.publicUrl) : ctx && renderEmail(row, ctx, this.o.publicUrl, this.o.now(), series);
     if (!message) {
-      await markCancelled(this.db, row, row.kind === 'urgent' ? 'The recipient no longer exists.' : 'The appointment no longer exists.');
+      await markCancelled(this.db, row, own ? 'The recipient no longer exists.' : 'The appointment no longer exists.');
       return;
     }
     try {

@@ -165,8 +165,21 @@ export async function findBusyIntervals(db: Conn, companyId: number, counselorId
     .where('appointment_date', '<', toIso)
     .orderBy('appointment_date')
     .execute();
-  return rows.map((r) => {
-    const start = Date.parse(r.appointment_date);
-    return { start, end: start + r.duration_minutes * 60_000 };
-  });
+  // A slot held for a waiting client (an open waitlist offer, decision 0152) is taken until its hold runs out.
+  const held = await db
+    .selectFrom('waitlist_offers')
+    .select(['start_at as appointment_date', 'duration_minutes'])
+    .where('company_id', '=', companyId)
+    .where('counselor_id', '=', counselorId)
+    .where('status', '=', 'open')
+    .where('expires_at', '>', new Date().toISOString())
+    .where('start_at', '>=', fromIso)
+    .where('start_at', '<', toIso)
+    .execute();
+  return [...rows, ...held]
+    .map((r) => {
+      const start = Date.parse(r.appointment_date);
+      return { start, end: start + r.duration_minutes * 60_000 };
+    })
+    .sort((a, b) => a.start - b.start);
 }

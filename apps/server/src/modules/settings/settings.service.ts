@@ -24,6 +24,7 @@ export async function readSettings(app: FastifyInstance, auth: AuthContext): Pro
     bsp_registration: row.bsp_registration,
     pawn_notice_days: row.pawn_notice_days,
     kyc_loan_threshold: row.kyc_loan_threshold === null ? null : toPesos(Number(row.kyc_loan_threshold)),
+    waitlist_hold_minutes: row.waitlist_hold_minutes,
     updated_at: row.updated_at,
   };
 }
@@ -47,6 +48,7 @@ export async function writeSettings(app: FastifyInstance, auth: AuthContext, bod
   if (body.bsp_registration !== undefined) changes.bsp_registration = body.bsp_registration;
   if (body.pawn_notice_days !== undefined) changes.pawn_notice_days = body.pawn_notice_days;
   if (body.kyc_loan_threshold !== undefined) changes.kyc_loan_threshold = body.kyc_loan_threshold === null ? null : toCentavos(body.kyc_loan_threshold);
+  if (body.waitlist_hold_minutes !== undefined) changes.waitlist_hold_minutes = body.waitlist_hold_minutes;
 
   let storedLogo: string | null = null;
   const logo = body.site_logo;

@@ -35,6 +35,7 @@ describe('GET /api/settings', () => {
       bsp_registration: null,
       pawn_notice_days: 15,
       kyc_loan_threshold: null,
+      waitlist_hold_minutes: 30,
       updated_at: expect.any(String),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);

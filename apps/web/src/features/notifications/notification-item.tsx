@@ -23,6 +23,7 @@ export function NotificationItem({ n, canWrite, onOpen, onRead }: { n: Notificat
             {timeAgo(n.created_at)}
           </time>
           {n.kind === 'urgent' && <Link className="link link-primary" to="/triage">Open the Triage list</Link>}
+          {n.kind === 'waitlist_offer' && <Link className="link link-primary" to="/waitlist">Open your waitlist</Link>}
           {n.appointment_uuid && (
             <a className="link link-primary" href={`/appointments?open=${encodeURIComponent(n.appointment_uuid)}`} onClick={(e) => { e.preventDefault(); onOpen(n); }}>
               View appointment

@@ -25,6 +25,10 @@ export function describeNotification(n: Notification): NotificationText {
   }
   // An urgent case says nothing of who or why (decision 0163): the Triage list shows that to counselors.
   if (n.kind === 'urgent') return { title: INBOX_KIND_LABELS.urgent, detail: 'A client needs a counselor now. Open the Triage list.', by: null, reason: null };
+  // A slot held for a client on the waitlist: accepted (or not) on the waitlist page (decision 0152).
+  if (n.kind === 'waitlist_offer') {
+    return { title: INBOX_KIND_LABELS.waitlist_offer, detail: `${n.appointment_date ? appointmentTime(n.appointment_date) : ''}. It is held for you for a short time: open your waitlist to accept it.`, by: null, reason: null };
+  }
   const people = [n.client_name, n.counselor_name].filter(Boolean).join(' with ');
   let when = '';
   if (n.kind === 'rescheduled' && n.previous_date && n.appointment_date) {

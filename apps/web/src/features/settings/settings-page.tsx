@@ -33,6 +33,7 @@ interface Values {
   cancellation_notice_hours: string;
   reminder_hours_before: string;
   lending_backdate_days: string;
+  waitlist_hold_minutes: string;
 }
 
 function valuesOf(s: SiteSettings): Values {
@@ -47,6 +48,7 @@ function valuesOf(s: SiteSettings): Values {
     cancellation_notice_hours: String(s.cancellation_notice_hours ?? 24),
     reminder_hours_before: s.reminder_hours_before === undefined ? '' : String(s.reminder_hours_before),
     lending_backdate_days: s.lending_backdate_days === undefined ? '' : String(s.lending_backdate_days),
+    waitlist_hold_minutes: s.waitlist_hold_minutes === undefined ? '' : String(s.waitlist_hold_minutes),
   };
 }
 
@@ -145,6 +147,8 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       cancellation_notice_hours: Number(notice),
       ...(values.reminder_hours_before.trim() === '' ? {} : { reminder_hours_before: Number(values.reminder_hours_before) }),
       ...(backdate === '' ? {} : { lending_backdate_days: Number(backdate) }),
+      // Sent when shown; the server checks it (5 to 1440 minutes) and its message is shown under the field.
+      ...(values.waitlist_hold_minutes.trim() === '' ? {} : { waitlist_hold_minutes: Number(values.waitlist_hold_minutes) }),
     };
     try {
       const saved: Settings = await save.mutateAsync(body);
@@ -254,6 +258,14 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             <span id="settings-reminder_hours_before-hint" className="text-sm text-base-content/60">The client and the counselor are reminded this long before an appointment starts. 0 turns reminders off; at most 168 (a week).</span>
             {fieldError('reminder_hours_before')}
           </div>
+          {settings.waitlist_hold_minutes !== undefined && (
+            <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
+              <label htmlFor="settings-waitlist_hold_minutes" className="font-medium">Waitlist Hold (minutes)</label>
+              <input className={`input w-full ${errors.waitlist_hold_minutes ? 'input-error' : ''}`} id="settings-waitlist_hold_minutes" name="waitlist_hold_minutes" type="number" inputMode="numeric" min={5} max={1440} step={1} value={values.waitlist_hold_minutes} onChange={(e) => set('waitlist_hold_minutes', e.target.value)} {...aria('waitlist_hold_minutes', true)} />
+              <span id="settings-waitlist_hold_minutes-hint" className="text-sm text-base-content/60">A freed time is held this long for the first client waiting; then it is offered to the next. Between 5 and 1440.</span>
+              {fieldError('waitlist_hold_minutes')}
+            </div>
+          )}
           {settings.lending_backdate_days !== undefined && (
             <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
               <label htmlFor="settings-lending_backdate_days" className="font-medium">Backdating of Lending Actions (days)</label>

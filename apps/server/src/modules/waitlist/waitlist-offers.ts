@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { OFFER_EXPIRED, OFFER_GONE, OFFER_TAKEN } from '@kalinga/contracts/waitlist';
+import type { DB } from '../../db/database';
+import { nowIso } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { conflict, HttpError, notFound } from '../../lib/http-errors';
+import type { AuthContext } from '../../plugins/auth';
+import { insertAppointment, insertStatusChange } from '../appointments/appointment.repository';
+import { recordAppointmentEvent } from '../notifications/notification-events';
+import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
+import { localDateOf } from '../schedule/zone-time';
+import { requireClient } from './waitlist.service';
+
+// Answering an offer (decision 0152). Accepting is one conditional update of the offer (open and not past its hold)
+// in the same transaction as the booking, so of two accepts of one offer exactly one books it; the live-slot unique
+// index keeps a booking made elsewhere meanwhile from being doubled (the offer is then withdrawn and the client stays
+// on the waitlist).
+
+async function findOffer(db: DB, auth: AuthContext, uuid: string) {
+  const offer = await db
+    .selectFrom('waitlist_offers as o')
+    .innerJoin('waitlist_entries as e', 'e.id', 'o.entry_id')
+    .select(['o.id', 'o.status', 'o.counselor_id', 'o.start_at', 'o.duration_minutes', 'o.expires_at', 'e.id as entry_id', 'e.client_id', 'e.reason', 'e.category_id', 'e.location_type', 'e.location'])
+    .where('o.uuid', '=', uuid)
+    .where('o.company_id', '=', auth.companyId)
+    .executeTakeFirst();
+  if (!offer) throw notFound('Offer');
+  requireClient(auth, 'Only the client it is held for can answer an offer.');
+  // Another client's offer is as invisible as another company's.
+  if (offer.client_id !== auth.user.id) throw notFound('Offer');
+  return offer;
+}
+
+/** The 409 for an offer that is not open (or whose hold ran out) when answered. */
+async function notOpen(db: DB, offerId: number, now: string): Promise<HttpError> {
+  const row = await db.selectFrom('waitlist_offers').select(['status', 'expires_at']).where('id', '=', offerId).executeTakeFirstOrThrow();
+  if (row.status === 'accepted') return conflict('You have already accepted this offer.');
+  if (row.status === 'expired' || (row.status === 'open' && row.expires_at <= now)) return conflict(OFFER_EXPIRED);
+  return conflict(OFFER_GONE);
+}
+
+async function withdraw(db: DB, offerId: number, now: string): Promise<void> {
+  await db.updateTable('waitlist_offers').set({ status: 'withdrawn', answered_at: now }).where('id', '=', offerId).where('status', '=', 'open').execute();
+}
+
+/** Books the held slot for the client, once. Returns the appointment's uuid. */
+export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Promise<string> {
+  const offer = await findOffer(db, auth, uuid);
+  const now = nowIso();
+  if (offer.status !== 'open' || offer.expires_at <= now) throw await notOpen(db, offer.id, now);
+  const startMs = Date.parse(offer.start_at);
+  const timeZone = auth.company.timezone;
+  const localDate = localDateOf(new Date(startMs), timeZone);
+  // Still one of the counselor's times (hours, breaks, days off may have changed) and not taken by another
+  // appointment; its own hold (and a booking at the very same start, caught by the unique index below) aside.
+  const ctx = await loadSlotContext(db, auth.companyId, timeZone, offer.counselor_id, localDate, localDate);
+  if (!slotsFromContext(ctx, localDate, { ignoreStart: startMs }).some((s) => s.start === startMs)) {
+    await withdraw(db, offer.id, now);
+    throw conflict(OFFER_TAKEN);
+  }
+  const appointmentUuid = randomUUID();
+  try {
+    await db.transaction().execute(async (trx) => {
+      const took = await trx
+        .updateTable('waitlist_offers')
+        .set({ status: 'accepted', answered_at: now })
+        .where('id', '=', offer.id)
+        .where('status', '=', 'open')
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(took.numUpdatedRows) !== 1) throw await notOpen(trx, offer.id, now);
+      const id = await insertAppointment(trx, {
+        uuid: appointmentUuid,
+        company_id: auth.companyId,
+        counselor_id: offer.counselor_id,
+        client_id: auth.user.id,
+        category_id: offer.category_id,
+        appointment_date: offer.start_at,
+        local_date: localDate,
+        duration_minutes: offer.duration_minutes,
+        reason: offer.reason,
+        status: 'pending',
+        location_type: offer.location_type,
+        location: offer.location,
+        user_type: auth.user.user_type === 'personnel' ? 'personnel' : 'student',
+        notes: null,
+        created_by: auth.user.id,
+        created_at: now,
+        updated_at: now,
+      });
+      await insertStatusChange(trx, auth.companyId, id, null, 'pending', auth.user.id, now);
+      await recordAppointmentEvent(trx, {
+        kind: 'booked',
+        companyId: auth.companyId,
+        appointment: { id, counselorId: offer.counselor_id, clientId: auth.user.id, start: offer.start_at },
+        actorId: auth.user.id,
+        now,
+      });
+      await trx.updateTable('waitlist_entries').set({ status: 'booked', appointment_id: id, closed_at: now }).where('id', '=', offer.entry_id).where('status', '=', 'waiting').execute();
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (isUniqueViolation(error, 'appointments_live_slot_uq') || isUniqueViolation(error, 'appointments.appointment_date')) {
+      await withdraw(db, offer.id, now);
+      throw conflict(OFFER_TAKEN);
+    }
+    throw error;
+  }
+  return appointmentUuid;
+}
+
+/** Declining lets the slot go to the next person waiting; the client stays on the waitlist. */
+export async function declineOffer(db: DB, auth: AuthContext, uuid: string): Promise<void> {
+  const offer = await findOffer(db, auth, uuid);
+  const now = nowIso();
+  const r = await db.updateTable('waitlist_offers').set({ status: 'declined', answered_at: now }).where('id', '=', offer.id).where('status', '=', 'open').executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw await notOpen(db, offer.id, now);
+}
