@@ -71,6 +71,7 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await app.register((await import('./modules/calendar/calendar.routes')).calendarRoutes);
   await app.register((await import('./modules/appointments/self-service.routes')).selfServiceRoutes);
   await app.register((await import('./modules/appointments/series.routes')).seriesRoutes);
+  await app.register((await import('./modules/appointments/attendance.routes')).attendanceRoutes);
   await app.register((await import('./modules/schedule/schedule.routes')).scheduleRoutes);
   await app.register((await import('./modules/resources/resource.routes')).resourceRoutes);
   await app.register((await import('./modules/lending/customer.routes')).customerRoutes);

@@ -2,15 +2,17 @@
 // rules) import this file, so their first paint does not build the schemas (issue 16). appointments.ts re-exports
 // them: one definition for the server and the web app.
 
-export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+// no_show: the client did not come; marked by the counselor once the session has started (never 'cancelled').
+export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** Spec section 4: the only status changes allowed; anything else is 422. */
 export const ALLOWED_STATUS_CHANGES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
-  pending: ['confirmed', 'cancelled'],
-  confirmed: ['completed', 'cancelled'],
+  pending: ['confirmed', 'cancelled', 'no_show'],
+  confirmed: ['completed', 'cancelled', 'no_show'],
   completed: [],
   cancelled: [],
+  no_show: [],
 };
 
 export const LOCATION_TYPES = ['online', 'on-site'] as const;
@@ -20,7 +22,7 @@ export type LocationType = (typeof LOCATION_TYPES)[number];
 export const CLIENT_USER_TYPES = ['student', 'personnel'] as const;
 export type ClientUserType = (typeof CLIENT_USER_TYPES)[number];
 
-/** List tabs (PRODUCT.md): pending = pending and not past; upcoming = confirmed and not past; history = completed, cancelled or past. */
+/** List tabs (PRODUCT.md): pending = pending and not past; upcoming = confirmed and not past; history = completed, cancelled, no-show or past. */
 export const APPOINTMENT_TABS = ['pending', 'upcoming', 'history'] as const;
 export type AppointmentTab = (typeof APPOINTMENT_TABS)[number];
 

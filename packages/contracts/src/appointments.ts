@@ -44,6 +44,10 @@ export const appointmentSchema = z.object({
   updated_at: z.string(),
   /** A session of a recurring series: the series and its place in it ("3 of 12"); null (or absent) for a single booking. */
   series: z.object({ uuid: z.string(), index: z.number().int(), total: z.number().int() }).nullable().optional(),
+  /** Cancelled by the client inside the notice period (a late cancellation). */
+  late_cancellation: z.boolean().optional(),
+  /** Set when the booking waits for the counselor's approval under the no-show policy: the reason, in words. */
+  approval_reason: z.string().nullable().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -167,7 +171,7 @@ export const updateAppointmentBodySchema = z
     location_type: appointmentFields.location_type.optional(),
     location: appointmentFields.location,
     notes: appointmentFields.notes,
-    status: z.enum(APPOINTMENT_STATUSES, 'The status must be pending, confirmed, completed or cancelled.').optional(),
+    status: z.enum(APPOINTMENT_STATUSES, 'The status must be pending, confirmed, completed, cancelled or no_show.').optional(),
   })
   .superRefine(locationRule);
 export type UpdateAppointmentBody = z.input<typeof updateAppointmentBodySchema>;

@@ -25,6 +25,8 @@ export const settingsSchema = z.object({
   kyc_loan_threshold: z.number().nullable(),
   /** Minutes a freed slot is held for the waiting client it was offered to (default 30). */
   waitlist_hold_minutes: z.number().int(),
+  /** After this many no-shows or late cancellations in a row, a client's next booking waits for approval (0 = off). */
+  no_show_limit: z.number().int(),
   updated_at: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -50,6 +52,7 @@ export const BACKDATE_DAYS_RULE = 'The days a lending action may be backdated mu
 
 export const NOTICE_DAYS_RULE = 'The days before the redemption period ends to send the notice must be a whole number from 1 to 90.';
 export const WAITLIST_HOLD_RULE = 'The waitlist hold must be a whole number of minutes from 5 to 1440.';
+export const NO_SHOW_LIMIT_RULE = 'The no-show limit must be a whole number from 0 (off) to 10.';
 
 export const MAX_CANCELLATION_NOTICE_HOURS = 720;
 export const CANCELLATION_NOTICE_RULE = `The cancellation notice must be a whole number of hours from 0 to ${MAX_CANCELLATION_NOTICE_HOURS} (0 lets clients cancel until the appointment starts).`;
@@ -93,5 +96,6 @@ export const settingsBodySchema = z.object({
   pawn_notice_days: z.number(NOTICE_DAYS_RULE).int(NOTICE_DAYS_RULE).min(1, NOTICE_DAYS_RULE).max(90, NOTICE_DAYS_RULE).optional(),
   kyc_loan_threshold: moneyField('amount above which a first loan needs the full record').nullable().optional(),
   waitlist_hold_minutes: z.number(WAITLIST_HOLD_RULE).int(WAITLIST_HOLD_RULE).min(5, WAITLIST_HOLD_RULE).max(1440, WAITLIST_HOLD_RULE).optional(),
+  no_show_limit: z.number(NO_SHOW_LIMIT_RULE).int(NO_SHOW_LIMIT_RULE).min(0, NO_SHOW_LIMIT_RULE).max(10, NO_SHOW_LIMIT_RULE).optional(),
 });
 export type SettingsBody = z.infer<typeof settingsBodySchema>;

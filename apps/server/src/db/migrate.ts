@@ -19,6 +19,7 @@ import * as m017 from './migrations/017-backups';
 import * as m015 from './migrations/015-screening-and-triage';
 import * as m021 from './migrations/021-pawn-notices-and-kyc';
 import * as m018 from './migrations/018-waitlist';
+import * as m019 from './migrations/019-no-shows';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '015-screening-and-triage': m015,
   '021-pawn-notices-and-kyc': m021,
   '018-waitlist': m018,
+  '019-no-shows': m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -93,6 +93,8 @@ export interface SettingsTable {
   kyc_loan_threshold: number | string | null;
   /** Minutes a waitlist offer is held for the client it was offered to (migration 018). */
   waitlist_hold_minutes: Generated<number>;
+  /** No-shows or late cancellations in a row after which a client's next booking waits for approval; 0 = off (migration 019). */
+  no_show_limit: Generated<number>;
   updated_at: string;
 }
 
@@ -173,7 +175,7 @@ export interface AppointmentsTable {
   local_date: string;
   duration_minutes: number;
   reason: string;
-  status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+  status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
   location_type: 'online' | 'on-site';
   location: string | null;
   user_type: 'student' | 'personnel';
@@ -184,6 +186,10 @@ export interface AppointmentsTable {
   /** The series this session belongs to, and its place in it (1-based, date order); null for a single booking (migration 014). */
   series_id?: number | null;
   series_index?: number | null;
+  /** 1 when the client cancelled inside the notice period (migration 019). */
+  late_cancellation?: number;
+  /** Why the booking waits for the counselor's approval under the no-show policy; null otherwise (migration 019). */
+  approval_reason?: string | null;
 }
 
 /** A booked run of weekly or fortnightly sessions (migration 014; decision 0150). */

@@ -91,7 +91,7 @@ function searchCondition(eb: AppointmentEB, kind: Scope['kind'], pattern: string
 function tabCondition(eb: AppointmentEB, tab: AppointmentTab, nowIso: string): Expression<SqlBool> {
   if (tab === 'pending') return eb.and([eb('appointments.status', '=', 'pending'), eb('appointments.appointment_date', '>=', nowIso)]);
   if (tab === 'upcoming') return eb.and([eb('appointments.status', '=', 'confirmed'), eb('appointments.appointment_date', '>=', nowIso)]);
-  return eb.or([eb('appointments.status', 'in', ['completed', 'cancelled']), eb('appointments.appointment_date', '<', nowIso)]);
+  return eb.or([eb('appointments.status', 'in', ['completed', 'cancelled', 'no_show']), eb('appointments.appointment_date', '<', nowIso)]);
 }
 
 function filterConditions(eb: AppointmentEB, kind: Scope['kind'], v: ListValues): Expression<SqlBool> {

@@ -48,6 +48,7 @@ import { cachedTotal, rememberTotal, totalKey } from './appointment-totals';
 import { appointmentCalendarEvent, appointmentLink, buildIcs } from './ics';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { type AppointmentEventKind, recordAppointmentEvent } from '../notifications/notification-events';
+import { approvalReason, lockClient } from './attendance';
 
 
 /** PRODUCT.md visibility: counselors see theirs, non-counselor managers all, everyone else their own. */
@@ -85,6 +86,8 @@ export function toAppointment(row: AppointmentView, withNotes: boolean): Appoint
     created_at: row.created_at,
     updated_at: row.updated_at,
     series: row.series_uuid === null ? null : { uuid: row.series_uuid, index: row.series_index ?? 0, total: row.series_total ?? 0 },
+    late_cancellation: row.late_cancellation === 1,
+    approval_reason: row.approval_reason ?? null,
   };
   if (withNotes) out.notes = row.notes;
   return out;
@@ -182,6 +185,13 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
     id = await db.transaction().execute(async (trx) => {
       // The new student and the booking stand or fall together.
       const clientId = parties.newStudent ? await insertNewStudent(trx, auth.companyId, body, passwordHash!, now) : parties.clientId!;
+      // A client booking for themselves after missed sessions waits for the counselor (the no-show policy); the
+      // client's row is held so a no-show marked at this moment is counted or waits for this booking.
+      let held: string | null = null;
+      if (scope.kind === 'client') {
+        await lockClient(trx, auth.companyId, clientId);
+        held = await approvalReason(trx, auth.companyId, clientId);
+      }
       const values: NewAppointment = {
         uuid: randomUUID(),
         company_id: auth.companyId,
@@ -200,6 +210,7 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
         created_by: auth.user.id,
         created_at: now,
         updated_at: now,
+        approval_reason: held,
       };
       const newId = await insertAppointment(trx, values);
       await insertStatusChange(trx, auth.companyId, newId, null, 'pending', auth.user.id, now);
@@ -226,6 +237,7 @@ const EDIT_FIELDS = ['counselor_id', 'appointment_date', 'reason', 'category_id'
 export const REASSIGNED = 'The appointment was assigned to another counselor.';
 
 export const COMPLETED_TOO_EARLY = 'A session can be marked completed only after it has started.';
+export const NO_SHOW_TOO_EARLY = 'A session can be marked as a no-show only after it has started.';
 
 /** A status another request changed between our read and our write; the update is decided again. */
 const STALE = Symbol('stale');
@@ -256,7 +268,7 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
   // Field edits (spec section 4): managers on pending or confirmed; others on their own pending appointment.
   const editing = EDIT_FIELDS.some((f) => body[f] !== undefined && (f !== 'notes' || scope.kind !== 'client'));
   if (editing) {
-    if (row.status === 'completed' || row.status === 'cancelled') throw unprocessable({ status: ['Only pending or confirmed appointments can be edited.'] });
+    if (row.status !== 'pending' && row.status !== 'confirmed') throw unprocessable({ status: ['Only pending or confirmed appointments can be edited.'] });
     if (!manager && row.status !== 'pending') throw forbidden('Only pending appointments can be edited.');
     const errors: Record<string, string[]> = {};
     const counselorId = body.counselor_id ?? row.counselor_id;
@@ -299,6 +311,9 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
     if (body.status === 'completed' && Date.parse(row.appointment_date) > Date.parse(nowIso())) {
       throw unprocessable({ status: [COMPLETED_TOO_EARLY] });
     }
+    if (body.status === 'no_show' && Date.parse(row.appointment_date) > Date.parse(nowIso())) {
+      throw unprocessable({ status: [NO_SHOW_TOO_EARLY] });
+    }
     statusChange = { from: row.status, to: body.status };
     changes.status = body.status;
   }
@@ -309,6 +324,8 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
   let applied = false;
   try {
     applied = await db.transaction().execute(async (trx) => {
+      // A no-show changes the client's record, which a booking of theirs reads under this lock.
+      if (statusChange?.to === 'no_show') await lockClient(trx, auth.companyId, row.client_id);
       if (!(await updateAppointmentRow(trx, auth.companyId, row.id, row.status, changes))) return false;
       if (statusChange) await insertStatusChange(trx, auth.companyId, row.id, statusChange.from, statusChange.to, auth.user.id, now);
       // A new time or counselor first (it schedules reminders anew), then the status (which may cancel them).
@@ -319,7 +336,8 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
       }
       const kinds: AppointmentEventKind[] = [];
       if (changes.appointment_date !== undefined) kinds.push('rescheduled');
-      if (statusChange && statusChange.to !== 'pending') kinds.push(statusChange.to);
+      // A no-show is not sent to anyone: the client sees it in their list, and is told why if a booking then waits.
+      if (statusChange && statusChange.to !== 'pending' && statusChange.to !== 'no_show') kinds.push(statusChange.to);
       const appointment = { id: row.id, counselorId: changes.counselor_id ?? row.counselor_id, clientId: row.client_id, start: changes.appointment_date ?? row.appointment_date };
       for (const kind of kinds) {
         await recordAppointmentEvent(trx, { kind, companyId: auth.companyId, appointment, actorId: auth.user.id, previousStart: kind === 'rescheduled' ? row.appointment_date : null, now });

@@ -87,7 +87,7 @@ export interface CalendarAppointment {
   uuid: string;
   appointment_date: string;
   duration_minutes: number;
-  status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+  status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
   reason: string;
   location_type: 'online' | 'on-site';
   location: string | null;
@@ -117,7 +117,7 @@ export function appointmentCalendarEvent(row: CalendarAppointment, forClient: bo
     stamp,
     summary: 'Counselling appointment',
     location: row.location_type === 'online' ? 'Online' : (row.location ?? 'On-site'),
-    description: [other, `Status: ${row.status}`, ...(link ? [`Details: ${link}`] : [])].join('\n'),
+    description: [other, `Status: ${row.status === 'no_show' ? 'no-show' : row.status}`, ...(link ? [`Details: ${link}`] : [])].join('\n'),
     status: row.status === 'pending' ? 'TENTATIVE' : row.status === 'confirmed' ? 'CONFIRMED' : row.status === 'cancelled' ? 'CANCELLED' : null,
   };
 }

@@ -9,6 +9,7 @@ import { type AppointmentView, findAppointmentByUuid, updateAppointmentRow } fro
 import { checkSlot, reload, scopeOf, slotRace, toAppointment } from './appointment.service';
 import { recordAppointmentEvent } from '../notifications/notification-events';
 import { insertHistoryEntry, moveAppointmentRow, readCancellationNotice } from './self-service.repository';
+import { lockClient } from './attendance';
 
 // A client cancels or moves their own appointment (issue 14, docs/decisions/0057-client-self-service.md).
 // Like updateAppointment (decision 0075), each write is conditional on what was read; when another request
@@ -47,17 +48,21 @@ async function checkNotice(db: DB, auth: AuthContext, row: AppointmentView, acti
   }
 }
 
-/** Cancels the caller's own pending or confirmed appointment; cancelling it again changes nothing. */
+/** Cancels the caller's own pending or confirmed appointment before it starts; cancelling it again changes nothing. */
 export async function cancelOwnAppointment(db: DB, auth: AuthContext, uuid: string, body: ClientCancelBody): Promise<Appointment> {
   const scope = scopeOf(auth);
   return decided(async () => {
     const row = await ownAppointment(db, auth, uuid);
     if (row.status === 'cancelled') return toAppointment(row, scope.kind !== 'client');
     if (!LIVE.has(row.status)) throw unprocessable({ status: ['Only pending or confirmed appointments can be cancelled.'] });
-    await checkNotice(db, auth, row, 'cancelled');
+    // Until the session starts the client may cancel; inside the notice period it is recorded as late.
+    if (Date.now() >= Date.parse(row.appointment_date)) throw unprocessable({ appointment_date: [noticePassedMessage('cancelled', 0, row.counselor_name)] });
+    const late = !withinNotice(row.appointment_date, await readCancellationNotice(db, auth.companyId), Date.now());
     const now = nowIso();
     const applied = await db.transaction().execute(async (trx) => {
-      if (!(await updateAppointmentRow(trx, auth.companyId, row.id, row.status, { status: 'cancelled', updated_at: now }))) return false;
+      // A late cancellation changes the client's record, which a booking of theirs reads under this lock.
+      if (late) await lockClient(trx, auth.companyId, row.client_id);
+      if (!(await updateAppointmentRow(trx, auth.companyId, row.id, row.status, { status: 'cancelled', late_cancellation: late ? 1 : 0, updated_at: now }))) return false;
       await insertHistoryEntry(trx, auth.companyId, { appointmentId: row.id, from: row.status, to: 'cancelled', by: auth.user.id, at: now, reason: body.reason ?? null });
       await recordAppointmentEvent(trx, { kind: 'cancelled', companyId: auth.companyId, appointment: partiesOf(row, row.appointment_date), actorId: auth.user.id, reason: body.reason ?? null, now });
       return true;

@@ -88,19 +88,21 @@ describe('a client cancels their own appointment', () => {
     expect((await show(uuid)).status).toBe('pending');
   });
 
-  it('after the notice period: 422 with a sentence naming the counselor; nothing changes', async () => {
+  it('inside the notice period: cancelled and recorded as late; in good time it is not late', async () => {
+    const early = await booked();
+    const inTime = await cancel(student, early.uuid);
+    expect(inTime.json().data).toMatchObject({ status: 'cancelled', late_cancellation: false });
     const { uuid } = await booked();
     await settings({ cancellation_notice_hours: 720 });
     try {
       const res = await cancel(student, uuid, { reason: 'Late' });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().message).toBe('Appointments can be cancelled here up to 720 hours before they start. Please contact Carmen Counselor.');
-      expect(res.json().errors.appointment_date).toEqual([res.json().message]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'cancelled', late_cancellation: true });
     } finally {
       await settings({ cancellation_notice_hours: 24 });
     }
-    expect((await show(uuid)).status).toBe('pending');
-    expect(await history(uuid)).toHaveLength(1);
+    expect(await show(uuid)).toMatchObject({ status: 'cancelled', late_cancellation: true });
+    expect((await history(uuid)).at(-1)).toMatchObject({ to_status: 'cancelled', reason: 'Late' });
   });
 
   it('with a notice of 0, until it starts; a started one says so', async () => {

@@ -19,10 +19,10 @@ const ymd = (ref: string) => sql<number>`cast(replace(${sql.ref(ref)}, '-', '') 
  * date). Null without a usable birth date. Someone born on 29 February turns a year older on 1 March in
  * common years. Bound parameters stay out of it so PostgreSQL can match it in GROUP BY.
  */
-const ageInYears = sql<number | null>`(case when length(u.birth_date) = 10 then ${ymd('a.local_date')} - ${ymd('u.birth_date')} end) / 10000`;
+export const ageInYears = sql<number | null>`(case when length(u.birth_date) = 10 then ${ymd('a.local_date')} - ${ymd('u.birth_date')} end) / 10000`;
 
 /** Age group labels of PRODUCT.md over a column of ages in years, 'N/A' without a birth date. */
-const ageGroupOf = (years: string) => {
+export const ageGroupOf = (years: string) => {
   const y = sql.ref(years);
   return sql<string>`case
     when ${y} is null then ${sql.lit(NOT_AVAILABLE)}
@@ -35,7 +35,7 @@ const ageGroupOf = (years: string) => {
 };
 
 /** A trimmed text column, 'N/A' when missing or blank. */
-const orNotAvailable = (ref: string) => sql<string>`coalesce(nullif(trim(${sql.ref(ref)}), ''), ${sql.lit(NOT_AVAILABLE)})`;
+export const orNotAvailable = (ref: string) => sql<string>`coalesce(nullif(trim(${sql.ref(ref)}), ''), ${sql.lit(NOT_AVAILABLE)})`;
 
 /** The kept count rows of one company and dimension from `from` to `to` (one key range). */
 function countsInRange(db: DB, companyId: number, groupBy: ReportGroupBy, from: string, to: string) {

@@ -6,6 +6,8 @@ import { authOf, needs } from '../../plugins/auth';
 import { heavyRead } from '../../plugins/rate-limits';
 import type { ReportGroupBy } from './report.repository';
 import { dailyReportJson } from './report.service';
+import { noShowReport } from './no-show-report';
+import { noShowReportQuerySchema, noShowReportReplySchema } from '@kalinga/contracts/no-show-report';
 
 const responses = { 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema, 429: errorReplySchema };
 
@@ -35,4 +37,15 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
   }
+
+  // The no-show rate by category, age group and department over the period (same permission and budget).
+  app.get('/api/reports/no-show-rate', {
+    preHandler: needs('view reports'),
+    config,
+    schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: noShowReportQuerySchema, response: { 200: noShowReportReplySchema, ...responses } },
+    handler: async (request) => {
+      const auth = authOf(request);
+      return { data: await noShowReport(app.db, { companyId: auth.companyId, timezone: auth.company.timezone }, request.query.period) };
+    },
+  });
 };

@@ -25,6 +25,7 @@ export async function readSettings(app: FastifyInstance, auth: AuthContext): Pro
     pawn_notice_days: row.pawn_notice_days,
     kyc_loan_threshold: row.kyc_loan_threshold === null ? null : toPesos(Number(row.kyc_loan_threshold)),
     waitlist_hold_minutes: row.waitlist_hold_minutes,
+    no_show_limit: row.no_show_limit,
     updated_at: row.updated_at,
   };
 }
@@ -49,6 +50,7 @@ export async function writeSettings(app: FastifyInstance, auth: AuthContext, bod
   if (body.pawn_notice_days !== undefined) changes.pawn_notice_days = body.pawn_notice_days;
   if (body.kyc_loan_threshold !== undefined) changes.kyc_loan_threshold = body.kyc_loan_threshold === null ? null : toCentavos(body.kyc_loan_threshold);
   if (body.waitlist_hold_minutes !== undefined) changes.waitlist_hold_minutes = body.waitlist_hold_minutes;
+  if (body.no_show_limit !== undefined) changes.no_show_limit = body.no_show_limit;
 
   let storedLogo: string | null = null;
   const logo = body.site_logo;

@@ -36,6 +36,7 @@ describe('GET /api/settings', () => {
       pawn_notice_days: 15,
       kyc_loan_threshold: null,
       waitlist_hold_minutes: 30,
+      no_show_limit: 2,
       updated_at: expect.any(String),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);

@@ -62,9 +62,10 @@ describe('status-change menu', () => {
     }
   });
   it('offers exactly the allowed changes', () => {
-    expect(statusOptions(appt('pending'))).toEqual(['confirmed', 'cancelled']);
-    expect(statusOptions(appt('confirmed'))).toEqual(['completed', 'cancelled']);
+    expect(statusOptions(appt('pending'))).toEqual(['confirmed', 'cancelled', 'no_show']);
+    expect(statusOptions(appt('confirmed'))).toEqual(['completed', 'cancelled', 'no_show']);
     expect(statusOptions(appt('completed'))).toEqual([]);
+    expect(statusOptions(appt('no_show'))).toEqual([]);
   });
 });
 
@@ -77,14 +78,14 @@ describe('Confirm and Complete', () => {
       expect(canConfirm(personnel, appt(s, { student_id: 11 }))).toBe(false);
     }
   });
-  it('Complete is offered only once the session has started (menu and button)', () => {
+  it('Complete and No-show are offered only once the session has started (menu and button)', () => {
     const now = Date.parse('2026-03-09T00:30:00.000Z');
     const future = appt('confirmed', { appointment_date: '2026-03-09T01:00:00.000Z' });
     expect(canComplete(counselor, future, now)).toBe(false);
     expect(statusOptions(future, now)).toEqual(['cancelled']);
     const started = appt('confirmed', { appointment_date: '2026-03-09T00:30:00.000Z' });
     expect(canComplete(counselor, started, now)).toBe(true);
-    expect(statusOptions(started, now)).toEqual(['completed', 'cancelled']);
+    expect(statusOptions(started, now)).toEqual(['completed', 'cancelled', 'no_show']);
   });
   it('Complete is on confirmed, for the same users', () => {
     for (const s of STATUSES) {

@@ -48,9 +48,9 @@ export function canChangeStatus(user: Viewer | null, a: Item): boolean {
   return isCounselorUser(user) && (a.status === 'pending' || a.status === 'confirmed');
 }
 
-/** The statuses the change menu offers (spec section 4's allowed changes; 'completed' only once it has started). */
+/** The statuses the change menu offers (spec section 4's allowed changes; 'completed' and 'no-show' only once it has started). */
 export function statusOptions(a: Timed, now = Date.now()): readonly AppointmentStatus[] {
-  return ALLOWED_STATUS_CHANGES[a.status].filter((s) => s !== 'completed' || hasStarted(a, now));
+  return ALLOWED_STATUS_CHANGES[a.status].filter((s) => (s !== 'completed' && s !== 'no_show') || hasStarted(a, now));
 }
 
 /** Confirm: users with 'manage appointments', on pending. */
@@ -102,6 +102,7 @@ const BADGE: Record<AppointmentStatus, string> = {
   confirmed: 'badge-primary',
   completed: 'badge-info',
   cancelled: 'badge-error',
+  no_show: 'badge-neutral',
 };
 
 /** Spec section 4's badge colours. */
@@ -114,6 +115,7 @@ const STATUS_LABEL: Record<AppointmentStatus, string> = {
   confirmed: 'Confirmed',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  no_show: 'No-show',
 };
 
 export function statusLabel(status: AppointmentStatus): string {
@@ -125,6 +127,7 @@ export function statusActionLabel(status: AppointmentStatus): string {
   if (status === 'confirmed') return 'Confirm';
   if (status === 'completed') return 'Mark as completed';
   if (status === 'cancelled') return 'Cancel appointment';
+  if (status === 'no_show') return 'Mark as no-show';
   return 'Mark as pending';
 }
 
@@ -133,5 +136,6 @@ export function statusToast(status: AppointmentStatus): string {
   if (status === 'confirmed') return 'Appointment confirmed successfully';
   if (status === 'completed') return 'Appointment marked as completed';
   if (status === 'cancelled') return 'Appointment cancelled successfully';
+  if (status === 'no_show') return 'Appointment marked as a no-show';
   return 'Appointment status updated';
 }

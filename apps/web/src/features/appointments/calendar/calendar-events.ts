@@ -23,6 +23,8 @@ export const STATUS_COLOURS: Record<AppointmentStatus, { background: string; tex
   completed: { background: 'var(--color-info)', text: 'var(--color-info-content)', border: 'var(--color-info)' },
   // Cancelled ones no longer hold their time: a pale block with a red edge, so a free slot beside it reads as free.
   cancelled: { background: 'var(--color-base-200)', text: 'var(--color-base-content)', border: 'var(--color-error)' },
+  // A no-show held its time but nobody came: dark, unlike the pale cancelled block.
+  no_show: { background: 'var(--color-neutral)', text: 'var(--color-neutral-content)', border: 'var(--color-neutral)' },
 };
 
 /** "13:05" → "1:05 PM". */

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { MIN_GROUP_PEOPLE } from '@kalinga/contracts/no-show-report';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, addCategory, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
+import type { AppointmentsTable } from '../../db/tables';
+import { groupRates } from './no-show-report';
+import { addDays, localDateOf } from './report-days';
+
+// The no-show rate by category, age group and department (decision 0156); groups of fewer than five people are
+// hidden in the department and age breakdowns, their numbers never sent. Run on PostgreSQL too (npm run test:pg).
+
+let t: TestApp;
+let admin: Actor;
+let other: Actor;
+let today: string;
+let counselorId: number;
+let slot = 0;
+
+async function session(companyId: number, clientId: number, categoryId: number, status: AppointmentsTable['status'], daysAgo = 1): Promise<void> {
+  const localDate = addDays(today, -daysAgo);
+  const now = new Date().toISOString();
+  await t.db
+    .insertInto('appointments')
+    .values({
+      uuid: randomUUID(), company_id: companyId, counselor_id: counselorId, client_id: clientId, category_id: categoryId,
+      appointment_date: new Date(Date.parse(`${localDate}T00:00:00.000Z`) + slot++ * 60_000).toISOString(), local_date: localDate,
+      duration_minutes: 60, reason: 'Check-in', status, location_type: 'online', location: null, user_type: 'student', notes: null,
+      created_by: null, created_at: now, updated_at: now,
+    })
+    .execute();
+}
+
+const get = (actor: Actor, query = '') => t.app.inject({ method: 'GET', url: `/api/reports/no-show-rate${query}`, headers: actor.headers });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await registerCompany(t.app, 'Rates School');
+  other = await registerCompany(t.app, 'Other School');
+  const company = await t.db.selectFrom('companies').select('timezone').where('id', '=', admin.companyId).executeTakeFirstOrThrow();
+  today = localDateOf(new Date(), company.timezone);
+  counselorId = (await addUser(t.app, admin.companyId, { userType: 'counselor' })).user.id;
+  const stress = await addCategory(t.db, admin.companyId, 'Stress');
+  const grief = await addCategory(t.db, admin.companyId, 'Grief');
+  // Engineering: 6 people, 12 sessions, 3 no-shows. Nursing: 5 people, 5 sessions, 1 no-show. Arts: 2 people (hidden),
+  // and since that alone would show Arts as the total less the rest, Nursing (the next smallest) is hidden too.
+  for (let i = 0; i < 6; i++) {
+    const u = await addUser(t.app, admin.companyId, { extra: { department: 'Engineering', birth_date: '2005-03-01' } });
+    await session(admin.companyId, u.user.id, stress, 'completed');
+    await session(admin.companyId, u.user.id, stress, i < 3 ? 'no_show' : 'completed', 2);
+  }
+  for (let i = 0; i < 5; i++) {
+    const u = await addUser(t.app, admin.companyId, { extra: { department: 'Nursing', birth_date: '2005-03-01' } });
+    await session(admin.companyId, u.user.id, grief, i === 0 ? 'no_show' : 'completed');
+  }
+  for (let i = 0; i < 2; i++) {
+    const u = await addUser(t.app, admin.companyId, { extra: { department: 'Arts', birth_date: '1970-01-01' } });
+    await session(admin.companyId, u.user.id, grief, 'no_show');
+    // Cancelled, pending and long-past sessions say nothing about attendance this period.
+    await session(admin.companyId, u.user.id, grief, 'cancelled');
+    await session(admin.companyId, u.user.id, grief, 'pending');
+    await session(admin.companyId, u.user.id, grief, 'no_show', 40);
+  }
+  const elsewhere = await addUser(t.app, other.companyId, { extra: { department: 'Engineering' } });
+  await session(other.companyId, elsewhere.user.id, await addCategory(t.db, other.companyId, 'Stress'), 'no_show');
+});
+afterAll(async () => t?.close());
+
+describe('GET /api/reports/no-show-rate', () => {
+  it('the rate by category over the period, every group shown (a category names no one)', async () => {
+    const res = await get(admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ from: addDays(today, -29), to: today });
+    expect(data.by_category).toEqual([
+      { group: 'Grief', hidden: false, sessions: 7, no_shows: 3, rate: 0.4286 },
+      { group: 'Stress', hidden: false, sessions: 12, no_shows: 3, rate: 0.25 },
+    ]);
+    const longer = (await get(admin, '?period=last_90_days')).json().data;
+    expect(longer.by_category[0]).toMatchObject({ group: 'Grief', sessions: 9, no_shows: 5 });
+  });
+
+  it('by department: groups under five people are hidden with no numbers, and the next smallest with them', async () => {
+    const res = await get(admin);
+    const { by_department: rows } = res.json().data;
+    expect(rows).toEqual([
+      { group: 'Arts', hidden: true, sessions: null, no_shows: null, rate: null },
+      { group: 'Engineering', hidden: false, sessions: 12, no_shows: 3, rate: 0.25 },
+      { group: 'Nursing', hidden: true, sessions: null, no_shows: null, rate: null },
+    ]);
+  });
+
+  it('by age group: the one group of two people is hidden, and the other with it', async () => {
+    const { by_age: rows } = (await get(admin)).json().data;
+    expect(rows.map((r: { group: string; hidden: boolean }) => [r.group, r.hidden])).toEqual([
+      ['18-21', true],
+      ['Over 50', true],
+    ]);
+    // The hidden numbers are not in the reply at all.
+    expect(JSON.stringify(rows)).not.toMatch(/"(sessions|no_shows|rate)":\d/);
+  });
+
+  it('another company counts only its own; a bad period is 422; without view reports 403', async () => {
+    expect((await get(other)).json().data.by_category).toEqual([{ group: 'Stress', hidden: false, sessions: 1, no_shows: 1, rate: 1 }]);
+    expect((await get(other)).json().data.by_department).toEqual([{ group: 'Engineering', hidden: true, sessions: null, no_shows: null, rate: null }]);
+    expect((await get(admin, '?period=last_8_days')).statusCode).toBe(422);
+    const student = await addUser(t.app, admin.companyId, { userType: 'student' });
+    expect((await get(student)).statusCode).toBe(403);
+  });
+});
+
+describe('groupRates', () => {
+  const person = (grp: string, sessions = 1, noShows = 0) => ({ grp, sessions, no_shows: noShows });
+  it(`hides nothing when every group has ${MIN_GROUP_PEOPLE} people or more, and everything small`, () => {
+    const big = [...Array(MIN_GROUP_PEOPLE)].flatMap(() => [person('A'), person('B', 2, 1)]);
+    expect(groupRates('department', big, true).map((g) => g.hidden)).toEqual([false, false]);
+    const small = [person('A'), person('B'), person('C')];
+    expect(groupRates('department', small, true).map((g) => g.hidden)).toEqual([true, true, true]);
+    expect(groupRates('category', small, false).map((g) => g.hidden)).toEqual([false, false, false]);
+  });
+});

@@ -1,0 +1,36 @@
+import { z } from './zod';
+import { DEFAULT_PERIOD, REPORT_PERIODS } from './report-constants';
+
+// The no-show rate by category, age group and department over a period (docs/decisions/0156-no-show-rate-report.md).
+
+/** Groups of fewer people than this are hidden in breakdowns by department or age group (their numbers stay on the server). */
+export const MIN_GROUP_PEOPLE = 5;
+
+export const SMALL_GROUPS_HIDDEN = `Groups of fewer than ${MIN_GROUP_PEOPLE} people are hidden so that no one can be singled out.`;
+
+export const noShowReportQuerySchema = z.object({
+  period: z
+    .enum(REPORT_PERIODS, { error: 'The selected period is invalid. Use last_7_days, last_30_days, last_90_days or last_365_days.' })
+    .default(DEFAULT_PERIOD),
+});
+
+/** One group: sessions whose outcome is known (held or missed) and the no-shows among them; all null when hidden. */
+export const noShowGroupSchema = z.object({
+  group: z.string(),
+  hidden: z.boolean(),
+  sessions: z.number().int().nullable(),
+  no_shows: z.number().int().nullable(),
+  /** no_shows / sessions, 0–1 (four decimals); null when hidden. */
+  rate: z.number().nullable(),
+});
+export type NoShowGroup = z.infer<typeof noShowGroupSchema>;
+
+export const noShowReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  by_category: z.array(noShowGroupSchema),
+  by_age: z.array(noShowGroupSchema),
+  by_department: z.array(noShowGroupSchema),
+});
+export type NoShowReport = z.infer<typeof noShowReportSchema>;
+export const noShowReportReplySchema = z.object({ data: noShowReportSchema });
