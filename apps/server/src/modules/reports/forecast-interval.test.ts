@@ -1,37 +1,75 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countCdf, countQuantile, fitSize, normalCdf, normalQuantile, POISSON_SIZE } from './forecast-interval';
+import { countRange, fitSize, massBefore, normalCdf, normalQuantile, POISSON_SIZE } from './forecast-interval';
 
 describe('count distributions', () => {
-  it('gives Poisson probabilities and quantiles', () => {
+  it('gives the narrowest range of counts holding the share asked (Poisson)', () => {
+    // Mean 1: P(0) = P(1) = 0.368, P(2) = 0.184, P(3) = 0.061.
     const poisson1 = { mean: 1, size: POISSON_SIZE };
-    expect(countCdf(poisson1, 0)).toBeCloseTo(Math.exp(-1), 9);
-    expect(countCdf(poisson1, 1)).toBeCloseTo(2 * Math.exp(-1), 9);
-    expect(countCdf(poisson1, -1)).toBe(0);
-    // F(0) = 0.368, F(1) = 0.736, F(2) = 0.920.
-    expect(countQuantile(poisson1, 0.1)).toBe(0);
-    expect(countQuantile(poisson1, 0.5)).toBe(1);
-    expect(countQuantile(poisson1, 0.9)).toBe(2);
+    expect(countRange(poisson1, 0.3)).toEqual([0, 0]);
+    expect(countRange(poisson1, 0.7)).toEqual([0, 1]);
+    expect(countRange(poisson1, 0.8)).toEqual([0, 2]);
+    expect(countRange(poisson1, 0.95)).toEqual([0, 3]);
+    // Mean 6: the range sits around the peak, not from zero.
+    const [low, high] = countRange({ mean: 6, size: POISSON_SIZE }, 0.8);
+    expect(low).toBeGreaterThan(0);
+    expect(high).toBeGreaterThan(6);
   });
 
-  it('gives negative binomial probabilities (size 1 is geometric)', () => {
-    // Mean 2, size 1: P(0) = 1/3, then each term 2/3 of the one before.
-    const geometric = { mean: 2, size: 1 };
-    expect(countCdf(geometric, 0)).toBeCloseTo(1 / 3, 9);
-    expect(countCdf(geometric, 1)).toBeCloseTo(1 / 3 + 2 / 9, 9);
-    expect(countQuantile(geometric, 0.9)).toBe(5);
+  it('gives 0–0 to a day with most of its mass on zero', () => {
+    // P(0) = 0.83.
+    expect(countRange({ mean: -Math.log(0.83), size: POISSON_SIZE }, 0.8)).toEqual([0, 0]);
+    // Mean 0.6, size 0.5: P(0) = (0.5 / 1.1)^0.5 = 0.674, P(1) = 0.184 — an 80 % range needs the 1.
+    expect(countRange({ mean: 0.6, size: 0.5 }, 0.8)).toEqual([0, 1]);
+    expect(countRange({ mean: 0.6, size: 0.5 }, 0.6)).toEqual([0, 0]);
+  });
+
+  it('gives negative binomial ranges (size 1 is geometric)', () => {
+    // Mean 2, size 1: P(k) = (1/3)(2/3)^k; P(X ≤ 3) = 0.802.
+    expect(countRange({ mean: 2, size: 1 }, 0.8)).toEqual([0, 3]);
+    expect(countRange({ mean: 2, size: 1 }, 0.81)).toEqual([0, 4]);
+  });
+
+  it('tells the share held before a count comes in, consistently with the ranges (property)', () => {
+    const poisson1 = { mean: 1, size: POISSON_SIZE };
+    expect(massBefore(poisson1, 0, 0.98)).toBe(0);
+    expect(massBefore(poisson1, 1, 0.98)).toBeCloseTo(Math.exp(-1), 9);
+    expect(massBefore(poisson1, 2, 0.98)).toBeCloseTo(2 * Math.exp(-1), 9);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 150, noNaN: true }),
+        fc.constantFrom(0.5, 1, 3, 20, POISSON_SIZE),
+        fc.double({ min: 0.1, max: 0.97, noNaN: true }),
+        fc.nat({ max: 200 }),
+        (mean, size, level, count) => {
+          const dist = { mean, size };
+          const [low, high] = countRange(dist, level);
+          expect(Number.isInteger(low) && Number.isInteger(high) && low >= 0 && low <= high).toBe(true);
+          const inside = count >= low && count <= high;
+          const before = massBefore(dist, count, 0.98);
+          // Away from the boundary the two agree (the normal approximation rounds its ends to counts).
+          if (Math.abs(before - level) > 0.02) expect(inside).toBe(before < level);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('switches to the normal approximation for large means without a jump', () => {
-    const small = { mean: 59.9, size: POISSON_SIZE };
-    const large = { mean: 60.1, size: POISSON_SIZE };
-    expect(Math.abs(countQuantile(small, 0.9) - countQuantile(large, 0.9))).toBeLessThanOrEqual(1);
-    expect(countQuantile({ mean: 11_000, size: 100 }, 0.5)).toBe(11_000);
-    expect(countQuantile({ mean: 11_000, size: 100 }, 0.9)).toBeGreaterThan(11_000 + 1_000);
+    const small = countRange({ mean: 59.9, size: POISSON_SIZE }, 0.8);
+    const large = countRange({ mean: 60.1, size: POISSON_SIZE }, 0.8);
+    expect(Math.abs(small[0] - large[0])).toBeLessThanOrEqual(1);
+    expect(Math.abs(small[1] - large[1])).toBeLessThanOrEqual(1);
+    const [low, high] = countRange({ mean: 11_000, size: 100 }, 0.8);
+    expect(11_000 - low).toBeCloseTo(high - 11_000, -1);
+    expect(high).toBeGreaterThan(11_000 + 1_000);
+    expect(massBefore({ mean: 11_000, size: 100 }, 11_000, 0.98)).toBe(0);
   });
 
   it('is degenerate at zero for a zero mean', () => {
-    expect(countQuantile({ mean: 0, size: 3 }, 0.99)).toBe(0);
-    expect(countCdf({ mean: 0, size: 3 }, 0)).toBe(1);
+    expect(countRange({ mean: 0, size: 3 }, 0.99)).toEqual([0, 0]);
+    expect(massBefore({ mean: 0, size: 3 }, 0, 0.98)).toBe(0);
+    expect(massBefore({ mean: 0, size: 3 }, 1, 0.98)).toBe(1);
   });
 
   it('fits the size by moments, Poisson when the counts are not over-spread', () => {

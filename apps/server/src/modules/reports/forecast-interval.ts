@@ -46,44 +46,63 @@ function sd({ mean, size }: CountDistribution): number {
   return Math.sqrt(mean + (size >= POISSON_SIZE ? 0 : (mean * mean) / size));
 }
 
-/** P(X = 0) and the ratio of successive terms' factors, for the term-by-term sums. */
-function firstTerm({ mean, size }: CountDistribution): { p0: number; poisson: boolean } {
-  if (size >= POISSON_SIZE) return { p0: Math.exp(-mean), poisson: true };
-  return { p0: Math.exp(size * Math.log(size / (size + mean))), poisson: false };
+/** Steps of the term-by-term walk at most (a mean of at most NORMAL_FROM needs a few hundred at the widest). */
+const MAX_STEPS = 20_000;
+
+/**
+ * Walks the narrowest ranges of whole counts around the most likely count, widening by the likelier neighbour
+ * each step, so every range is the narrowest that holds its share of the distribution (the distribution has
+ * one peak). Stops once the range holds `level`, or just before it would take in `count`.
+ */
+function widen({ mean, size }: CountDistribution, level: number, count: number): { low: number; high: number; mass: number } {
+  const poisson = size >= POISSON_SIZE;
+  const q = poisson ? mean : mean / (size + mean);
+  // next(k) = P(k + 1) / P(k).
+  const next = (k: number) => (poisson ? q / (k + 1) : ((k + size) / (k + 1)) * q);
+  // P(0), P(1), … up to the most likely count (where the terms stop rising; at most about the mean).
+  const terms = [poisson ? Math.exp(-mean) : Math.exp(size * Math.log(size / (size + mean)))];
+  while (next(terms.length - 1) > 1) terms.push(terms[terms.length - 1] * next(terms.length - 1));
+  let low = terms.length - 1;
+  let high = low;
+  let mass = terms[low];
+  let above = terms[high] * next(high);
+  if (count === low) return { low, high, mass: 0 };
+  for (let step = 0; mass < level && step < MAX_STEPS; step++) {
+    if (low > 0 && terms[low - 1] >= above) {
+      if (low - 1 === count) break;
+      low--;
+      mass += terms[low];
+    } else {
+      if (high + 1 === count) break;
+      high++;
+      mass += above;
+      above *= next(high);
+    }
+  }
+  return { low, high, mass };
 }
 
-/** P(X ≤ x) for a whole count x (0 below zero). */
-export function countCdf(dist: CountDistribution, x: number): number {
-  if (x < 0) return 0;
-  if (dist.mean <= 0) return 1;
-  if (dist.mean > NORMAL_FROM) return normalCdf((x + 0.5 - dist.mean) / sd(dist));
-  const { p0, poisson } = firstTerm(dist);
-  const ratio = poisson ? dist.mean : dist.mean / (dist.size + dist.mean);
-  let term = p0;
-  let total = p0;
-  for (let k = 0; k < x && total < 1 - 1e-12; k++) {
-    term *= poisson ? ratio / (k + 1) : ((k + dist.size) / (k + 1)) * ratio;
-    total += term;
+/** The narrowest range of whole counts that holds at least `level` of the distribution (a likely zero gets 0–0). */
+export function countRange(dist: CountDistribution, level: number): [number, number] {
+  if (dist.mean <= 0) return [0, 0];
+  if (dist.mean > NORMAL_FROM) {
+    // Symmetric: the narrowest range is the central one.
+    const half = sd(dist) * normalQuantile((1 + level) / 2);
+    return [Math.max(0, Math.ceil(dist.mean - half - 0.5)), Math.max(0, Math.floor(dist.mean + half + 0.5))];
   }
-  return Math.min(1, total);
+  const { low, high } = widen(dist, level, -1);
+  return [low, high];
 }
 
-/** The smallest whole count x with P(X ≤ x) ≥ p. */
-export function countQuantile(dist: CountDistribution, p: number): number {
-  if (dist.mean <= 0) return 0;
-  if (dist.mean > NORMAL_FROM) return Math.max(0, Math.ceil(dist.mean + sd(dist) * normalQuantile(p) - 0.5));
-  const { p0, poisson } = firstTerm(dist);
-  const ratio = poisson ? dist.mean : dist.mean / (dist.size + dist.mean);
-  let term = p0;
-  let total = p0;
-  let k = 0;
-  // Bounded: the mean is at most NORMAL_FROM here, so a few hundred steps reach any p short of 1.
-  while (total < p && k < 10_000) {
-    term *= poisson ? ratio / (k + 1) : ((k + dist.size) / (k + 1)) * ratio;
-    total += term;
-    k++;
-  }
-  return k;
+/**
+ * The share of the distribution the narrowest ranges hold before they take in `count`: `count` lies in
+ * countRange(dist, level) exactly when this is below `level` (0 for the most likely count). At most about `cap`:
+ * beyond it the walk stops.
+ */
+export function massBefore(dist: CountDistribution, count: number, cap: number): number {
+  if (dist.mean <= 0) return count === 0 ? 0 : 1;
+  if (dist.mean > NORMAL_FROM) return Math.max(0, 2 * normalCdf((Math.abs(count - dist.mean) - 0.5) / sd(dist)) - 1);
+  return widen(dist, cap, count).mass;
 }
 
 /**

@@ -43,8 +43,6 @@ function phaseTotal(p: Prepared, origin: number, j: number, weeks: number): numb
  */
 export interface Candidate {
   name: string;
-  /** A mean-like forecast (an expected count), usable as the centre of a count distribution. */
-  expected: boolean;
   forecast(p: Prepared, origin: number, week: Float64Array): void;
 }
 
@@ -56,7 +54,6 @@ function wholeWeeks(origin: number, weeks: number): number {
 /** Each day repeats the same weekday of the last week. */
 const seasonalNaive: Candidate = {
   name: 'seasonal-naive',
-  expected: false,
   forecast(p, origin, week) {
     for (let j = 0; j < WEEK; j++) week[j] = p.y[origin - WEEK + j];
   },
@@ -66,7 +63,6 @@ const seasonalNaive: Candidate = {
 function flatMean(weeks: number): Candidate {
   return {
     name: `mean-${weeks * WEEK}`,
-    expected: true,
     forecast(p, origin, week) {
       const w = wholeWeeks(origin, weeks);
       week.fill(windowMean(p, origin - w * WEEK, origin));
@@ -78,7 +74,6 @@ function flatMean(weeks: number): Candidate {
 function weekdayMean(weeks: number): Candidate {
   return {
     name: `weekday-mean-${weeks}w`,
-    expected: true,
     forecast(p, origin, week) {
       const w = wholeWeeks(origin, weeks);
       for (let j = 0; j < WEEK; j++) week[j] = phaseTotal(p, origin, j, w) / w;
@@ -95,7 +90,6 @@ function weekdayMean(weeks: number): Candidate {
 function shapedLevel(levelWeeks: number, shapeWeeks: number): Candidate {
   return {
     name: `level-${levelWeeks}w-shape-${shapeWeeks}w`,
-    expected: true,
     forecast(p, origin, week) {
       const lw = wholeWeeks(origin, levelWeeks);
       const level = windowMean(p, origin - lw * WEEK, origin);
@@ -114,7 +108,6 @@ function weekdayMedian(weeks: number): Candidate {
   const values = new Float64Array(weeks);
   return {
     name: `weekday-median-${weeks}w`,
-    expected: false,
     forecast(p, origin, week) {
       const w = wholeWeeks(origin, weeks);
       const v = values;

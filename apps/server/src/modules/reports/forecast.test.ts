@@ -59,6 +59,17 @@ describe('forecastDaily: point forecasts', () => {
     expect(values[364]).toBeCloseTo(values[0], 6);
   });
 
+  it('beyond a month, leaves the 28-day mean only on origins scored over weeks, not days', () => {
+    // A plain weekly pattern: at 30 days its weekday shape is chosen from four weeks on.
+    const weekly = (days: number) => Array.from({ length: days }, (_, i) => WEEK[i % 7]);
+    expect(forecastDaily(weekly(100), 30).method).not.toBe('mean-28');
+    // At 90 days, 100 days of history give only six past origins with 45 days or more after them: too few.
+    expect(forecastDaily(weekly(100), 90).method).toBe('mean-28');
+    expect(forecastDaily(weekly(100), 365).method).toBe('mean-28');
+    // 120 days give nine, enough.
+    expect(forecastDaily(weekly(120), 90).method).not.toBe('mean-28');
+  });
+
   it('does not extrapolate a fall below zero', () => {
     const falling = Array.from({ length: 60 }, (_, i) => Math.max(0, 30 - i));
     const { values, lower } = forecastDaily(falling, 365);
@@ -141,6 +152,17 @@ describe('forecastDaily: 80 % intervals', () => {
       }
       expect(covered / days, `scale ${scale}`).toBeGreaterThan(0.72);
       expect(covered / days, `scale ${scale}`).toBeLessThan(0.9);
+    }
+  });
+
+  it('gives a day that is nearly always quiet the range 0–0', () => {
+    // Weekdays busy, weekends nearly always empty (one weekend day in ten has a visit).
+    const rand = seededRandom(9);
+    const history = Array.from({ length: 200 }, (_, i) => (i % 7 >= 5 ? (rand() < 0.1 ? 1 : 0) : poisson(rand, 6)));
+    const { lower, upper, values } = forecastDaily(history, 7);
+    for (let i = 0; i < 7; i++) {
+      if ((200 + i) % 7 >= 5) expect([lower[i], upper[i]], `day ${i}`).toEqual([0, 0]);
+      else expect(upper[i], `day ${i}`).toBeGreaterThan(values[i]);
     }
   });
 

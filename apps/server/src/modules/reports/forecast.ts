@@ -2,11 +2,11 @@
 // Several plain candidates (forecast-methods.ts: a flat mean, weekday means and medians, a level with a weekday
 // shape, seasonal naive) are each tried at every 7th day of the history, forecasting as far ahead as the horizon
 // asked (up to the end of the history), and the one with the smallest absolute error there forecasts. No candidate
-// extrapolates a trend. The interval is a count distribution (negative binomial) around the best mean-like
-// candidate, its spread fitted to that candidate's past errors and its width set so that it covered 80 % of the
-// past days it is tried on. Histories under four weeks forecast their count over four weeks, not per day seen.
+// extrapolates a trend. The interval is the narrowest range of counts holding a share of a count distribution
+// (negative binomial) around the forecast, its spread fitted to that candidate's past errors and the share set so
+// that the ranges held 80 % of the past days. Histories under four weeks forecast their count over four weeks.
 import { CANDIDATES, type Candidate, prepare, type Prepared, WEEK } from './forecast-methods';
-import { countCdf, countQuantile, type CountDistribution, fitSize } from './forecast-interval';
+import { countRange, type CountDistribution, fitSize, massBefore } from './forecast-interval';
 
 /** Under this many days (since a group's first appointment) a forecast rests on little data. */
 export const SHORT_HISTORY_DAYS = 28;
@@ -16,9 +16,9 @@ const FIRST_ORIGIN = 2 * WEEK;
 export const INTERVAL_PROBABILITY = 0.8;
 /** At most this many past (forecast, actual) days set an interval's width (evenly spread over all of them). */
 const MAX_CALIBRATION_DAYS = 400;
-/** The interval's tails stay between these (its ends between the 1st and 99th percentiles at the widest). */
-const MIN_TAIL = 0.01;
-const MAX_TAIL = 0.45;
+/** The share of the count distribution an interval holds stays between these, whatever the past days say. */
+const MIN_LEVEL = 0.1;
+const MAX_LEVEL = 0.98;
 
 export interface ForecastResult {
   /** The candidate that forecast ('short-history' under four weeks, 'none' for an empty history). */
@@ -59,7 +59,7 @@ function originWeight(age: number, horizon: number): number {
 export const CALIBRATION = { history: 56 };
 
 /** How much better than the default another candidate must have done to be chosen (a share of its error). */
-export const SELECTION = { margin: 0.05, longMargin: 0.1, origins: 4, longOrigins: 8 };
+export const SELECTION = { margin: 0.05, longMargin: 0.1, origins: 4, longOrigins: 8, longScored: 45 };
 
 /** Each candidate's weighted absolute error at the past origins, forecasting up to `horizon` days (within the history). */
 function pastErrors(p: Prepared, horizon: number, from: readonly number[]): number[] {
@@ -85,50 +85,44 @@ function pastErrors(p: Prepared, horizon: number, from: readonly number[]): numb
 }
 
 /**
- * The tail probability `a` whose interval covered 80 % of past days: the interval being the quantiles a and 1 − a of
- * the count distribution around `centre`'s forecast, stretched to hold `point`'s forecast (as served).
+ * The share `level` of the count distribution around `chosen`'s forecast whose narrowest ranges, stretched to hold the
+ * rounded forecast (as served), held 80 % of the past days. Counts are lumpy (a quiet day is 0 or 1), so a range
+ * meant to hold 80 % of the model's mass can hold far more or fewer of the actual days; the past days decide.
  */
-function calibratedTail(p: Prepared, centre: Candidate, point: Candidate, horizon: number, from: readonly number[]): { tail: number; size: number } {
+function calibratedLevel(p: Prepared, chosen: Candidate, horizon: number, from: readonly number[]): { level: number; size: number } {
   const n = p.y.length;
   let pairs = 0;
   for (const o of from) pairs += Math.min(horizon, n - o);
   const expected = new Float64Array(pairs);
-  const rounded = new Float64Array(pairs);
   const actual = new Float64Array(pairs);
   const week = new Float64Array(WEEK);
-  const pointWeek = new Float64Array(WEEK);
   let k = 0;
   for (const o of from) {
     const days = Math.min(horizon, n - o);
-    centre.forecast(p, o, week);
-    point.forecast(p, o, pointWeek);
+    chosen.forecast(p, o, week);
     for (let i = 0; i < days; i++, k++) {
-      expected[k] = week[i % WEEK];
-      rounded[k] = Math.round(Math.max(0, pointWeek[i % WEEK]));
+      expected[k] = Math.max(0, week[i % WEEK]);
       actual[k] = p.y[o + i];
     }
   }
   const size = fitSize(expected, actual);
-  const nominal = (1 - INTERVAL_PROBABILITY) / 2;
-  if (pairs < 28) return { tail: nominal, size };
-  // Day i is covered by the quantiles a and 1 − a when F(y) ≥ a (y is not below the lower end) and F(y − 1) < 1 − a
-  // (not above the upper end), that is when a is at most reach_i = min(F(y), 1 − F(y − 1)); a count equal to the
-  // rounded point is always covered, one below it needs only the first test, one above only the second. The tail
-  // that covers 80 % of the days is the 80th largest reach in 100.
+  if (pairs < 28) return { level: INTERVAL_PROBABILITY, size };
+  // A day's count y lies in the narrowest range holding `level` when the ranges before it held less than `level`
+  // (massBefore), or when it lies between the rounded forecast and the likeliest count (the stretch holds it).
+  // The level that held 80 % of the days is just above the 80th smallest of these in 100.
   const step = Math.ceil(pairs / MAX_CALIBRATION_DAYS);
-  const reach: number[] = [];
+  const needed: number[] = [];
   for (let i = 0; i < pairs; i += step) {
     const dist = { mean: expected[i], size };
     const y = actual[i];
-    reach.push(y === rounded[i] ? 1 : y < rounded[i] ? countCdf(dist, y) : 1 - countCdf(dist, y - 1));
+    const r = Math.round(expected[i]);
+    const likeliest = countRange(dist, 0)[0];
+    const between = (y >= r && y <= likeliest) || (y <= r && y >= likeliest);
+    needed.push(between ? 0 : massBefore(dist, y, MAX_LEVEL));
   }
-  reach.sort((x, y) => y - x);
-  const tail = reach[Math.min(reach.length - 1, Math.round(INTERVAL_PROBABILITY * reach.length))];
-  return { tail: Math.min(MAX_TAIL, Math.max(MIN_TAIL, tail)), size };
-}
-
-function intervalOf(dist: CountDistribution, tail: number): [number, number] {
-  return [countQuantile(dist, tail), countQuantile(dist, 1 - tail)];
+  needed.sort((x, y) => x - y);
+  const level = needed[Math.ceil(INTERVAL_PROBABILITY * needed.length) - 1] + 1e-9;
+  return { level: Math.min(MAX_LEVEL, Math.max(MIN_LEVEL, level)), size };
 }
 
 /**
@@ -139,7 +133,7 @@ function shortHistory(history: readonly number[], horizon: number): ForecastResu
   const total = history.reduce((s, v) => s + v, 0);
   const rate = total / SHORT_HISTORY_DAYS;
   const dist: CountDistribution = { mean: (total + 0.5) / SHORT_HISTORY_DAYS, size: total + 0.5 };
-  const [low, high] = total > 0 ? intervalOf(dist, (1 - INTERVAL_PROBABILITY) / 2) : [0, 0];
+  const [low, high] = total > 0 ? countRange(dist, INTERVAL_PROBABILITY) : [0, 0];
   return {
     method: history.length === 0 ? 'none' : 'short-history',
     values: Array.from({ length: horizon }, () => rate),
@@ -157,26 +151,27 @@ export function forecastDaily(history: readonly number[], horizon: number): Fore
   const p = prepare(y);
   const from = origins(y.length);
   const errors = pastErrors(p, Math.max(1, h), from);
-  // The first candidate (a level with a weekday shape) forecasts unless another did clearly better in the past:
+  // The first candidate (the 28-day mean) forecasts unless another did clearly better in the past:
   // a small edge at past origins is mostly luck, and switching on luck costs more than it gains.
   // Another candidate needs a clear edge, and one shown at enough past origins (a long horizon, more of them).
   const margin = h > 30 ? SELECTION.longMargin : SELECTION.margin;
   const enough = from.length >= (h > 30 ? SELECTION.longOrigins : SELECTION.origins);
+  // Beyond a month, the origins near the end of the history were scored over a few days only, which says little
+  // about a quarter or a year ahead (a young, growing series shows it: its quiet first weeks make a weekday median
+  // or mean look best at those origins, then fall behind). Only origins scored over at least `longScored` days count.
+  const scored = h <= 30 || from.filter((o) => y.length - o >= Math.min(h, SELECTION.longScored)).length >= SELECTION.longOrigins;
   let best = 0;
-  let bestExpected = 0;
-  for (let i = 1; i < CANDIDATES.length; i++) {
-    if (enough && errors[i] < errors[best] && errors[i] < (1 - margin) * errors[0]) best = i;
-    if (enough && CANDIDATES[i].expected && errors[i] < errors[bestExpected] && errors[i] < (1 - margin) * errors[0]) bestExpected = i;
+  for (let i = 1; i < CANDIDATES.length && enough && scored; i++) {
+    if (errors[i] < errors[best] && errors[i] < (1 - margin) * errors[0]) best = i;
   }
   const values = Array.from(forecastAt(CANDIDATES[best], p, y.length, h), (v) => Math.max(0, v));
-  const centre = CANDIDATES[bestExpected];
   // Past origins with little history before them err more than today's forecast will: where there are enough
   // others, the interval's width is set on the origins with at least CALIBRATION_HISTORY days behind them.
   const mature = from.filter((o) => o >= CALIBRATION.history);
-  const { tail, size } = calibratedTail(p, centre, CANDIDATES[best], Math.max(1, h), mature.length >= 4 ? mature : from);
-  // Both forecasts repeat their week: seven intervals serve every day.
-  const means = forecastAt(centre, p, y.length, Math.min(h, WEEK));
-  const ranges = Array.from(means, (mean) => intervalOf({ mean: Math.max(0, mean), size }, tail));
+  const { level, size } = calibratedLevel(p, CANDIDATES[best], Math.max(1, h), mature.length >= 4 ? mature : from);
+  // The forecast repeats its week: seven intervals serve every day.
+  const means = forecastAt(CANDIDATES[best], p, y.length, Math.min(h, WEEK));
+  const ranges = Array.from(means, (mean) => countRange({ mean: Math.max(0, mean), size }, level));
   const lower: number[] = [];
   const upper: number[] = [];
   for (let i = 0; i < h; i++) {
