@@ -53,9 +53,9 @@ async function makeExtraUsers(): Promise<void> {
 }
 
 const ROLES: { who: string; email: string; password?: string; lands: string; heading: string; menu: string[] }[] = [
-  { who: 'admin', email: DEMO.admin, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Categories', 'Resources', 'Reports', 'Lending', 'Settings'] },
-  { who: 'counselor', email: DEMO.counselor, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Categories', 'Resources', 'Reports', 'Triage', 'My Schedule'] },
-  { who: 'student', email: DEMO.student, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Categories', 'Resources'] },
+  { who: 'admin', email: DEMO.admin, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources', 'Reports', 'Lending', 'Settings'] },
+  { who: 'counselor', email: DEMO.counselor, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources', 'Reports', 'Triage', 'My Schedule'] },
+  { who: 'student', email: DEMO.student, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources'] },
   { who: 'clerk', email: CLERK, lands: '/lending/loans', heading: 'Loans', menu: ['Lending'] },
   { who: 'reader', email: READER, password: PASSWORD, lands: '/reports', heading: 'Appointment Reports (Daily Series)', menu: ['Reports'] },
   { who: 'volunteer', email: VOLUNTEER, password: PASSWORD, lands: '/profile', heading: 'My Profile', menu: [] },

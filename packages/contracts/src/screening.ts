@@ -96,7 +96,7 @@ export const TRIAGE_KINDS = ['urgent', 'intake', 'waitlist'] as const;
 /** One row of the Triage list. */
 export const triageItemSchema = z.object({
   kind: z.enum(TRIAGE_KINDS),
-  /** The urgent case's id (kind 'urgent'), the screening's id (kind 'intake'). */
+  /** The urgent case's id (kind 'urgent'), the screening's id (kind 'intake'), the waitlist entry's id (kind 'waitlist'). */
   id: z.number().int(),
   client_id: z.number().int(),
   client_name: z.string(),

@@ -7,12 +7,12 @@ const base: AuthUser = { id: 1, name: 'A', username: 'A', email: 'a@x.test', ava
 describe('visibleNav', () => {
   it("a student's menu lacks Settings, Reports and My Schedule", () => {
     const labels = visibleNav({ ...base, permissions: ['view appointments', 'view resources'] }).map((e) => e.label);
-    expect(labels).toEqual(['Appointments', 'Categories', 'Resources']);
+    expect(labels).toEqual(['Appointments', 'Waitlist', 'Categories', 'Resources']);
   });
 
   it('a counselor sees My Schedule and Reports; an administrator sees Settings with its three children', () => {
     const counselor = visibleNav({ ...base, user_type: 'counselor', roles: ['counselor'], permissions: ['view appointments', 'view reports'] }).map((e) => e.label);
-    expect(counselor).toEqual(['Appointments', 'Reports', 'My Schedule']);
+    expect(counselor).toEqual(['Appointments', 'Waitlist', 'Reports', 'My Schedule']);
     const admin = visibleNav({ ...base, user_type: 'personnel', roles: ['admin'], permissions: ['manage users'] });
     expect(admin.map((e) => e.label)).toEqual(['Settings']);
     expect(admin[0].children?.map((c) => c.label)).toEqual(['Users', 'Roles & Permissions', 'Site Settings']);

@@ -26,6 +26,7 @@ export interface NavEntry extends Access {
 // Sidebar entries of spec section 2, in the menu's order (their icons are in nav-icons.ts).
 export const NAV: NavEntry[] = [
   { path: '/appointments', label: 'Appointments', permission: 'view appointments' },
+  { path: '/waitlist', label: 'Waitlist', permission: 'view appointments' },
   { path: '/categories', label: 'Categories', permission: 'view resources', offline: true },
   { path: '/resources', label: 'Resources', permission: 'view resources' },
   { path: '/reports', label: 'Reports', permission: 'view reports' },

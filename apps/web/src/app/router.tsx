@@ -39,6 +39,7 @@ const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
 const ReportsPage = lazyScreen(() => reports().then((m) => m.ReportsPage));
 // The crisis screen: signed in or not, online or not (precached; decision 0161).
 const IntakePage = lazy(() => import('../features/intake/intake-page').then((m) => ({ default: m.IntakePage })));
+const WaitlistPage = lazy(() => import('../features/waitlist/waitlist-page').then((m) => ({ default: m.WaitlistPage })));
 const TriagePage = lazy(() => import('../features/triage/triage-page').then((m) => ({ default: m.TriagePage })));
 const ClientScreeningsPage = lazy(() => import('../features/triage/client-screenings-page').then((m) => ({ default: m.ClientScreeningsPage })));
 const CrisisPage = lazy(() => import('../features/crisis/crisis-page').then((m) => ({ default: m.CrisisPage })));
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
       page('reports', <ReportsPage />, { permission: 'view reports' }),
       page('sync', <SyncPage />, SYNC_ACCESS),
       page('intake', <IntakePage />),
+      page('waitlist', <WaitlistPage />, { permission: 'view appointments' }),
       page('triage', <TriagePage />, { permission: 'view screenings', role: 'counselor' }),
       page('clients/:id/screenings', <ClientScreeningsPage />, { permission: 'view screenings', role: 'counselor' }),
       page('lending', <Navigate to="/lending/loans" replace />, { permission: 'view lending' }),

@@ -5,7 +5,8 @@ import { type AuthContext, isCounselor } from '../../plugins/auth';
 import { acknowledgeCase } from './urgent-cases';
 
 // The Triage list (decision 0164): open urgent cases first (oldest first), then intakes of the last 14 days by
-// severity (worst first, then oldest), then the urgent cases acknowledged in the last 7 days (what was done, newest first).
+// severity (worst first, then oldest), then the clients on the waitlist for this counselor or any (oldest first,
+// decision 0153), then the urgent cases acknowledged in the last 7 days (what was done, newest first).
 
 const DAY = 86_400_000;
 
@@ -71,7 +72,36 @@ export async function triageList(db: DB, auth: AuthContext, nowMs = Date.now()):
     escalated_at: null,
     action: 'Intake answered',
   }));
-  return [...open, ...intakeItems, ...done];
+  return [...open, ...intakeItems, ...(await waitlistItems(db, auth)), ...done];
+}
+
+/** Everyone waiting for this counselor or any counselor, oldest first, and whether a time is held for them now. */
+async function waitlistItems(db: DB, auth: AuthContext): Promise<TriageItem[]> {
+  const rows = await db
+    .selectFrom('waitlist_entries as e')
+    .innerJoin('users as u', 'u.id', 'e.client_id')
+    .leftJoin('waitlist_offers as o', (j) => j.onRef('o.entry_id', '=', 'e.id').on('o.status', '=', 'open'))
+    .select(['e.id', 'e.client_id', 'u.name as client_name', 'e.created_at', 'e.counselor_id', 'o.id as offer_id'])
+    .where('e.company_id', '=', auth.companyId)
+    .where('e.status', '=', 'waiting')
+    .where((w) => w.or([w('e.counselor_id', 'is', null), w('e.counselor_id', '=', auth.user.id)]))
+    .orderBy('e.created_at')
+    .orderBy('e.id')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    kind: 'waitlist',
+    id: r.id,
+    client_id: r.client_id,
+    client_name: r.client_name,
+    at: r.created_at,
+    source: null,
+    band: null,
+    acknowledged_by: null,
+    acknowledged_at: null,
+    escalated_at: null,
+    action: r.offer_id === null ? `On the waitlist for ${r.counselor_id === null ? 'any counselor' : 'you'}; no time offered yet` : 'A freed time is held for them now; waiting for their answer',
+  }));
 }
 
 /** A counselor acknowledges an open case of the company; 404 for another company's, 409 when already done. */

@@ -225,3 +225,29 @@ describe('leaving', () => {
     expect((await mine(t, booker))[0].status).toBe('booked');
   });
 });
+
+describe('the Triage list', () => {
+  it('lists the waitlist after urgent cases and intakes, oldest first, with what was done', async () => {
+    const { date, booked } = await fullDate();
+    const early = await client(t, c, 'Triage Early Waiter');
+    const late = await client(t, c, 'Triage Late Waiter');
+    await join(early, waitBody(c, date));
+    await join(late, waitBody(c, date, { counselor_id: null }));
+    const urgent = await client(t, c, 'Triage Urgent Client');
+    expect((await api(t.app, urgent, 'POST', '/api/urgent-cases')).statusCode).toBe(201);
+    const rows = (await api(t.app, c.counselor, 'GET', '/api/triage')).json().data as { kind: string; client_name: string; action: string }[];
+    const kinds = rows.map((r) => r.kind);
+    expect(kinds[0]).toBe('urgent');
+    const waiting = rows.filter((r) => r.kind === 'waitlist').map((r) => r.client_name);
+    expect(waiting.indexOf('Triage Early Waiter')).toBeLessThan(waiting.indexOf('Triage Late Waiter'));
+    expect(kinds.lastIndexOf('urgent')).toBeLessThan(kinds.indexOf('waitlist'));
+    expect(rows.find((r) => r.client_name === 'Triage Late Waiter')?.action).toBe('On the waitlist for any counselor; no time offered yet');
+    await cancel(t, c, booked);
+    await matchCompany(t.db, c.admin.companyId);
+    const after = (await api(t.app, c.counselor, 'GET', '/api/triage')).json().data as { client_name: string; action: string }[];
+    expect(after.find((r) => r.client_name === 'Triage Early Waiter')?.action).toBe('A freed time is held for them now; waiting for their answer');
+    // Another company's counselor sees none of them.
+    const theirs = (await api(t.app, other.counselor, 'GET', '/api/triage')).json().data as { client_name: string }[];
+    expect(theirs.map((r) => r.client_name)).not.toContain('Triage Early Waiter');
+  });
+});

@@ -10,7 +10,8 @@ import { formatWeekdayDateTime } from '../../lib/dates';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { useAcknowledge, useTriage } from './triage-api';
 
-// The Triage list (decision 0164): urgent cases until acknowledged, then new intakes by severity, then what was done.
+// The Triage list (decisions 0164, 0153): urgent cases until acknowledged, then new intakes by severity, then the
+// waitlist, then what was done.
 
 function Row({ item, onAcknowledge, busy }: { item: TriageItem; onAcknowledge: (id: number) => void; busy: boolean }) {
   const open = item.kind === 'urgent' && item.acknowledged_at === null;
@@ -21,6 +22,8 @@ function Row({ item, onAcknowledge, busy }: { item: TriageItem; onAcknowledge: (
           <p className="flex flex-wrap items-center gap-2">
             {item.kind === 'urgent' ? (
               <span className={`badge ${open ? 'badge-error' : 'badge-ghost'}`}>{open ? 'Urgent' : 'Urgent (handled)'}</span>
+            ) : item.kind === 'waitlist' ? (
+              <span className="badge badge-outline">Waitlist</span>
             ) : (
               <span className="badge badge-outline">Intake: {bandLabel(item.band ?? 'minimal')}</span>
             )}
@@ -33,6 +36,7 @@ function Row({ item, onAcknowledge, busy }: { item: TriageItem; onAcknowledge: (
           <p className="text-sm">{item.action}</p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
+          {item.kind === 'waitlist' && <Link className="btn btn-sm btn-ghost" to="/waitlist">Waitlist</Link>}
           <Link className="btn btn-sm btn-ghost" to={`/clients/${item.client_id}/screenings`}>Screenings</Link>
           {open && (
             <button type="button" className="btn btn-sm btn-error" disabled={busy} onClick={() => onAcknowledge(item.id)}>
@@ -65,14 +69,14 @@ export function TriagePage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-5" data-no-snapshot>
       <div>
         <h1 className="text-2xl font-bold">Triage</h1>
-        <p className="text-base-content/70">Urgent cases first, until a counselor acknowledges them; then new intakes, the most severe first.</p>
+        <p className="text-base-content/70">Urgent cases first, until a counselor acknowledges them; then new intakes, the most severe first; then the waitlist.</p>
       </div>
       {list.isPending ? (
         <LoadingBlock text="Loading the Triage list..." />
       ) : list.isError ? (
         <ErrorAlert message="Failed to load the Triage list" onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title="Nothing to triage" text="No urgent cases and no new intakes in the last 14 days." />
+        <EmptyState title="Nothing to triage" text="No urgent cases, no new intakes in the last 14 days and nobody on the waitlist." />
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Triage list">
           {items.map((item) => (

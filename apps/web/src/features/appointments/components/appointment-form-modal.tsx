@@ -1,6 +1,7 @@
 import type { Appointment, CreateAppointmentBody } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Modal } from '../../../components/ui/modal';
 import { MonthDays } from './month-days';
@@ -245,6 +246,9 @@ function AppointmentForm({ appointment, preset, user, onDone }: { appointment: A
               <SlotProblems failed={slots.isError} empty={!!slots.data && timeOptions.length === 0} onRetry={() => void slots.refetch()} />
               {zoneDiffers && slots.data && slots.data.slots.length > 0 && (
                 <p className="text-xs text-base-content/75">Times are shown in your time zone ({browserZone}); the centre's is {timeZone}.</p>
+              )}
+              {!editing && !sendsNotes && (
+                <Link className="link link-primary text-sm" to={`/waitlist${values.counselorId ? `?counselor=${values.counselorId}` : ''}`} onClick={onDone}>No time that suits you? Join the waitlist</Link>
               )}
             </>
           }
