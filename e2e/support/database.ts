@@ -17,3 +17,20 @@ export function startAppointmentEarlier(server: RunningServer, reason: string, m
     db.close();
   }
 }
+
+/**
+ * Moves every company of the running server to a fixed-offset zone where it is about 06:00 now: a test of today's
+ * slots (same-day slots) then has the working day still ahead whatever the hour it runs at. Returns the zone.
+ */
+export function setCompaniesToMorning(server: RunningServer): string {
+  const offset = ((6 - new Date().getUTCHours() + 36) % 24) - 12;
+  const zone = offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+  const db = new SQLite(path.join(server.dataDir, 'kalinga.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('update companies set timezone = ?').run(zone);
+  } finally {
+    db.close();
+  }
+  return zone;
+}

@@ -39,6 +39,8 @@ export const scheduleDaySchema = z.object({
   end_time: z.string(),
   break_start: z.string().nullable(),
   break_end: z.string().nullable(),
+  /** Slot starts (HH:mm) held back each week on this day for urgent cases: never offered for normal booking. */
+  held_times: z.array(z.string()),
 });
 export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
 
@@ -53,6 +55,8 @@ export type ExcludedDate = z.infer<typeof excludedDateSchema>;
 export const scheduleReplySchema = z.object({
   schedule: z.array(scheduleDaySchema),
   excluded_dates: z.array(excludedDateSchema),
+  /** The company's slot length: held times are picked from the day's slots at this length. */
+  slot_minutes: z.number().int(),
 });
 export type ScheduleReply = z.infer<typeof scheduleReplySchema>;
 
@@ -67,6 +71,8 @@ export const scheduleDayInputSchema = z.object({
   end_time: wallTimeSchema,
   break_start: optionalWallTime,
   break_end: optionalWallTime,
+  /** Held times, each one of the day's slot starts; left out, the day keeps the ones it has. */
+  held_times: z.array(wallTimeSchema).max(96).optional(),
 });
 export type ScheduleDayInput = z.input<typeof scheduleDayInputSchema>;
 
@@ -105,3 +111,38 @@ export const addExcludedDatesReplySchema = z.object({ message: z.string(), data:
 export const excludedDateParamsSchema = z.object({ id: idSchema });
 
 export const messageReplySchema = z.object({ message: z.string() });
+
+/** The hours of one weekday, wall times HH:mm. */
+export interface DayWallHours {
+  start_time: string;
+  end_time: string;
+  break_start: string | null;
+  break_end: string | null;
+}
+
+const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+const toWall = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/**
+ * The slot starts of a day's hours (the rule the server's slots follow): from the start time, stepping by the slot
+ * length, ending by the end time; a slot that would overlap the break moves to the break's end.
+ */
+export function daySlotTimes(hours: DayWallHours, slotMinutes: number): string[] {
+  if (slotMinutes <= 0) return [];
+  const start = toMinutes(hours.start_time);
+  const end = toMinutes(hours.end_time);
+  const hasBreak = !!hours.break_start && !!hours.break_end && toMinutes(hours.break_start) < toMinutes(hours.break_end);
+  const bs = hasBreak ? toMinutes(hours.break_start!) : 0;
+  const be = hasBreak ? toMinutes(hours.break_end!) : 0;
+  const out: string[] = [];
+  let t = start;
+  while (t + slotMinutes <= end) {
+    if (hasBreak && t < be && t + slotMinutes > bs) {
+      t = be;
+      continue;
+    }
+    out.push(toWall(t));
+    t += slotMinutes;
+  }
+  return out;
+}

@@ -109,6 +109,9 @@ export const triageItemSchema = z.object({
   acknowledged_by: z.string().nullable(),
   acknowledged_at: z.string().nullable(),
   escalated_at: z.string().nullable(),
+  /** For 'urgent': the start of the same-day session booked for it, and with whom (decision 0165). */
+  booked_at: z.string().nullable(),
+  booked_with: z.string().nullable(),
   /** What was done ('Acknowledged by …', 'Escalated to all counselors', 'Waiting'). */
   action: z.string(),
 });

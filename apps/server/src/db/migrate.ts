@@ -20,6 +20,7 @@ import * as m015 from './migrations/015-screening-and-triage';
 import * as m021 from './migrations/021-pawn-notices-and-kyc';
 import * as m018 from './migrations/018-waitlist';
 import * as m019 from './migrations/019-no-shows';
+import * as m020 from './migrations/020-same-day-slots';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '021-pawn-notices-and-kyc': m021,
   '018-waitlist': m018,
   '019-no-shows': m019,
+  '020-same-day-slots': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -151,6 +151,8 @@ export interface CounselorSchedulesTable {
   end_time: string;
   break_start: string | null;
   break_end: string | null;
+  /** Slot starts held back for urgent cases, HH:mm comma-separated ('' for none). */
+  held_times: Generated<string>;
 }
 
 export interface ExcludedDatesTable {
@@ -572,6 +574,8 @@ export interface UrgentCasesTable {
   escalated_at: string | null;
   acknowledged_by: number | null;
   acknowledged_at: string | null;
+  /** The same-day session booked for the case. */
+  appointment_id: Generated<number | null>;
 }
 
 /** A client waiting for a time (migration 018); `days` is a JSON array of weekday names. */

@@ -61,7 +61,8 @@ function problemOf(ctx: SlotContext, date: string, instant: number | null, nowMs
   if (!hours || !hours.is_available) return 'day_off';
   if (ctx.excluded.has(date)) return 'excluded';
   if (instant === null) return 'no_such_time';
-  if (!slotsFromContext(ctx, date, { ignoreBusy: true, nowMs }).some((s) => s.start === instant)) return 'off_schedule';
+  if (!slotsFromContext(ctx, date, { ignoreBusy: true, nowMs, held: 'include' }).some((s) => s.start === instant)) return 'off_schedule';
+  if (slotsFromContext(ctx, date, { ignoreBusy: true, nowMs, held: 'only' }).some((s) => s.start === instant)) return 'held';
   if (!slotsFromContext(ctx, date, { nowMs }).some((s) => s.start === instant)) return 'taken';
   return null;
 }

@@ -13,12 +13,13 @@ export interface ScheduleDayRow {
   end_time: string;
   break_start: string | null;
   break_end: string | null;
+  held_times: string;
 }
 
 export async function findScheduleDays(db: Conn, companyId: number, counselorId: number): Promise<ScheduleDayRow[]> {
   return db
     .selectFrom('counselor_schedules')
-    .select(['day', 'is_available', 'start_time', 'end_time', 'break_start', 'break_end'])
+    .select(['day', 'is_available', 'start_time', 'end_time', 'break_start', 'break_end', 'held_times'])
     .where('company_id', '=', companyId)
     .where('counselor_id', '=', counselorId)
     .execute();
@@ -31,6 +32,7 @@ export interface ScheduleDayWrite {
   end_time: string;
   break_start: string | null;
   break_end: string | null;
+  held_times: readonly string[];
 }
 
 /** Inserts or replaces the given weekdays (one row per counselor per day). Call inside a transaction. */
@@ -48,6 +50,7 @@ export async function upsertScheduleDays(db: Conn, companyId: number, counselorI
         end_time: d.end_time,
         break_start: d.break_start,
         break_end: d.break_end,
+        held_times: [...d.held_times].sort().join(','),
       })),
     )
     .onConflict((oc) =>
@@ -57,6 +60,7 @@ export async function upsertScheduleDays(db: Conn, companyId: number, counselorI
         end_time: eb.ref('excluded.end_time'),
         break_start: eb.ref('excluded.break_start'),
         break_end: eb.ref('excluded.break_end'),
+        held_times: eb.ref('excluded.held_times'),
       })),
     )
     .execute();

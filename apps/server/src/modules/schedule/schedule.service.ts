@@ -1,6 +1,7 @@
 import type { AvailableDaysReply, AvailableSlotsReply } from '@kalinga/contracts/appointments';
 import {
   type addExcludedDatesBodySchema,
+  daySlotTimes,
   DEFAULT_SCHEDULE_DAY,
   type ExcludedDate,
   type saveScheduleBodySchema,
@@ -30,7 +31,7 @@ import { addDaysToDate, isRealDate, localDateOf, minutesOf, weekdayOf, ZoneDay }
 const MAX_DURATION_MS = 240 * 60_000;
 
 function toScheduleDay(day: (typeof WEEKDAYS)[number], row: ScheduleDayRow | undefined): ScheduleDay {
-  if (!row) return { day, ...DEFAULT_SCHEDULE_DAY };
+  if (!row) return { day, ...DEFAULT_SCHEDULE_DAY, held_times: [] };
   return {
     day,
     is_available: row.is_available === 1,
@@ -38,6 +39,7 @@ function toScheduleDay(day: (typeof WEEKDAYS)[number], row: ScheduleDayRow | und
     end_time: row.end_time,
     break_start: row.break_start,
     break_end: row.break_end,
+    held_times: row.held_times === '' ? [] : row.held_times.split(','),
   };
 }
 
@@ -48,17 +50,27 @@ export function todayIn(timeZone: string, now = new Date()): string {
 
 /** The counselor's week (seven days, defaults for days never saved) and excluded dates from today on. */
 export async function getSchedule(db: DB, auth: AuthContext): Promise<ScheduleReply> {
-  const rows = await findScheduleDays(db, auth.companyId, auth.user.id);
+  const [rows, excluded, settings] = await Promise.all([
+    findScheduleDays(db, auth.companyId, auth.user.id),
+    listExcludedDates(db, auth.companyId, auth.user.id, todayIn(auth.company.timezone)),
+    readBookingSettings(db, auth.companyId),
+  ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
-  const excluded = await listExcludedDates(db, auth.companyId, auth.user.id, todayIn(auth.company.timezone));
-  return { schedule: WEEKDAYS.map((d) => toScheduleDay(d, byDay.get(d))), excluded_dates: excluded };
+  return { schedule: WEEKDAYS.map((d) => toScheduleDay(d, byDay.get(d))), excluded_dates: excluded, slot_minutes: settings.durationMinutes };
 }
 
 /** Saves the given days in one transaction, after checking each day's times. */
 export async function saveSchedule(db: DB, auth: AuthContext, body: z.output<typeof saveScheduleBodySchema>): Promise<ScheduleReply> {
   const errors: Record<string, string[]> = {};
   const seen = new Set<string>();
-  body.schedule.forEach((d, i) => {
+  const [stored, settings] = await Promise.all([findScheduleDays(db, auth.companyId, auth.user.id), readBookingSettings(db, auth.companyId)]);
+  // A day sent without held times keeps the ones it has, as long as they are still slots of its hours.
+  const days = body.schedule.map((d) => {
+    const kept = toScheduleDay(d.day, stored.find((r) => r.day === d.day)).held_times;
+    const slots = daySlotTimes(d, settings.durationMinutes);
+    return { ...d, held_times: d.held_times ?? kept.filter((t) => slots.includes(t)) };
+  });
+  days.forEach((d, i) => {
     const add = (field: string, message: string) => (errors[`schedule.${i}.${field}`] ??= []).push(message);
     if (seen.has(d.day)) add('day', 'Each day may appear only once.');
     seen.add(d.day);
@@ -73,9 +85,11 @@ export async function saveSchedule(db: DB, auth: AuthContext, body: z.output<typ
       if (be <= bs) add('break_end', 'The break end must be after the break start.');
       else if (bs < start || be > end) add('break_start', 'The break must be within the working hours.');
     }
+    const slots = daySlotTimes(d, settings.durationMinutes);
+    if (d.held_times.some((t) => !slots.includes(t))) add('held_times', "Each time held for urgent cases must be one of the day's slot times.");
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
-  await db.transaction().execute((trx) => upsertScheduleDays(trx, auth.companyId, auth.user.id, body.schedule));
+  await db.transaction().execute((trx) => upsertScheduleDays(trx, auth.companyId, auth.user.id, days));
   return getSchedule(db, auth);
 }
 
@@ -103,13 +117,18 @@ export interface DaySlotOptions {
   /** Start (UTC ms) of an appointment being rescheduled: its own time stays free. */
   ignoreStart?: number;
   nowMs?: number;
+  /**
+   * Slots held back for urgent cases: left out (the default, for every normal booking and listing), the only ones
+   * given, or given with the rest.
+   */
+  held?: 'skip' | 'only' | 'include';
 }
 
 /** The loaded inputs of one counselor's slots over a range of dates. */
 export interface SlotContext {
   timeZone: string;
   durationMinutes: number;
-  hours: Map<string, DayHours>;
+  hours: Map<string, DayHours & { held_times: readonly string[] }>;
   excluded: Set<string>;
   busy: BusyInterval[];
 }
@@ -121,7 +140,7 @@ export async function loadSlotContext(db: DB, companyId: number, timeZone: strin
     listExcludedDates(db, companyId, counselorId, fromDate, toDate),
     readBookingSettings(db, companyId),
   ]);
-  const hours = new Map<string, DayHours>(rows.map((r) => [r.day, toScheduleDay(r.day as (typeof WEEKDAYS)[number], r)]));
+  const hours = new Map<string, DayHours & { held_times: readonly string[] }>(rows.map((r) => [r.day, toScheduleDay(r.day as (typeof WEEKDAYS)[number], r)]));
   const from = new ZoneDay(fromDate, timeZone).startMs() - MAX_DURATION_MS;
   const to = new ZoneDay(addDaysToDate(toDate, 1), timeZone).startMs();
   const busy = withBusy ? await findBusyIntervals(db, companyId, counselorId, new Date(from).toISOString(), new Date(to).toISOString()) : [];
@@ -132,16 +151,21 @@ const NO_BUSY: readonly BusyInterval[] = [];
 
 /** Slots of one date from a loaded context. */
 export function slotsFromContext(ctx: SlotContext, date: string, options: DaySlotOptions = {}): Slot[] {
-  return computeDaySlots({
+  const hours = ctx.hours.get(weekdayOf(date));
+  const slots = computeDaySlots({
     date,
     timeZone: ctx.timeZone,
-    hours: ctx.hours.get(weekdayOf(date)),
+    hours,
     durationMinutes: ctx.durationMinutes,
     excluded: ctx.excluded.has(date),
     busy: options.ignoreBusy ? NO_BUSY : ctx.busy,
     nowMs: options.nowMs ?? Date.now(),
     ignoreStart: options.ignoreStart,
   });
+  const held = options.held ?? 'skip';
+  const heldTimes = hours?.held_times ?? [];
+  if (held === 'include' || (heldTimes.length === 0 && held === 'skip')) return slots;
+  return slots.filter((s) => heldTimes.includes(s.time) === (held === 'only'));
 }
 
 /** GET /api/appointments/available-slots: the counselor's free slots on a date, in the company's zone. */

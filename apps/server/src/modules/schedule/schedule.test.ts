@@ -43,8 +43,8 @@ describe('weekly schedule', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Schedule updated successfully');
     const { schedule } = (await get(counselor)).json();
-    expect(schedule[0]).toEqual({ ...ALL_WEEK[0] });
-    expect(schedule[6]).toEqual({ day: 'sunday', is_available: false, start_time: '10:00', end_time: '14:00', break_start: null, break_end: null });
+    expect(schedule[0]).toEqual({ ...ALL_WEEK[0], held_times: [] });
+    expect(schedule[6]).toEqual({ day: 'sunday', is_available: false, start_time: '10:00', end_time: '14:00', break_start: null, break_end: null, held_times: [] });
   });
 
   it('rejects bad times with field messages', async () => {

@@ -1,11 +1,13 @@
 import { errorReplySchema, idSchema } from '@kalinga/contracts/common';
 import { crisisInfoSchema, clientScreeningsSchema, safetySettingsBodySchema, safetySettingsSchema, screeningBodySchema, screeningReplySchema, screeningStatusSchema, triageListSchema, urgentCaseReplySchema } from '@kalinga/contracts/screening';
+import { bookSameDayBodySchema, bookSameDayReplySchema, sameDaySlotsReplySchema } from '@kalinga/contracts/same-day';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/http-errors';
 import { authOf, isCounselor, needs, signedIn } from '../../plugins/auth';
 import { readSafety, toSafetySettings, writeSafety } from './safety-settings';
 import { clientScreenings, requestRepeat, screeningStatus, submitScreening } from './screening.service';
+import { bookSameDay, sameDaySlots } from './same-day';
 import { acknowledge, triageList } from './triage';
 import { raiseUrgentCase } from './urgent-cases';
 
@@ -88,5 +90,18 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
       await acknowledge(app.db, authOf(request), request.params.id);
       return reply.code(204).send(null);
     },
+  });
+
+  // Same-day slots (decision 0165): today's free held slots, and booking an urgent case into one.
+  app.get('/api/same-day-slots', {
+    preHandler: needs('view screenings'),
+    schema: { tags: ['screening'], security, response: { 200: sameDaySlotsReplySchema, ...errors } },
+    handler: async (request) => sameDaySlots(app.db, authOf(request)),
+  });
+
+  app.post('/api/urgent-cases/:id/book', {
+    preHandler: needs('view screenings'),
+    schema: { tags: ['screening'], security, params: clientParams, body: bookSameDayBodySchema, response: { 201: bookSameDayReplySchema, 409: errorReplySchema, ...errors } },
+    handler: async (request, reply) => reply.code(201).send(await bookSameDay(app.db, authOf(request), request.params.id, request.body)),
   });
 };

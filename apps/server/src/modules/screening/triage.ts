@@ -17,7 +17,9 @@ export async function triageList(db: DB, auth: AuthContext, nowMs = Date.now()):
     .selectFrom('urgent_cases as c')
     .innerJoin('users as u', 'u.id', 'c.client_id')
     .leftJoin('users as a', 'a.id', 'c.acknowledged_by')
-    .select(['c.id', 'c.client_id', 'u.name as client_name', 'c.source', 'c.created_at', 'c.escalated_at', 'c.acknowledged_at', 'a.name as acknowledged_by'])
+    .leftJoin('appointments as b', 'b.id', 'c.appointment_id')
+    .leftJoin('users as bc', 'bc.id', 'b.counselor_id')
+    .select(['c.id', 'c.client_id', 'u.name as client_name', 'c.source', 'c.created_at', 'c.escalated_at', 'c.acknowledged_at', 'a.name as acknowledged_by', 'b.appointment_date as booked_at', 'bc.name as booked_with'])
     .where('c.company_id', '=', auth.companyId)
     .where((w) => w.or([w('c.acknowledged_at', 'is', null), w('c.acknowledged_at', '>=', weekAgo)]))
     .orderBy('c.created_at')
@@ -34,7 +36,11 @@ export async function triageList(db: DB, auth: AuthContext, nowMs = Date.now()):
     acknowledged_by: c.acknowledged_by,
     acknowledged_at: c.acknowledged_at,
     escalated_at: c.escalated_at,
-    action: c.acknowledged_at
+    booked_at: c.booked_at,
+    booked_with: c.booked_with,
+    action: c.booked_with
+      ? `Same-day session booked with ${c.booked_with}`
+      : c.acknowledged_at
       ? `Acknowledged by ${c.acknowledged_by ?? 'a former counselor'}`
       : c.escalated_at
         ? 'Escalated to all counselors; waiting for a counselor'
@@ -70,6 +76,8 @@ export async function triageList(db: DB, auth: AuthContext, nowMs = Date.now()):
     acknowledged_by: null,
     acknowledged_at: null,
     escalated_at: null,
+    booked_at: null,
+    booked_with: null,
     action: 'Intake answered',
   }));
   return [...open, ...intakeItems, ...(await waitlistItems(db, auth)), ...done];

@@ -57,7 +57,7 @@ export function SchedulePage() {
         ) : schedule.isError ? (
           <ErrorAlert message={serverMessageOr(schedule.error, 'An error occurred')} onRetry={() => void schedule.refetch()} />
         ) : tab === 'weekly' ? (
-          <WeeklyScheduleForm schedule={schedule.data.schedule} />
+          <WeeklyScheduleForm schedule={schedule.data.schedule} slotMinutes={schedule.data.slot_minutes} />
         ) : (
           <ExcludedDatesPanel dates={schedule.data.excluded_dates} timeZone={timeZone} />
         )}

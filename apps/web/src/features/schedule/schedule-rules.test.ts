@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { dayProblems, formatCalendarDate, serverErrorsForDay, toDayForms } from './schedule-rules';
 
-const day = { day: 'monday' as const, is_available: true, start_time: '09:00', end_time: '17:00', break_start: '12:00', break_end: '13:00' };
+const day = { day: 'monday' as const, is_available: true, start_time: '09:00', end_time: '17:00', break_start: '12:00', break_end: '13:00', held_times: [] as string[] };
 
 describe('toDayForms', () => {
   it('gives seven days monday..sunday, defaults for missing ones, HH:mm times', () => {
     const forms = toDayForms([{ ...day, day: 'wednesday', start_time: '08:00:00', break_start: null, break_end: null }]);
     expect(forms.map((f) => f.day)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
-    expect(forms[0]).toEqual({ day: 'monday', is_available: false, start_time: '09:00', end_time: '17:00', break_start: '12:00', break_end: '13:00' });
+    expect(forms[0]).toEqual({ day: 'monday', is_available: false, start_time: '09:00', end_time: '17:00', break_start: '12:00', break_end: '13:00', held_times: [] });
     expect(forms[2]).toMatchObject({ is_available: true, start_time: '08:00', break_start: '', break_end: '' });
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_SCHEDULE_DAY, type ScheduleDay, WEEKDAYS, type Weekday } from '@kalinga/contracts/schedule';
+import { daySlotTimes, DEFAULT_SCHEDULE_DAY, type ScheduleDay, WEEKDAYS, type Weekday } from '@kalinga/contracts/schedule';
 import { formatWeekdayDate } from '../../lib/dates';
 
 /** A day as the form edits it: break times are strings ('' = no break). */
@@ -9,6 +9,8 @@ export interface DayForm {
   end_time: string;
   break_start: string;
   break_end: string;
+  /** Slot starts held back for urgent cases. */
+  held_times: string[];
 }
 
 /** Seven days monday..sunday from the server's reply; a missing day takes the spec's default. */
@@ -23,6 +25,7 @@ export function toDayForms(schedule: readonly ScheduleDay[]): DayForm[] {
       end_time: src.end_time.slice(0, 5),
       break_start: (src.break_start ?? '').slice(0, 5),
       break_end: (src.break_end ?? '').slice(0, 5),
+      held_times: [...(found?.held_times ?? [])],
     };
   });
 }
@@ -63,4 +66,10 @@ export function dayLabel(day: Weekday): string {
 /** A YYYY-MM-DD calendar date as 'Mon, Mar 9, 2026', with no zone shift (a date is a date). */
 export function formatCalendarDate(date: string): string {
   return formatWeekdayDate(date);
+}
+
+/** The slot starts a day's times give (none while its times are not valid), to pick held times from. */
+export function slotTimesOf(d: DayForm, slotMinutes: number): string[] {
+  if (!d.start_time || !d.end_time || d.end_time <= d.start_time || Object.keys(dayProblems(d)).length > 0) return [];
+  return daySlotTimes({ start_time: d.start_time, end_time: d.end_time, break_start: d.break_start || null, break_end: d.break_end || null }, slotMinutes);
 }

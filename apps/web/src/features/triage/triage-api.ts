@@ -1,4 +1,5 @@
 import type { ClientScreenings, TriageItem } from '@kalinga/contracts/screening';
+import type { BookSameDayReply, SameDaySlot, SameDaySlotsReply } from '@kalinga/contracts/same-day';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -31,5 +32,25 @@ export function useRequestRepeat(clientId: number) {
   return useMutation({
     mutationFn: () => api.post<{ requested_at: string }>(`/api/clients/${clientId}/screening-requests`),
     onSuccess: () => qc.invalidateQueries({ queryKey: screeningsKey(clientId) }),
+  });
+}
+
+const SAME_DAY_KEY = ['same-day-slots'] as const;
+
+/** Today's free held slots (decision 0165), asked for when a counselor opens the choice; always fresh. */
+export function useSameDaySlots(enabled: boolean) {
+  return useQuery({ queryKey: SAME_DAY_KEY, queryFn: () => api.get<SameDaySlotsReply>('/api/same-day-slots'), enabled, staleTime: 0, gcTime: 0 });
+}
+
+export function useBookSameDay() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ caseId, slot }: { caseId: number; slot: SameDaySlot }) =>
+      api.post<BookSameDayReply>(`/api/urgent-cases/${caseId}/book`, { counselor_id: slot.counselor_id, appointment_date: slot.appointment_date }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: TRIAGE_KEY });
+      void qc.invalidateQueries({ queryKey: SAME_DAY_KEY });
+      void qc.invalidateQueries({ queryKey: ['appointments'] });
+    },
   });
 }

@@ -1,5 +1,6 @@
 import type { TriageItem } from '@kalinga/contracts/screening';
 import { bandLabel } from '@kalinga/contracts/screening-items';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
@@ -8,6 +9,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatWeekdayDateTime } from '../../lib/dates';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
+import { SameDaySlots } from './same-day-booking';
 import { useAcknowledge, useTriage } from './triage-api';
 
 // The Triage list (decisions 0164, 0153): urgent cases until acknowledged, then new intakes by severity, then the
@@ -15,6 +17,9 @@ import { useAcknowledge, useTriage } from './triage-api';
 
 function Row({ item, onAcknowledge, busy }: { item: TriageItem; onAcknowledge: (id: number) => void; busy: boolean }) {
   const open = item.kind === 'urgent' && item.acknowledged_at === null;
+  const bookable = item.kind === 'urgent' && item.booked_at === null;
+  const [choosing, setChoosing] = useState(false);
+  const action = useRef<HTMLParagraphElement>(null);
   return (
     <li className={`card bg-base-100 shadow-sm ${open ? 'border-l-4 border-error' : ''}`} data-testid="triage-row">
       <div className="card-body flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -33,11 +38,19 @@ function Row({ item, onAcknowledge, busy }: { item: TriageItem; onAcknowledge: (
             <time dateTime={item.at}>{formatWeekdayDateTime(item.at)}</time>
             {item.kind === 'urgent' && <> · {item.source === 'screening' ? 'From the intake questionnaire' : '"I need help now"'}</>}
           </p>
-          <p className="text-sm">{item.action}</p>
+          <p className="text-sm" ref={action} tabIndex={-1}>
+            {item.action}
+            {item.booked_at && <>, <time dateTime={item.booked_at}>{formatWeekdayDateTime(item.booked_at)}</time></>}
+          </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           {item.kind === 'waitlist' && <Link className="btn btn-sm btn-ghost" to="/waitlist">Waitlist</Link>}
           <Link className="btn btn-sm btn-ghost" to={`/clients/${item.client_id}/screenings`}>Screenings</Link>
+          {bookable && (
+            <button type="button" className="btn btn-sm btn-outline" aria-expanded={choosing} onClick={() => setChoosing((c) => !c)}>
+              Book same-day slot
+            </button>
+          )}
           {open && (
             <button type="button" className="btn btn-sm btn-error" disabled={busy} onClick={() => onAcknowledge(item.id)}>
               Acknowledge
@@ -45,6 +58,19 @@ function Row({ item, onAcknowledge, busy }: { item: TriageItem; onAcknowledge: (
           )}
         </div>
       </div>
+      {bookable && choosing && (
+        <div className="px-4 pb-4">
+          <SameDaySlots
+            caseId={item.id}
+            clientName={item.client_name}
+            onDone={() => {
+              setChoosing(false);
+              // The row stays (now booked): focus goes to what it says was done.
+              action.current?.focus();
+            }}
+          />
+        </div>
+      )}
     </li>
   );
 }

@@ -17,7 +17,7 @@ export function useSaveSchedule() {
   return useMutation({
     mutationFn: (body: SaveScheduleBody) => api.post<ScheduleReply & { message: string }>('/api/counselor/schedule', body),
     onSuccess: (reply) => {
-      client.setQueryData<ScheduleReply>(SCHEDULE_KEY, { schedule: reply.schedule, excluded_dates: reply.excluded_dates });
+      client.setQueryData<ScheduleReply>(SCHEDULE_KEY, { schedule: reply.schedule, excluded_dates: reply.excluded_dates, slot_minutes: reply.slot_minutes });
       // Booking slots depend on the week.
       void client.invalidateQueries({ queryKey: ['appointments', 'slots'] });
     },

@@ -2,8 +2,9 @@ import type { ScheduleDay } from '@kalinga/contracts/schedule';
 import { type FormEvent, useId, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { formatClock } from '../../../lib/dates';
 import { useSaveSchedule } from '../api/schedule-api';
-import { type DayForm, dayLabel, dayProblems, serverErrorsForDay, toDayForms } from '../schedule-rules';
+import { type DayForm, dayLabel, dayProblems, serverErrorsForDay, slotTimesOf, toDayForms } from '../schedule-rules';
 
 type TimeField = 'start_time' | 'end_time' | 'break_start' | 'break_end';
 const TIME_FIELDS: { field: TimeField; label: string }[] = [
@@ -13,7 +14,37 @@ const TIME_FIELDS: { field: TimeField; label: string }[] = [
   { field: 'break_end', label: 'Break end' },
 ];
 
-function DayCard({ value, errors, disabled, onChange }: { value: DayForm; errors: Partial<Record<keyof DayForm, string>>; disabled: boolean; onChange: (d: DayForm) => void }) {
+/** The day's slot times as checkboxes: a checked one is held back for urgent cases, booked only from Triage. */
+function HeldTimes({ value, slotMinutes, error, onChange }: { value: DayForm; slotMinutes: number; error?: string; onChange: (d: DayForm) => void }) {
+  const id = useId();
+  const name = dayLabel(value.day);
+  const times = slotTimesOf(value, slotMinutes);
+  if (!value.is_available || times.length === 0) return null;
+  const toggle = (time: string, on: boolean) =>
+    onChange({ ...value, held_times: on ? [...value.held_times, time].sort() : value.held_times.filter((t) => t !== time) });
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="text-sm font-medium">Same-day slots held for urgent cases</legend>
+      <div className="flex flex-wrap gap-x-3 gap-y-1">
+        {times.map((t) => (
+          <label key={t} className="label min-h-6 cursor-pointer gap-1 text-sm text-base-content">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={value.held_times.includes(t)}
+              aria-label={`Hold ${formatClock(t)} on ${name}`}
+              onChange={(e) => toggle(t, e.target.checked)}
+            />
+            {formatClock(t)}
+          </label>
+        ))}
+      </div>
+      {error && <p id={`${id}-error`} className="text-xs text-error">{error}</p>}
+    </fieldset>
+  );
+}
+
+function DayCard({ value, errors, disabled, slotMinutes, onChange }: { value: DayForm; errors: Partial<Record<keyof DayForm, string>>; disabled: boolean; slotMinutes: number; onChange: (d: DayForm) => void }) {
   const id = useId();
   const name = dayLabel(value.day);
   return (
@@ -53,13 +84,14 @@ function DayCard({ value, errors, disabled, onChange }: { value: DayForm; errors
             </div>
           ))}
         </div>
+        <HeldTimes value={value} slotMinutes={slotMinutes} error={errors.held_times} onChange={onChange} />
       </div>
     </fieldset>
   );
 }
 
 /** 'Weekly Schedule': a card per day, saved together with 'Save Schedule'. */
-export function WeeklyScheduleForm({ schedule }: { schedule: ScheduleDay[] }) {
+export function WeeklyScheduleForm({ schedule, slotMinutes }: { schedule: ScheduleDay[]; slotMinutes: number }) {
   const [days, setDays] = useState<DayForm[]>(() => toDayForms(schedule));
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [showProblems, setShowProblems] = useState(false);
@@ -77,7 +109,11 @@ export function WeeklyScheduleForm({ schedule }: { schedule: ScheduleDay[] }) {
     setServerErrors({});
     try {
       const reply = await save.mutateAsync({
-        schedule: days.map((d) => ({ ...d, break_start: d.break_start || null, break_end: d.break_end || null })),
+        // Held times that the day's hours no longer give are dropped, not sent to be refused.
+        schedule: days.map((d) => {
+          const slots = slotTimesOf(d, slotMinutes);
+          return { ...d, break_start: d.break_start || null, break_end: d.break_end || null, held_times: d.held_times.filter((t) => slots.includes(t)) };
+        }),
       });
       setDays(toDayForms(reply.schedule));
       setShowProblems(false);
@@ -104,6 +140,7 @@ export function WeeklyScheduleForm({ schedule }: { schedule: ScheduleDay[] }) {
             key={d.day}
             value={d}
             disabled={save.isPending}
+            slotMinutes={slotMinutes}
             errors={{ ...(showProblems ? problems[i] : {}), ...serverErrorsForDay(serverErrors, i) }}
             onChange={(next) => {
               setDays((all) => all.map((x, j) => (j === i ? next : x)));
