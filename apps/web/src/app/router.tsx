@@ -36,6 +36,9 @@ const NewLoanPage = lazy(() => lending().then((m) => ({ default: m.NewLoanPage }
 const LoanPage = lazy(() => lending().then((m) => ({ default: m.LoanPage })));
 const TicketPage = lazy(() => lending().then((m) => ({ default: m.TicketPage })));
 const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
+const NoticesPage = lazy(() => lending().then((m) => ({ default: m.NoticesPage })));
+const NoticeLetterPage = lazy(() => lending().then((m) => ({ default: m.NoticeLetterPage })));
+const AuctionPage = lazy(() => lending().then((m) => ({ default: m.AuctionPage })));
 const ReportsPage = lazyScreen(() => reports().then((m) => m.ReportsPage));
 // The crisis screen: signed in or not, online or not (precached; decision 0161).
 const IntakePage = lazy(() => import('../features/intake/intake-page').then((m) => ({ default: m.IntakePage })));
@@ -116,6 +119,9 @@ export const routes: RouteObject[] = [
       page('lending/loans/:uuid', <LoanPage />, { permission: 'view lending' }),
       page('lending/loans/:uuid/ticket', <TicketPage />, { permission: 'view lending' }),
       page('lending/items', <ItemsPage />, { permission: 'view lending' }),
+      page('lending/notices', <NoticesPage />, { permission: 'view lending' }),
+      page('lending/notices/:uuid/letter', <NoticeLetterPage />, { permission: 'view lending' }),
+      page('lending/auction', <AuctionPage />, { permission: 'view lending' }),
       page('settings', <Navigate to="/settings/users" replace />, { permission: 'manage users' }),
       page('settings/users', <UsersPage />, { permission: 'manage users' }),
       page('settings/roles', <RolesPage />, { permission: 'manage users' }),

@@ -20,8 +20,8 @@ export interface LendingWorld {
 export const TODAY = () => todayIn('Asia/Manila');
 export const daysAgo = (n: number) => addDays(TODAY(), -n);
 
-export async function lendingWorld(): Promise<LendingWorld> {
-  const t = await createTestApp();
+export async function lendingWorld(env: Record<string, string> = {}): Promise<LendingWorld> {
+  const t = await createTestApp(env);
   const admin = await registerCompany(t.app, 'Pawnshop One');
   const other = await registerCompany(t.app, 'Pawnshop Two');
   const role = await t.app.inject({ method: 'POST', url: '/api/roles', headers: admin.headers, payload: { name: 'clerk', permissions: ['view lending'] } });

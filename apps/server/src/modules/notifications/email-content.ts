@@ -30,7 +30,7 @@ export function oneLine(text: string): string {
   return text.replace(CONTROL_CHARS, ' ');
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 

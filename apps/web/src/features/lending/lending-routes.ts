@@ -6,3 +6,6 @@ export { LoanPage } from './loan-page';
 export { LoansPage } from './loans-page';
 export { NewLoanPage } from './new-loan-page';
 export { TicketPage } from './ticket-page';
+export { AuctionPage } from './notices/auction-page';
+export { NoticeLetterPage } from './notices/notice-letter-page';
+export { NoticesPage } from './notices/notices-page';

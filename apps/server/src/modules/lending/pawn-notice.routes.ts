@@ -1,0 +1,35 @@
+import { errorReplySchema } from '@kalinga/contracts/common';
+import { auctionListQuerySchema, auctionListReplySchema, noticeListQuerySchema, noticeListReplySchema, noticeReplySchema } from '@kalinga/contracts/pawn-notices';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import { canManage, canView, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';
+import { getNotice, listAuction, listNotices, sendNotice } from './pawn-notice.service';
+
+// The notices before redemption periods end and the auction list (decisions 0184, 0185). Online only: a notice is
+// sent once for every device, so the server decides it; nothing here is in the offline queue.
+
+export const pawnNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/pawn-notices', {
+    preHandler: canView,
+    schema: { ...common('notices'), querystring: noticeListQuerySchema, response: { 200: noticeListReplySchema, ...readErrors } },
+    handler: async (request) => listNotices(app.db, authOf(request), request.query, app.config.email !== null),
+  });
+
+  app.get('/api/loans/:uuid/notice', {
+    preHandler: canView,
+    schema: { ...common('notices'), params: uuidParams, response: { 200: noticeReplySchema, ...readErrors, 404: errorReplySchema } },
+    handler: async (request) => ({ data: await getNotice(app.db, authOf(request), request.params.uuid) }),
+  });
+
+  app.post('/api/loans/:uuid/notice', {
+    preHandler: canManage,
+    schema: { ...common('notices'), params: uuidParams, response: { 201: noticeReplySchema, ...writeErrors } },
+    handler: async (request, reply) => reply.status(201).send({ data: await sendNotice(app, authOf(request), request.params.uuid) }),
+  });
+
+  app.get('/api/auction-list', {
+    preHandler: canView,
+    schema: { ...common('notices'), querystring: auctionListQuerySchema, response: { 200: auctionListReplySchema, ...readErrors } },
+    handler: async (request) => listAuction(app.db, authOf(request), request.query),
+  });
+};

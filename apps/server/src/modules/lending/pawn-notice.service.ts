@@ -1,0 +1,143 @@
+import { DEFAULT_NOTICE_DAYS, NOTICE_ALREADY_SENT, noticeAmountDue, noticeProblem, noticeWindowEnd, type NoticeWords } from '@kalinga/contracts/pawn-notice-rules';
+import type { AuctionListReply, NoticeListQuery, NoticeListReply, NoticeRow, PawnNotice } from '@kalinga/contracts/pawn-notices';
+import { todayIn, toPesos } from '@kalinga/contracts/pawn-rules';
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../../db/database';
+import { nowIso } from '../../lib/clock';
+import { conflict, notFound } from '../../lib/http-errors';
+import { paginationMeta } from '../../lib/pagination';
+import type { AuthContext } from '../../plugins/auth';
+import { createMailer } from '../notifications/mailer';
+import { counterDay } from './lending-common';
+import { findTicket, insertNoticeOnce, itemsOfLoans, listAuctionItems, listTicketsEnding, noticesOfLoans, type PawnNoticeRow, setNoticeEmailStatus, type TicketRow } from './pawn-notice.repository';
+import { noticeEmail } from './pawn-notice-email';
+
+// The notices before redemption periods end (decision 0184) and the auction list (decision 0185).
+
+const pesos = (centavos: number | string) => toPesos(Number(centavos));
+const figuresOf = (t: TicketRow) => ({
+  status: t.status,
+  loan_date: t.loan_date,
+  maturity_date: t.maturity_date,
+  expiry_date: t.expiry_date,
+  loan_amount: Number(t.loan_amount),
+  interest_rate: Number(t.interest_rate),
+  penalty_rate: Number(t.penalty_rate),
+});
+
+function toNotice(n: PawnNoticeRow | undefined): PawnNotice | null {
+  if (!n) return null;
+  return { sent_at: n.sent_at, sent_by: n.sent_by_name, expiry_date: n.expiry_date, amount_due: pesos(n.amount_due), email: n.email, email_status: n.email_status, email_error: n.email_error };
+}
+
+function ticketFields(t: TicketRow) {
+  return {
+    loan_uuid: t.loan_uuid,
+    pawn_ticket_number: t.pawn_ticket_number,
+    customer_uuid: t.customer_uuid,
+    customer_name: `${t.first_name} ${t.last_name}`,
+    customer_address: t.customer_address,
+    customer_email: t.customer_email,
+    loan_date: t.loan_date,
+    maturity_date: t.maturity_date,
+    expiry_date: t.expiry_date,
+    loan_amount: pesos(t.loan_amount),
+  };
+}
+
+async function noticeRows(db: DB, tickets: TicketRow[]): Promise<NoticeRow[]> {
+  const ids = tickets.map((t) => t.loan_id);
+  const [items, notices] = await Promise.all([itemsOfLoans(db, ids), noticesOfLoans(db, ids)]);
+  return tickets.map((t) => ({
+    ...ticketFields(t),
+    status: t.status,
+    amount_due: toPesos(noticeAmountDue(figuresOf(t))),
+    items: (items.get(t.loan_id) ?? []).map((i) => ({ description: i.description, appraisal_value: toPesos(i.appraisal_value) })),
+    notice: toNotice(notices.get(t.loan_id)),
+  }));
+}
+
+async function shopOf(db: DB, companyId: number) {
+  const s = await db.selectFrom('settings').select(['site_name', 'business_name', 'business_address', 'pawn_notice_days']).where('company_id', '=', companyId).executeTakeFirst();
+  return { name: s?.business_name || s?.site_name || 'The pawnshop', address: s?.business_address ?? null, noticeDays: s?.pawn_notice_days ?? DEFAULT_NOTICE_DAYS };
+}
+
+/** Active tickets whose redemption period ends from today to today + the shop's days (or `within_days`), with their notices. */
+export async function listNotices(db: DB, auth: AuthContext, query: NoticeListQuery, emailConfigured: boolean): Promise<NoticeListReply> {
+  const { today } = counterDay(auth);
+  const days = query.within_days ?? (await shopOf(db, auth.companyId)).noticeDays;
+  const { rows, total } = await listTicketsEnding(db, auth.companyId, { from: today, to: noticeWindowEnd(today, days), page: query.page, perPage: query.per_page });
+  return { data: await noticeRows(db, rows), meta: paginationMeta(query.page, query.per_page, total), within_days: days, today, email_configured: emailConfigured };
+}
+
+/** One ticket with its notice (the letter prints from it); another company's ticket is not found. */
+export async function getNotice(db: DB, auth: AuthContext, uuid: string): Promise<NoticeRow> {
+  const ticket = await findTicket(db, auth.companyId, uuid);
+  if (!ticket) throw notFound('Loan');
+  return (await noticeRows(db, [ticket]))[0];
+}
+
+const dayWords = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const pesoWords = (pesos: number) => new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(pesos);
+
+/**
+ * Records the ticket's notice once and, when the pawner has an email address and the server sends email, emails it.
+ * A second send (at once or later) is refused with the date of the first; the record stays whatever the email does.
+ */
+export async function sendNotice(app: FastifyInstance, auth: AuthContext, uuid: string): Promise<NoticeRow> {
+  const { today } = counterDay(auth);
+  const ticket = await findTicket(app.db, auth.companyId, uuid);
+  if (!ticket) throw notFound('Loan');
+  const amountDue = noticeAmountDue(figuresOf(ticket));
+  const email = ticket.customer_email && app.config.email ? ticket.customer_email : null;
+  const inserted = await insertNoticeOnce(app.db, { companyId: auth.companyId, loanUuid: uuid, today, amountDue, email, sentBy: auth.user.id, sentAt: nowIso() });
+  if (!inserted) {
+    const [row] = await noticeRows(app.db, [ticket]);
+    if (row.notice) throw conflict(NOTICE_ALREADY_SENT(dayWords(todayIn(auth.company.timezone, new Date(row.notice.sent_at)))));
+    const now = await findTicket(app.db, auth.companyId, uuid);
+    throw conflict(noticeProblem(now ?? ticket, today) ?? 'The notice could not be recorded; try again.');
+  }
+  if (email && app.config.email) {
+    const [row] = await noticeRows(app.db, [ticket]);
+    const shop = await shopOf(app.db, auth.companyId);
+    const words: NoticeWords = {
+      shop: shop.name,
+      shopAddress: shop.address,
+      pawner: row.customer_name,
+      ticket: row.pawn_ticket_number,
+      expiry: dayWords(row.expiry_date),
+      amountDue: pesoWords(row.amount_due),
+      items: row.items.map((i) => i.description),
+    };
+    const mailer = createMailer(app.config.email, 1);
+    try {
+      await mailer.send(noticeEmail({ name: row.customer_name, address: email }, words));
+      await setNoticeEmailStatus(app.db, inserted.id, 'sent', null);
+    } catch (error) {
+      app.log.warn({ err: error, loan: uuid }, 'emailing a pawn notice failed');
+      await setNoticeEmailStatus(app.db, inserted.id, 'failed', (error instanceof Error ? error.message : String(error)).slice(0, 500));
+    } finally {
+      mailer.close();
+    }
+  }
+  return getNotice(app.db, auth, uuid);
+}
+
+/** Forfeited items not sold yet, with their tickets' dates and what the notice recorded. */
+export async function listAuction(db: DB, auth: AuthContext, query: { page: number; per_page: number }): Promise<AuctionListReply> {
+  const { rows, total } = await listAuctionItems(db, auth.companyId, { page: query.page, perPage: query.per_page });
+  const notices = await noticesOfLoans(db, [...new Set(rows.map((r) => r.loan_id))]);
+  return {
+    data: rows.map((r) => ({
+      ...ticketFields(r),
+      item_uuid: r.item_uuid,
+      description: r.description,
+      item_status: r.item_status,
+      appraisal_value: pesos(r.appraisal_value),
+      selling_price: r.selling_price === null ? null : pesos(r.selling_price),
+      forfeiture_date: r.forfeiture_date,
+      notice: toNotice(notices.get(r.loan_id)),
+    })),
+    meta: paginationMeta(query.page, query.per_page, total),
+  };
+}

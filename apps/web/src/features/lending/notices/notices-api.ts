@@ -1,0 +1,58 @@
+import type { AuctionListReply, NoticeListReply, NoticeReply, NoticeRow, PawnNotice } from '@kalinga/contracts/pawn-notices';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
+
+// The notices before redemption periods end and the auction list are the server's (decisions 0184, 0185): a notice
+// goes out once for every device, so these screens ask the server and say so when it cannot be reached.
+
+export const NOTICES_KEY = ['pawn-notices'] as const;
+export const NOTICES_OFFLINE = 'Notices are sent through the server: connect to the internet, then try again.';
+export const PER_PAGE = 25;
+
+export function useNoticeList(page: number) {
+  return useQuery({
+    queryKey: [...NOTICES_KEY, 'list', page],
+    queryFn: () => api.get<NoticeListReply>('/api/pawn-notices', { page, per_page: PER_PAGE }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNotice(uuid: string) {
+  return useQuery({ queryKey: [...NOTICES_KEY, 'one', uuid], queryFn: () => api.get<NoticeReply>(`/api/loans/${encodeURIComponent(uuid)}/notice`).then((r) => r.data) });
+}
+
+export function useAuctionList(page: number) {
+  return useQuery({
+    queryKey: ['auction-list', page],
+    queryFn: () => api.get<AuctionListReply>('/api/auction-list', { page, per_page: PER_PAGE }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Records (and emails) a ticket's notice; a refusal's sentence is the error's message. */
+export function useSendNotice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) => api.post<NoticeReply>(`/api/loans/${encodeURIComponent(uuid)}/notice`).then((r) => r.data),
+    onSettled: () => qc.invalidateQueries({ queryKey: NOTICES_KEY }),
+  });
+}
+
+/** What the screen says of a failed call: offline, or the server's sentence. */
+export function problemText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status === 0) return NOTICES_OFFLINE;
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** How the notice went, in one line: 'Emailed to … on …', the email failed, or 'Recorded … for a printed letter'. */
+export function noticeStatusText(n: PawnNotice): string {
+  const when = formatDateTime(n.sent_at);
+  const by = n.sent_by ? ` by ${n.sent_by}` : '';
+  if (n.email_status === 'sent') return `Emailed to ${n.email} on ${when}${by}`;
+  if (n.email_status === 'failed') return `Recorded on ${when}${by}; the email to ${n.email} failed${n.email_error ? ` (${n.email_error})` : ''}: print the letter`;
+  if (n.email_status === 'sending') return `Recorded on ${when}${by}; the email to ${n.email} is being sent`;
+  return `Recorded on ${when}${by} for a printed letter`;
+}
+
+export type { NoticeRow };

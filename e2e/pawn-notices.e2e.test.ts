@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, apiLogin, type ApiSession } from './support/api';
+import { DEMO, DESKTOP, newPage, PHONE, signIn } from './support/browser';
+import { checkScreen, go, overflowing, waitForBook } from './support/lending';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
+
+// The notice before a redemption period ends and the auction list (decisions 0184, 0185), at the counter: the list
+// of tickets to notify, one notice recorded and printed as a letter, and the forfeited items with what their notice
+// recorded; each screen at 1280 and 375 px, axe clean.
+
+let server: RunningServer;
+let browser: Browser;
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+const manilaDay = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(Date.now() + offset * 86_400_000));
+
+async function bothWidths(page: Page, name: string): Promise<void> {
+  await checkScreen(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  expect(await overflowing(page)).toEqual([]);
+  await checkScreen(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A ticket of a 30-day, fast-depreciating category: its redemption period ends 60 days after the loan date. */
+async function ticket(admin: ApiSession, category: string, lastName: string, loanDate: string) {
+  const customer = crypto.randomUUID();
+  await apiCall(server, admin, 'POST', '/api/customers', { uuid: customer, first_name: 'Rosario', last_name: lastName, address: '12 Iznart St, Iloilo City', id_type: 'PhilSys ID', id_number: '5555-0001' });
+  const uuid = crypto.randomUUID();
+  const reply = await apiCall<{ data: { pawn_ticket_number: string; expiry_date: string } }>(server, admin, 'POST', '/api/loans', {
+    uuid, customer_uuid: customer, category_uuid: category, loan_date: loanDate, loan_amount: 3000,
+    items: [{ uuid: crypto.randomUUID(), description: `Laptop of ${lastName}, 14 inch, with charger`, appraisal_value: 8000 }],
+  });
+  return { uuid, ...reply.data };
+}
+
+describe('notices and the auction list', () => {
+  it('lists a ticket ending soon, records its notice once, prints the letter; a forfeited item is on the auction list', { timeout: 240_000 }, async () => {
+    const admin = await apiLogin(server, DEMO.admin);
+    await apiCall(server, admin, 'POST', '/api/settings', { bsp_registration: 'BSP-PS-2026-0042', pawn_notice_days: 10 });
+    const category = crypto.randomUUID();
+    await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title: 'Laptops', interest_rate: 3, penalty_rate: 2, loan_period: 30, loan_period_type: 'day', loan_period_expiry: 30, is_renewable: true, fast_depreciating: true });
+    const soon = await ticket(admin, category, 'Notice-Soon', manilaDay(-55));
+    expect(soon.expiry_date).toBe(manilaDay(5));
+    const gone = await ticket(admin, category, 'Auction-Gone', manilaDay(-64));
+    await apiCall(server, admin, 'POST', `/api/loans/${gone.uuid}/forfeit`, {});
+
+    const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
+    await signIn(page, DEMO.admin);
+    await waitForBook(page);
+    await go(page, '/lending/notices');
+    const row = page.getByTestId('notice-row').filter({ hasText: 'Notice-Soon' });
+    await row.waitFor();
+    expect(await row.getByTestId('notice-status').textContent()).toContain('Not sent');
+    await bothWidths(page, 'notices');
+    await row.getByRole('button', { name: 'Record Notice' }).click();
+    await expect.poll(() => row.getByTestId('notice-status').textContent()).toContain('for a printed letter');
+    expect(await row.getByRole('button', { name: 'Record Notice' }).count()).toBe(0);
+    // A second tab's late click: the server refuses, and the screen says when the first was sent.
+    const again = await page.evaluate(async (uuid) => {
+      const res = await fetch(`/api/loans/${uuid}/notice`, { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'content-type': 'application/json' }, body: '{}' });
+      return res.status;
+    }, soon.uuid);
+    expect(again).toBe(409);
+
+    await row.getByRole('link', { name: 'Print Letter' }).click();
+    const letter = page.locator('[data-letter]');
+    await letter.waitFor();
+    const text = (await letter.textContent()) ?? '';
+    expect(text).toContain(`redemption period of your pawn ticket ${soon.pawn_ticket_number} ends on`);
+    expect(text).toContain('BSP registration: BSP-PS-2026-0042');
+    expect(text).toContain('public auction');
+    await bothWidths(page, 'notice-letter');
+
+    await go(page, '/lending/auction');
+    const item = page.getByTestId('auction-row').filter({ hasText: 'Auction-Gone' });
+    await item.waitFor();
+    expect(await item.getByTestId('auction-notice').textContent()).toBe('No notice was recorded for this ticket.');
+    expect(await item.textContent()).toContain('Forfeited: no price yet');
+    await bothWidths(page, 'auction-list');
+    await context.close();
+  });
+});
