@@ -3,7 +3,7 @@ import { isoDateSchema, paginated, pageQuerySchema } from './common';
 import { LOAN_PERIOD_TYPES } from './categories';
 import { formOptionalText } from './form-fields';
 import { parseMoneyText } from './money-text';
-import { ITEM_STATUSES, LOAN_STATUSES, TRANSACTION_TYPES, isCalendarDate } from './pawn-rules';
+import { ITEM_STATUSES, LOAN_STATUSES, REASON_MAX, REASON_MIN, REASON_NEEDED, TRANSACTION_TYPES, isCalendarDate } from './pawn-rules';
 
 // Money travels as pesos (numbers with at most two decimals); the server keeps integer centavos.
 // Every create is keyed by the client's uuid; a repeat returns the first result (docs/decisions/0060).
@@ -111,8 +111,21 @@ export const transactionSchema = z.object({
   version: z.number().int().min(0),
   created_at: z.string(),
   created_by: z.number().int().nullable(),
+  /** The writer's name as it was then (the register says who, also after the user is removed). */
+  created_by_name: z.string().nullable(),
+  /** The day the money moved (the action's date): a closed cash day guards it. */
+  entry_date: z.string(),
+  /** A reversing entry: the entry it reverses, and why. */
+  reverses_uuid: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** The counter action that wrote it when the type alone does not say: 'reversal', 'extension'. */
+  action: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
+
+/** Reply of a reversal: the reversing entry and the entry it reverses (unchanged). */
+export const transactionReverseReplySchema = z.object({ data: transactionSchema, original: transactionSchema });
+export type TransactionReverseReply = z.infer<typeof transactionReverseReplySchema>;
 
 export const customerReplySchema = z.object({ data: customerSchema });
 export const itemReplySchema = z.object({ data: itemSchema });
@@ -323,3 +336,10 @@ export const transactionListQuerySchema = pageQuerySchema.extend({
   type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TRANSACTION_TYPES).optional()),
 });
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
+
+/** A reversing entry: its own uuid (the client's, so a repeat is the same reversal) and the reason. */
+export const transactionReverseSchema = z.object({
+  uuid: uuidField(),
+  reason: z.string().trim().min(REASON_MIN, REASON_NEEDED).max(REASON_MAX, REASON_NEEDED),
+});
+export type TransactionReverse = z.infer<typeof transactionReverseSchema>;

@@ -8,6 +8,7 @@
 import { inRedemptionPeriod, isBelowLowLoanFloor, LOW_LOAN_NEEDS_REQUEST, redemptionPeriodDays } from './pawn-redemption';
 
 export * from './pawn-redemption';
+export * from './pawn-register';
 
 export const LOAN_STATUSES = ['active', 'renewed', 'redeemed', 'forfeited'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];

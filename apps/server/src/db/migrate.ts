@@ -21,6 +21,7 @@ import * as m021 from './migrations/021-pawn-notices-and-kyc';
 import * as m018 from './migrations/018-waitlist';
 import * as m019 from './migrations/019-no-shows';
 import * as m020 from './migrations/020-same-day-slots';
+import * as m022 from './migrations/022-register-and-cash-days';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '018-waitlist': m018,
   '019-no-shows': m019,
   '020-same-day-slots': m020,
+  '022-register-and-cash-days': m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

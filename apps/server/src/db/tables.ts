@@ -294,6 +294,9 @@ export interface LoansTable {
   terms_changed: Generated<number>;
   /** 0/1: the pawner's written request for a loan below 30 % of the appraised value (migration 016). */
   written_request: Generated<number>;
+  /** Where interest runs from after an extension (null: the loan date), and how many extensions (migration 022). */
+  interest_from: Generated<string | null>;
+  extensions: Generated<number>;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -336,6 +339,37 @@ export interface TransactionsTable {
   version: number;
   created_by: number | null;
   created_at: string;
+  /** The day the money moved: the action's date (migration 022); a closed cash day guards it. */
+  entry_date: string;
+  /** A reversing entry: the uuid of the row it reverses (at most one each), and why. */
+  reverses_uuid: Generated<string | null>;
+  reason: Generated<string | null>;
+  /** The counter action that wrote the row: 'reversal', 'extension', … (null before migration 022). */
+  action: Generated<string | null>;
+  /** The writer's name when the row was written (kept after the user is removed). */
+  created_by_name: Generated<string | null>;
+}
+
+/** A clerk's day at the counter: opened with a float, closed with the count (migration 022). */
+export interface CashDaysTable {
+  id: Generated<number>;
+  company_id: number;
+  uuid: string;
+  user_id: number | null;
+  day: string;
+  status: 'open' | 'closed';
+  opening_float: number;
+  opened_at: string;
+  closed_at: string | null;
+  closed_by: number | null;
+  counted: number | null;
+  expected: number | null;
+  difference: number | null;
+  position: string | null;
+  close_note: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A lending action dated before the server's today: who dated it, and by how many days (migration 012). */
@@ -641,6 +675,7 @@ export interface Database {
   loans: LoansTable;
   items: ItemsTable;
   transactions: TransactionsTable;
+  cash_days: CashDaysTable;
   backdated_actions: BackdatedActionsTable;
   sync_tombstones: SyncTombstonesTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -673,3 +708,4 @@ export type CustomerRow = Selectable<CustomersTable>;
 export type LoanRow = Selectable<LoansTable>;
 export type ItemRow = Selectable<ItemsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
+export type CashDayRow = Selectable<CashDaysTable>;

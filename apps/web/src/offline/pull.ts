@@ -69,7 +69,11 @@ function withoutVersions(row: BookRow): BookRow {
 export async function forgetCursor(): Promise<void> {
   await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue, db.syncState], async () => {
     const open = await uuidsWithOpenEntries();
+    // The register is the server's alone and never has unsent rows: its copy starts again whole (the guard of
+    // decision 0187 lets only a clear remove its rows).
+    await db.transactions.clear();
     for (const table of SYNC_TABLES) {
+      if (table === 'transactions') continue;
       const rows = (await db.table(table).toArray()) as BookRow[];
       const kept = rows.filter((r) => open.has(r.uuid) || r.sync_status === 'pending' || r.sync_status === 'failed');
       const keptIds = new Set(kept.map((r) => r.uuid));

@@ -45,7 +45,7 @@ export function serverLoan(over: Partial<Loan> = {}): Loan {
 }
 
 export function serverTransaction(over: Partial<Transaction> = {}): Transaction {
-  return { id: 41, uuid: crypto.randomUUID(), loan_uuid: serverLoan().uuid, item_uuid: null, type: 'interest', amount: 90, version: 1, created_at: T, created_by: 1, ...over };
+  return { id: 41, uuid: crypto.randomUUID(), loan_uuid: serverLoan().uuid, item_uuid: null, type: 'interest', amount: 90, version: 1, created_at: T, created_by: 1, created_by_name: 'Clerk One', entry_date: T.slice(0, 10), reverses_uuid: null, reason: null, action: null, ...over };
 }
 
 /** Puts rows into the local store as synced (as a pull would). */

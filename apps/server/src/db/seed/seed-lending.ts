@@ -109,7 +109,7 @@ export async function insertBook(
     for (const t of loan.transactions) {
       transactionRows.push({
         company_id: companyId, uuid: uuidFrom(rand), loan_id: loanIds[i], loan_uuid: loanUuids[i], item_uuid: t.item === undefined ? null : itemUuids.get(`${i}|${t.item}`)!,
-        type: t.type, amount: t.amount, version, created_by: opts.userId, created_at: t.date === loan.loan_date && t.type === 'disbursement' ? created[i] : at(t.date, rand),
+        type: t.type, amount: t.amount, entry_date: t.date, version, created_by: opts.userId, created_at: t.date === loan.loan_date && t.type === 'disbursement' ? created[i] : at(t.date, rand),
       });
     }
   });

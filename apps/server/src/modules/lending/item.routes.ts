@@ -4,6 +4,8 @@ import {
   itemReplySchema,
   transactionListQuerySchema,
   transactionListReplySchema,
+  transactionReverseReplySchema,
+  transactionReverseSchema,
 } from '@kalinga/contracts/lending';
 import { LENDING_OPERATIONS } from '@kalinga/contracts/lending-operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,7 +13,7 @@ import { authOf } from '../../plugins/auth';
 import { writeKeyOf } from './idempotency';
 import { createItem, listItems, markAsSold, processForfeited, updateItem } from './item.service';
 import { canManage, canView, common, readErrors, routeOf, uuidParams, writeErrors } from './lending-routes-common';
-import { listTransactions } from './transaction.service';
+import { listTransactions, reverseTransaction } from './transaction.service';
 
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/items', {
@@ -64,5 +66,20 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: canView,
     schema: { ...common('transactions'), querystring: transactionListQuerySchema, response: { 200: transactionListReplySchema, ...readErrors } },
     handler: async (request) => listTransactions(app.db, authOf(request), request.query),
+  });
+
+  // The register's only write after the fact: a reversing entry beside the original (decision 0187).
+  app.post('/api/transactions/:uuid/reverse', {
+    preHandler: canManage,
+    schema: {
+      ...common('transactions'),
+      params: uuidParams,
+      body: transactionReverseSchema,
+      response: { 200: transactionReverseReplySchema, 201: transactionReverseReplySchema, ...writeErrors },
+    },
+    handler: async (request, reply) => {
+      const result = await reverseTransaction(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
+      return reply.status(result.status).send(result.body);
+    },
   });
 };

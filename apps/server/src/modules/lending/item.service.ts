@@ -121,7 +121,7 @@ export function markAsSold(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
       updated_at: now,
     });
     if (!row) throw conflict(sellProblem(await requireItem(trx, auth, uuid))!);
-    await insertTransactions(trx, { companyId: auth.companyId, userId: auth.user.id, version, now }, [
+    await insertTransactions(trx, { companyId: auth.companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: dated.date }, [
       { loan: { id: row.loan_id, uuid: row.loan_uuid }, item_uuid: row.uuid, type: 'sale', amount: price },
     ]);
     await recordBackdating(trx, auth, dated, { action: 'sale', loanUuid: row.loan_uuid, itemUuid: row.uuid, now });

@@ -101,5 +101,10 @@ export function toTransaction(row: TransactionRow): Transaction {
     version: row.version,
     created_at: row.created_at,
     created_by: row.created_by,
+    created_by_name: row.created_by_name,
+    entry_date: row.entry_date,
+    reverses_uuid: row.reverses_uuid,
+    reason: row.reason,
+    action: row.action,
   };
 }

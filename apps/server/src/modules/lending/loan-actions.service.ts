@@ -141,7 +141,7 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
     // The pawned items stay at the counter under the new ticket.
     await setItemsOfLoan(trx, loan.id, 'pawned', { loan_id: next.id, loan_uuid: next.uuid, version, updated_at: now });
     await recordBackdating(trx, auth, dated, { action: 'renewal', loanUuid: loan.uuid, now });
-    const tx = { companyId, userId: auth.user.id, version, now };
+    const tx = { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: asOf };
     await insertTransactions(trx, tx, [
       ...plan.transactions.oldLoan.map((t) => ({ ...t, loan: old })),
       ...plan.transactions.newLoan.map((t) => ({ ...t, loan: next })),
@@ -170,7 +170,7 @@ export function redeemLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     await recordBackdating(trx, auth, dated, { action: 'redemption', loanUuid: loan.uuid, now });
     await insertTransactions(
       trx,
-      { companyId: auth.companyId, userId: auth.user.id, version, now },
+      { companyId: auth.companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: asOf },
       plan.transactions.map((t) => ({ ...t, loan: done })),
     );
     return { status: 200, body: await actionReply(trx, done, null) };

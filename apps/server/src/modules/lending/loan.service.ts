@@ -175,7 +175,7 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
         updated_at: now,
       })),
     );
-    await insertTransactions(trx, { companyId, userId: auth.user.id, version, now }, [{ loan, type: 'disbursement', amount: figures.amount_disbursed }]);
+    await insertTransactions(trx, { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: loan.loan_date }, [{ loan, type: 'disbursement', amount: figures.amount_disbursed }]);
     await recordBackdating(trx, auth, dated, { action: 'loan', loanUuid: loan.uuid, now });
     return { status: 201, body: { data: toLoan(loan, items) } };
   }, currentLoan(auth, input.uuid));

@@ -9,14 +9,22 @@ export interface NewTransaction {
   type: TransactionsTable['type'];
   /** Centavos, > 0. */
   amount: number;
+  /** The counter action that wrote it, when not told by the type alone ('extension'). */
+  action?: string;
 }
 
-/** Writes money movements (never updated or deleted afterwards); zero amounts write nothing. */
-export async function insertTransactions(
-  trx: DB,
-  ctx: { companyId: number; userId: number; version: number; now: string },
-  rows: readonly NewTransaction[],
-): Promise<void> {
+export interface TransactionWriter {
+  companyId: number;
+  userId: number;
+  userName: string;
+  version: number;
+  now: string;
+  /** The day the money moved: the action's date. */
+  date: string;
+}
+
+/** Writes money movements (never updated or deleted afterwards: a database trigger refuses it); zero amounts write nothing. */
+export async function insertTransactions(trx: DB, ctx: TransactionWriter, rows: readonly NewTransaction[]): Promise<void> {
   const values = rows
     .filter((r) => r.amount > 0)
     .map((r) => ({
@@ -27,8 +35,11 @@ export async function insertTransactions(
       item_uuid: r.item_uuid ?? null,
       type: r.type,
       amount: r.amount,
+      entry_date: ctx.date,
+      action: r.action ?? null,
       version: ctx.version,
       created_by: ctx.userId,
+      created_by_name: ctx.userName,
       created_at: ctx.now,
     }));
   if (values.length > 0) await trx.insertInto('transactions').values(values).execute();
@@ -49,4 +60,42 @@ export async function listTransactions(db: DB, companyId: number, opts: { page: 
     base.selectAll().orderBy('id', 'desc').limit(opts.perPage).offset(offsetOf(opts.page, opts.perPage)).execute(),
   ]);
   return { rows, total: Number(n) };
+}
+
+export async function findTransaction(db: DB, companyId: number, uuid: string): Promise<TransactionRow | undefined> {
+  return db.selectFrom('transactions').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+export async function findTransactionAnyCompany(db: DB, uuid: string): Promise<{ company_id: number } | undefined> {
+  return db.selectFrom('transactions').select('company_id').where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The reversal of a row, if it has one (at most one: a unique index). */
+export async function findReversalOf(db: DB, companyId: number, uuid: string): Promise<TransactionRow | undefined> {
+  return db.selectFrom('transactions').selectAll().where('company_id', '=', companyId).where('reverses_uuid', '=', uuid).executeTakeFirst();
+}
+
+/** Writes the entry that reverses `original`: the same loan, item, type and amount, with the reason and the user. */
+export async function insertReversal(trx: DB, ctx: TransactionWriter, original: TransactionRow, uuid: string, reason: string): Promise<TransactionRow> {
+  return trx
+    .insertInto('transactions')
+    .values({
+      company_id: ctx.companyId,
+      uuid,
+      loan_id: original.loan_id,
+      loan_uuid: original.loan_uuid,
+      item_uuid: original.item_uuid,
+      type: original.type,
+      amount: Number(original.amount),
+      entry_date: ctx.date,
+      reverses_uuid: original.uuid,
+      reason,
+      action: 'reversal',
+      version: ctx.version,
+      created_by: ctx.userId,
+      created_by_name: ctx.userName,
+      created_at: ctx.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

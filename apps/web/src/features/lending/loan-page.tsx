@@ -7,14 +7,11 @@ import { formatCurrency } from '../../lib/format';
 import { useCounterToday, useLoanDetail } from './book/lending-queries';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { LoanActions } from './components/loan-actions';
+import { RegisterList } from './components/register-list';
 import { ItemList } from './components/item-list';
 import { LoanStateBadge } from './components/status-badge';
 import { SyncBadge } from './components/sync-badge';
 import { customerName, dueOn, formatDay, pesos, renewParts, ticketNumber } from './lending-figures';
-
-const TRANSACTION_LABEL: Record<string, string> = {
-  disbursement: 'Disbursement', interest: 'Interest', penalty: 'Penalty', redemption: 'Redemption (principal)', renewal: 'Renewal (service charge)', sale: 'Sale',
-};
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -128,15 +125,7 @@ export function LoanPage() {
         {transactions.length === 0 ? (
           <p className="text-sm text-base-content/70">{loan.sync_status === 'synced' ? 'No transactions.' : 'The server writes the transactions when this change is synced.'}</p>
         ) : (
-          <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label="Transactions of this loan">
-            {transactions.map((t) => (
-              <li key={t.uuid} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm" data-testid="transaction">
-                <span>{TRANSACTION_LABEL[t.type] ?? t.type}</span>
-                <span className="text-base-content/70">{formatDay(t.created_at)}</span>
-                <span className="font-medium">{formatCurrency(t.amount)}</span>
-              </li>
-            ))}
-          </ul>
+          <RegisterList transactions={transactions} canManage={canManage} />
         )}
       </section>
     </div>

@@ -101,8 +101,8 @@ describe('loans', () => {
 
   it("a loan's page has the items table's items, its transactions oldest first, customer and category", async () => {
     await db.transactions.bulkPut([
-      { uuid: 't2', id: 2, loan_uuid: loan(1).uuid, item_uuid: null, type: 'interest', amount: 90, created_at: '2026-11-20T00:00:00Z', created_by: 1, sync_status: 'synced' },
-      { uuid: 't1', id: 1, loan_uuid: loan(1).uuid, item_uuid: null, type: 'disbursement', amount: 2995, created_at: '2026-11-01T00:00:00Z', created_by: 1, sync_status: 'synced' },
+      { uuid: 't2', id: 2, loan_uuid: loan(1).uuid, item_uuid: null, type: 'interest', amount: 90, created_at: '2026-11-20T00:00:00Z', created_by: 1, created_by_name: 'Clerk One', entry_date: '2026-11-20', reverses_uuid: null, reason: null, action: null, sync_status: 'synced' },
+      { uuid: 't1', id: 1, loan_uuid: loan(1).uuid, item_uuid: null, type: 'disbursement', amount: 2995, created_at: '2026-11-01T00:00:00Z', created_by: 1, created_by_name: 'Clerk One', entry_date: '2026-11-01', reverses_uuid: null, reason: null, action: null, sync_status: 'synced' },
     ]);
     const detail = await loanDetail(loan(1).uuid);
     expect(detail?.transactions.map((t) => t.type)).toEqual(['disbursement', 'interest']);

@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ALREADY_REVERSED,
+  cashEffect,
+  type EntryType,
+  REASON_MAX,
+  REASON_MIN,
+  type RegisterEntry,
+  REVERSAL_OF_REVERSAL,
+  reversalProblem,
+  reversalReason,
+  withReversals,
+} from './pawn-register';
+
+// Properties of the append-only register's rules (decision 0187), over generated registers.
+
+const TYPES: EntryType[] = ['disbursement', 'interest', 'penalty', 'redemption', 'renewal', 'sale'];
+const entryArb = fc.record({ uuid: fc.uuid(), type: fc.constantFrom(...TYPES), amount: fc.integer({ min: 1, max: 10_000_000_000 }) });
+
+/** A register: entries, some of them reversed (each at most once), in the order they were written. */
+const registerArb = fc
+  .uniqueArray(entryArb, { selector: (e) => e.uuid, maxLength: 20 })
+  .chain((entries) => fc.tuple(fc.constant(entries), fc.array(fc.boolean(), { minLength: entries.length, maxLength: entries.length })))
+  .map(([entries, reversed]) => {
+    const out: RegisterEntry[] = [...entries];
+    entries.forEach((e, i) => {
+      if (reversed[i]) out.push({ uuid: `r-${e.uuid}`, type: e.type, amount: e.amount, reverses_uuid: e.uuid });
+    });
+    return out;
+  });
+
+describe('reversing entries', () => {
+  it('an entry and its reversal leave the drawer as before', () => {
+    fc.assert(fc.property(entryArb, (e) => cashEffect(e) + cashEffect({ ...e, uuid: 'r', reverses_uuid: e.uuid }) === 0));
+  });
+
+  it('a loan paid out takes cash out; every payment brings it in', () => {
+    fc.assert(fc.property(entryArb, (e) => Math.sign(cashEffect(e)) === (e.type === 'disbursement' ? -1 : 1)));
+  });
+
+  it('the cash of a register is the cash of its entries not reversed', () => {
+    fc.assert(
+      fc.property(registerArb, (register) => {
+        const reversed = new Set(register.map((e) => e.reverses_uuid).filter(Boolean));
+        const total = register.reduce((sum, e) => sum + cashEffect(e), 0);
+        const kept = register.filter((e) => !e.reverses_uuid && !reversed.has(e.uuid)).reduce((sum, e) => sum + cashEffect(e), 0);
+        return total === kept;
+      }),
+    );
+  });
+
+  it('may reverse only an entry that is no reversal and not yet reversed', () => {
+    fc.assert(
+      fc.property(registerArb, (register) => {
+        for (const e of register) {
+          const reversal = register.find((r) => r.reverses_uuid === e.uuid);
+          const problem = reversalProblem(e, reversal);
+          if (e.reverses_uuid) expect(problem).toBe(REVERSAL_OF_REVERSAL);
+          else if (reversal) expect(problem).toBe(ALREADY_REVERSED);
+          else expect(problem).toBeNull();
+        }
+      }),
+    );
+  });
+
+  it('shows every entry once, each reversal beside the entry it reverses', () => {
+    fc.assert(
+      fc.property(registerArb, fc.boolean(), (register, dropSome) => {
+        // A device may hold a reversal whose original is on another page: it is then a line of its own.
+        const shown = dropSome ? register.filter((_, i) => i % 3 !== 0) : register;
+        const lines = withReversals(shown);
+        const seen = lines.flatMap((l) => [l.entry.uuid, ...(l.reversedBy ? [l.reversedBy.uuid] : [])]);
+        expect(seen.sort()).toEqual(shown.map((e) => e.uuid).sort());
+        for (const l of lines) if (l.reversedBy) expect(l.reversedBy.reverses_uuid).toBe(l.entry.uuid);
+      }),
+    );
+  });
+
+  it('keeps a reason trimmed, refusing one too short or too long', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 600 }), fc.string({ maxLength: 3 }).map((s) => s.replace(/\S/g, ' ')), (text, pad) => {
+        const kept = reversalReason(pad + text + pad);
+        const trimmed = text.trim();
+        expect(kept).toBe(trimmed.length >= REASON_MIN && trimmed.length <= REASON_MAX ? trimmed : null);
+      }),
+    );
+  });
+});
