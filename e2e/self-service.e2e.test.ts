@@ -208,7 +208,7 @@ describe('client self-service in the browser', () => {
     await screenshot(desk.page, 'self-service-settings-1280');
     await desk.context.close();
 
-    // The client's settings are read again on the next sign-in: the buttons give way to whom to contact.
+    // The client's settings are read again on the next sign-in: Reschedule gives way to whom to contact; Cancel stays (late).
     await context.close();
     const again = await newPage(browser, server.baseURL, PHONE);
     await again.page.evaluate(() => localStorage.clear()).catch(() => undefined);
@@ -216,8 +216,9 @@ describe('client self-service in the browser', () => {
     await again.page.goto('/appointments');
     const contact = card(again.page, reason).getByTestId('contact-counselor');
     await contact.waitFor();
-    expect(await contact.textContent()).toBe(`Less than 720 hours to go: to cancel or reschedule, contact ${counselorApi.user.name}.`);
-    expect(await card(again.page, reason).getByRole('button', { name: `Cancel: ${reason}` }).count()).toBe(0);
+    expect(await contact.textContent()).toBe(`Less than 720 hours to go: cancelling now counts as a late cancellation; to reschedule, contact ${counselorApi.user.name}.`);
+    expect(await card(again.page, reason).getByRole('button', { name: `Cancel: ${reason}` }).count()).toBe(1);
+    expect(await card(again.page, reason).getByRole('button', { name: `Reschedule: ${reason}` }).count()).toBe(0);
     expect(await overflowing(again.page)).toEqual([]);
     await screenshot(again.page, 'self-service-contact-375');
     await again.context.close();

@@ -25,6 +25,8 @@ export interface SiteSettings {
   kyc_loan_threshold?: number | null;
   /** Minutes a freed slot is held for the waiting client it is offered to; absent in a copy kept before the waitlist. */
   waitlist_hold_minutes?: number;
+  /** No-shows or late cancellations in a row after which a client's booking waits for approval (0 = off; decision 0155). */
+  no_show_limit?: number;
 }
 
 export const SITE_SETTINGS_KEY = ['settings'] as const;

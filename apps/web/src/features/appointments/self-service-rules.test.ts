@@ -23,10 +23,10 @@ describe('selfServiceFor', () => {
     expect(selfServiceFor(student, appt(48), 24, true, now)).toEqual({ kind: 'actions', reschedule: true });
   });
 
-  it('inside the notice period says whom to contact', () => {
+  it('inside the notice period: a late cancellation, and whom to contact to reschedule', () => {
     expect(selfServiceFor(client, appt(23), 24, true, now)).toEqual({
-      kind: 'contact',
-      message: 'Less than 24 hours to go: to cancel or reschedule, contact Carmen Counselor.',
+      kind: 'late',
+      message: 'Less than 24 hours to go: cancelling now counts as a late cancellation; to reschedule, contact Carmen Counselor.',
     });
   });
 

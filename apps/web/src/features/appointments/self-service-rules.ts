@@ -11,24 +11,25 @@ type Item = Pick<Appointment, 'status' | 'student_id' | 'appointment_date' | 'co
 export type SelfService =
   | { kind: 'none' }
   | { kind: 'actions'; reschedule: boolean }
-  | { kind: 'contact'; message: string };
+  | { kind: 'late'; message: string };
 
 /**
  * The client's own pending or confirmed appointment that has not started: 'Cancel' and (when they may
- * book) 'Reschedule' while the notice period allows, otherwise whom to contact. Nothing for anyone else.
+ * book) 'Reschedule' while the notice period allows; inside it only 'Cancel', recorded as late, and whom to
+ * contact to move it (decision 0154). Nothing for anyone else.
  */
 export function selfServiceFor(user: Viewer | null, a: Item, noticeHours: number, studentsCanBook: boolean, now = Date.now()): SelfService {
   if (!user || a.student_id !== user.id || (a.status !== 'pending' && a.status !== 'confirmed')) return { kind: 'none' };
   // A started appointment is in History; the counselor closes it.
   if (Date.parse(a.appointment_date) <= now) return { kind: 'none' };
   if (!withinNotice(a.appointment_date, noticeHours, now)) {
-    return { kind: 'contact', message: contactMessage(noticeHours, a.counselor.name) };
+    return { kind: 'late', message: contactMessage(noticeHours, a.counselor.name) };
   }
   return { kind: 'actions', reschedule: user.user_type !== 'student' || studentsCanBook };
 }
 
-/** The card's line once the notice period has passed: why, and whom to contact. */
+/** The card's line once the notice period has passed: what a cancellation now means, and whom to contact. */
 export function contactMessage(noticeHours: number, counselorName: string): string {
   const period = noticeHours === 1 ? '1 hour' : `${noticeHours} hours`;
-  return `Less than ${period} to go: to cancel or reschedule, contact ${counselorName}.`;
+  return `Less than ${period} to go: cancelling now counts as a late cancellation; to reschedule, contact ${counselorName}.`;
 }

@@ -34,6 +34,7 @@ interface Values {
   reminder_hours_before: string;
   lending_backdate_days: string;
   waitlist_hold_minutes: string;
+  no_show_limit: string;
 }
 
 function valuesOf(s: SiteSettings): Values {
@@ -49,6 +50,7 @@ function valuesOf(s: SiteSettings): Values {
     reminder_hours_before: s.reminder_hours_before === undefined ? '' : String(s.reminder_hours_before),
     lending_backdate_days: s.lending_backdate_days === undefined ? '' : String(s.lending_backdate_days),
     waitlist_hold_minutes: s.waitlist_hold_minutes === undefined ? '' : String(s.waitlist_hold_minutes),
+    no_show_limit: s.no_show_limit === undefined ? '' : String(s.no_show_limit),
   };
 }
 
@@ -149,6 +151,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       ...(backdate === '' ? {} : { lending_backdate_days: Number(backdate) }),
       // Sent when shown; the server checks it (5 to 1440 minutes) and its message is shown under the field.
       ...(values.waitlist_hold_minutes.trim() === '' ? {} : { waitlist_hold_minutes: Number(values.waitlist_hold_minutes) }),
+      ...(values.no_show_limit.trim() === '' ? {} : { no_show_limit: Number(values.no_show_limit) }),
     };
     try {
       const saved: Settings = await save.mutateAsync(body);
@@ -264,6 +267,14 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
               <input className={`input w-full ${errors.waitlist_hold_minutes ? 'input-error' : ''}`} id="settings-waitlist_hold_minutes" name="waitlist_hold_minutes" type="number" inputMode="numeric" min={5} max={1440} step={1} value={values.waitlist_hold_minutes} onChange={(e) => set('waitlist_hold_minutes', e.target.value)} {...aria('waitlist_hold_minutes', true)} />
               <span id="settings-waitlist_hold_minutes-hint" className="text-sm text-base-content/60">A freed time is held this long for the first client waiting; then it is offered to the next. Between 5 and 1440.</span>
               {fieldError('waitlist_hold_minutes')}
+            </div>
+          )}
+          {settings.no_show_limit !== undefined && (
+            <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
+              <label htmlFor="settings-no_show_limit" className="font-medium">Missed Sessions Before Approval</label>
+              <input className={`input w-full ${errors.no_show_limit ? 'input-error' : ''}`} id="settings-no_show_limit" name="no_show_limit" type="number" inputMode="numeric" min={0} max={10} step={1} value={values.no_show_limit} onChange={(e) => set('no_show_limit', e.target.value)} {...aria('no_show_limit', true)} />
+              <span id="settings-no_show_limit-hint" className="text-sm text-base-content/60">After this many no-shows or late cancellations in a row, a client&apos;s next booking waits for their counselor&apos;s approval, and the client is told why. 0 turns this off; at most 10.</span>
+              {fieldError('no_show_limit')}
             </div>
           )}
           {settings.lending_backdate_days !== undefined && (

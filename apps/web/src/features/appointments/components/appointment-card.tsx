@@ -1,6 +1,6 @@
 import type { Appointment, AppointmentStatus } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { dayParts, formatTime } from '../../../lib/dates';
 import { appointmentWhen } from '../cancel-confirmation';
@@ -17,6 +17,10 @@ import {
   statusOptions,
 } from '../appointment-rules';
 import { StatusMenu } from './status-menu';
+import { lazyPart } from '../../../lib/lazy-part';
+
+// Loaded when a counselor first opens a client's attendance: the list's first paint does without it.
+const attendance = lazyPart(() => import('./attendance-panel').then((m) => m.AttendancePanel));
 
 export interface CardActions {
   onStatus: (a: Appointment, status: AppointmentStatus) => void;
@@ -49,6 +53,9 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
   const party = otherParty(user, a);
   const when = appointmentWhen(a);
   const day = dayParts(a.appointment_date);
+  const [showAttendance, setShowAttendance] = useState(false);
+  const staff = canViewHistory(user) && a.student_id !== user?.id;
+  const awaiting = a.status === 'pending' && !!a.approval_reason;
   return (
     <article className="card card-border bg-base-100 shadow-sm" aria-label={`${a.reason}, ${when}`} data-testid="appointment-card" data-uuid={a.uuid}>
       <div className="card-body flex-row flex-wrap gap-4 p-4 sm:flex-nowrap">
@@ -63,6 +70,8 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
               <time dateTime={a.appointment_date}>{formatTime(a.appointment_date)}</time>
             </span>
             <span className={`badge badge-sm ${statusBadgeClass(a.status)}`} data-testid="status-badge">{statusLabel(a.status)}</span>
+            {a.status === 'cancelled' && a.late_cancellation && <span className="badge badge-sm badge-outline" data-testid="late-badge">Late</span>}
+            {awaiting && staff && <span className="badge badge-sm badge-warning badge-outline">Needs approval</span>}
             <span className="badge badge-sm badge-outline">{a.user_type === 'student' ? 'STUDENT' : 'PERSONNEL'}</span>
             {a.series && (actions.onSeries ? (
               <button type="button" className="badge badge-sm badge-secondary badge-soft cursor-pointer" data-testid="series-badge" aria-label={`Session ${a.series.index} of ${a.series.total} of a series: open the series`} onClick={() => actions.onSeries?.(a)}>
@@ -85,6 +94,15 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
             <Avatar name={party.name} src={party.avatar} size="sm" />
             <span className="min-w-0 break-words text-sm" data-testid="appointment-party">{party.name}</span>
           </div>
+          {awaiting && !staff && <p className="text-sm text-base-content/75" data-testid="approval-reason">{a.approval_reason}</p>}
+          {staff && (
+            <div className="pt-1">
+              <button type="button" className="btn btn-xs btn-ghost px-1 underline" aria-expanded={showAttendance} onClick={() => setShowAttendance((v) => !v)}>
+                {showAttendance ? 'Hide attendance' : 'Attendance this term'}
+              </button>
+              {showAttendance && <attendance.Part uuid={a.uuid} clientName={a.student.name} />}
+            </div>
+          )}
         </div>
         <div className="flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:flex-col sm:items-end sm:justify-start">
           <div className="flex flex-wrap items-center justify-end gap-1">

@@ -21,6 +21,7 @@ import { useFormValues } from './use-form-values';
 import { RepeatFields, SeriesPreviewList } from './series-section';
 import { useSeriesBooking } from './use-series-booking';
 import { NewStudentFields } from './new-student-fields';
+import { BookingHold } from './booking-hold';
 
 /** A new booking's counselor, date and HH:mm (company zone), as a free slot of the calendar gives them. */
 export interface BookingPreset {
@@ -169,6 +170,7 @@ function AppointmentForm({ appointment, preset, user, onDone }: { appointment: A
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={editing ? 'Edit Appointment' : 'Book Appointment'}>
       {formError && <div role="alert" className="alert alert-error alert-soft">{formError}</div>}
+      {!editing && !counselor && !isManager(user) && <BookingHold />}
       {locked && <p className="text-sm text-base-content/70">Only the notes can be changed once an appointment is no longer pending.</p>}
 
       <div className="grid gap-4 sm:grid-cols-2">

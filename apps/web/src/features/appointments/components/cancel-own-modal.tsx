@@ -9,15 +9,15 @@ import { appointmentWhen } from '../cancel-confirmation';
 const FAILED = 'Failed to cancel appointment';
 
 /** The client's cancel: names the appointment, takes an optional reason the counselor sees, keeps it on failure. */
-export function CancelOwnModal({ appointment: a, open, onClose }: { appointment: Appointment; open: boolean; onClose: () => void }) {
+export function CancelOwnModal({ appointment: a, late = false, open, onClose }: { appointment: Appointment; late?: boolean; open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} title="Cancel this appointment?" onClose={onClose}>
-      <CancelOwnForm appointment={a} onDone={onClose} />
+      <CancelOwnForm appointment={a} late={late} onDone={onClose} />
     </Modal>
   );
 }
 
-function CancelOwnForm({ appointment: a, onDone }: { appointment: Appointment; onDone: () => void }) {
+function CancelOwnForm({ appointment: a, late, onDone }: { appointment: Appointment; late: boolean; onDone: () => void }) {
   const cancel = useCancelOwnAppointment();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +43,12 @@ function CancelOwnForm({ appointment: a, onDone }: { appointment: Appointment; o
         Your appointment with <strong>{a.counselor.name}</strong> on <strong>{appointmentWhen(a)}</strong> ({a.reason}) will be cancelled and the
         time freed for others.
       </p>
+      {late && (
+        <p className="alert alert-warning alert-soft" data-testid="late-cancellation">
+          It starts soon, so this counts as a late cancellation. After several missed or late-cancelled sessions in a row, your next booking waits for
+          your counselor&apos;s approval.
+        </p>
+      )}
       {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
       <div className="flex flex-col gap-1">
         <label htmlFor={reasonId} className="font-medium">Reason (optional)</label>

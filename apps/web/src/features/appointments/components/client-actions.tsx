@@ -12,7 +12,7 @@ const rescheduleModal = lazyPart(() => import('./reschedule-modal').then((m) => 
 /** Fetches the client's cancel and reschedule dialogs ahead of their first opening. */
 export const clientDialogs = { preload: () => Promise.all([cancelModal.preload(), rescheduleModal.preload()]) };
 
-/** 'Cancel' and 'Reschedule' on the client's own appointment, or whom to contact once the notice period has passed. */
+/** 'Cancel' and 'Reschedule' on the client's own appointment; once the notice period has passed, a late 'Cancel' and whom to contact. */
 export function ClientActions({ appointment: a, user }: { appointment: Appointment; user: AuthUser | null }) {
   const settings = useSiteSettings();
   const [open, setOpen] = useState<'cancel' | 'reschedule' | null>(null);
@@ -20,13 +20,12 @@ export function ClientActions({ appointment: a, user }: { appointment: Appointme
   const rescheduleMounted = useOnceTrue(open === 'reschedule');
   const rule = selfServiceFor(user, a, settings.data?.cancellation_notice_hours ?? 24, settings.data?.students_can_book ?? false);
   if (rule.kind === 'none') return null;
-  if (rule.kind === 'contact') {
-    return <p className="w-full text-sm text-base-content/75 sm:max-w-64 sm:text-right" data-testid="contact-counselor">{rule.message}</p>;
-  }
   const close = () => setOpen(null);
+  const late = rule.kind === 'late';
   return (
     <div className="flex flex-wrap items-center justify-end gap-1">
-      {rule.reschedule && (
+      {late && <p className="w-full text-sm text-base-content/75 sm:max-w-64 sm:text-right" data-testid="contact-counselor">{rule.message}</p>}
+      {!late && rule.reschedule && (
         <button type="button" className="btn btn-sm btn-outline" aria-label={`Reschedule: ${a.reason}`} onClick={() => setOpen('reschedule')}>
           Reschedule
         </button>
@@ -35,8 +34,8 @@ export function ClientActions({ appointment: a, user }: { appointment: Appointme
         Cancel
       </button>
       {/* There from the first opening on, filled only while open: closing the native dialog gives focus back to the button. */}
-      {cancelMounted && <cancelModal.Part appointment={a} open={open === 'cancel'} onClose={close} />}
-      {rule.reschedule && rescheduleMounted && <rescheduleModal.Part appointment={a} open={open === 'reschedule'} onClose={close} />}
+      {cancelMounted && <cancelModal.Part appointment={a} late={late} open={open === 'cancel'} onClose={close} />}
+      {!late && rule.reschedule && rescheduleMounted && <rescheduleModal.Part appointment={a} open={open === 'reschedule'} onClose={close} />}
     </div>
   );
 }
