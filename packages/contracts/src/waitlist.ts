@@ -66,8 +66,8 @@ export const waitlistEntrySchema = z.object({
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 export const waitlistListSchema = z.object({ data: z.array(waitlistEntrySchema) });
 
-/** POST /api/waitlist/offers/{uuid}/accept: the booked appointment's uuid. */
-export const acceptOfferReplySchema = z.object({ appointment_uuid: z.string() });
+/** POST /api/waitlist/offers/{uuid}/accept: the booked appointment, and why it waits for the counselor (the no-show policy) or null. */
+export const acceptOfferReplySchema = z.object({ appointment_uuid: z.string(), approval_reason: z.string().nullable() });
 
 export const OFFER_GONE = 'This offer is no longer open.';
 export const OFFER_EXPIRED = 'The time held for you has run out; it was offered to the next person waiting. You stay on the waitlist.';

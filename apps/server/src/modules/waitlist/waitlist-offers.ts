@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound } from '../../lib/http-errors';
 import type { AuthContext } from '../../plugins/auth';
 import { insertAppointment, insertStatusChange } from '../appointments/appointment.repository';
+import { approvalReason, lockClient } from '../appointments/attendance';
 import { recordAppointmentEvent } from '../notifications/notification-events';
 import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
 import { localDateOf } from '../schedule/zone-time';
@@ -43,8 +44,8 @@ async function withdraw(db: DB, offerId: number, now: string): Promise<void> {
   await db.updateTable('waitlist_offers').set({ status: 'withdrawn', answered_at: now }).where('id', '=', offerId).where('status', '=', 'open').execute();
 }
 
-/** Books the held slot for the client, once. Returns the appointment's uuid. */
-export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Promise<string> {
+/** Books the held slot for the client, once. Returns the appointment's uuid and why it waits for approval, if it does. */
+export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Promise<{ appointment_uuid: string; approval_reason: string | null }> {
   const offer = await findOffer(db, auth, uuid);
   const now = nowIso();
   if (offer.status !== 'open' || offer.expires_at <= now) throw await notOpen(db, offer.id, now);
@@ -59,8 +60,13 @@ export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Prom
     throw conflict(OFFER_TAKEN);
   }
   const appointmentUuid = randomUUID();
+  let approval: string | null = null;
   try {
-    await db.transaction().execute(async (trx) => {
+    approval = await db.transaction().execute(async (trx) => {
+      // Like any booking of the client's own: after missed sessions it waits for the counselor (the no-show policy),
+      // the client's row held first as a booking holds it.
+      await lockClient(trx, auth.companyId, auth.user.id);
+      const held = await approvalReason(trx, auth.companyId, auth.user.id);
       const took = await trx
         .updateTable('waitlist_offers')
         .set({ status: 'accepted', answered_at: now })
@@ -87,6 +93,7 @@ export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Prom
         created_by: auth.user.id,
         created_at: now,
         updated_at: now,
+        approval_reason: held,
       });
       await insertStatusChange(trx, auth.companyId, id, null, 'pending', auth.user.id, now);
       await recordAppointmentEvent(trx, {
@@ -97,6 +104,7 @@ export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Prom
         now,
       });
       await trx.updateTable('waitlist_entries').set({ status: 'booked', appointment_id: id, closed_at: now }).where('id', '=', offer.entry_id).where('status', '=', 'waiting').execute();
+      return held;
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -106,7 +114,7 @@ export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Prom
     }
     throw error;
   }
-  return appointmentUuid;
+  return { appointment_uuid: appointmentUuid, approval_reason: approval };
 }
 
 /** Declining lets the slot go to the next person waiting; the client stays on the waitlist. */

@@ -56,7 +56,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/waitlist/offers/:uuid/accept', {
     preHandler: canView,
     schema: { ...common, params: uuidParams, response: { 200: acceptOfferReplySchema, ...errors } },
-    handler: async (request) => ({ appointment_uuid: await acceptOffer(app.db, authOf(request), request.params.uuid) }),
+    handler: async (request) => acceptOffer(app.db, authOf(request), request.params.uuid),
   });
 
   app.post('/api/waitlist/offers/:uuid/decline', {

@@ -174,6 +174,27 @@ describe('a freed slot', () => {
   });
 });
 
+describe('the no-show policy', () => {
+  it('a client who missed their last sessions books from the waitlist too, but the booking waits for the counselor', async () => {
+    const missed = await client(t, c, 'Missed Twice');
+    const past = new Date(Date.now() - 7 * 86_400_000);
+    for (let i = 0; i < 2; i++) {
+      const start = new Date(past.getTime() + i * 86_400_000).toISOString();
+      await t.db
+        .insertInto('appointments')
+        .values({ uuid: `missed-${i}-${missed.user.id}`, company_id: c.admin.companyId, counselor_id: c.counselor.user.id, client_id: missed.user.id, category_id: c.categoryId, appointment_date: start, local_date: start.slice(0, 10), duration_minutes: 60, reason: 'Earlier', status: 'no_show', location_type: 'online', location: null, user_type: 'personnel', notes: null, created_by: missed.user.id, created_at: start, updated_at: start })
+        .execute();
+    }
+    const offer = (await join(missed, waitBody(c, freshDate()))).json().data.offer;
+    const res = await api(t.app, missed, 'POST', `/api/waitlist/offers/${offer.uuid}/accept`);
+    expect(res.statusCode, res.body).toBe(200);
+    const booked = await t.db.selectFrom('appointments').select(['status', 'approval_reason']).where('uuid', '=', res.json().appointment_uuid).executeTakeFirstOrThrow();
+    expect(booked.status).toBe('pending');
+    expect(booked.approval_reason).toMatch(/2/);
+    expect(res.json().approval_reason).toBe(booked.approval_reason);
+  });
+});
+
 describe('the hold time', () => {
   it('is a site setting (default 30 minutes, 5 to 1440) that each offer is held for', async () => {
     const date = freshDate();

@@ -30,5 +30,5 @@ function useWaitlistChange<T, R>(fn: (arg: T) => Promise<R>) {
 
 export const useJoinWaitlist = () => useWaitlistChange((body: JoinWaitlistBody) => api.post<{ data: WaitlistEntry }>('/api/waitlist', body));
 export const useLeaveWaitlist = () => useWaitlistChange((uuid: string) => api.del(`/api/waitlist/${uuid}`));
-export const useAcceptOffer = () => useWaitlistChange((uuid: string) => api.post<{ appointment_uuid: string }>(`/api/waitlist/offers/${uuid}/accept`));
+export const useAcceptOffer = () => useWaitlistChange((uuid: string) => api.post<{ appointment_uuid: string; approval_reason: string | null }>(`/api/waitlist/offers/${uuid}/accept`));
 export const useDeclineOffer = () => useWaitlistChange((uuid: string) => api.post(`/api/waitlist/offers/${uuid}/decline`));

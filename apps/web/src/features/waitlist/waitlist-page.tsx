@@ -31,7 +31,12 @@ function waitsFor(e: WaitlistEntry): string {
   ].join(' · ');
 }
 
-function OfferPanel({ entry, onBooked }: { entry: WaitlistEntry; onBooked: (appointmentUuid: string) => void }) {
+interface Booked {
+  appointment_uuid: string;
+  approval_reason: string | null;
+}
+
+function OfferPanel({ entry, onBooked }: { entry: WaitlistEntry; onBooked: (booked: Booked) => void }) {
   const accept = useAcceptOffer();
   const decline = useDeclineOffer();
   const offer = entry.offer!;
@@ -40,7 +45,7 @@ function OfferPanel({ entry, onBooked }: { entry: WaitlistEntry; onBooked: (appo
     try {
       const reply = await accept.mutateAsync(offer.uuid);
       notifySuccess('Appointment booked');
-      onBooked(reply.appointment_uuid);
+      onBooked(reply);
     } catch (error) {
       notifyError(serverMessageOr(error, 'Failed to accept the time'));
     }
@@ -72,7 +77,7 @@ function OfferPanel({ entry, onBooked }: { entry: WaitlistEntry; onBooked: (appo
 
 function ClientWaitlist({ timeZone }: { timeZone: string | undefined }) {
   const [params] = useSearchParams();
-  const [booked, setBooked] = useState<string | null>(null);
+  const [booked, setBooked] = useState<Booked | null>(null);
   const mine = useMyWaitlist(true);
   const leave = useLeaveWaitlist();
   if (mine.isPending) return <LoadingBlock text="Loading your waitlist..." />;
@@ -109,7 +114,10 @@ function ClientWaitlist({ timeZone }: { timeZone: string | undefined }) {
         <>
           {booked && (
             <div role="status" className="alert alert-success">
-              <span>Booked from the waitlist. <Link className="link" to={`/appointments?open=${encodeURIComponent(booked)}`}>View the appointment</Link></span>
+              <span>
+                Booked from the waitlist.{booked.approval_reason && ` ${booked.approval_reason}`}{' '}
+                <Link className="link" to={`/appointments?open=${encodeURIComponent(booked.appointment_uuid)}`}>View the appointment</Link>
+              </span>
             </div>
           )}
           <JoinForm timeZone={timeZone} counselorId={params.get('counselor')} />
