@@ -108,6 +108,8 @@ async function waitlistItems(db: DB, auth: AuthContext): Promise<TriageItem[]> {
     acknowledged_by: null,
     acknowledged_at: null,
     escalated_at: null,
+    booked_at: null,
+    booked_with: null,
     action: r.offer_id === null ? `On the waitlist for ${r.counselor_id === null ? 'any counselor' : 'you'}; no time offered yet` : 'A freed time is held for them now; waiting for their answer',
   }));
 }
