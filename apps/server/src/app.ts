@@ -77,6 +77,7 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await app.register((await import('./modules/lending/customer.routes')).customerRoutes);
   await app.register((await import('./modules/lending/loan.routes')).loanRoutes);
   await app.register((await import('./modules/lending/item.routes')).itemRoutes);
+  await app.register((await import('./modules/lending/cash-day.routes')).cashDayRoutes);
   await app.register((await import('./modules/lending/pawn-notice.routes')).pawnNoticeRoutes);
   await app.register((await import('./modules/sync/sync.routes')).syncRoutes);
   await app.register((await import('./modules/notifications/notification-inbox.routes')).notificationInboxRoutes);

@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ALREADY_REVERSED,
+  cashDifference,
   cashEffect,
+  cashPosition,
+  CLOSED_DAY,
+  closedDayProblem,
   type EntryType,
   REASON_MAX,
   REASON_MIN,
@@ -85,5 +89,44 @@ describe('reversing entries', () => {
         expect(kept).toBe(trimmed.length >= REASON_MIN && trimmed.length <= REASON_MAX ? trimmed : null);
       }),
     );
+  });
+});
+
+describe('the day\'s cash', () => {
+  const floatArb = fc.integer({ min: 0, max: 100_000_000 });
+
+  it('expects the float plus what came in less what went out, reversals undone', () => {
+    fc.assert(
+      fc.property(floatArb, registerArb, (float, register) => {
+        const p = cashPosition(float, register);
+        expect(p.expected).toBe(float + p.interest + p.penalties + p.redemptions + p.renewals + p.sales - p.disbursed + p.reversals);
+        // Every reversed entry counts for nothing: the same as the float and the entries never reversed.
+        const reversed = new Set(register.map((e) => e.reverses_uuid).filter(Boolean));
+        expect(p.expected).toBe(cashPosition(float, register.filter((e) => !e.reverses_uuid && !reversed.has(e.uuid))).expected);
+      }),
+    );
+  });
+
+  it('does not depend on the order of the entries', () => {
+    fc.assert(fc.property(floatArb, registerArb, fc.integer(), (float, register, seed) => {
+      const shuffled = [...register].sort((a, b) => ((a.uuid.charCodeAt(0) ^ seed) - (b.uuid.charCodeAt(0) ^ seed)));
+      expect(cashPosition(float, shuffled)).toEqual(cashPosition(float, register));
+    }));
+  });
+
+  it('records the count less the expected cash as the difference', () => {
+    fc.assert(fc.property(floatArb, registerArb, floatArb, (float, register, counted) => {
+      const p = cashPosition(float, register);
+      expect(cashDifference(p, counted) + p.expected).toBe(counted);
+      expect(cashDifference(p, p.expected)).toBe(0);
+    }));
+  });
+
+  it('refuses an entry dated in a closed day only', () => {
+    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 28 }), { maxLength: 10 }), fc.integer({ min: 1, max: 28 }), (closed, day) => {
+      const date = (d: number) => `2026-11-${String(d).padStart(2, '0')}`;
+      const problem = closedDayProblem(date(day), new Set(closed.map(date)));
+      expect(problem).toBe(closed.includes(day) ? CLOSED_DAY(date(day)) : null);
+    }));
   });
 });

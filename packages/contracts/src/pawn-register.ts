@@ -60,3 +60,57 @@ export function withReversals<T extends RegisterEntry>(entries: readonly T[]): {
   // A reversal whose original is listed shows beside it, not on a line of its own.
   return entries.filter((e) => !e.reverses_uuid || !present.has(e.reverses_uuid)).map((entry) => ({ entry, reversedBy: byOriginal.get(entry.uuid) ?? null }));
 }
+
+// ---------- the day's cash (decision 0188) ----------
+
+/** A clerk's day at the counter as it stands: what came in and went out by kind, and the cash the drawer should hold. */
+export interface CashPosition {
+  opening_float: number;
+  /** Loans paid out (net proceeds), a positive amount taken out of the drawer. */
+  disbursed: number;
+  interest: number;
+  penalties: number;
+  /** Principal paid back at redemption. */
+  redemptions: number;
+  /** Service charges of renewal tickets. */
+  renewals: number;
+  sales: number;
+  /** Reversing entries, as their signed effect on the drawer. */
+  reversals: number;
+  /** The float plus everything in, less everything out. */
+  expected: number;
+}
+
+const KIND_OF: Record<EntryType, keyof Omit<CashPosition, 'opening_float' | 'reversals' | 'expected'>> = {
+  disbursement: 'disbursed',
+  interest: 'interest',
+  penalty: 'penalties',
+  redemption: 'redemptions',
+  renewal: 'renewals',
+  sale: 'sales',
+};
+
+/** The position of a day from its float and the clerk's entries dated in it. */
+export function cashPosition(openingFloat: number, entries: readonly RegisterEntry[]): CashPosition {
+  const p: CashPosition = { opening_float: openingFloat, disbursed: 0, interest: 0, penalties: 0, redemptions: 0, renewals: 0, sales: 0, reversals: 0, expected: openingFloat };
+  for (const e of entries) {
+    if (e.reverses_uuid) p.reversals += cashEffect(e);
+    else p[KIND_OF[e.type]] += e.amount;
+    p.expected += cashEffect(e);
+  }
+  return p;
+}
+
+/** The difference recorded at the close: the count less what the drawer should hold (negative: cash short). */
+export function cashDifference(position: Pick<CashPosition, 'expected'>, counted: number): number {
+  return counted - position.expected;
+}
+
+export const CLOSED_DAY = (day: string) => `Your cash day of ${day} is closed: nothing more can be dated in it.`;
+export const DAY_ALREADY_CLOSED = 'This cash day is already closed.';
+export const DAY_ALREADY_OPEN = (day: string) => `You already opened your cash day of ${day}.`;
+
+/** Why an entry dated `date` may not be written by a clerk whose closed days are `closedDays`, or null. */
+export function closedDayProblem(date: string, closedDays: ReadonlySet<string>): string | null {
+  return closedDays.has(date) ? CLOSED_DAY(date) : null;
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db/database';
 import type { TransactionRow, TransactionsTable } from '../../db/tables';
 import { offsetOf } from '../../lib/pagination';
+import { refuseClosedDay } from './cash-day.service';
 
 export interface NewTransaction {
   loan: { id: number; uuid: string };
@@ -25,8 +26,9 @@ export interface TransactionWriter {
 
 /** Writes money movements (never updated or deleted afterwards: a database trigger refuses it); zero amounts write nothing. */
 export async function insertTransactions(trx: DB, ctx: TransactionWriter, rows: readonly NewTransaction[]): Promise<void> {
-  const values = rows
-    .filter((r) => r.amount > 0)
+  const kept = rows.filter((r) => r.amount > 0);
+  if (kept.length > 0) await refuseClosedDay(trx, ctx.companyId, ctx.userId, ctx.date);
+  const values = kept
     .map((r) => ({
       company_id: ctx.companyId,
       uuid: randomUUID(),
@@ -77,6 +79,7 @@ export async function findReversalOf(db: DB, companyId: number, uuid: string): P
 
 /** Writes the entry that reverses `original`: the same loan, item, type and amount, with the reason and the user. */
 export async function insertReversal(trx: DB, ctx: TransactionWriter, original: TransactionRow, uuid: string, reason: string): Promise<TransactionRow> {
+  await refuseClosedDay(trx, ctx.companyId, ctx.userId, ctx.date);
   return trx
     .insertInto('transactions')
     .values({

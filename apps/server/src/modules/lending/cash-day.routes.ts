@@ -1,0 +1,40 @@
+import { cashDayCloseSchema, cashDayListQuerySchema, cashDayListReplySchema, cashDayOpenSchema, cashDayReplySchema } from '@kalinga/contracts/cash-days';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import { closeCashDay, getCashDay, listCashDays, openCashDay } from './cash-day.service';
+import { writeKeyOf } from './idempotency';
+import { canManage, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';
+
+// The clerk's cash day: open with a float, read the position, close with the count (decision 0188).
+
+export const cashDayRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/cash-days', {
+    preHandler: canManage,
+    schema: { ...common('cash days'), querystring: cashDayListQuerySchema, response: { 200: cashDayListReplySchema, ...readErrors } },
+    handler: async (request) => listCashDays(app.db, authOf(request), request.query.day),
+  });
+
+  app.get('/api/cash-days/:uuid', {
+    preHandler: canManage,
+    schema: { ...common('cash days'), params: uuidParams, response: { 200: cashDayReplySchema, ...readErrors, 404: writeErrors[404] } },
+    handler: async (request) => getCashDay(app.db, authOf(request), request.params.uuid),
+  });
+
+  app.post('/api/cash-days', {
+    preHandler: canManage,
+    schema: { ...common('cash days'), body: cashDayOpenSchema, response: { 200: cashDayReplySchema, 201: cashDayReplySchema, ...writeErrors } },
+    handler: async (request, reply) => {
+      const result = await openCashDay(app.db, authOf(request), writeKeyOf(request), request.body);
+      return reply.status(result.status).send(result.body);
+    },
+  });
+
+  app.post('/api/cash-days/:uuid/close', {
+    preHandler: canManage,
+    schema: { ...common('cash days'), params: uuidParams, body: cashDayCloseSchema, response: { 200: cashDayReplySchema, ...writeErrors } },
+    handler: async (request, reply) => {
+      const result = await closeCashDay(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
+      return reply.status(result.status).send(result.body);
+    },
+  });
+};

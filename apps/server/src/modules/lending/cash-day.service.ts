@@ -1,0 +1,166 @@
+import type { CashDay, CashDayClose, CashDayOpen } from '@kalinga/contracts/cash-days';
+import {
+  addDays,
+  cashDifference,
+  type CashPosition,
+  cashPosition,
+  closedDayProblem,
+  DAY_ALREADY_CLOSED,
+  DAY_ALREADY_OPEN,
+  toCentavos,
+  toPesos,
+} from '@kalinga/contracts/pawn-rules';
+import type { DB } from '../../db/database';
+import type { CashDayRow } from '../../db/tables';
+import { conflict, notFound, unprocessable } from '../../lib/http-errors';
+import type { AuthContext } from '../../plugins/auth';
+import { runWrite, type WriteKey, type WriteReply } from './idempotency';
+import { counterDay, uuidTaken } from './lending-common';
+
+// A clerk's cash day (decision 0188). Every lending write runs in runWrite, which first bumps the company's change
+// counter (a row lock on PostgreSQL): a close and an entry of the same company never interleave, so an entry is
+// either counted by the close or refused after it.
+
+type Reply = WriteReply<{ data: CashDay }>;
+
+async function entriesOf(db: DB, companyId: number, userId: number | null, day: string) {
+  if (userId === null) return [];
+  const rows = await db
+    .selectFrom('transactions')
+    .select(['uuid', 'type', 'amount', 'reverses_uuid'])
+    .where('company_id', '=', companyId)
+    .where('created_by', '=', userId)
+    .where('entry_date', '=', day)
+    .execute();
+  return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+}
+
+const inPesos = (p: CashPosition) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, toPesos(v)])) as CashPosition;
+
+async function toCashDay(db: DB, row: CashDayRow): Promise<CashDay> {
+  const position =
+    row.status === 'closed' && row.position
+      ? (JSON.parse(row.position) as CashPosition)
+      : cashPosition(Number(row.opening_float), await entriesOf(db, row.company_id, row.user_id, row.day));
+  const money = (v: number | string | null) => (v === null ? null : toPesos(Number(v)));
+  return {
+    uuid: row.uuid,
+    day: row.day,
+    status: row.status,
+    user_id: row.user_id,
+    opening_float: toPesos(Number(row.opening_float)),
+    opened_at: row.opened_at,
+    closed_at: row.closed_at,
+    counted: money(row.counted),
+    difference: money(row.difference),
+    close_note: row.close_note,
+    position: inPesos(position),
+    version: row.version,
+  };
+}
+
+const findDay = (db: DB, companyId: number, uuid: string) => db.selectFrom('cash_days').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
+
+/** The clerk's own day (another clerk's or company's is not found). */
+async function ownDay(db: DB, auth: AuthContext, uuid: string): Promise<CashDayRow> {
+  const row = await findDay(db, auth.companyId, uuid);
+  if (!row || row.user_id !== auth.user.id) throw notFound('Cash day');
+  return row;
+}
+
+/** Refuses an entry dated in a day its clerk has closed (409); every writer of the register calls it. */
+export async function refuseClosedDay(trx: DB, companyId: number, userId: number, date: string): Promise<void> {
+  const closed = await trx
+    .selectFrom('cash_days')
+    .select('day')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('day', '=', date)
+    .where('status', '=', 'closed')
+    .execute();
+  const problem = closedDayProblem(date, new Set(closed.map((r) => r.day)));
+  if (problem) throw conflict(problem);
+}
+
+export function openCashDay(db: DB, auth: AuthContext, wk: WriteKey, input: CashDayOpen): Promise<Reply> {
+  return runWrite(
+    db,
+    auth,
+    wk,
+    async ({ trx, version, now }) => {
+      const existing = await findDay(trx, auth.companyId, input.uuid);
+      if (existing && existing.user_id === auth.user.id) return { status: 200, body: { data: await toCashDay(trx, existing) } };
+      if (await trx.selectFrom('cash_days').select('id').where('uuid', '=', input.uuid).executeTakeFirst()) throw uuidTaken();
+      const { today, latest } = counterDay(auth);
+      const day = input.day ?? today;
+      if (day > latest) throw unprocessable({ day: ['The day may not be in the future.'] });
+      // A device a day behind may still open yesterday; further back is a supervisor's correction, not a day's work.
+      if (day < addDays(today, -1)) throw unprocessable({ day: ['Only today or yesterday can be opened.'] });
+      const taken = await trx.selectFrom('cash_days').select('status').where('company_id', '=', auth.companyId).where('user_id', '=', auth.user.id).where('day', '=', day).executeTakeFirst();
+      if (taken) throw conflict(DAY_ALREADY_OPEN(day));
+      const row = await trx
+        .insertInto('cash_days')
+        .values({
+          company_id: auth.companyId,
+          uuid: input.uuid,
+          user_id: auth.user.id,
+          day,
+          status: 'open',
+          opening_float: toCentavos(input.opening_float),
+          opened_at: now,
+          version,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { status: 201, body: { data: await toCashDay(trx, row) } };
+    },
+    async (read) => ({ data: await toCashDay(read, await ownDay(read, auth, input.uuid)) }),
+  );
+}
+
+export function closeCashDay(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: CashDayClose): Promise<Reply> {
+  return runWrite(
+    db,
+    auth,
+    wk,
+    async ({ trx, version, now }) => {
+      const row = await ownDay(trx, auth, uuid);
+      if (row.status === 'closed') throw conflict(DAY_ALREADY_CLOSED);
+      const position = cashPosition(Number(row.opening_float), await entriesOf(trx, auth.companyId, auth.user.id, row.day));
+      const counted = toCentavos(input.counted);
+      const closed = await trx
+        .updateTable('cash_days')
+        .set({
+          status: 'closed',
+          closed_at: now,
+          closed_by: auth.user.id,
+          counted,
+          expected: position.expected,
+          difference: cashDifference(position, counted),
+          position: JSON.stringify(position),
+          close_note: input.note ? input.note : null,
+          version,
+          updated_at: now,
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', 'open')
+        .returningAll()
+        .executeTakeFirst();
+      if (!closed) throw conflict(DAY_ALREADY_CLOSED);
+      return { status: 200, body: { data: await toCashDay(trx, closed) } };
+    },
+    async (read) => ({ data: await toCashDay(read, await ownDay(read, auth, uuid)) }),
+  );
+}
+
+export async function getCashDay(db: DB, auth: AuthContext, uuid: string) {
+  return { data: await toCashDay(db, await ownDay(db, auth, uuid)) };
+}
+
+/** The clerk's own days of a date (at most one). */
+export async function listCashDays(db: DB, auth: AuthContext, day: string) {
+  const rows = await db.selectFrom('cash_days').selectAll().where('company_id', '=', auth.companyId).where('user_id', '=', auth.user.id).where('day', '=', day).execute();
+  return { data: await Promise.all(rows.map((r) => toCashDay(db, r))) };
+}
