@@ -10,6 +10,7 @@ import {
   toCentavos,
 } from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
+import { kycProblem } from '@kalinga/contracts/pawn-kyc-rules';
 import { categoryTermsAt, sameTerms, termsOfRow } from '../categories/category-terms.repository';
 import type { CategoryRow, LoanRow } from '../../db/tables';
 import { notFound, unprocessable } from '../../lib/http-errors';
@@ -95,6 +96,16 @@ export async function refuseTakenItemUuids(db: DB, uuids: readonly string[], fie
  * Writes a pawn ticket: the loan (server-made ticket number, maturity, expiry and charges from the category's
  * terms), its items and the disbursement. Keyed by the client's uuid: a repeat returns the loan as it is (200).
  */
+async function kycThreshold(db: DB, companyId: number): Promise<number | null> {
+  const row = await db.selectFrom('settings').select('kyc_loan_threshold').where('company_id', '=', companyId).executeTakeFirst();
+  return row?.kyc_loan_threshold === null || row?.kyc_loan_threshold === undefined ? null : Number(row.kyc_loan_threshold);
+}
+
+async function loansOfCustomer(db: DB, customerId: number): Promise<number> {
+  const row = await db.selectFrom('loans').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanCreate): Promise<LoanReply> {
   const companyId = auth.companyId;
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
@@ -124,6 +135,9 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
     if (problem === LOAN_DATE_IN_FUTURE) throw unprocessable({ loan_date: [problem] });
     if (problem === LOAN_AMOUNT_TOO_HIGH) throw unprocessable({ loan_amount: [problem] });
     if (problem === LOW_LOAN_NEEDS_REQUEST) throw unprocessable({ written_request: [problem] });
+    // Read under runWrite's lock on the company's counter: a customer edit or another loan cannot slip in between.
+    const kyc = kycProblem({ customer, loanAmount, threshold: await kycThreshold(trx, companyId), earlierLoans: await loansOfCustomer(trx, customer.id) });
+    if (kyc) throw unprocessable({ customer_uuid: [kyc] });
     const kept = await termsOfNewLoan(trx, category, input.terms);
     const figures = newLoanFigures({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, terms: kept.terms });
     const ticket = ticketNumber(input.loan_date, await nextTicketNumber(trx, companyId));

@@ -4,6 +4,8 @@ import { LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE, NOT_RENEWABLE, RENEW_AFTER_E
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../../../test/lending-fixtures';
 import { db } from '../../../offline/database';
+import { settingsKey, writeLocalSettings } from '../../../offline/settings-local';
+import { KYC_NEEDED } from '@kalinga/contracts/pawn-kyc-rules';
 import { addItem, createLoan, forfeitLoan, markItemSold, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateItem, updateLoanNotes } from './lending-actions';
 
 const NOW = new Date('2026-11-23T08:00:00.000Z'); // 16:00 in Manila
@@ -80,6 +82,19 @@ describe('a new ticket', () => {
     const [entry] = await db.syncQueue.toArray();
     expect(entry.data).toMatchObject({ loan_amount: 1500, written_request: true });
     expect(loanCreateSchema.safeParse(entry.data).success).toBe(true);
+  });
+
+  it('a first loan above the shop’s amount is refused offline until the customer’s record is full; nothing is queued (decision 0186)', async () => {
+    await writeLocalSettings(settingsKey(null), { site_name: 'Kalinga', kyc_loan_threshold: 2000 });
+    const fresh = await saveCustomer({ first_name: 'Ana', last_name: 'Reyes', address: 'Jaro' });
+    await db.syncQueue.clear();
+    const first = { ...input, customer_uuid: fresh.uuid };
+    await expect(createLoan(first)).rejects.toThrow(KYC_NEEDED(200_000, ['photo ID type', 'ID number', 'date of birth', 'nationality', 'work', 'source of funds']));
+    expect(await db.syncQueue.count()).toBe(0);
+    // The fixture's customer has a loan already: their next one needs nothing more.
+    await createLoan(input);
+    await saveCustomer({ uuid: fresh.uuid, first_name: 'Ana', last_name: 'Reyes', address: 'Jaro', id_type: 'PhilSys ID', id_number: '1', birth_date: '1990-01-01', nationality: 'Filipino', occupation: 'Teacher', source_of_funds: 'Salary' });
+    expect(await createLoan(first)).toMatchObject({ customer_uuid: fresh.uuid, loan_amount: 3000 });
   });
 
   it('writes the loan and its entry together or not at all', async () => {

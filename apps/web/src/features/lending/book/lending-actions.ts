@@ -1,5 +1,7 @@
 import { customerCreateSchema, customerUpdateSchema, loanCreateSchema, loanUpdateSchema } from '@kalinga/contracts/lending';
 import { forfeitProblem, newLoanProblem, redeemProblem, renewProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
+import { kycProblem } from '@kalinga/contracts/pawn-kyc-rules';
+import { kycThresholdHere } from './kyc-threshold';
 import { changedFields, checked, counterToday, figuresOf, mustGet, refuse, termsOf } from './lending-checks';
 import { writeWithEntries } from '../../../offline/action-support';
 import { refuseOutOfBoundDate } from './action-date-bound';
@@ -69,6 +71,7 @@ export interface LoanInput {
 export async function createLoan(input: LoanInput): Promise<LocalLoan> {
   const today = await counterToday();
   await refuseOutOfBoundDate(input.loan_date, 'loan date');
+  const kycThreshold = await kycThresholdHere();
   return writeWithEntries(async (queue) => {
     const customer = await mustGet(db.customers.get(input.customer_uuid), 'customer');
     const category = await mustGet(db.categories.get(input.category_uuid), 'category');
@@ -84,6 +87,8 @@ export async function createLoan(input: LoanInput): Promise<LocalLoan> {
     });
     const appraisal = body.items.reduce((sum, item) => sum + toCentavos(item.appraisal_value), 0);
     refuse(newLoanProblem({ loan_date: body.loan_date, loan_amount: toCentavos(body.loan_amount), appraisal_value: appraisal, today, written_request: body.written_request }));
+    const earlierLoans = await db.loans.where('customer_uuid').equals(customer.uuid).count();
+    refuse(kycProblem({ customer, loanAmount: toCentavos(body.loan_amount), threshold: kycThreshold, earlierLoans }));
     // The terms printed on the ticket are the contract: they travel with it, with the category version they came
     // from, so a rate changed before the ticket reaches the server does not change it (defect 5).
     // A category made on this device and not on the server yet has no version: 0, with the terms it was made with.
