@@ -51,7 +51,14 @@ describe('the waitlist', () => {
     // The join form at 375 px.
     const phone = await newPage(browser, server.baseURL, PHONE);
     await signIn(phone.page, DEMO.personnel);
-    await openWaitlist(phone.page);
+    // From the booking form: no time that suits, join the waitlist.
+    await phone.page.goto('/appointments');
+    await phone.page.getByRole('button', { name: 'Book Appointment' }).click();
+    const link = phone.page.getByRole('dialog', { name: 'Book Appointment' }).getByRole('link', { name: 'No time that suits you? Join the waitlist' });
+    await link.waitFor();
+    await screenshot(phone.page, 'waitlist-booking-link-375');
+    await link.click();
+    await phone.page.getByRole('heading', { name: 'Waitlist', level: 1 }).waitFor();
     await phone.page.getByRole('heading', { name: 'Join the waitlist' }).waitFor();
     expect(await overflowing(phone.page)).toEqual([]);
     await screenshot(phone.page, 'waitlist-join-375');
@@ -89,6 +96,13 @@ describe('the waitlist', () => {
       await row.getByText(/Time held until/).waitFor();
       expect(await overflowing(staff.page)).toEqual([]);
       await screenshot(staff.page, `waitlist-staff-${name}`);
+      await expectAccessible(staff.page);
+      // The Triage list shows the waitlist after the urgent cases and intakes, with what was done.
+      await staff.page.goto('/triage');
+      const waiting = staff.page.getByTestId('triage-row').filter({ hasText: 'Paula Personnel' }).filter({ hasText: 'Waitlist' });
+      await waiting.getByText('A freed time is held for them now; waiting for their answer').waitFor();
+      expect(await overflowing(staff.page)).toEqual([]);
+      await screenshot(staff.page, `triage-waitlist-${name}`);
       await expectAccessible(staff.page);
       await staff.context.close();
     }
