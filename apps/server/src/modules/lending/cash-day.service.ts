@@ -35,7 +35,7 @@ async function entriesOf(db: DB, companyId: number, userId: number | null, day: 
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
 }
 
-const inPesos = (p: CashPosition) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, toPesos(v)])) as CashPosition;
+const inPesos = (p: CashPosition) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, toPesos(v)])) as unknown as CashPosition;
 
 async function toCashDay(db: DB, row: CashDayRow): Promise<CashDay> {
   const position =
