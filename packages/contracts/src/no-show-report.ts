@@ -3,10 +3,7 @@ import { DEFAULT_PERIOD, REPORT_PERIODS } from './report-constants';
 
 // The no-show rate by category, age group and department over a period (docs/decisions/0156-no-show-rate-report.md).
 
-/** Groups of fewer people than this are hidden in breakdowns by department or age group (their numbers stay on the server). */
-export const MIN_GROUP_PEOPLE = 5;
-
-export const SMALL_GROUPS_HIDDEN = `Groups of fewer than ${MIN_GROUP_PEOPLE} people are hidden so that no one can be singled out.`;
+export { MIN_GROUP_PEOPLE, SMALL_GROUPS_HIDDEN } from './report-constants';
 
 export const noShowReportQuerySchema = z.object({
   period: z

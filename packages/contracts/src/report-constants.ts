@@ -25,3 +25,9 @@ export const REPORT_KINDS = {
 } as const;
 export type ReportKind = keyof typeof REPORT_KINDS;
 export type ReportGroupField = (typeof REPORT_KINDS)[ReportKind]['groupField'];
+
+/** Groups of fewer people than this are hidden in breakdowns by department or age group (their numbers stay on the server). */
+export const MIN_GROUP_PEOPLE = 5;
+
+/** What the reports say wherever a breakdown by department or age group is shown or downloaded. */
+export const SMALL_GROUPS_HIDDEN = `Groups of fewer than ${MIN_GROUP_PEOPLE} people are hidden so that no one can be singled out.`;

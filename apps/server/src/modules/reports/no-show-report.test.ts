@@ -118,3 +118,18 @@ describe('groupRates', () => {
     expect(groupRates('category', small, false).map((g) => g.hidden)).toEqual([false, false, false]);
   });
 });
+
+describe('the daily reports by department and age group hide groups under five people', () => {
+  it('shows a department of six people, hides one of two and, so the total does not give it away, the next smallest', async () => {
+    const rows = (await t.app.inject({ method: 'GET', url: '/api/reports/appointments-by-department-daily?forecast_days=7', headers: admin.headers })).json() as { department: string; is_forecast: boolean; count: number }[];
+    // Engineering 6 people (shown, its forecast too); Arts 2 (hidden); Nursing 5, the next smallest, hidden with it.
+    expect([...new Set(rows.map((r) => r.department))]).toEqual(['Engineering']);
+    expect(rows.filter((r) => r.is_forecast)).toHaveLength(7);
+    expect(rows.filter((r) => !r.is_forecast).reduce((s, r) => s + r.count, 0)).toBe(12);
+    const ages = (await t.app.inject({ method: 'GET', url: '/api/reports/appointments-by-age-daily', headers: admin.headers })).json() as { age_group: string }[];
+    expect([...new Set(ages.map((r) => r.age_group))]).toEqual([]);
+    // Categories name no one: both shown whole.
+    const categories = (await t.app.inject({ method: 'GET', url: '/api/reports/appointments-by-category-daily', headers: admin.headers })).json() as { category_title: string }[];
+    expect([...new Set(categories.map((r) => r.category_title))]).toEqual(['Grief', 'Stress']);
+  });
+});

@@ -77,8 +77,17 @@ describe('kept report replies', () => {
     await t.db.updateTable('appointments').set({ local_date: addDays(today, -1) }).where('id', '=', second).execute();
     expect(await todayRows('category')).toMatchObject([{ category_title: 'Exam stress', count: 1 }]);
 
-    expect(await todayRows('department')).toMatchObject([{ department: 'Nursing', count: 1 }]);
+    // Five more people in each department (yesterday), so neither is too small to show (decision 0157).
+    for (const department of ['Nursing', 'Engineering']) {
+      for (let i = 0; i < 5; i++) {
+        const other = (await addUser(t.app, admin.companyId, { extra: { department } })).user.id;
+        const id = await book();
+        await t.db.updateTable('appointments').set({ client_id: other, local_date: addDays(today, -1) }).where('id', '=', id).execute();
+      }
+    }
+    const booked = async () => (await todayRows('department')).filter((r) => r.count > 0);
+    expect(await booked()).toMatchObject([{ department: 'Nursing', count: 1 }]);
     await t.db.updateTable('users').set({ department: 'Engineering' }).where('id', '=', clientId).execute();
-    expect(await todayRows('department')).toMatchObject([{ department: 'Engineering', count: 1 }]);
+    expect(await booked()).toMatchObject([{ department: 'Engineering', count: 1 }]);
   });
 });

@@ -4,6 +4,7 @@ import { forecasts } from './forecast-cache';
 import { addDays, dayRange, localDateOf } from './report-days';
 import { isPostgresDb } from '../../db/locks';
 import { countsFingerprint, dailyCountsByGroup, type DailyGroupCount, type ReportGroupBy } from './report.repository';
+import { hiddenGroups } from './small-groups';
 
 /**
  * The forecast learns from up to a year of history whatever period is shown, so a 7-day view still
@@ -109,6 +110,8 @@ interface ReportInputs {
   today: string;
   periodDays: number;
   historyDays: number;
+  /** Groups too small to show (fewer than five people over the period): left out with their forecasts. */
+  hidden: Set<string>;
 }
 
 /** The kept counts a report is built from: a year of history and the days already booked ahead, in one read. */
@@ -117,12 +120,14 @@ async function reportInputs(db: DB, scope: ReportScope, groupBy: ReportGroupBy, 
   const periodDays = PERIOD_DAYS[query.period];
   const historyDays = Math.max(periodDays, FIT_HISTORY_DAYS);
   const rows = await dailyCountsByGroup(db, scope.companyId, groupBy, addDays(today, -(historyDays - 1)), addDays(today, query.forecast_days));
-  return { rows, today, periodDays, historyDays };
+  const hidden = await hiddenGroups(db, scope.companyId, groupBy, addDays(today, -(periodDays - 1)), today);
+  return { rows, today, periodDays, historyDays, hidden };
 }
 
-function seriesOf(groupBy: ReportGroupBy, query: ReportQuery, { rows, today, periodDays, historyDays }: ReportInputs): SeriesPoint[] {
-  const counts = rows.filter((r) => r.day <= today);
-  const booked = rows.filter((r) => r.day > today);
+function seriesOf(groupBy: ReportGroupBy, query: ReportQuery, { rows, today, periodDays, historyDays, hidden }: ReportInputs): SeriesPoint[] {
+  const shown = rows.filter((r) => !hidden.has(r.group));
+  const counts = shown.filter((r) => r.day <= today);
+  const booked = shown.filter((r) => r.day > today);
   return buildSeries(groupBy, counts, { today, periodDays, forecastDays: query.forecast_days, historyDays, booked });
 }
 

@@ -4,6 +4,7 @@ import type { Insertable } from 'kysely';
 import { addCategory, addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
 import type { AppointmentsTable } from '../../db/tables';
 import { addDays, dayRange, localDateOf } from './report-days';
+import { dailyCountsByGroup } from './report.repository';
 
 interface Row {
   day: string;
@@ -217,35 +218,39 @@ describe('GET /api/reports/appointments-by-category-daily', () => {
 
 describe('GET /api/reports/appointments-by-age-daily', () => {
   it('groups by age on the appointment date, with N/A for no birth date', async () => {
-    const { status, body } = await get('appointments-by-age-daily', admin, '?period=last_30_days&forecast_days=7');
-    expect(status).toBe(200);
-    const rows = body as Row[];
-    expect([...new Set(rows.map((r) => r.age_group))]).toEqual(['Under 18', '18-21', 'Over 50', 'N/A']);
-    const count = (group: string, day: string) => real(rows).find((r) => r.age_group === group && r.day === day)!.count;
+    // The grouping itself, from the kept counts: every one of these groups is a single person.
+    const rows = await dailyCountsByGroup(t.db, admin.companyId, 'age', addDays(today, -29), today);
+    expect([...new Set(rows.map((r) => r.group))].sort()).toEqual(['18-21', 'N/A', 'Over 50', 'Under 18']);
+    const count = (group: string, day: string) => rows.find((r) => r.group === group && r.day === day)?.count ?? 0;
     expect(count('Under 18', addDays(today, -6))).toBe(1);
     expect(count('Under 18', addDays(today, -5))).toBe(0);
     expect(count('18-21', addDays(today, -5))).toBe(2);
     expect(count('N/A', today)).toBe(1);
     expect(count('Over 50', addDays(today, -20))).toBe(1);
-    expect(real(rows).filter((r) => r.age_group === 'N/A')).toHaveLength(30);
+    // The report shows none of them: groups of fewer than five people are hidden, their numbers never sent.
+    const { status, body } = await get('appointments-by-age-daily', admin, '?period=last_30_days&forecast_days=7');
+    expect(status).toBe(200);
+    expect(body).toEqual([]);
   });
 });
 
 describe('GET /api/reports/appointments-by-department-daily', () => {
   it('groups by the client\'s department, blank as N/A, never another company\'s', async () => {
+    const rows = await dailyCountsByGroup(t.db, admin.companyId, 'department', addDays(today, -29), today);
+    expect([...new Set(rows.map((r) => r.group))].sort()).toEqual(['College of Nursing', 'Finance', 'N/A']);
+    expect(rows.filter((r) => r.group === 'College of Nursing').reduce((s, r) => s + r.count, 0)).toBe(3);
+    expect(rows.find((r) => r.group === 'N/A' && r.day === today)!.count).toBe(1);
+    // One person each: the report hides all three.
     const { status, body } = await get('appointments-by-department-daily', admin);
     expect(status).toBe(200);
-    const rows = body as Row[];
-    expect([...new Set(rows.map((r) => r.department))]).toEqual(['College of Nursing', 'Finance', 'N/A']);
-    expect(real(rows).filter((r) => r.department === 'College of Nursing').reduce((s, r) => s + r.count, 0)).toBe(3);
-    expect(real(rows).find((r) => r.department === 'N/A' && r.day === today)!.count).toBe(1);
+    expect(body).toEqual([]);
   });
 
   it('shows the other company only its own appointments', async () => {
-    const rows = (await get('appointments-by-department-daily', other)).body as Row[];
+    const rows = await dailyCountsByGroup(t.db, other.companyId, 'department', addDays(today, -29), today);
     // Its own client's department plus our teen (College of Nursing) on its own row: 4 + 1, nothing of ours.
-    expect(real(rows).reduce((s, r) => s + r.count, 0)).toBe(5);
-    expect(rows.some((r) => r.department === 'Finance')).toBe(false);
+    expect(rows.reduce((s, r) => s + r.count, 0)).toBe(5);
+    expect(rows.some((r) => r.group === 'Finance')).toBe(false);
     const categories = (await get('appointments-by-category-daily', other)).body as Row[];
     expect(real(categories).reduce((s, r) => s + r.count, 0)).toBe(5);
   });
@@ -267,8 +272,8 @@ describe('GET /api/reports/appointments-by-department-daily', () => {
     const client = await addUser(t.app, far.companyId, { extra: { department: 'Registrar' } });
     const cat = await category(far.companyId, 'Any');
     await appointment({ companyId: far.companyId, counselorId: counselor.user.id, clientId: client.user.id, categoryId: cat, localDate: farToday });
-    const rows = (await get('appointments-by-department-daily', far, '?period=last_7_days')).body as Row[];
-    expect(real(rows).at(-1)).toMatchObject({ day: farToday, count: 1, department: 'Registrar' });
+    const rows = (await get('appointments-by-category-daily', far, '?period=last_7_days')).body as Row[];
+    expect(real(rows).at(-1)).toMatchObject({ day: farToday, count: 1, category_title: 'Any' });
   });
 });
 

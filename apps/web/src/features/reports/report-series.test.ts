@@ -113,6 +113,12 @@ describe('toCsv', () => {
     expect(evil.split('\r\n')[1]).toBe(`2026-03-01,"'=HYPERLINK(""x"")",1,false,,`);
   });
 
+  it('says at the end of a department or age file that small groups are hidden; a category file has no such line', () => {
+    expect(toCsv('department', []).split('\r\n')[1]).toBe('Groups of fewer than 5 people are hidden so that no one can be singled out.');
+    expect(toCsv('age', []).split('\r\n')[1]).toBe('Groups of fewer than 5 people are hidden so that no one can be singled out.');
+    expect(toCsv('category', [])).toBe('day,category_title,count,is_forecast,lower,upper\r\n');
+  });
+
   it('names the file after the report and the filters', () => {
     expect(csvFileName('department', 'last_90_days', 7)).toBe('appointments-by-department-daily_last_90_days_forecast_7.csv');
   });

@@ -1,5 +1,5 @@
 // Data shaping for the report charts and CSV files: plain functions, no Chart.js, so jsdom tests can cover them.
-import { REPORT_KINDS, type ReportKind } from '@kalinga/contracts/report-constants';
+import { REPORT_KINDS, type ReportKind, SMALL_GROUPS_HIDDEN } from '@kalinga/contracts/report-constants';
 
 /** A reply row of any of the three reports (spec section 3, Report row). */
 export interface ReportRow {
@@ -167,6 +167,8 @@ export function toCsv(kind: ReportKind, rows: readonly ReportRow[]): string {
   const field = REPORT_KINDS[kind].groupField;
   const lines = [['day', field, 'count', 'is_forecast', 'lower', 'upper'].join(',')];
   for (const row of rows) lines.push([row.day, groupOf(kind, row), row.count, row.is_forecast, row.lower ?? '', row.upper ?? ''].map(csvField).join(','));
+  // The file says what the screen says: small groups are left out, not zero.
+  if (kind !== 'category') lines.push(csvField(SMALL_GROUPS_HIDDEN));
   return `${lines.join('\r\n')}\r\n`;
 }
 

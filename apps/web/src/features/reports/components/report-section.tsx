@@ -1,4 +1,4 @@
-import type { ForecastDays, ReportKind, ReportPeriod } from '@kalinga/contracts/report-constants';
+import { type ForecastDays, type ReportKind, type ReportPeriod, SMALL_GROUPS_HIDDEN } from '@kalinga/contracts/report-constants';
 import { useMemo } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { errorMessage } from '../../../lib/api-client';
@@ -67,6 +67,11 @@ export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind
               </p>
             )}
           </>
+        )}
+        {kind !== 'category' && (
+          <p className="text-sm text-base-content/70" data-testid={`report-${kind}-small-groups`}>
+            {SMALL_GROUPS_HIDDEN}
+          </p>
         )}
       </div>
     </section>
