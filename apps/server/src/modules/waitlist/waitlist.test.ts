@@ -5,7 +5,7 @@ import { OFFER_EXPIRED } from '@kalinga/contracts/waitlist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, createTestApp, type TestApp } from '../../../test/harness';
 import type { OutboxRow } from '../notifications/outbox.repository';
-import { slotsOf } from '../schedule/schedule.test-helpers';
+import { ALL_WEEK, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
 import { addDaysToDate } from '../schedule/zone-time';
 import { waitlistOfferEmail } from './waitlist-email';
 import { matchCompany } from './waitlist-match';
@@ -210,6 +210,27 @@ describe('the hold time', () => {
     const longer = (await join(second, waitBody(c, freshDate()))).json().data.offer;
     expect(Date.parse(longer.expires_at) - Date.parse(longer.offered_at)).toBe(45 * 60_000);
     await api(t.app, c.admin, 'POST', '/api/settings', { waitlist_hold_minutes: 30 });
+  });
+});
+
+describe('other ways a slot frees', () => {
+  it('a move frees the old time, and new schedule hours make new times', async () => {
+    const { date, booked } = await fullDate();
+    const moved = await client(t, c, 'Waits For A Move');
+    await join(moved, waitBody(c, date));
+    const res = await t.app.inject({ method: 'PUT', url: `/api/appointments/${booked}`, headers: c.admin.headers, payload: { appointment_date: manila(date, '15:00') } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await matchCompany(t.db, c.admin.companyId)).toBe(1);
+    expect((await mine(t, moved))[0].offer?.appointment_date).toBe(manila(date, '10:00'));
+
+    // Evening hours the counselor does not keep yet: nothing to offer until the schedule has them.
+    const evening = await client(t, c, 'Waits For Evening Hours');
+    const later = freshDate();
+    expect((await join(evening, waitBody(c, later, { time_from: '19:00', time_to: '20:00' }))).json().data.offer).toBeNull();
+    await setWeek(t.app, c.counselor, ALL_WEEK.map((d) => ({ ...d, end_time: '21:00' })));
+    expect(await matchCompany(t.db, c.admin.companyId)).toBe(1);
+    expect((await mine(t, evening))[0].offer?.appointment_date).toBe(manila(later, '19:00'));
+    await setWeek(t.app, c.counselor);
   });
 });
 
