@@ -7,6 +7,8 @@ import { heavyRead } from '../../plugins/rate-limits';
 import type { ReportGroupBy } from './report.repository';
 import { dailyReportJson } from './report.service';
 import { noShowReport } from './no-show-report';
+import { intakeReport } from './intake-report';
+import { intakeReportQuerySchema, intakeReportReplySchema } from '@kalinga/contracts/intake-report';
 import { noShowReportQuerySchema, noShowReportReplySchema } from '@kalinga/contracts/no-show-report';
 
 const responses = { 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema, 429: errorReplySchema };
@@ -46,6 +48,17 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const auth = authOf(request);
       return { data: await noShowReport(app.db, { companyId: auth.companyId, timezone: auth.company.timezone }, request.query.period) };
+    },
+  });
+
+  // Intake questionnaires per severity band and week: counts only.
+  app.get('/api/reports/intake-bands', {
+    preHandler: needs('view reports'),
+    config,
+    schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: intakeReportQuerySchema, response: { 200: intakeReportReplySchema, ...responses } },
+    handler: async (request) => {
+      const auth = authOf(request);
+      return { data: await intakeReport(app.db, { companyId: auth.companyId, timezone: auth.company.timezone }, request.query.period) };
     },
   });
 };
