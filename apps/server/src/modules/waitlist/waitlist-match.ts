@@ -6,6 +6,7 @@ import type { Database } from '../../db/tables';
 import { newMessageId } from '../notifications/notification-events';
 import { readBookingSettings } from '../schedule/schedule.repository';
 import { loadSlotContext, type SlotContext, slotsFromContext, todayIn } from '../schedule/schedule.service';
+import type { BusyInterval } from '../schedule/slots';
 import { addDaysToDate, minutesOf, weekdayOf } from '../schedule/zone-time';
 import { allCounselors } from '../screening/safety-settings';
 
@@ -38,8 +39,22 @@ interface WaitingEntry {
   time_to: string;
 }
 
-/** The earliest free slot of one counselor that fits the entry, not one of `tried`; undefined when none. */
-function firstFit(ctx: SlotContext, counselorId: number, e: WaitingEntry, today: string, tried: ReadonlySet<string>, nowMs: number): number | undefined {
+/** The client's own live appointments over the entry's range: a time that overlaps one is no time for them. */
+async function clientBusy(db: Conn, companyId: number, e: WaitingEntry, today: string): Promise<BusyInterval[]> {
+  const rows = await db
+    .selectFrom('appointments')
+    .select(['appointment_date', 'duration_minutes'])
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', e.client_id)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where('local_date', '>=', addDaysToDate(e.from_date < today ? today : e.from_date, -1))
+    .where('local_date', '<=', addDaysToDate(e.to_date, 1))
+    .execute();
+  return rows.map((r) => ({ start: Date.parse(r.appointment_date), end: Date.parse(r.appointment_date) + r.duration_minutes * MINUTE }));
+}
+
+/** The earliest free slot of one counselor that fits the entry, not one of `tried` nor clashing with `own`; undefined when none. */
+function firstFit(ctx: SlotContext, counselorId: number, e: WaitingEntry, today: string, tried: ReadonlySet<string>, own: readonly BusyInterval[], nowMs: number): number | undefined {
   const days = new Set(JSON.parse(e.days) as Weekday[]);
   const from = minutesOf(e.time_from);
   const to = minutesOf(e.time_to);
@@ -47,7 +62,8 @@ function firstFit(ctx: SlotContext, counselorId: number, e: WaitingEntry, today:
     if (!days.has(weekdayOf(d) as Weekday)) continue;
     for (const s of slotsFromContext(ctx, d, { nowMs })) {
       const m = minutesOf(s.time);
-      if (m >= from && m + ctx.durationMinutes <= to && !tried.has(`${counselorId}@${s.start}`)) return s.start;
+      const end = s.start + ctx.durationMinutes * MINUTE;
+      if (m >= from && m + ctx.durationMinutes <= to && !tried.has(`${counselorId}@${s.start}`) && !own.some((b) => b.start < end && s.start < b.end)) return s.start;
     }
   }
   return undefined;
@@ -133,9 +149,10 @@ export async function matchCompany(db: Conn, companyId: number, nowMs = Date.now
       const tried = new Set(
         (await trx.selectFrom('waitlist_offers').select(['counselor_id', 'start_at']).where('entry_id', '=', e.id).execute()).map((o) => `${o.counselor_id}@${Date.parse(o.start_at)}`),
       );
+      const own = await clientBusy(trx, companyId, e, today);
       let best: { counselorId: number; start: number } | undefined;
       for (const c of e.counselor_id === null ? counselors : counselors.filter((id) => id === e.counselor_id)) {
-        const start = firstFit(await contextOf(c), c, e, today, tried, nowMs);
+        const start = firstFit(await contextOf(c), c, e, today, tried, own, nowMs);
         if (start !== undefined && (!best || start < best.start)) best = { counselorId: c, start };
       }
       if (!best) continue;

@@ -3,9 +3,9 @@
 // leaving; refusals (bad input 422, another company's or client's 404, the wrong role 403). Both databases.
 import { OFFER_EXPIRED } from '@kalinga/contracts/waitlist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, createTestApp, type TestApp } from '../../../test/harness';
+import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
 import type { OutboxRow } from '../notifications/outbox.repository';
-import { ALL_WEEK, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
+import { ALL_WEEK, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
 import { addDaysToDate } from '../schedule/zone-time';
 import { waitlistOfferEmail } from './waitlist-email';
 import { matchCompany } from './waitlist-match';
@@ -210,6 +210,22 @@ describe('the hold time', () => {
     const longer = (await join(second, waitBody(c, freshDate()))).json().data.offer;
     expect(Date.parse(longer.expires_at) - Date.parse(longer.offered_at)).toBe(45 * 60_000);
     await api(t.app, c.admin, 'POST', '/api/settings', { waitlist_hold_minutes: 30 });
+  });
+});
+
+describe('what is offered', () => {
+  it("never a time that clashes with the client's own other appointments", async () => {
+    const second = await addUser(t.app, c.admin.companyId, { userType: 'counselor', name: 'Second Counselor' });
+    await setWeek(t.app, second);
+    const date = freshDate();
+    const busy = await client(t, c, 'Busy At Ten');
+    const at = await instantOf(t.app, c.admin, second.user.id, date, '10:00');
+    const booked = await api(t.app, c.admin, 'POST', '/api/appointments', { counselor_id: second.user.id, student_id: busy.user.id, appointment_date: at, reason: 'With the other counselor', category_id: c.categoryId, location_type: 'online' });
+    expect(booked.statusCode, booked.body).toBe(201);
+    // Any counselor, 10:00-12:00 that day: the first counselor's 10:00 is free, but the client is busy then.
+    const res = await join(busy, waitBody(c, date, { counselor_id: null, time_to: '12:00', to_date: date }));
+    expect(res.json().data.offer?.appointment_date).toBe(manila(date, '11:00'));
+    await t.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', second.user.id).execute();
   });
 });
 
