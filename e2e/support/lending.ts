@@ -83,7 +83,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
 export const overflowing = (page: Page): Promise<string[]> => overflowingIn(page, 'main *');
 
 /** The serious and critical violations with their elements (axe is injected by axeViolations first). */
-async function violationTargets(page: Page): Promise<string[]> {
+export async function violationTargets(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
     const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { resultTypes: ['violations'] });
