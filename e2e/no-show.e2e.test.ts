@@ -97,3 +97,22 @@ describe('marking a no-show in the browser', () => {
     }
   }, 120_000);
 });
+
+describe('the no-show rate and intake counts on Reports', () => {
+  it('shows the tables with small groups hidden, at 1280 and 375 px', async () => {
+    for (const viewport of [undefined, PHONE]) {
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page, DEMO.admin);
+      await page.goto('/reports');
+      const rates = page.getByTestId('report-no-show-rate');
+      await rates.getByRole('table', { name: 'By department' }).waitFor();
+      await page.getByTestId('report-intake-bands').getByText(/Counts only/).waitFor();
+      expect(await rates.textContent()).toContain('Groups of fewer than 5 people are hidden so that no one can be singled out.');
+      await rates.scrollIntoViewIfNeeded();
+      await expectAccessible(page);
+      expect(await overflowing(page)).toEqual([]);
+      await screenshot(page, `no-show-rate-report-${viewport ? 375 : 1280}`);
+      await context.close();
+    }
+  }, 120_000);
+});

@@ -40,10 +40,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  // The no-show rate by category, age group and department over the period (same permission and budget).
+  // The no-show rate and the intake counts: the same permission, a budget of their own (the screen calls them
+  // beside the three daily reports, which keep theirs).
+  const tablesConfig = { rateLimit: heavyRead('report-tables', app.config.reportsPerMinute) };
   app.get('/api/reports/no-show-rate', {
     preHandler: needs('view reports'),
-    config,
+    config: tablesConfig,
     schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: noShowReportQuerySchema, response: { 200: noShowReportReplySchema, ...responses } },
     handler: async (request) => {
       const auth = authOf(request);
@@ -54,7 +56,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Intake questionnaires per severity band and week: counts only.
   app.get('/api/reports/intake-bands', {
     preHandler: needs('view reports'),
-    config,
+    config: tablesConfig,
     schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: intakeReportQuerySchema, response: { 200: intakeReportReplySchema, ...responses } },
     handler: async (request) => {
       const auth = authOf(request);

@@ -2,6 +2,10 @@ import { DEFAULT_FORECAST_DAYS, DEFAULT_PERIOD, type ForecastDays, type ReportKi
 import { useEffect, useId, useState } from 'react';
 import { loadChartKit } from './chart/chart-kit';
 import { ReportSection } from './components/report-section';
+import { lazyPart } from '../../lib/lazy-part';
+
+// The no-show rate and intake tables come in a chunk of their own, after the charts' calls.
+const attendanceReports = lazyPart(() => import('./components/attendance-reports').then((m) => m.AttendanceReports));
 
 // Spec section 2 Reports: the filter options, verbatim.
 const PERIOD_OPTIONS: { value: ReportPeriod; label: string }[] = [
@@ -71,6 +75,7 @@ export function ReportsPage() {
       {KINDS.map((kind) => (
         <ReportSection key={kind} kind={kind} period={period} forecastDays={forecastDays} />
       ))}
+      <attendanceReports.Part period={period} />
     </div>
   );
 }
