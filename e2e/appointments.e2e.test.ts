@@ -165,7 +165,7 @@ describe('appointments and schedules in the browser', () => {
     const upcoming = cp.getByTestId('appointment-card').filter({ hasText: reason });
     await upcoming.waitFor();
     await expect(upcoming.getByTestId('status-badge').textContent()).resolves.toBe('Confirmed');
-    // Before the session starts it cannot be completed: the menu offers only cancelling, no Complete button.
+    // Before the session starts it cannot be completed nor marked a no-show: the menu offers only cancelling, no Complete button.
     await upcoming.getByRole('button', { name: `Status options for ${reason}` }).click();
     expect(await upcoming.getByRole('menuitem').allTextContents()).toEqual(['Cancel appointment']);
     await cp.keyboard.press('Escape');
@@ -179,7 +179,7 @@ describe('appointments and schedules in the browser', () => {
     await done.waitFor();
     // The status menu offers exactly the allowed changes from confirmed.
     await done.getByRole('button', { name: `Status options for ${reason}` }).click();
-    expect(await done.getByRole('menuitem').allTextContents()).toEqual(['Mark as completed', 'Cancel appointment']);
+    expect(await done.getByRole('menuitem').allTextContents()).toEqual(['Mark as completed', 'Cancel appointment', 'Mark as no-show']);
     await cp.keyboard.press('Escape');
     await done.getByRole('button', { name: 'Complete', exact: true }).click();
     await toast(cp, 'Appointment marked as completed');
