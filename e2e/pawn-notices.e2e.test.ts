@@ -8,7 +8,8 @@ import { withAppAndBrowser } from './support/suite';
 
 // The notice before a redemption period ends and the auction list (decisions 0184, 0185), at the counter: the list
 // of tickets to notify, one notice recorded and printed as a letter, and the forfeited items with what their notice
-// recorded; each screen at 1280 and 375 px, axe clean.
+// recorded, and the covered transactions; each screen at 1280 and 375 px, axe clean. Offline: a ticket in its
+// redemption period offers no forfeiture (the rules refuse it on the device as on the server).
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,13 +29,13 @@ async function bothWidths(page: Page, name: string): Promise<void> {
 }
 
 /** A ticket of a 30-day, fast-depreciating category: its redemption period ends 60 days after the loan date. */
-async function ticket(admin: ApiSession, category: string, lastName: string, loanDate: string) {
+async function ticket(admin: ApiSession, category: string, lastName: string, loanDate: string, amount = 3000) {
   const customer = crypto.randomUUID();
   await apiCall(server, admin, 'POST', '/api/customers', { uuid: customer, first_name: 'Rosario', last_name: lastName, address: '12 Iznart St, Iloilo City', id_type: 'PhilSys ID', id_number: '5555-0001' });
   const uuid = crypto.randomUUID();
   const reply = await apiCall<{ data: { pawn_ticket_number: string; expiry_date: string } }>(server, admin, 'POST', '/api/loans', {
-    uuid, customer_uuid: customer, category_uuid: category, loan_date: loanDate, loan_amount: 3000,
-    items: [{ uuid: crypto.randomUUID(), description: `Laptop of ${lastName}, 14 inch, with charger`, appraisal_value: 8000 }],
+    uuid, customer_uuid: customer, category_uuid: category, loan_date: loanDate, loan_amount: amount,
+    items: [{ uuid: crypto.randomUUID(), description: `Laptop of ${lastName}, 14 inch, with charger`, appraisal_value: Math.max(8000, amount * 2) }],
   });
   return { uuid, ...reply.data };
 }
@@ -83,6 +84,35 @@ describe('notices and the auction list', () => {
     expect(await item.getByTestId('auction-notice').textContent()).toBe('No notice was recorded for this ticket.');
     expect(await item.textContent()).toContain('Forfeited: no price yet');
     await bothWidths(page, 'auction-list');
+
+    // A loan above ₱500,000 is on the covered transactions, with the date to report it by.
+    const rich = await ticket(admin, category, 'Covered-Rich', manilaDay(0), 600_000);
+    await go(page, '/lending/covered');
+    const covered = page.getByTestId('covered-row').filter({ hasText: 'Covered-Rich' });
+    await covered.waitFor();
+    expect(await covered.textContent()).toContain('₱600,000.00');
+    expect(await covered.textContent()).toContain(rich.pawn_ticket_number);
+    await bothWidths(page, 'covered-transactions');
+    await context.close();
+  });
+
+  it('offline, a ticket in its redemption period cannot be forfeited and the notices say they need the server', { timeout: 240_000 }, async () => {
+    const admin = await apiLogin(server, DEMO.admin);
+    const category = crypto.randomUUID();
+    await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title: 'Cameras', interest_rate: 3, penalty_rate: 2, loan_period: 30, loan_period_type: 'day', loan_period_expiry: 30, is_renewable: true, fast_depreciating: true });
+    const inPeriod = await ticket(admin, category, 'Offline-Period', manilaDay(-45));
+    const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
+    await signIn(page, DEMO.admin);
+    await waitForBook(page);
+    await context.setOffline(true);
+    await go(page, `/lending/loans/${inPeriod.uuid}`);
+    await page.getByTestId('loan-ticket').waitFor();
+    expect(await page.getByTestId('loan-status').textContent()).toContain('in redemption period');
+    expect(await page.getByRole('button', { name: 'Redeem' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Forfeit' }).count()).toBe(0);
+    await go(page, '/lending/notices');
+    await page.getByText('Notices are sent through the server: connect to the internet, then try again.').waitFor();
+    await context.setOffline(false);
     await context.close();
   });
 });

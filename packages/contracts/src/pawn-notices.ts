@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { paginated, pageQuerySchema } from './common';
+import { calendarDateField } from './lending';
 
 // The notices before redemption periods end (decision 0184) and the auction list (decision 0185). Money in pesos.
 
@@ -69,3 +70,24 @@ export type AuctionRow = z.infer<typeof auctionRowSchema>;
 export const auctionListQuerySchema = pageQuerySchema;
 export const auctionListReplySchema = paginated(auctionRowSchema);
 export type AuctionListReply = z.infer<typeof auctionListReplySchema>;
+
+// ---------- covered transactions (decision 0186) ----------
+
+/** The loan dates to look at; left out, the last 30 days to today. At most a year. */
+export const coveredQuerySchema = z
+  .object({ from: calendarDateField.optional(), to: calendarDateField.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start date may not be after the end date.', path: ['from'] });
+export type CoveredQuery = z.infer<typeof coveredQuerySchema>;
+
+export const coveredRowSchema = z.object({
+  kind: z.enum(['single', 'day']),
+  date: z.string(),
+  file_by: z.string(),
+  total: z.number(),
+  customer_uuid: z.string(),
+  customer_name: z.string(),
+  loans: z.array(z.object({ uuid: z.string(), pawn_ticket_number: z.string(), loan_amount: z.number() })),
+});
+export type CoveredRow = z.infer<typeof coveredRowSchema>;
+export const coveredReplySchema = z.object({ data: z.array(coveredRowSchema), from: z.string(), to: z.string(), today: z.string() });
+export type CoveredReply = z.infer<typeof coveredReplySchema>;

@@ -18,11 +18,11 @@ describe('visibleNav', () => {
     expect(admin[0].children?.map((c) => c.label)).toEqual(['Users', 'Roles & Permissions', 'Site Settings']);
   });
 
-  it("the Lending group (Customers, Loans, Items; Notices and Auction List online) needs 'view lending' and stays usable offline", () => {
+  it("the Lending group (Customers, Loans, Items; Notices, Auction List and Covered Transactions online) needs 'view lending' and stays usable offline", () => {
     expect(visibleNav({ ...base, permissions: ['view appointments'] }).map((e) => e.label)).not.toContain('Lending');
     const clerk = visibleNav({ ...base, permissions: ['view lending'] });
     expect(clerk.map((e) => e.label)).toEqual(['Lending']);
-    expect(clerk[0].children?.map((c) => [c.label, c.offline])).toEqual([['Customers', true], ['Loans', true], ['Items', true], ['Notices', undefined], ['Auction List', undefined]]);
+    expect(clerk[0].children?.map((c) => [c.label, c.offline])).toEqual([['Customers', true], ['Loans', true], ['Items', true], ['Notices', undefined], ['Auction List', undefined], ['Covered Transactions', undefined]]);
   });
 });
 

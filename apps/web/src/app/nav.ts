@@ -41,6 +41,7 @@ export const NAV: NavEntry[] = [
       { path: '/lending/items', label: 'Items', permission: 'view lending', offline: true },
       { path: '/lending/notices', label: 'Notices', permission: 'view lending' },
       { path: '/lending/auction', label: 'Auction List', permission: 'view lending' },
+      { path: '/lending/covered', label: 'Covered Transactions', permission: 'view lending' },
     ],
   },
   { path: '/triage', label: 'Triage', permission: 'view screenings', role: 'counselor' },

@@ -39,6 +39,7 @@ const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
 const NoticesPage = lazy(() => lending().then((m) => ({ default: m.NoticesPage })));
 const NoticeLetterPage = lazy(() => lending().then((m) => ({ default: m.NoticeLetterPage })));
 const AuctionPage = lazy(() => lending().then((m) => ({ default: m.AuctionPage })));
+const CoveredPage = lazy(() => lending().then((m) => ({ default: m.CoveredPage })));
 const ReportsPage = lazyScreen(() => reports().then((m) => m.ReportsPage));
 // The crisis screen: signed in or not, online or not (precached; decision 0161).
 const IntakePage = lazy(() => import('../features/intake/intake-page').then((m) => ({ default: m.IntakePage })));
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
       page('lending/notices', <NoticesPage />, { permission: 'view lending' }),
       page('lending/notices/:uuid/letter', <NoticeLetterPage />, { permission: 'view lending' }),
       page('lending/auction', <AuctionPage />, { permission: 'view lending' }),
+      page('lending/covered', <CoveredPage />, { permission: 'view lending' }),
       page('settings', <Navigate to="/settings/users" replace />, { permission: 'manage users' }),
       page('settings/users', <UsersPage />, { permission: 'manage users' }),
       page('settings/roles', <RolesPage />, { permission: 'manage users' }),

@@ -1,8 +1,9 @@
-import { KYC_NEEDED } from '@kalinga/contracts/pawn-kyc-rules';
+import { addWorkingDays, KYC_NEEDED } from '@kalinga/contracts/pawn-kyc-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, countRows, lendingWorld, type LendingWorld, loanBody, makeCustomer } from './lending.test-helpers';
+import { call, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, TODAY } from './lending.test-helpers';
 
-// Know your customer before a first loan above the shop's amount (decision 0186), on SQLite and PostgreSQL.
+// Know your customer before a first loan above the shop's amount, and the covered transactions (decision 0186), on
+// SQLite and PostgreSQL.
 
 let w: LendingWorld;
 const FULL = { id_type: 'PhilSys ID', id_number: '1234-5678', birth_date: '1985-04-02', nationality: 'Filipino', address: 'Jaro, Iloilo City', occupation: 'Vendor, Jaro market', source_of_funds: 'Business' };
@@ -34,5 +35,31 @@ describe('a first loan above the amount', () => {
     expect((await call(w.t, w.admin, 'POST', '/api/loans', big(c.uuid, 50_000))).statusCode).toBe(201);
     const d = await makeCustomer(w.t, w.other);
     expect((await call(w.t, w.other, 'POST', '/api/loans', loanBody(d.uuid, w.otherCategory.id, { loan_amount: 20_000, items: [{ uuid: crypto.randomUUID(), description: 'Ring', appraisal_value: 40_000 }] }))).statusCode).toBe(201);
+  });
+});
+
+describe('covered transactions', () => {
+  it('lists a loan above ₱500,000 and a customer’s day above it, with the date to file by; other companies’ are unseen', async () => {
+    const rich = await makeCustomer(w.t, w.admin, FULL);
+    const loan = (amount: number, date: string) =>
+      call(w.t, w.admin, 'POST', '/api/loans', loanBody(rich.uuid, w.category.id, { loan_amount: amount, loan_date: date, items: [{ uuid: crypto.randomUUID(), description: 'Diamond set', appraisal_value: amount * 2 }] }));
+    const day = daysAgo(3);
+    const single = await loan(600_000, daysAgo(5));
+    expect(single.statusCode).toBe(201);
+    expect((await loan(300_000, day)).statusCode).toBe(201);
+    expect((await loan(250_000, day)).statusCode).toBe(201);
+    expect((await loan(100_000, daysAgo(2))).statusCode).toBe(201);
+    const res = await call(w.t, w.viewer, 'GET', `/api/covered-transactions?from=${daysAgo(10)}&to=${TODAY()}`);
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json().data as { kind: string; date: string; total: number; file_by: string; customer_uuid: string; loans: unknown[] }[]).filter((r) => r.customer_uuid === rich.uuid);
+    expect(rows.map((r) => [r.kind, r.date, r.total, r.loans.length])).toEqual([
+      ['single', daysAgo(5), 600_000, 1],
+      ['day', day, 550_000, 2],
+    ]);
+    expect(rows[0].file_by).toBe(addWorkingDays(daysAgo(5), 5));
+    expect((await call(w.t, w.other, 'GET', `/api/covered-transactions?from=${daysAgo(10)}`)).json().data).toEqual([]);
+    expect((await call(w.t, w.admin, 'GET', '/api/covered-transactions?from=2026-02-30')).statusCode).toBe(422);
+    expect((await call(w.t, w.admin, 'GET', `/api/covered-transactions?from=${TODAY()}&to=${daysAgo(1)}`)).statusCode).toBe(422);
+    expect((await w.t.app.inject({ method: 'GET', url: '/api/covered-transactions' })).statusCode).toBe(401);
   });
 });

@@ -1,11 +1,12 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
-import { auctionListQuerySchema, auctionListReplySchema, noticeListQuerySchema, noticeListReplySchema, noticeReplySchema } from '@kalinga/contracts/pawn-notices';
+import { auctionListQuerySchema, auctionListReplySchema, coveredQuerySchema, coveredReplySchema, noticeListQuerySchema, noticeListReplySchema, noticeReplySchema } from '@kalinga/contracts/pawn-notices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
 import { canManage, canView, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';
+import { listCovered } from './covered.service';
 import { getNotice, listAuction, listNotices, sendNotice } from './pawn-notice.service';
 
-// The notices before redemption periods end and the auction list (decisions 0184, 0185). Online only: a notice is
+// The notices before redemption periods end, the auction list and the covered transactions (decisions 0184-0186). Online only: a notice is
 // sent once for every device, so the server decides it; nothing here is in the offline queue.
 
 export const pawnNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,5 +32,11 @@ export const pawnNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: canView,
     schema: { ...common('notices'), querystring: auctionListQuerySchema, response: { 200: auctionListReplySchema, ...readErrors } },
     handler: async (request) => listAuction(app.db, authOf(request), request.query),
+  });
+
+  app.get('/api/covered-transactions', {
+    preHandler: canView,
+    schema: { ...common('notices'), querystring: coveredQuerySchema, response: { 200: coveredReplySchema, ...readErrors } },
+    handler: async (request) => listCovered(app.db, authOf(request), request.query),
   });
 };

@@ -9,3 +9,4 @@ export { TicketPage } from './ticket-page';
 export { AuctionPage } from './notices/auction-page';
 export { NoticeLetterPage } from './notices/notice-letter-page';
 export { NoticesPage } from './notices/notices-page';
+export { CoveredPage } from './notices/covered-page';
