@@ -3,6 +3,7 @@ import { lazyScreen } from '../lib/lazy-screen';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { getToken } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
+import { getAuthState, hasPermission } from '../features/auth/auth-store';
 import { LoginPage } from '../features/auth/login-page';
 import { Dashboard, GuestOnly, NotFound, RequireAuth } from './guard';
 import { screenToReady } from './home-hint';
@@ -70,6 +71,14 @@ const SCREEN_DATA: Record<string, () => Promise<void>> = {
   categories: () => import('../features/categories/api/use-categories').then((m) => m.prefetchFirstCategories(queryClient)),
 };
 
+/** Users' first lists start with the navigation, not after the screen's first render (decision 0139). */
+function usersLists(): null {
+  if (hasPermission(getAuthState().user, 'manage users') && navigator.onLine) {
+    void import('../features/users/users-api').then((m) => m.prefetchUsersLists(queryClient)).catch(() => undefined);
+  }
+  return null;
+}
+
 /**
  * At start-up with a session on the device: the signed-in frame's and the screen's code download while the
  * session is checked, instead of after it (decision 0098); the page's modulepreloads usually have them in
@@ -125,7 +134,7 @@ export const routes: RouteObject[] = [
       page('lending/auction', <AuctionPage />, { permission: 'view lending' }),
       page('lending/covered', <CoveredPage />, { permission: 'view lending' }),
       page('settings', <Navigate to="/settings/users" replace />, { permission: 'manage users' }),
-      page('settings/users', <UsersPage />, { permission: 'manage users' }),
+      { ...page('settings/users', <UsersPage />, { permission: 'manage users' }), loader: usersLists },
       page('settings/roles', <RolesPage />, { permission: 'manage users' }),
       page('settings/site', <SettingsPage />, { permission: 'manage users' }),
       page('*', <NotFound />),

@@ -2,7 +2,7 @@ import { isOfferedRole } from '@kalinga/contracts/role-constants';
 import type { PaginationMeta } from '@kalinga/contracts/common';
 import type { Role } from '@kalinga/contracts/roles';
 import type { CreateUserBody, UpdateUserBody, User } from '@kalinga/contracts/users';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 export interface UserFilters {
@@ -14,19 +14,29 @@ export interface UserFilters {
 
 const USERS_KEY = ['users'] as const;
 
+const usersQuery = (filters: UserFilters) => ({
+  queryKey: [...USERS_KEY, filters],
+  queryFn: () => api.get<{ data: User[]; meta: PaginationMeta }>('/api/users', { ...filters, per_page: 10 }),
+});
+const rolesQuery = { queryKey: ['roles'], queryFn: () => api.get<{ data: Role[] }>('/api/roles') };
+
 export function useUsers(filters: UserFilters) {
-  return useQuery({
-    queryKey: [...USERS_KEY, filters],
-    queryFn: () => api.get<{ data: User[]; meta: PaginationMeta }>('/api/users', { ...filters, per_page: 10 }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...usersQuery(filters), placeholderData: keepPreviousData });
+}
+
+/**
+ * The screen's first lists, asked for as the navigation starts (the route's loader) rather than after the screen's
+ * first render, which took some 60 ms of the ~135 ms to the first row (decision 0139).
+ */
+export function prefetchUsersLists(client: QueryClient): void {
+  void client.prefetchQuery(usersQuery({ page: 1, search: '', role: '', user_type: '' }));
+  void client.prefetchQuery(rolesQuery);
 }
 
 /** The company's roles, for the filter and the form's role choices (the Roles screen has its own hooks). */
 export function useRoleNames() {
   return useQuery({
-    queryKey: ['roles'],
-    queryFn: () => api.get<{ data: Role[] }>('/api/roles'),
+    ...rolesQuery,
     // Landlord and tenant are never offered (decision 0148).
     select: (reply) => reply.data.map((r) => r.name).filter(isOfferedRole),
   });
