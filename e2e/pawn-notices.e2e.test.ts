@@ -115,4 +115,41 @@ describe('notices and the auction list', () => {
     await context.setOffline(false);
     await context.close();
   });
+
+  it('the Pawnshop settings, the customer’s full record and the ticket’s BSP registration, at both widths', { timeout: 240_000 }, async () => {
+    const admin = await apiLogin(server, DEMO.admin);
+    const category = crypto.randomUUID();
+    await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title: 'Watches', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true });
+    const loan = await ticket(admin, category, 'Record-Full', manilaDay(0));
+    const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
+    await signIn(page, DEMO.admin);
+    await waitForBook(page);
+    await go(page, '/settings/site');
+    await page.getByLabel('BSP Registration Number').fill('BSP-PS-2026-0777');
+    await page.getByLabel('Full Customer Record Above (₱)').fill('50,000');
+    await page.getByRole('button', { name: 'Save Pawnshop Settings' }).click();
+    await page.getByText('Pawnshop settings updated').waitFor();
+    await page.getByRole('heading', { name: 'Pawnshop' }).scrollIntoViewIfNeeded();
+    await bothWidths(page, 'settings-pawnshop');
+
+    const customer = (await apiCall<{ data: { customer_uuid: string } }>(server, admin, 'GET', `/api/loans/${loan.uuid}`)).data.customer_uuid;
+    await go(page, `/lending/customers/${customer}`);
+    await page.getByRole('button', { name: 'Edit Customer' }).click();
+    await page.getByLabel('Nationality').fill('Filipino');
+    await page.getByLabel('Work').fill('Jeepney driver');
+    await page.getByLabel('Source of funds').fill('Fares');
+    await page.getByLabel('Email').fill('rosario@example.test');
+    await bothWidths(page, 'customer-form');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Customer updated successfully').waitFor();
+    await page.getByText('Jeepney driver').waitFor();
+    await bothWidths(page, 'customer-record');
+
+    // The ticket reads the settings kept on the device: a fresh page after the save.
+    await page.reload();
+    await go(page, `/lending/loans/${loan.uuid}/ticket`);
+    expect(await page.getByTestId('ticket-shop-registration').textContent()).toBe('BSP registration: BSP-PS-2026-0777');
+    await bothWidths(page, 'ticket-bsp');
+    await context.close();
+  });
 });
