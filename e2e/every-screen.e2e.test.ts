@@ -60,15 +60,15 @@ describe('every screen of every demo role', () => {
     const triage = await apiCall<{ data: { client_id: number }[] }>(server, counselorApi, 'GET', '/api/triage');
 
     const roles: { name: string; email: string; paths: string[]; book?: boolean }[] = [
-      { name: 'admin', email: DEMO.admin, paths: ['/appointments', '/categories', '/resources', resource, '/reports', '/sync', '/profile', '/settings/users', '/settings/roles', '/settings/site'] },
-      { name: 'counselor', email: DEMO.counselor, paths: ['/appointments', '/categories', '/resources', resource, '/reports', '/triage', `/clients/${triage.data[0].client_id}/screenings`, '/schedule', '/profile'] },
-      { name: 'personnel', email: DEMO.personnel, paths: ['/appointments', '/resources', resource, '/intake', '/profile'] },
-      { name: 'student', email: DEMO.student, paths: ['/appointments', '/resources', resource, '/intake', '/profile'] },
+      { name: 'admin', email: DEMO.admin, paths: ['/appointments', '/waitlist', '/categories', '/resources', resource, '/reports', '/sync', '/profile', '/settings/users', '/settings/roles', '/settings/site'] },
+      { name: 'counselor', email: DEMO.counselor, paths: ['/appointments', '/waitlist', '/categories', '/resources', resource, '/reports', '/triage', `/clients/${triage.data[0].client_id}/screenings`, '/schedule', '/profile'] },
+      { name: 'personnel', email: DEMO.personnel, paths: ['/appointments', '/waitlist', '/resources', resource, '/intake', '/profile'] },
+      { name: 'student', email: DEMO.student, paths: ['/appointments', '/waitlist', '/resources', resource, '/intake', '/profile'] },
       {
         name: 'clerk',
         email: CLERK,
         book: true,
-        paths: ['/lending/loans', '/lending/loans/new', loan, `${loan}/ticket`, '/lending/customers', `/lending/customers/${customers.data[0].uuid}`, '/lending/items', '/sync', '/profile'],
+        paths: ['/lending/loans', '/lending/loans/new', loan, `${loan}/ticket`, '/lending/customers', `/lending/customers/${customers.data[0].uuid}`, '/lending/items', '/lending/notices', '/lending/auction', '/lending/covered', '/sync', '/profile'],
       },
     ];
     const findings: string[] = [];
