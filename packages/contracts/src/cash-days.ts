@@ -17,6 +17,7 @@ export const cashPositionSchema = z.object({
 });
 
 export const cashDaySchema = z.object({
+  id: z.number().int(),
   uuid: z.string(),
   day: z.string(),
   status: z.enum(['open', 'closed']),

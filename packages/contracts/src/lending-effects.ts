@@ -8,7 +8,7 @@ import { newLoanFigures, planRedemption, planRenewal, toCentavos, toPesos, type 
 
 export type Row = Record<string, unknown> & { uuid: string };
 
-export type EffectTable = 'customers' | 'loans' | 'items' | 'categories';
+export type EffectTable = 'customers' | 'loans' | 'items' | 'categories' | 'cashDays';
 
 /** What an effect reads and writes: the device's rows as they are at that point of the replay. */
 export interface RowStore {
@@ -223,6 +223,16 @@ export async function applyOperation(operation: string, data: Row, store: RowSto
     case 'UPDATE_CATEGORY': {
       const { image } = data;
       return change('categories', { ...data, image: undefined }, store, now, image ? { image_data_url: image, image_path: undefined } : {});
+    }
+    case 'OPEN_CASH_DAY':
+      if (!(await store.get('cashDays', data.uuid))) await store.put('cashDays', { ...fieldsOf(data), uuid: data.uuid, day: data.day, status: 'open', opened_at: now, created_at: now, updated_at: now });
+      return;
+    case 'CLOSE_CASH_DAY': {
+      const day = await store.get('cashDays', data.uuid);
+      if (day?.status !== 'open') return;
+      // The position and the difference are the server's: it counts the entries when the close reaches it.
+      await store.put('cashDays', { ...day, status: 'closed', counted: data.counted, close_note: data.note ?? null, closed_at: now, updated_at: now });
+      return;
     }
   }
 }

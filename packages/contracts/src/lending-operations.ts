@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { cashDayCloseSchema, cashDayOpenSchema } from './cash-days';
 import { categoryCreateSchema, categoryUpdateSchema } from './categories';
 import {
   customerCreateSchema,
@@ -31,6 +32,8 @@ export const SYNC_OPERATIONS = [
   'FORFEIT_LOAN',
   'MARK_ITEM_SOLD',
   'PROCESS_FORFEITED_ITEM',
+  'OPEN_CASH_DAY',
+  'CLOSE_CASH_DAY',
 ] as const;
 export type SyncOperation = (typeof SYNC_OPERATIONS)[number];
 
@@ -43,9 +46,9 @@ export interface OperationSpec {
   /** The request body's schema (for an update or action, without the record's uuid). */
   body: ZodType;
   /** The reply's shape: `{ data: row }` of that kind, or for 'loan-action' `{ data, new_loan, transactions }`. */
-  reply: 'customer' | 'loan' | 'loan-action' | 'item' | 'category';
+  reply: 'customer' | 'loan' | 'loan-action' | 'item' | 'category' | 'cash-day';
   /** The table whose row the operation changes. */
-  table: 'customers' | 'loans' | 'items' | 'categories';
+  table: 'customers' | 'loans' | 'items' | 'categories' | 'cashDays';
 }
 
 const create = <B extends ZodType, R extends OperationSpec['reply'], T extends OperationSpec['table']>(path: string, body: B, reply: R, table: T) =>
@@ -73,6 +76,9 @@ export const LENDING_OPERATIONS = {
   PROCESS_FORFEITED_ITEM: onRecord('PUT', '/api/items/:uuid/process-forfeited', processForfeitedSchema, 'item', 'items'),
   CREATE_CATEGORY: create('/api/categories', categoryCreateSchema, 'category', 'categories'),
   UPDATE_CATEGORY: onRecord('PUT', '/api/categories/:uuid', categoryUpdateSchema, 'category', 'categories'),
+  // A clerk's cash day (decision 0188): opened and closed offline like any write.
+  OPEN_CASH_DAY: create('/api/cash-days', cashDayOpenSchema, 'cash-day', 'cashDays'),
+  CLOSE_CASH_DAY: onRecord('POST', '/api/cash-days/:uuid/close', cashDayCloseSchema, 'cash-day', 'cashDays'),
 } as const satisfies Record<SyncOperation, OperationSpec>;
 
 export function isSyncOperation(value: string): value is SyncOperation {

@@ -39,6 +39,7 @@ export const NAV: NavEntry[] = [
       { path: '/lending/customers', label: 'Customers', permission: 'view lending', offline: true },
       { path: '/lending/loans', label: 'Loans', permission: 'view lending', offline: true },
       { path: '/lending/items', label: 'Items', permission: 'view lending', offline: true },
+      { path: '/lending/cash-day', label: 'Cash Day', permission: 'manage lending', offline: true },
       { path: '/lending/notices', label: 'Notices', permission: 'view lending' },
       { path: '/lending/auction', label: 'Auction List', permission: 'view lending' },
       { path: '/lending/covered', label: 'Covered Transactions', permission: 'view lending' },

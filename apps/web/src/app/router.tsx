@@ -37,6 +37,7 @@ const NewLoanPage = lazy(() => lending().then((m) => ({ default: m.NewLoanPage }
 const LoanPage = lazy(() => lending().then((m) => ({ default: m.LoanPage })));
 const TicketPage = lazy(() => lending().then((m) => ({ default: m.TicketPage })));
 const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
+const CashDayPage = lazy(() => lending().then((m) => ({ default: m.CashDayPage })));
 const NoticesPage = lazy(() => lending().then((m) => ({ default: m.NoticesPage })));
 const NoticeLetterPage = lazy(() => lending().then((m) => ({ default: m.NoticeLetterPage })));
 const AuctionPage = lazy(() => lending().then((m) => ({ default: m.AuctionPage })));
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
       page('lending/loans/:uuid', <LoanPage />, { permission: 'view lending' }),
       page('lending/loans/:uuid/ticket', <TicketPage />, { permission: 'view lending' }),
       page('lending/items', <ItemsPage />, { permission: 'view lending' }),
+      page('lending/cash-day', <CashDayPage />, { permission: 'manage lending' }),
       page('lending/notices', <NoticesPage />, { permission: 'view lending' }),
       page('lending/notices/:uuid/letter', <NoticeLetterPage />, { permission: 'view lending' }),
       page('lending/auction', <AuctionPage />, { permission: 'view lending' }),

@@ -20,7 +20,7 @@ async function subjectOf(uuid: string, written: Map<string, LocalRow>): Promise<
   return undefined;
 }
 
-const WRITE_TABLES = () => [db.customers, db.loans, db.items, db.categories, db.syncQueue];
+const WRITE_TABLES = () => [db.customers, db.loans, db.items, db.categories, db.cashDays, db.syncQueue];
 
 /**
  * Runs `write` in ONE Dexie transaction with the queue entries it adds, so a row and its entry are stored

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { BOOK_USER_KEY, COMPANY_KEY } from '../lib/storage-keys';
-import { DB_NAME, type KalingaDB, SCHEMA_V15 } from './db';
+import { DB_NAME, type KalingaDB, SCHEMA_V15, SCHEMA_V16 } from './db';
 import { registerGuardMiddleware } from './register-guard';
 import { storageFullMiddleware } from './storage-persistence';
 
@@ -38,6 +38,7 @@ export function openLocalDatabase(name: string = DB_NAME): KalingaDB {
       });
   }
   db.version(15).stores(SCHEMA_V15);
+  db.version(16).stores(SCHEMA_V16);
   // A full device is said in a toast, whichever write hit it (never a silent loss).
   db.use(storageFullMiddleware);
   // The register's rows are the server's: never changed or deleted here (decision 0187).

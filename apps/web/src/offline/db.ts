@@ -1,5 +1,6 @@
 import type { Dexie, EntityTable } from 'dexie';
 import type { Category } from '@kalinga/contracts/categories';
+import type { CashDay } from '@kalinga/contracts/cash-days';
 import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending';
 import type { AuthUser } from '@kalinga/contracts/auth';
 
@@ -38,6 +39,17 @@ export type LocalLoan = Omit<Local<Loan>, 'pawn_ticket_number' | 'items'> & {
 };
 
 export type LocalTransaction = Local<Transaction>;
+
+/** A clerk's cash day on this device (decision 0188): the server's copy, or the open and close queued here. */
+export type LocalCashDay = Omit<Local<CashDay>, 'position' | 'user_id' | 'closed_at' | 'counted' | 'difference' | 'close_note' | 'opened_at'> & {
+  position?: CashDay['position'];
+  user_id?: number | null;
+  opened_at?: string;
+  closed_at?: string | null;
+  counted?: number | null;
+  difference?: number | null;
+  close_note?: string | null;
+};
 
 export type LocalCategory = Local<Category> & {
   /** The spec's localId: the record's key before the server knew it (kept equal to uuid here). */
@@ -123,6 +135,9 @@ export const SCHEMA_V15 = {
   settings: 'id, data, updated_at',
 } as const;
 
+/** Version 16 adds the clerk's cash days (decision 0188); nothing else changes. */
+export const SCHEMA_V16 = { ...SCHEMA_V15, cashDays: 'uuid, day, status, sync_status' } as const;
+
 export const DB_NAME = 'PawnshopDB';
 export const SCHEMA_VERSION = 15;
 
@@ -131,6 +146,7 @@ export type KalingaDB = Dexie & {
   loans: EntityTable<LocalLoan, 'uuid'>;
   items: EntityTable<LocalItem, 'uuid'>;
   transactions: EntityTable<LocalTransaction, 'uuid'>;
+  cashDays: EntityTable<LocalCashDay, 'uuid'>;
   categories: EntityTable<LocalCategory, 'uuid'>;
   syncQueue: EntityTable<SyncQueueEntry, 'id'>;
   syncState: EntityTable<SyncStateRecord, 'id'>;

@@ -10,7 +10,7 @@ import { openEntries, ownKeys } from './sync-queue';
 // moves on (a pull), the row can be made again: the server's copy, then every operation still open, in queue
 // order, through the same effects the actions used (contracts' lending-effects.ts).
 
-export const ROW_TABLES: EffectTable[] = ['customers', 'loans', 'items', 'categories'];
+export const ROW_TABLES: EffectTable[] = ['customers', 'loans', 'items', 'categories', 'cashDays'];
 const LOCAL_FIELDS = ['sync_status', 'sync_error', 'last_synced_at', '_base', 'searchTerms'];
 
 export type LocalRow = Row & { sync_status?: string; sync_error?: string; _base?: Row; version?: number };

@@ -98,7 +98,7 @@ export function cleanLoan(loan: { uuid: string; items?: object[]; [field: string
   return out;
 }
 
-export type StoreTable = 'customers' | 'loans' | 'items' | 'transactions' | 'categories';
+export type StoreTable = 'customers' | 'loans' | 'items' | 'transactions' | 'categories' | 'cashDays';
 
 /** Cleans a row for its table (customers get searchTerms, loans keep their items). */
 export function cleanFor(table: StoreTable, row: object): Plain {

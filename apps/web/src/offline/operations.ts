@@ -12,7 +12,7 @@ export interface OperationCall {
   path: string;
   body: Record<string, unknown>;
   /** How the reply is applied (queue-apply.ts). */
-  reply: 'customer' | 'loan' | 'loan-action' | 'item' | 'category';
+  reply: 'customer' | 'loan' | 'loan-action' | 'item' | 'category' | 'cash-day';
 }
 
 export class UnknownOperationError extends Error {

@@ -1,3 +1,4 @@
+import type { CashDay } from '@kalinga/contracts/cash-days';
 import type { Category } from '@kalinga/contracts/categories';
 import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending';
 import type { Row } from '@kalinga/contracts/lending-effects';
@@ -12,7 +13,7 @@ import { baseOf, renest, ROW_TABLES, serverCopy, syncedRow, type LocalRow } from
 // older than the one the device has (a stored reply replayed after another device's change) is ignored, by the
 // rows' versions. Nested items match by uuid; the items table is the truth for a loan's items.
 
-export const REPLY_TABLES = () => [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue];
+export const REPLY_TABLES = () => [db.customers, db.loans, db.items, db.transactions, db.categories, db.cashDays, db.syncQueue];
 
 /** Server-made fields a record with pending local changes still shows from a reply (its id and ticket number). */
 function identityOf(row: { id: number }, table: StoreTable): Record<string, unknown> {
@@ -38,7 +39,7 @@ export function notOlder(server: object, local: object | undefined): boolean {
   return a >= b;
 }
 
-type ServerRow = Customer | Item | Transaction | Category | Loan;
+type ServerRow = Customer | Item | Transaction | Category | Loan | CashDay;
 
 /** Puts one server row; returns the stored row when it is shown as the server has it, else null. */
 async function putServerRow(table: Exclude<StoreTable, 'transactions'>, row: ServerRow, ctx: ApplyContext): Promise<LocalRow | null> {
@@ -57,7 +58,7 @@ async function putServerRow(table: Exclude<StoreTable, 'transactions'>, row: Ser
 }
 
 /** Puts one server row (not a loan) into its table; returns the stored row, or null when the local one was kept. */
-export async function applyRow(table: Exclude<StoreTable, 'loans'>, row: Customer | Item | Transaction | Category, ctx: ApplyContext): Promise<Record<string, unknown> | null> {
+export async function applyRow(table: Exclude<StoreTable, 'loans'>, row: Customer | Item | Transaction | Category | CashDay, ctx: ApplyContext): Promise<Record<string, unknown> | null> {
   if (table === 'transactions') {
     await applyTransactions([row as Transaction]);
     return row;

@@ -7,6 +7,7 @@ import type { SyncQueueEntry } from './db';
 import { coalesced, withLock } from './locks';
 import { callFor, type OperationCall } from './operations';
 import { ROW_TABLES } from './local-rows';
+import type { CashDay } from '@kalinga/contracts/cash-days';
 import { applyItem, applyLoan, applyRow, applyTransactions, REPLY_TABLES, settle, type ApplyContext } from './queue-apply';
 import { dropEntry } from './refusals';
 import { clientId, idempotencyKey, mustWait, openEntries, ownKeys } from './sync-queue';
@@ -136,6 +137,9 @@ async function applyReply(call: OperationCall, payload: unknown, ctx: ApplyConte
     case 'category':
       await applyRow('categories', reply.data as Category, ctx);
       return;
+    case 'cash-day':
+      await applyRow('cashDays', reply.data as CashDay, ctx);
+      return;
     case 'item':
       await applyItem(reply.data as Item, ctx);
       return;
@@ -212,7 +216,7 @@ function isFinalRefusal(status: number): boolean {
  * records, its dependants waiting; the user retries, corrects or discards it from the Sync panel.
  */
 async function reject(entry: SyncQueueEntry, error: string): Promise<void> {
-  await db.transaction('rw', [db.syncQueue, db.customers, db.loans, db.items, db.categories], async () => {
+  await db.transaction('rw', [db.syncQueue, db.customers, db.loans, db.items, db.categories, db.cashDays], async () => {
     await db.syncQueue.update(entry.id!, { status: 'failed', error_kind: 'rejected', error, retry_count: entry.retry_count + 1, next_attempt_at: undefined });
     await markRows(entry, { sync_status: 'failed', sync_error: error }, () => true);
   });
@@ -488,7 +492,7 @@ export const runQueue: () => Promise<RunResult> = coalesced(() => withLock(QUEUE
 
 /** Puts failed entries back to pending (the panel's Retry; coming online retries those waiting on back-off). */
 export async function retryEntries(which: 'retry' | 'all' | number): Promise<void> {
-  await db.transaction('rw', [db.syncQueue, db.customers, db.loans, db.items, db.categories], async () => {
+  await db.transaction('rw', [db.syncQueue, db.customers, db.loans, db.items, db.categories, db.cashDays], async () => {
     const failed = await db.syncQueue.where('status').equals('failed').toArray();
     for (const entry of failed) {
       if (typeof which === 'number' ? entry.id !== which : which === 'retry' && entry.error_kind !== 'retry') continue;

@@ -81,7 +81,7 @@ export function describeChanges({ before, after }: RebaseResult): string {
  * Runs in its own transaction over the rows and the queue.
  */
 export async function dropEntry(entryId: number, status: DropStatus, reason: string): Promise<string> {
-  return db.transaction('rw', [db.customers, db.loans, db.items, db.categories, db.syncQueue], async () => {
+  return db.transaction('rw', [db.customers, db.loans, db.items, db.categories, db.cashDays, db.syncQueue], async () => {
     const root = await db.syncQueue.get(entryId);
     if (!root || root.status === 'completed' || root.status === 'refused' || root.status === 'discarded') return '';
     const dropped = withDependants(root, await openEntries());
@@ -103,7 +103,7 @@ export async function dropEntry(entryId: number, status: DropStatus, reason: str
  * again with the corrected change.
  */
 export async function correctEntry(entryId: number, fields: Record<string, unknown>): Promise<void> {
-  await db.transaction('rw', [db.customers, db.loans, db.items, db.categories, db.syncQueue], async () => {
+  await db.transaction('rw', [db.customers, db.loans, db.items, db.categories, db.cashDays, db.syncQueue], async () => {
     const entry = await db.syncQueue.get(entryId);
     if (!entry || entry.status !== 'failed') return;
     const data = { ...entry.data, ...fields, uuid: entry.data.uuid };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
 import { closeCashDay, getCashDay, listCashDays, openCashDay } from './cash-day.service';
 import { writeKeyOf } from './idempotency';
-import { canManage, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';
+import { canManage, common, readErrors, routeOf, uuidParams, writeErrors } from './lending-routes-common';
 
 // The clerk's cash day: open with a float, read the position, close with the count (decision 0188).
 
@@ -20,7 +20,8 @@ export const cashDayRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => getCashDay(app.db, authOf(request), request.params.uuid),
   });
 
-  app.post('/api/cash-days', {
+  app.route({
+    ...routeOf('OPEN_CASH_DAY'),
     preHandler: canManage,
     schema: { ...common('cash days'), body: cashDayOpenSchema, response: { 200: cashDayReplySchema, 201: cashDayReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
@@ -29,7 +30,8 @@ export const cashDayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/api/cash-days/:uuid/close', {
+  app.route({
+    ...routeOf('CLOSE_CASH_DAY'),
     preHandler: canManage,
     schema: { ...common('cash days'), params: uuidParams, body: cashDayCloseSchema, response: { 200: cashDayReplySchema, ...writeErrors } },
     handler: async (request, reply) => {

@@ -44,6 +44,7 @@ async function toCashDay(db: DB, row: CashDayRow): Promise<CashDay> {
       : cashPosition(Number(row.opening_float), await entriesOf(db, row.company_id, row.user_id, row.day));
   const money = (v: number | string | null) => (v === null ? null : toPesos(Number(v)));
   return {
+    id: row.id,
     uuid: row.uuid,
     day: row.day,
     status: row.status,

@@ -67,6 +67,11 @@ describe('no route or sync operation changes a stored transaction', () => {
     await expectUnchanged('PROCESS_FORFEITED_ITEM', forSale.statusCode);
     const sold = await call(w.t, w.admin, 'POST', `/api/items/${old.items[0].uuid}/mark-as-sold`, { final_selling_price: 1750, buyer_name: 'Ana Reyes' });
     await expectUnchanged('MARK_ITEM_SOLD', sold.statusCode);
+    // A clerk of their own: a closed day would refuse the administrator's later entries.
+    const teller = await addUser(w.t.app, w.admin.companyId, { userType: 'personnel', roles: ['admin'] });
+    const day = await call(w.t, teller, 'POST', '/api/cash-days', { uuid: randomUUID(), opening_float: 1000 });
+    await expectUnchanged('OPEN_CASH_DAY', day.statusCode);
+    await expectUnchanged('CLOSE_CASH_DAY', (await call(w.t, teller, 'POST', `/api/cash-days/${day.json().data.uuid}/close`, { counted: 1000 })).statusCode);
     // A reversal adds a row; the one it reverses stays as it was.
     const sale = (await registerRows()).find((r) => r.type === 'sale')!;
     const reversed = await call(w.t, w.admin, 'POST', `/api/transactions/${sale.uuid}/reverse`, { uuid: randomUUID(), reason: 'Typed the wrong price' });

@@ -9,6 +9,7 @@ import { jsonForm } from '../../plugins/uploads';
 import { createCategory, updateCategory } from '../categories/category.service';
 import { createCustomer, updateCustomer } from '../lending/customer.service';
 import { writeKey, type WriteKey, type WriteReply } from '../lending/idempotency';
+import { closeCashDay, openCashDay } from '../lending/cash-day.service';
 import { createItem, markAsSold, processForfeited, updateItem } from '../lending/item.service';
 import { uuidParams } from '../lending/lending-routes-common';
 import { forfeitLoan, redeemLoan, renewLoan } from '../lending/loan-actions.service';
@@ -51,6 +52,8 @@ const HANDLERS: Handlers = {
     return { status: created ? 201 : 200, body: { data: category } };
   },
   UPDATE_CATEGORY: async ({ app, auth, uuid, body }) => ({ status: 200, body: { data: await updateCategory(app, auth, uuid, jsonForm(body)) } }),
+  OPEN_CASH_DAY: ({ app, auth, wk, body }) => openCashDay(app.db, auth, wk, body),
+  CLOSE_CASH_DAY: ({ app, auth, wk, uuid, body }) => closeCashDay(app.db, auth, wk, uuid, body),
 };
 
 /** Operations whose route has no body schema (the service validates the form). */

@@ -1,4 +1,5 @@
 // The lending screens, one lazily loaded chunk (app/router.tsx).
+export { CashDayPage } from './cash-day-page';
 export { CustomerPage } from './customer-page';
 export { CustomersPage } from './customers-page';
 export { ItemsPage } from './items-page';

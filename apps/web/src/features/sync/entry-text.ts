@@ -16,6 +16,8 @@ const LABELS: Record<SyncOperation, string> = {
   PROCESS_FORFEITED_ITEM: 'Item put up for sale',
   CREATE_CATEGORY: 'New category',
   UPDATE_CATEGORY: 'Category change',
+  OPEN_CASH_DAY: 'Cash day opened',
+  CLOSE_CASH_DAY: 'Cash day closed',
 };
 
 export function operationLabel(operation: string): string {

@@ -1,6 +1,7 @@
 import { itemCreateSchema, itemUpdateSchema, markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending';
 import { NOT_ACTIVE, processForfeitedProblem, sellProblem } from '@kalinga/contracts/pawn-rules';
-import { changedFields, checked, mustGet, refuse } from './lending-checks';
+import { changedFields, checked, counterToday, mustGet, refuse } from './lending-checks';
+import { refuseClosedDay } from './cash-day-actions';
 import { writeWithEntries } from '../../../offline/action-support';
 import { db } from '../../../offline/database';
 import type { LocalItem } from '../../../offline/db';
@@ -56,6 +57,7 @@ export interface SaleInput {
 
 /** An item for sale sold at the counter (now). */
 export async function markItemSold(uuid: string, sale: SaleInput): Promise<LocalItem> {
+  await refuseClosedDay(await counterToday());
   return writeWithEntries(async (queue) => {
     const item = await mustGet(db.items.get(uuid), 'item');
     refuse(sellProblem(item));

@@ -5,6 +5,7 @@ import { kycThresholdHere } from './kyc-threshold';
 import { changedFields, checked, counterToday, figuresOf, mustGet, refuse, termsOf } from './lending-checks';
 import { writeWithEntries } from '../../../offline/action-support';
 import { refuseOutOfBoundDate } from './action-date-bound';
+import { refuseClosedDay } from './cash-day-actions';
 import { db } from '../../../offline/database';
 import type { LocalCustomer, LocalLoan } from '../../../offline/db';
 
@@ -71,6 +72,7 @@ export interface LoanInput {
 export async function createLoan(input: LoanInput): Promise<LocalLoan> {
   const today = await counterToday();
   await refuseOutOfBoundDate(input.loan_date, 'loan date');
+  await refuseClosedDay(input.loan_date);
   const kycThreshold = await kycThresholdHere();
   return writeWithEntries(async (queue) => {
     const customer = await mustGet(db.customers.get(input.customer_uuid), 'customer');
@@ -113,6 +115,7 @@ export async function updateLoanNotes(uuid: string, notes: string | null): Promi
 export async function renewLoan(uuid: string, renewal_date?: string): Promise<LocalLoan> {
   const asOf = renewal_date ?? (await counterToday());
   await refuseOutOfBoundDate(asOf, 'renewal date');
+  await refuseClosedDay(asOf);
   return writeWithEntries(async (queue) => {
     const loan = await mustGet(db.loans.get(uuid), 'loan');
     const category = await mustGet(db.categories.get(loan.category_uuid), 'category');
@@ -127,6 +130,7 @@ export async function renewLoan(uuid: string, renewal_date?: string): Promise<Lo
 export async function redeemLoan(uuid: string, redemption_date?: string): Promise<LocalLoan> {
   const asOf = redemption_date ?? (await counterToday());
   await refuseOutOfBoundDate(asOf, 'redemption date');
+  await refuseClosedDay(asOf);
   return writeWithEntries(async (queue) => {
     const loan = await mustGet(db.loans.get(uuid), 'loan');
     refuse(redeemProblem(figuresOf(loan), asOf));

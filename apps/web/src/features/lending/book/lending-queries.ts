@@ -1,3 +1,4 @@
+import { cashDayOf } from './cash-day-actions';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { bookKey } from '../../../offline/database';
@@ -106,4 +107,9 @@ export function useLendingCategories() {
 export function useSyncError(record: { uuid: string; sync_status?: string; sync_error?: string }): string | null {
   const { uuid, sync_status, sync_error } = record;
   return useLiveQuery(() => syncErrorOf({ uuid, sync_status, sync_error }), [uuid, sync_status, sync_error]) ?? sync_error ?? null;
+}
+
+/** The clerk's cash day of a date on this device (null: not opened). */
+export function useCashDay(day: string | undefined) {
+  return useLive(async () => (day ? ((await cashDayOf(day)) ?? null) : null), [day]);
 }
