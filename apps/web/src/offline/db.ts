@@ -139,7 +139,7 @@ export const SCHEMA_V15 = {
 export const SCHEMA_V16 = { ...SCHEMA_V15, cashDays: 'uuid, day, status, sync_status' } as const;
 
 export const DB_NAME = 'PawnshopDB';
-export const SCHEMA_VERSION = 15;
+export const SCHEMA_VERSION = 16;
 
 export type KalingaDB = Dexie & {
   customers: EntityTable<LocalCustomer, 'uuid'>;

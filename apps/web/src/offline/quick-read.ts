@@ -14,7 +14,7 @@ export const USE_DEXIE = Symbol('use Dexie');
 
 let connection: Promise<IDBDatabase | null> | null = null;
 
-/** The database as Dexie left it at schema version 15, or null (none here: nothing stored). Throws otherwise. */
+/** The database as Dexie left it at the schema version, or null (none here: nothing stored). Throws otherwise. */
 function openExisting(): Promise<IDBDatabase | null> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME);

@@ -1,0 +1,37 @@
+import 'fake-indexeddb/auto';
+import { CLOSED_DAY, DAY_ALREADY_CLOSED } from '@kalinga/contracts/pawn-rules';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearStore } from '../../../test/lending-fixtures';
+import { db } from '../../../offline/database';
+import { cashDayOf, closeCashDay, openCashDay, refuseClosedDay } from './cash-day-actions';
+import { counterToday } from './lending-checks';
+
+// The cash day on the device (decision 0188): opened and closed as queued writes; once closed here, an entry dated
+// in it is refused before anything is queued.
+
+beforeEach(async () => {
+  await clearStore();
+});
+
+describe('the cash day on this device', () => {
+  it('queues the open and the close, then refuses entries dated in the closed day only', async () => {
+    const today = await counterToday();
+    const day = await openCashDay('5,000');
+    expect(day).toMatchObject({ day: today, status: 'open', opening_float: 5000, sync_status: 'pending' });
+    await refuseClosedDay(today);
+    const closed = await closeCashDay(day.uuid, '4,990.50', 'Short a coin');
+    expect(closed).toMatchObject({ status: 'closed', counted: 4990.5, close_note: 'Short a coin' });
+    expect((await db.syncQueue.toArray()).map((e) => [e.operation, e.data.uuid])).toEqual([['OPEN_CASH_DAY', day.uuid], ['CLOSE_CASH_DAY', day.uuid]]);
+    await expect(refuseClosedDay(today)).rejects.toThrow(CLOSED_DAY(today));
+    await refuseClosedDay('2020-01-01');
+    await expect(closeCashDay(day.uuid, 1)).rejects.toThrow(DAY_ALREADY_CLOSED);
+    await expect(openCashDay(100)).rejects.toThrow('already opened');
+    expect(await db.syncQueue.count()).toBe(2);
+    expect((await cashDayOf(today))?.uuid).toBe(day.uuid);
+  });
+
+  it('refuses a negative float without queueing', async () => {
+    await expect(openCashDay(-5)).rejects.toThrow('may not be negative');
+    expect(await db.syncQueue.count()).toBe(0);
+  });
+});
