@@ -34,6 +34,14 @@ describe('focusWhereNext', () => {
     expect(document.activeElement?.id).toBe('act-b');
   });
 
+  it("skips what comes before the card's actions (the series badge, the attendance link) for its first action", () => {
+    const panel = document.createElement('section');
+    panel.innerHTML = `<article data-testid="appointment-card" data-uuid="a"><button>3 of 12</button><button>Attendance this term</button><div data-card-actions><button id="confirm-a">Confirm</button></div></article>`;
+    document.body.replaceChildren(panel);
+    focusWhereNext(panel, { uuid: 'a', index: 0 }, tab());
+    expect(document.activeElement?.id).toBe('confirm-a');
+  });
+
   it('focuses the tab when the list is empty', () => {
     const place = cardPlace(list(['a']), 'a');
     const panel = list([]);

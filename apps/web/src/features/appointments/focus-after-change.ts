@@ -24,6 +24,10 @@ export function cardPlace(panel: HTMLElement | null, uuid: string): ChangedCard 
 export function focusWhereNext(panel: HTMLElement | null, changed: ChangedCard, fallback: HTMLElement | null): void {
   const cards = panel ? [...panel.querySelectorAll<HTMLElement>(CARD)] : [];
   const card = cards.find((c) => c.dataset.uuid === changed.uuid) ?? cards[Math.min(changed.index, cards.length - 1)];
-  const action = card?.querySelector<HTMLElement>('button:not([disabled]), a[href]');
+  // The actions column first (Confirm, Status, ...): the series badge and the attendance link come earlier in
+  // the card but are not what a counselor goes through a day's requests with.
+  const action =
+    card?.querySelector<HTMLElement>('[data-card-actions] button:not([disabled]), [data-card-actions] a[href]') ??
+    card?.querySelector<HTMLElement>('button:not([disabled]), a[href]');
   (action ?? fallback)?.focus();
 }

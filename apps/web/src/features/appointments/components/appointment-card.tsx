@@ -104,7 +104,7 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
             </div>
           )}
         </div>
-        <div className="flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:flex-col sm:items-end sm:justify-start">
+        <div className="flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:flex-col sm:items-end sm:justify-start" data-card-actions>
           <div className="flex flex-wrap items-center justify-end gap-1">
             {canConfirm(user, a) && (
               <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={() => actions.onStatus(a, 'confirmed')}>
