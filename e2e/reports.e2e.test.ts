@@ -31,6 +31,7 @@ async function chartsDrawn(page: Page, count = 3): Promise<void> {
   }
 }
 
+/** The report calls the page makes: the three daily series, and the no-show rate and intake counts below them. */
 function reportCalls(page: Page): Request[] {
   const calls: Request[] = [];
   page.on('request', (r) => {
@@ -38,6 +39,7 @@ function reportCalls(page: Page): Request[] {
   });
   return calls;
 }
+const daily = (r: Request) => r.url().includes('-daily?');
 
 describe('Appointment Reports', () => {
   it('shows three charts on the demo data, with Chart.js in its own chunk, and refetches when the period changes', async () => {
@@ -66,10 +68,12 @@ describe('Appointment Reports', () => {
     calls.length = 0;
     await page.getByLabel('Period', { exact: true }).selectOption('last_90_days');
     await chartsDrawn(page);
-    await expect.poll(() => calls.filter((c) => c.url().includes('period=last_90_days')).length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => calls.filter((c) => daily(c) && c.url().includes('period=last_90_days')).length, { timeout: 10_000 }).toBe(3);
+    // The no-show rate and the intake counts follow the period too.
+    await expect.poll(() => calls.filter((c) => !daily(c) && c.url().includes('period=last_90_days')).length, { timeout: 10_000 }).toBe(2);
     calls.length = 0;
     await page.getByLabel('Forecast', { exact: true }).selectOption('7');
-    await expect.poll(() => calls.filter((c) => c.url().includes('period=last_90_days') && c.url().includes('forecast_days=7')).length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => calls.filter((c) => daily(c) && c.url().includes('period=last_90_days') && c.url().includes('forecast_days=7')).length, { timeout: 10_000 }).toBe(3);
     await chartsDrawn(page);
 
     // Each section downloads its own series as CSV.
