@@ -59,7 +59,8 @@ describe('the counter: ticket form, printed ticket, states and focus', () => {
     await page.getByLabel('Appraised value of item 1 (PHP)').fill('abc');
     await page.getByText('The appraised value of item 1 must be an amount, like 12,500 or 12,500.50.').waitFor();
     await page.getByRole('button', { name: /Add Item/ }).click();
-    expect(await focused(page)).toBe('input:Description of item 2');
+    // Focus moves once the new item's fields are drawn: wait for it rather than read it at the click.
+    await expect.poll(() => focused(page)).toBe('input:Description of item 2');
     expect(await page.getByLabel('Category of item 2').inputValue()).toBe('');
     await page.getByRole('button', { name: 'Save Pawn Ticket' }).click();
     await page.getByText('Choose the category of item 2.').waitFor();
