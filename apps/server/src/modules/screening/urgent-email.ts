@@ -1,17 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { EmailMessage } from '../notifications/email-content';
-import { oneLine } from '../notifications/email-content';
+import { escapeHtml, oneLine } from '../notifications/email-content';
 import type { OutboxRow } from '../notifications/outbox.repository';
 
 // The email of an urgent case (decision 0163): a link and no content. It names neither the client nor why; the
 // counselor opens the Triage list in the app (signed in) to see who.
 
 export const URGENT_SUBJECT = 'Urgent: a client needs a counselor now';
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** The message for one urgent outbox row, or undefined when its recipient is gone. */
 export async function urgentEmail(db: Kysely<Database>, row: OutboxRow, publicUrl: string): Promise<EmailMessage | undefined> {

@@ -1,14 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
-import { companyTime, type EmailMessage, oneLine } from '../notifications/email-content';
+import { companyTime, type EmailMessage, escapeHtml, oneLine } from '../notifications/email-content';
 import type { OutboxRow } from '../notifications/outbox.repository';
 
 // The email of a waitlist offer (decision 0152): who with and when, how long it is held, and a link to accept in the
 // app. Like every email it says nothing of why the client asked (decision 0123).
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** The message for one waitlist-offer outbox row, or undefined when the client or the offer is gone. */
 export async function waitlistOfferEmail(db: Kysely<Database>, row: OutboxRow, publicUrl: string): Promise<EmailMessage | undefined> {
