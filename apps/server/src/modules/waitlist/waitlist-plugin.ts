@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerSweep } from '../../plugins/sweep';
 import { matchAll, matchCompany } from './waitlist-match';
 
 /** How often each process passes over every waitlist (holds that ran out, slots freed by any change). */
@@ -13,12 +14,7 @@ const FREEING = /^\/api\/(appointments|appointment-series|counselor\/schedule|co
  * it certain: an offer lost with a process (it crashed before its pass committed) is made by the next pass of any.
  */
 export function registerWaitlistSweep(app: FastifyInstance, everyMs = WAITLIST_SWEEP_MS): void {
-  let timer: NodeJS.Timeout | null = null;
-  const running = new Set<Promise<unknown>>();
-  const track = (p: Promise<unknown>) => {
-    const done = p.catch((err: unknown) => app.log.warn({ err }, 'waitlist pass failed')).finally(() => running.delete(done));
-    running.add(done);
-  };
+  const track = registerSweep(app, everyMs, () => matchAll(app.db), 'waitlist pass');
   // One pass per company at a time in this process; a change during a pass asks for one more after it.
   const busy = new Map<number, boolean>();
   const kick = (companyId: number) => {
@@ -39,15 +35,5 @@ export function registerWaitlistSweep(app: FastifyInstance, everyMs = WAITLIST_S
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || reply.statusCode >= 300 || !request.authContext || !FREEING.test(request.url)) return;
     kick(request.authContext.companyId);
-  });
-  const sweep = () => track(matchAll(app.db));
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await Promise.all([...running]);
   });
 }
