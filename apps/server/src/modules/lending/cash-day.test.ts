@@ -101,6 +101,10 @@ describe('a cash day', () => {
     expect((await call(w.t, clerk, 'GET', `/api/cash-days/${mine.uuid}`)).statusCode).toBe(404);
     expect((await call(w.t, clerk, 'POST', `/api/cash-days/${mine.uuid}/close`, { counted: 1 })).statusCode).toBe(404);
     expect((await call(w.t, w.other, 'POST', `/api/cash-days/${mine.uuid}/close`, { counted: 1 })).statusCode).toBe(404);
+    expect((await call(w.t, w.other, 'GET', `/api/cash-days/${mine.uuid}`)).statusCode).toBe(404);
+    const othersList = await call(w.t, w.other, 'GET', `/api/cash-days?day=${TODAY()}`);
+    expect(othersList.statusCode).toBe(200);
+    expect(othersList.json().data).toEqual([]);
     expect((await call(w.t, w.admin, 'POST', `/api/cash-days/${mine.uuid}/close`, { counted: 'lots' })).statusCode).toBe(422);
     expect((await call(w.t, w.viewer, 'GET', `/api/cash-days?day=${TODAY()}`)).statusCode).toBe(403);
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NOTICE_SUBJECT, noticeAmountDue } from '@kalinga/contracts/pawn-notice-rules';
 import { addDays, toPesos } from '@kalinga/contracts/pawn-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser } from '../../../test/harness';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
 import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer, TODAY } from './lending.test-helpers';
 
@@ -136,6 +137,17 @@ describe('sending a notice', () => {
     expect((await call(w.t, w.other, 'GET', `/api/loans/${loan.uuid}/notice`)).statusCode).toBe(404);
     expect((await call(w.t, w.viewer, 'POST', `/api/loans/${loan.uuid}/notice`)).statusCode).toBe(403);
     expect((await call(w.t, w.admin, 'POST', '/api/loans/not-a-uuid/notice')).statusCode).toBe(422);
+    expect(await noticeRows(loan.uuid)).toHaveLength(0);
+  });
+
+  it('every read (the list, a letter, the auction list, covered transactions) needs view lending (403)', async () => {
+    const loan = await ticketEnding(8);
+    const outsider = await addUser(w.t.app, w.admin.companyId, { userType: 'personnel', roles: [] });
+    for (const url of ['/api/pawn-notices', `/api/loans/${loan.uuid}/notice`, '/api/auction-list', '/api/covered-transactions']) {
+      expect((await call(w.t, outsider, 'GET', url)).statusCode, url).toBe(403);
+      expect((await call(w.t, w.viewer, 'GET', url)).statusCode, url).toBe(200);
+    }
+    expect((await call(w.t, outsider, 'POST', `/api/loans/${loan.uuid}/notice`)).statusCode).toBe(403);
     expect(await noticeRows(loan.uuid)).toHaveLength(0);
   });
 });
