@@ -135,6 +135,21 @@ describe('changing a series', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/appointment-series/${s.uuid}`, headers: c.counselor.headers })).statusCode).toBe(404);
   });
 
+  it("a session given to another counselor leaves the series counselor's reply and calendar file", async () => {
+    const s = await newSeries();
+    const other = await addUser(t.app, c.admin.companyId, { userType: 'counselor' });
+    await t.db.updateTable('appointments').set({ counselor_id: other.user.id }).where('uuid', '=', s.appointments[1].uuid).execute();
+    const url = `/api/appointment-series/${s.uuid}`;
+    const reply = await t.app.inject({ method: 'GET', url, headers: c.counselor.headers });
+    expect(reply.json().data.appointments.map((a: Session) => a.uuid)).not.toContain(s.appointments[1].uuid);
+    const ics = await t.app.inject({ method: 'GET', url: `${url}/ics`, headers: c.counselor.headers });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body.match(/BEGIN:VEVENT/g)).toHaveLength(5);
+    expect(ics.body).not.toContain(`UID:${s.appointments[1].uuid}@kalinga`);
+    const managers = await t.app.inject({ method: 'GET', url: `${url}/ics`, headers: c.admin.headers });
+    expect(managers.body.match(/BEGIN:VEVENT/g)).toHaveLength(6);
+  });
+
   it('422 for bad input, 403 without the permission or as the client, 404 for an unknown series', async () => {
     const s = await newSeries();
     for (const payload of [

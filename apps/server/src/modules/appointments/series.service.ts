@@ -11,7 +11,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordSeriesEvent } from '../notifications/series-events';
 import { loadSlotContext, todayIn } from '../schedule/schedule.service';
 import { minutesOf, wallOf } from '../schedule/zone-time';
-import type { NewAppointment, Scope } from './appointment.repository';
+import type { AppointmentView, NewAppointment, Scope } from './appointment.repository';
 import { scopeOf, toAppointment } from './appointment.service';
 import { insertNewStudent, resolveParties } from './booking-parties';
 import { appointmentCalendarEvent, appointmentLink, buildCalendar } from './ics';
@@ -167,9 +167,13 @@ export async function readSeries(db: DB, auth: AuthContext, scope: Scope, series
   return seriesReply(db, auth, scope, row);
 }
 
+/** The sessions the caller may see: a counselor only their own (a session given to another counselor is theirs). */
+function visibleSessions(scope: Scope, sessions: AppointmentView[]): AppointmentView[] {
+  return scope.kind === 'counselor' ? sessions.filter((s) => s.counselor_id === scope.userId) : sessions;
+}
+
 async function seriesReply(db: DB, auth: AuthContext, scope: Scope, row: SeriesRow): Promise<Series> {
-  const sessions = await seriesSessions(db, auth.companyId, row.id);
-  const visible = scope.kind === 'counselor' ? sessions.filter((s) => s.counselor_id === scope.userId) : sessions;
+  const visible = visibleSessions(scope, await seriesSessions(db, auth.companyId, row.id));
   return {
     uuid: row.uuid,
     frequency: row.frequency,
@@ -193,7 +197,7 @@ export async function seriesIcs(db: DB, auth: AuthContext, uuid: string, publicU
   const scope = scopeOf(auth);
   const row = await findSeries(db, auth.companyId, scope, uuid);
   if (!row) throw notFound('Series');
-  const sessions = await seriesSessions(db, auth.companyId, row.id);
+  const sessions = visibleSessions(scope, await seriesSessions(db, auth.companyId, row.id));
   const stamp = Date.now();
   const events = sessions.map((s) => appointmentCalendarEvent(s, scope.kind === 'client', stamp, appointmentLink(publicUrl, s.uuid)));
   return { filename: `appointment-series-${row.uuid}.ics`, body: buildCalendar(events) };
