@@ -1,10 +1,11 @@
-import { MIN_GROUP_PEOPLE, type NoShowGroup, type NoShowReport } from '@kalinga/contracts/no-show-report';
+import { type NoShowGroup, type NoShowReport } from '@kalinga/contracts/no-show-report';
 import { PERIOD_DAYS, type ReportPeriod } from '@kalinga/contracts/reports';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { addDays, localDateOf } from './report-days';
-import { ageGroupOf, ageInYears, orNotAvailable, type ReportGroupBy } from './report.repository';
+import type { ReportGroupBy } from './report.repository';
 import { compareGroups, type ReportScope } from './report.service';
+import { hiddenGroups, labelledAppointments, smallOnes } from './small-groups';
 
 // The no-show rate by category, age group and department (docs/decisions/0156-no-show-rate-report.md).
 // A session counts once its outcome is known: held (completed) or missed (no-show). Booked sessions nobody
@@ -18,39 +19,24 @@ interface PersonCounts {
 
 /** Per group and client: the client's known sessions and no-shows in the period (one row per pair). */
 async function countsPerPerson(db: DB, companyId: number, groupBy: ReportGroupBy, from: string, to: string): Promise<PersonCounts[]> {
-  const scoped = db
-    .selectFrom('appointments as a')
-    .innerJoin('users as u', 'u.id', 'a.client_id')
-    .where('a.company_id', '=', companyId)
-    .where('a.local_date', '>=', from)
-    .where('a.local_date', '<=', to)
-    .where('a.status', 'in', ['completed', 'no_show']);
-  const missed = sql<number>`case when a.status = 'no_show' then 1 else 0 end`;
-  let labelled;
-  if (groupBy === 'category') {
-    labelled = scoped
-      .leftJoin('categories as c', (j) => j.onRef('c.id', '=', 'a.category_id').on('c.company_id', '=', companyId))
-      .select([orNotAvailable('c.title').as('grp'), 'a.client_id', missed.as('missed')]);
-  } else if (groupBy === 'department') {
-    labelled = scoped.select([orNotAvailable('u.department').as('grp'), 'a.client_id', missed.as('missed')]);
-  } else {
-    const aged = scoped.select([ageInYears.as('years'), 'a.client_id', missed.as('missed')]);
-    labelled = db.selectFrom(aged.as('p')).select([ageGroupOf('p.years').as('grp'), 'p.client_id', sql<number>`p.missed`.as('missed')]);
-  }
   const rows = await db
-    .selectFrom(labelled.as('t'))
-    .select([sql<string>`t.grp`.as('grp'), sql<number | string>`count(*)`.as('sessions'), sql<number | string>`sum(t.missed)`.as('no_shows')])
+    .selectFrom(labelledAppointments(db, companyId, groupBy, from, to, true).as('t'))
+    .select([
+      sql<string>`t.grp`.as('grp'),
+      sql<number | string>`count(*)`.as('sessions'),
+      sql<number | string>`sum(case when t.status = 'no_show' then 1 else 0 end)`.as('no_shows'),
+    ])
     .groupBy([sql`t.grp`, sql`t.client_id`])
     .execute();
   return rows.map((r) => ({ grp: r.grp, sessions: Number(r.sessions), no_shows: Number(r.no_shows) }));
 }
 
 /**
- * Sums per group. With `protect`, a group of fewer than MIN_GROUP_PEOPLE people is hidden; when that hides just
- * one group, the next smallest is hidden too, so the hidden numbers cannot be worked out from the other rows and a
- * total. Hidden groups carry no numbers at all.
+ * Sums per group; the `hidden` groups carry no numbers at all. With `protect`, a group of fewer than
+ * MIN_GROUP_PEOPLE people with a known outcome is hidden, with the next smallest when that hides just one (so the
+ * hidden numbers cannot be worked out from the other rows and a total), and so is every group in `alsoHidden`.
  */
-export function groupRates(groupBy: ReportGroupBy, perPerson: readonly PersonCounts[], protect: boolean): NoShowGroup[] {
+export function groupRates(groupBy: ReportGroupBy, perPerson: readonly PersonCounts[], protect: boolean, alsoHidden: ReadonlySet<string> = new Set()): NoShowGroup[] {
   const groups = new Map<string, { people: number; sessions: number; no_shows: number }>();
   for (const p of perPerson) {
     const g = groups.get(p.grp) ?? { people: 0, sessions: 0, no_shows: 0 };
@@ -59,14 +45,7 @@ export function groupRates(groupBy: ReportGroupBy, perPerson: readonly PersonCou
     g.no_shows += p.no_shows;
     groups.set(p.grp, g);
   }
-  const hidden = new Set<string>();
-  if (protect) {
-    for (const [name, g] of groups) if (g.people < MIN_GROUP_PEOPLE) hidden.add(name);
-    if (hidden.size === 1 && groups.size > 1) {
-      const [next] = [...groups].filter(([name]) => !hidden.has(name)).sort((a, b) => a[1].people - b[1].people || a[1].sessions - b[1].sessions);
-      hidden.add(next[0]);
-    }
-  }
+  const hidden = protect ? new Set([...smallOnes(new Map([...groups].map(([name, g]) => [name, g.people]))), ...alsoHidden]) : new Set<string>();
   return [...groups]
     .sort(([a], [b]) => compareGroups(groupBy, a, b))
     .map(([group, g]) =>
@@ -80,6 +59,9 @@ export function groupRates(groupBy: ReportGroupBy, perPerson: readonly PersonCou
 export async function noShowReport(db: DB, scope: ReportScope, period: ReportPeriod, now = new Date()): Promise<NoShowReport> {
   const to = localDateOf(now, scope.timezone);
   const from = addDays(to, -(PERIOD_DAYS[period] - 1));
-  const by = async (groupBy: ReportGroupBy) => groupRates(groupBy, await countsPerPerson(db, scope.companyId, groupBy, from, to), groupBy !== 'category');
+  // The groups the daily report of the same period hides are hidden here too: with two different hidden sets, a
+  // group one report shows and the other hides would give away the small group hidden with it in the other.
+  const by = async (groupBy: ReportGroupBy) =>
+    groupRates(groupBy, await countsPerPerson(db, scope.companyId, groupBy, from, to), groupBy !== 'category', await hiddenGroups(db, scope.companyId, groupBy, from, to));
   return { from, to, by_category: await by('category'), by_age: await by('age'), by_department: await by('department') };
 }

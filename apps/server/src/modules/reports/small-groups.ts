@@ -8,21 +8,32 @@ import { ageGroupOf, ageInYears, orNotAvailable, type ReportGroupBy } from './re
 // daily counts and its forecast with it. If that leaves out just one group, the next smallest goes too: the
 // category report gives each day's total, and one missing group would be that total less the rest.
 
-/** Distinct clients per group with an appointment (any status but cancelled) from `from` to `to`. */
-async function peoplePerGroup(db: Kysely<Database>, companyId: number, groupBy: 'age' | 'department', from: string, to: string): Promise<Map<string, number>> {
-  const scoped = db
+/**
+ * Each appointment of the company from `from` to `to`, labelled with its group (grp), its client and its status:
+ * every status but cancelled, or with `knownOutcome` only those held (completed) or missed (no-show).
+ */
+export function labelledAppointments(db: Kysely<Database>, companyId: number, groupBy: ReportGroupBy, from: string, to: string, knownOutcome = false) {
+  const dated = db
     .selectFrom('appointments as a')
     .innerJoin('users as u', 'u.id', 'a.client_id')
     .where('a.company_id', '=', companyId)
     .where('a.local_date', '>=', from)
-    .where('a.local_date', '<=', to)
-    .where('a.status', '!=', 'cancelled');
-  const labelled =
-    groupBy === 'department'
-      ? scoped.select([orNotAvailable('u.department').as('grp'), 'a.client_id'])
-      : db.selectFrom(scoped.select([ageInYears.as('years'), 'a.client_id']).as('p')).select([ageGroupOf('p.years').as('grp'), 'p.client_id']);
+    .where('a.local_date', '<=', to);
+  const scoped = knownOutcome ? dated.where('a.status', 'in', ['completed', 'no_show']) : dated.where('a.status', '!=', 'cancelled');
+  if (groupBy === 'category') {
+    return scoped
+      .leftJoin('categories as c', (j) => j.onRef('c.id', '=', 'a.category_id').on('c.company_id', '=', companyId))
+      .select([orNotAvailable('c.title').as('grp'), 'a.client_id', 'a.status']);
+  }
+  if (groupBy === 'department') return scoped.select([orNotAvailable('u.department').as('grp'), 'a.client_id', 'a.status']);
+  const aged = scoped.select([ageInYears.as('years'), 'a.client_id', 'a.status']);
+  return db.selectFrom(aged.as('p')).select([ageGroupOf('p.years').as('grp'), 'p.client_id', 'p.status']);
+}
+
+/** Distinct clients per group with an appointment (any status but cancelled) from `from` to `to`. */
+async function peoplePerGroup(db: Kysely<Database>, companyId: number, groupBy: 'age' | 'department', from: string, to: string): Promise<Map<string, number>> {
   const rows = await db
-    .selectFrom(labelled.as('t'))
+    .selectFrom(labelledAppointments(db, companyId, groupBy, from, to).as('t'))
     .select([sql<string>`t.grp`.as('grp'), sql<number | string>`count(distinct t.client_id)`.as('people')])
     .groupBy(sql`t.grp`)
     .execute();
