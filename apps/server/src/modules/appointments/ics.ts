@@ -88,7 +88,6 @@ export interface CalendarAppointment {
   appointment_date: string;
   duration_minutes: number;
   status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-  reason: string;
   location_type: 'online' | 'on-site';
   location: string | null;
   user_type: 'student' | 'personnel';

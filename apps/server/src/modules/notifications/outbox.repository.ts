@@ -134,7 +134,6 @@ export async function seriesEmailSessions(db: Conn, row: OutboxRow) {
       'a.appointment_date',
       'a.duration_minutes',
       'a.status',
-      'a.reason',
       'a.location_type',
       'a.location',
       'a.user_type',

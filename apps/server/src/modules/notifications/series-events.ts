@@ -17,7 +17,6 @@ export interface SeriesEvent {
   actorId: number | null;
   /** The sessions the change touched, in date order: each with its start after the change and, for a move, before. */
   sessions: readonly { id: number; start: string; previousStart?: string }[];
-  reason?: string | null;
   now: string;
 }
 
@@ -30,7 +29,6 @@ export async function recordSeriesEvent(db: Conn, event: SeriesEvent): Promise<v
     appointment: { id: first.id, counselorId: event.counselorId, clientId: event.clientId, start: first.start },
     actorId: event.actorId,
     previousStart: first.previousStart ?? null,
-    reason: event.reason ?? null,
     now: event.now,
   };
   const recipients = recipientsOf(base);
