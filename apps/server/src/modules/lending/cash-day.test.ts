@@ -91,6 +91,28 @@ describe('a cash day', () => {
     expect(twice.json().message).toBe(DAY_ALREADY_CLOSED);
   });
 
+  it('a queued open and close sent again after a lost reply (same key, through the push) answer their first result', async () => {
+    const teller = await addUser(w.t.app, w.admin.companyId, { userType: 'personnel', roles: ['counter'] });
+    const uuid = randomUUID();
+    const push = async (m: { key: string; operation: string; uuid: string; body: Record<string, unknown> }) => {
+      const res = await call(w.t, teller, 'POST', '/api/sync/push', { mutations: [m] });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().results[0] as { key: string; status: number; body: { data: { uuid: string; status: string; counted: number | null } } };
+    };
+    const openOp = { key: randomUUID(), operation: 'OPEN_CASH_DAY', uuid, body: { uuid, day: TODAY(), opening_float: 500 } };
+    const opened = await push(openOp);
+    expect(opened.status).toBe(201);
+    expect(await push(openOp)).toEqual(opened);
+    const closeOp = { key: randomUUID(), operation: 'CLOSE_CASH_DAY', uuid, body: { counted: 450 } };
+    const closed = await push(closeOp);
+    expect(closed).toMatchObject({ status: 200, body: { data: { uuid, status: 'closed', counted: 450 } } });
+    expect(await push(closeOp)).toEqual(closed);
+    // A close under another key is another request: refused, the first count kept.
+    const again = await push({ ...closeOp, key: randomUUID(), body: { counted: 1 } });
+    expect(again.status).toBe(409);
+    expect((await call(w.t, teller, 'GET', `/api/cash-days/${uuid}`)).json().data.counted).toBe(450);
+  });
+
   it('refuses bad input (422), hides another clerk and company (404), needs manage lending (403)', async () => {
     expect((await open(w.admin, { opening_float: -1 })).statusCode).toBe(422);
     expect((await open(w.admin, { day: addDays(TODAY(), 2) })).statusCode).toBe(422);
