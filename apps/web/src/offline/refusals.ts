@@ -1,7 +1,7 @@
 import { db } from './database';
 import type { SyncQueueEntry } from './db';
 import { rebase, type LocalRow, type RebaseResult } from './local-rows';
-import { openEntries, ownKeys, refKeys } from './sync-queue';
+import { isCreate, openEntries, ownKeys, refKeys } from './sync-queue';
 
 // Taking a change back (decision 0112): the server refused it for good (409: the record moved on; 404: it is not
 // there), or the user discarded it from the Sync panel. The entry closes without reaching the server, so do the
@@ -10,13 +10,9 @@ import { openEntries, ownKeys, refKeys } from './sync-queue';
 
 export type DropStatus = 'refused' | 'discarded';
 
-function creates(entry: SyncQueueEntry): boolean {
-  return entry.operation.startsWith('CREATE_') || entry.operation === 'RENEW_LOAN';
-}
-
 /** The records an entry brings into being (none for a change of an existing record). */
 function madeBy(entry: SyncQueueEntry): string[] {
-  if (!creates(entry)) return [];
+  if (!isCreate(entry)) return [];
   if (entry.operation === 'RENEW_LOAN') return [String(entry.data.new_uuid), ...ownKeys(entry).filter((k) => k !== entry.data.uuid)];
   return ownKeys(entry);
 }

@@ -91,8 +91,9 @@ export function refKeys(entry: Pick<SyncQueueEntry, 'data' | 'touched'>): string
   return collect(entry, false);
 }
 
-function isCreate(entry: SyncQueueEntry): boolean {
-  return entry.operation.startsWith('CREATE_') || entry.operation === 'RENEW_LOAN';
+/** Whether an entry brings a record into being (a new customer, loan, item, category, renewal's ticket, cash day). */
+export function isCreate(entry: Pick<SyncQueueEntry, 'operation'>): boolean {
+  return entry.operation.startsWith('CREATE_') || entry.operation === 'RENEW_LOAN' || entry.operation === 'OPEN_CASH_DAY';
 }
 
 /**

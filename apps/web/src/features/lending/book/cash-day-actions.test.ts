@@ -5,6 +5,7 @@ import { clearStore } from '../../../test/lending-fixtures';
 import { db } from '../../../offline/database';
 import { cashDayOf, closeCashDay, openCashDay, refuseClosedDay } from './cash-day-actions';
 import { counterToday } from './lending-checks';
+import { dropEntry } from '../../../offline/refusals';
 
 // The cash day on the device (decision 0188): opened and closed as queued writes; once closed here, an entry dated
 // in it is refused before anything is queued.
@@ -33,5 +34,26 @@ describe('the cash day on this device', () => {
   it('refuses a negative float without queueing', async () => {
     await expect(openCashDay(-5)).rejects.toThrow('may not be negative');
     expect(await db.syncQueue.count()).toBe(0);
+  });
+});
+
+describe('a refused cash day', () => {
+  it('a refused open takes the close queued after it with it, and the day is gone from the device', async () => {
+    const day = await openCashDay(1000);
+    await closeCashDay(day.uuid, 1000);
+    const [open] = await db.syncQueue.toArray();
+    await dropEntry(open.id!, 'refused', 'Your cash day of this date is already open.');
+    expect((await db.syncQueue.toArray()).map((e) => e.status)).toEqual(['refused', 'refused']);
+    expect(await db.cashDays.get(day.uuid)).toBeUndefined();
+    await refuseClosedDay(day.day);
+  });
+
+  it('a refused close leaves the day open on the device', async () => {
+    const day = await openCashDay(1000);
+    await closeCashDay(day.uuid, 900);
+    const close = (await db.syncQueue.toArray())[1];
+    await dropEntry(close.id!, 'refused', 'This cash day is already closed.');
+    expect(await db.cashDays.get(day.uuid)).toMatchObject({ status: 'open', opening_float: 1000 });
+    expect((await db.syncQueue.toArray()).map((e) => e.status)).toEqual(['pending', 'refused']);
   });
 });
