@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/database';
-import { type EmailMessage, oneLine } from '../modules/notifications/email-content';
+import { type EmailMessage, escapeHtml, oneLine } from '../modules/notifications/email-content';
 import { createMailer } from '../modules/notifications/mailer';
 import { newMessageId } from '../modules/notifications/notification-events';
 import { finishRun, markNotified, previousScheduledFailed, serverCompanyId, startRun } from './backup-runs.repository';
@@ -48,10 +48,6 @@ export async function pruneArchives(dir: string, keep: number, now = Date.now())
     if (st && now - st.mtimeMs > STALE_PARTIAL_MS) await fs.rm(path.join(dir, name), { recursive: true, force: true });
   }
   return removed;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** What the email about a failed scheduled backup says: when, why, and where to look; nothing of any company's data. */
