@@ -30,6 +30,21 @@ describe('waitlist races', () => {
     }
   });
 
+  it('leaving and accepting at once (two tabs): one of them wins, the other is told 409, never a 500', async () => {
+    for (let round = 0; round < 4; round++) {
+      const date = freshDate();
+      const who = await client(t, c, `Two Tabs ${round}`);
+      const entry = (await api(t.app, who, 'POST', '/api/waitlist', waitBody(c, date))).json().data as { uuid: string; offer: { uuid: string } };
+      const [accept, leave] = await Promise.all([api(t.app, who, 'POST', `/api/waitlist/offers/${entry.offer.uuid}/accept`), api(t.app, who, 'DELETE', `/api/waitlist/${entry.uuid}`)]);
+      const codes = [accept.statusCode, leave.statusCode];
+      expect(codes.filter((s) => s === 409), `${accept.body} / ${leave.body}`).toHaveLength(1);
+      const booked = await t.db.selectFrom('appointments').select('id').where('client_id', '=', who.user.id).execute();
+      expect(booked).toHaveLength(accept.statusCode === 200 ? 1 : 0);
+      const row = await t.db.selectFrom('waitlist_entries').select('status').where('uuid', '=', entry.uuid).executeTakeFirstOrThrow();
+      expect(row.status).toBe(accept.statusCode === 200 ? 'booked' : 'left');
+    }
+  });
+
   it('two passes at once over one freed slot offer it once, to the first person waiting', async () => {
     for (let round = 0; round < 4; round++) {
       const date = freshDate();

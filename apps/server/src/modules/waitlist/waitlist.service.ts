@@ -72,10 +72,11 @@ export async function leaveWaitlist(db: DB, auth: AuthContext, uuid: string): Pr
   if (entry.client_id !== auth.user.id) throw notFound('Waitlist entry');
   const now = nowIso();
   const left = await db.transaction().execute(async (trx) => {
-    const r = await trx.updateTable('waitlist_entries').set({ status: 'left', closed_at: now }).where('id', '=', entry.id).where('status', '=', 'waiting').executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return false;
+    // The offer's row before the entry's, in the order an accept takes them: the other order deadlocked on
+    // PostgreSQL when a leave and an accept of its offer ran at once (a 500 for one of them).
     await trx.updateTable('waitlist_offers').set({ status: 'withdrawn', answered_at: now }).where('entry_id', '=', entry.id).where('status', '=', 'open').execute();
-    return true;
+    const r = await trx.updateTable('waitlist_entries').set({ status: 'left', closed_at: now }).where('id', '=', entry.id).where('status', '=', 'waiting').executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   });
   if (!left) throw conflict('You are no longer on this waitlist.');
 }
