@@ -38,6 +38,7 @@ export function recordName(row: LocalRow): string | undefined {
   if (row.description) return String(row.description);
   if (row.title) return String(row.title);
   if (row.loan_date) return 'New ticket';
+  if (row.day && row.opening_float !== undefined) return `Cash day ${String(row.day)}`;
   return undefined;
 }
 
@@ -48,6 +49,7 @@ export function recordLabel(row: LocalRow): string {
   if (row.description) return `Item “${String(row.description)}”`;
   if (row.title) return `Category “${String(row.title)}”`;
   if (row.loan_date) return 'A new ticket';
+  if (row.day && row.opening_float !== undefined) return `Cash day ${String(row.day)}`;
   return 'A record';
 }
 

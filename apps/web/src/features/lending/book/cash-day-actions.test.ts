@@ -45,6 +45,8 @@ describe('a refused cash day', () => {
     await dropEntry(open.id!, 'refused', 'Your cash day of this date is already open.');
     expect((await db.syncQueue.toArray()).map((e) => e.status)).toEqual(['refused', 'refused']);
     expect(await db.cashDays.get(day.uuid)).toBeUndefined();
+    expect(open.subject).toBe(`Cash day ${day.day}`);
+    expect((await db.syncQueue.get(open.id!))?.reverted).toBe(`Cash day ${day.day} removed.`);
     await refuseClosedDay(day.day);
   });
 
