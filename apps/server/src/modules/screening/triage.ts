@@ -114,12 +114,15 @@ async function waitlistItems(db: DB, auth: AuthContext): Promise<TriageItem[]> {
   }));
 }
 
-/** A counselor acknowledges an open case of the company; 404 for another company's, 409 when already done. */
+/**
+ * A counselor acknowledges an open case of the company; 404 for another company's, 409 when another counselor did.
+ * Their own again (a double click, a resend after a lost reply) is done already: 204.
+ */
 export async function acknowledge(db: DB, auth: AuthContext, caseId: number): Promise<void> {
   if (!isCounselor(auth)) throw forbidden('Only counselors can acknowledge urgent cases.');
-  const row = await db.selectFrom('urgent_cases').select(['id', 'acknowledged_at']).where('id', '=', caseId).where('company_id', '=', auth.companyId).executeTakeFirst();
+  const row = await db.selectFrom('urgent_cases').select('id').where('id', '=', caseId).where('company_id', '=', auth.companyId).executeTakeFirst();
   if (!row) throw notFound('Urgent case');
-  if (!(await acknowledgeCase(db, auth.companyId, caseId, auth.user.id, new Date().toISOString()))) {
-    throw conflict('Another counselor has already acknowledged this case.');
-  }
+  if (await acknowledgeCase(db, auth.companyId, caseId, auth.user.id, new Date().toISOString())) return;
+  const by = await db.selectFrom('urgent_cases').select('acknowledged_by').where('id', '=', caseId).executeTakeFirstOrThrow();
+  if (by.acknowledged_by !== auth.user.id) throw conflict('Another counselor has already acknowledged this case.');
 }

@@ -81,13 +81,15 @@ describe('the Triage list', () => {
     for (const actor of [student, admin]) expect((await call(t.app, actor, 'GET', '/api/triage')).statusCode).toBe(403);
   });
 
-  it('a counselor acknowledges a case (recorded); again is 409; another company 404; a bad id 422; a client 403', async () => {
+  it('a counselor acknowledges a case (recorded); another counselor again is 409, the same one 204; another company 404; a bad id 422; a client 403', async () => {
     const id = (await t.db.selectFrom('urgent_cases').select('id').where('client_id', '=', student.user.id).executeTakeFirstOrThrow()).id;
     expect((await call(t.app, otherCounselor, 'POST', `/api/urgent-cases/${id}/acknowledge`)).statusCode).toBe(404);
     expect((await call(t.app, student, 'POST', `/api/urgent-cases/${id}/acknowledge`)).statusCode).toBe(403);
     expect((await call(t.app, offCall, 'POST', '/api/urgent-cases/x/acknowledge')).statusCode).toBe(422);
     expect((await call(t.app, offCall, 'POST', `/api/urgent-cases/${id}/acknowledge`)).statusCode).toBe(204);
     expect((await call(t.app, onCall, 'POST', `/api/urgent-cases/${id}/acknowledge`)).statusCode).toBe(409);
+    // The same counselor again (a double click, a resend after a lost reply): done already, not another's.
+    expect((await call(t.app, offCall, 'POST', `/api/urgent-cases/${id}/acknowledge`)).statusCode).toBe(204);
     const row = await t.db.selectFrom('urgent_cases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.acknowledged_by).toBe(offCall.user.id);
     const list = (await call(t.app, onCall, 'GET', '/api/triage')).json().data as { kind: string; action: string }[];
