@@ -133,10 +133,13 @@ describe('restoring a stored session', () => {
   it('expired: cleared and signed out, even offline', async () => {
     await storeSignIn('old-token', USER, new Date(NOW.getTime() - SIGN_IN_TTL_MS - 1));
     localStorage.setItem('token', 'old-token');
+    localStorage.setItem('screens_hint', JSON.stringify(['/triage']));
     net.online = false;
     await initAuth();
     expect(getAuthState().status).toBe('unauthenticated');
     expect(localStorage.getItem('token')).toBeNull();
+    // What the expired session had goes with it: the next person on this browser learns nothing of it.
+    expect(localStorage.getItem('screens_hint')).toBeNull();
     expect(await stored()).toEqual([]);
   });
 

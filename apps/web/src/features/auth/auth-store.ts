@@ -213,8 +213,9 @@ export async function initAuth({ serverWaitMs = SERVER_WAIT_MS }: { serverWaitMs
     localStorage.setItem(TOKEN_KEY, stored.token);
     setState({ user: stored.user });
   } else if (getToken() && !navigator.onLine) {
-    // A token without a stored user (an expired session, or one from before this version): nothing to show offline.
-    localStorage.removeItem(TOKEN_KEY);
+    // A token without a stored user (an expired session, or one from before this version): nothing to show offline,
+    // and what the session left (its last screens, which screens it had) goes with it, as at sign-out.
+    clearSession();
   }
   if (!getToken()) {
     setState({ status: 'unauthenticated', user: null });
