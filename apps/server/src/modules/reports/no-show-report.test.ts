@@ -158,3 +158,24 @@ describe('the daily reports by department and age group hide groups under five p
     expect([...new Set(categories.map((r) => r.category_title))]).toEqual(['Grief', 'Stress']);
   });
 });
+
+describe('a kept daily reply', () => {
+  it('is not served once a group has fallen under five people, though its daily counts stayed the same', async () => {
+    const school = await registerCompany(t.app, 'Kept Reply School');
+    const category = await addCategory(t.db, school.companyId, 'Stress');
+    const clients: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      clients.push((await addUser(t.app, school.companyId, { extra: { department: 'Arts' } })).user.id);
+      await session(school.companyId, clients[i], category, 'pending');
+    }
+    const departments = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/reports/appointments-by-department-daily', headers: school.headers });
+      return [...new Set((res.json() as { department: string }[]).map((r) => r.department))];
+    };
+    expect(await departments()).toEqual(['Arts']);
+    // One client cancels and another books a second session the same day: Arts keeps its count but has four people.
+    await t.db.updateTable('appointments').set({ status: 'cancelled' }).where('company_id', '=', school.companyId).where('client_id', '=', clients[0]).execute();
+    await session(school.companyId, clients[1], category, 'pending');
+    expect(await departments()).toEqual([]);
+  });
+});

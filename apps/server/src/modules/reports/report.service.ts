@@ -156,17 +156,25 @@ export async function dailyReportJson(
   const from = addDays(today, -(Math.max(PERIOD_DAYS[query.period], FIT_HISTORY_DAYS) - 1));
   const to = addDays(today, query.forecast_days);
   const key = `${scope.companyId}|${groupBy}|${query.period}|${query.forecast_days}|${today}`;
+  // Who is hidden rests on the people behind the counts, not the counts alone (one client's cancellation and
+  // another's booking that day in the same group leave the counts as they were): it is part of the fingerprint.
+  const withHidden = (counts: string, hidden: ReadonlySet<string>) => `${counts}|${[...hidden].sort().join('\u0000')}`;
   const kept = replies.get(key);
-  if (kept && kept.fingerprint === (await countsFingerprint(db, scope.companyId, groupBy, from, to))) {
+  if (
+    kept &&
+    kept.fingerprint ===
+      withHidden(await countsFingerprint(db, scope.companyId, groupBy, from, to), await hiddenGroups(db, scope.companyId, groupBy, addDays(today, -(PERIOD_DAYS[query.period] - 1)), today))
+  ) {
     replies.delete(key);
     replies.set(key, kept);
     return kept.json;
   }
   const snapshot = isPostgresDb(db) ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
-  const { fingerprint, inputs } = await snapshot.execute(async (trx) => ({
-    fingerprint: await countsFingerprint(trx, scope.companyId, groupBy, from, to),
+  const { counts, inputs } = await snapshot.execute(async (trx) => ({
+    counts: await countsFingerprint(trx, scope.companyId, groupBy, from, to),
     inputs: await reportInputs(trx, scope, groupBy, query, now),
   }));
+  const fingerprint = withHidden(counts, inputs.hidden);
   const json = render(seriesOf(groupBy, query, inputs));
   replies.delete(key);
   replies.set(key, { fingerprint, json });
