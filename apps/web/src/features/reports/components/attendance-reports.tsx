@@ -53,7 +53,8 @@ function RateTable({ caption, groupLabel, rows }: { caption: string; groupLabel:
             <tr key={r.group}>
               <th scope="row" className="font-normal">{r.group}</th>
               {r.hidden ? (
-                <td colSpan={3} className="text-right text-base-content/70">Hidden (fewer than 5 people)</td>
+                // Not "fewer than 5 people": the next smallest group, hidden beside a lone small one, can be larger.
+                <td colSpan={3} className="text-right text-base-content/70">Hidden</td>
               ) : (
                 <><td className="text-right">{r.sessions}</td><td className="text-right">{r.no_shows}</td><td className="text-right">{percent(r.rate ?? 0)}</td></>
               )}
