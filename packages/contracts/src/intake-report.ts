@@ -12,8 +12,12 @@ export const intakeReportQuerySchema = z.object({
 
 const counts = z.record(z.string(), z.number().int());
 
-/** One week (from its Monday, the centre's zone): intake questionnaires per PHQ-9 band and per GAD-7 band. */
-export const intakeWeekSchema = z.object({ week: z.string(), total: z.number().int(), phq9: counts, gad7: counts });
+/**
+ * One week (from its Monday, the centre's zone): intake questionnaires per PHQ-9 band and per GAD-7 band. A week with
+ * fewer than five intakes is `hidden`: its bands are left out (empty), since whoever knows who answered that week
+ * would learn their band.
+ */
+export const intakeWeekSchema = z.object({ week: z.string(), total: z.number().int(), hidden: z.boolean(), phq9: counts, gad7: counts });
 export type IntakeWeek = z.infer<typeof intakeWeekSchema>;
 
 export const intakeReportSchema = z.object({ from: z.string(), to: z.string(), weeks: z.array(intakeWeekSchema) });

@@ -29,6 +29,11 @@ beforeAll(async () => {
   const b = (await addUser(t.app, admin.companyId, { userType: 'student' })).user.id;
   await screening(admin.companyId, a, 'intake', 'severe', 'moderate', 0);
   await screening(admin.companyId, b, 'intake', 'mild', 'mild', 0);
+  // Five intakes this week (their bands shown); one two weeks ago (its band hidden).
+  for (let n = 0; n < 3; n++) {
+    const client = (await addUser(t.app, admin.companyId, { userType: 'student' })).user.id;
+    await screening(admin.companyId, client, 'intake', 'mild', 'minimal', 0);
+  }
   await screening(admin.companyId, a, 'follow-up', 'minimal', 'minimal', 0);
   await screening(admin.companyId, b, 'intake', 'moderately severe', 'severe', 14);
   await screening(admin.companyId, b, 'intake', 'minimal', 'minimal', 60);
@@ -48,13 +53,14 @@ describe('GET /api/reports/intake-bands', () => {
     expect(data.weeks[0].week).toBe(mondayOf(data.from));
     expect(data.weeks.at(-1).week).toBe(mondayOf(today));
     const thisWeek = data.weeks.at(-1);
-    expect(thisWeek).toMatchObject({ total: 2, phq9: { severe: 1, mild: 1, minimal: 0 }, gad7: { moderate: 1, mild: 1, severe: 0 } });
+    expect(thisWeek).toMatchObject({ total: 5, hidden: false, phq9: { severe: 1, mild: 4, minimal: 0 }, gad7: { moderate: 1, mild: 1, minimal: 3, severe: 0 } });
     const earlier = data.weeks.find((w: { week: string }) => w.week === mondayOf(addDays(today, -14)));
-    expect(earlier).toMatchObject({ total: 1, phq9: { 'moderately severe': 1 }, gad7: { severe: 1 } });
-    expect(data.weeks.reduce((s: number, w: { total: number }) => s + w.total, 0)).toBe(3);
+    // One intake that week: counted, its bands left out (whoever knows who answered would learn their band).
+    expect(earlier).toEqual({ week: earlier.week, total: 1, hidden: true, phq9: {}, gad7: {} });
+    expect(data.weeks.reduce((s: number, w: { total: number }) => s + w.total, 0)).toBe(6);
     // Nothing that could name anyone: no ids, no scores, no answers.
     expect(res.body).not.toMatch(/client|score|answer|name/);
-    expect((await get(admin, '?period=last_90_days')).json().data.weeks.reduce((s: number, w: { total: number }) => s + w.total, 0)).toBe(4);
+    expect((await get(admin, '?period=last_90_days')).json().data.weeks.reduce((s: number, w: { total: number }) => s + w.total, 0)).toBe(7);
   });
 
   it('another company counts only its own; a bad period is 422; without view reports 403', async () => {

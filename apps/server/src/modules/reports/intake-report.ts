@@ -1,4 +1,5 @@
 import type { IntakeReport, IntakeWeek } from '@kalinga/contracts/intake-report';
+import { MIN_GROUP_PEOPLE } from '@kalinga/contracts/no-show-report';
 import { PERIOD_DAYS, type ReportPeriod } from '@kalinga/contracts/reports';
 import { GAD7_BANDS, PHQ9_BANDS } from '@kalinga/contracts/screening-items';
 import type { DB } from '../../db/database';
@@ -29,7 +30,7 @@ export async function intakeReport(db: DB, scope: ReportScope, period: ReportPer
     .where('created_at', '<', `${addDays(to, 2)}T00:00:00.000Z`)
     .execute();
   const weeks = new Map<string, IntakeWeek>();
-  for (let day = mondayOf(from); day <= to; day = addDays(day, 7)) weeks.set(day, { week: day, total: 0, phq9: zeros(PHQ9_BANDS), gad7: zeros(GAD7_BANDS) });
+  for (let day = mondayOf(from); day <= to; day = addDays(day, 7)) weeks.set(day, { week: day, total: 0, hidden: false, phq9: zeros(PHQ9_BANDS), gad7: zeros(GAD7_BANDS) });
   for (const row of rows) {
     const day = localDateOf(new Date(row.created_at), scope.timezone);
     if (day < from || day > to) continue;
@@ -38,5 +39,8 @@ export async function intakeReport(db: DB, scope: ReportScope, period: ReportPer
     week.phq9[row.phq9_band] = (week.phq9[row.phq9_band] ?? 0) + 1;
     week.gad7[row.gad7_band] = (week.gad7[row.gad7_band] ?? 0) + 1;
   }
-  return { from, to, weeks: [...weeks.values()] };
+  // A week of one to four intakes keeps its count and leaves its bands out (decision 0157): who had an intake that
+  // week is often known, and their band must not be.
+  const shown = [...weeks.values()].map((w) => (w.total > 0 && w.total < MIN_GROUP_PEOPLE ? { ...w, hidden: true, phq9: {}, gad7: {} } : w));
+  return { from, to, weeks: shown };
 }

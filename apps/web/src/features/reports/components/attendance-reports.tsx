@@ -85,7 +85,9 @@ function IntakeTable({ report }: { report: IntakeReport }) {
             <tr key={w.week}>
               <th scope="row" className="whitespace-nowrap font-normal">{day(w.week)}</th>
               <td className="text-right">{w.total}</td>
-              {bands.map(([kind, b]) => <td key={`${kind}-${b}`} className="text-right">{w[kind][b] ?? 0}</td>)}
+              {w.hidden
+                ? <td colSpan={bands.length} className="text-base-content/70">Hidden (fewer than 5 intakes this week)</td>
+                : bands.map(([kind, b]) => <td key={`${kind}-${b}`} className="text-right">{w[kind][b] ?? 0}</td>)}
             </tr>
           ))}
         </tbody>
@@ -125,7 +127,7 @@ export function AttendanceReports({ period }: { period: ReportPeriod }) {
         <State query={intake} what="the intake counts" render={(r) => (r.weeks.every((w) => w.total === 0)
           ? <p className="text-base-content/70">No intake questionnaires in this period.</p>
           : <IntakeTable report={r} />)} />
-        <p className="text-sm text-base-content/70">Counts only: who answered, and what, is never part of a report.</p>
+        <p className="text-sm text-base-content/70">Counts only: who answered, and what, is never part of a report; a week of fewer than 5 intakes shows its count without its bands.</p>
       </Section>
     </>
   );
