@@ -78,6 +78,8 @@ describe('the first screen after sign-in', () => {
         await page.goto('/');
         await page.waitForURL((url) => url.pathname === role.lands || (role.lands === '/appointments' && url.pathname === '/'));
         await page.getByRole('heading', { level: 1, name: role.heading }).waitFor();
+        // The screen is judged as the user reads it: once its sections have loaded, as before the reload.
+        await expect.poll(() => page.locator('main [aria-busy="true"], main .skeleton').count(), { timeout: 20_000 }).toBe(0);
         expect(seen.refused).toEqual([]);
         expect(seen.errors.filter((e) => /403|unauthori[sz]ed/i.test(e))).toEqual([]);
         expect(await axeViolations(page)).toEqual([]);

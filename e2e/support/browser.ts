@@ -51,15 +51,26 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
-export async function axeViolations(page: Page): Promise<{ id: string; help: string; nodes: number }[]> {
+export async function axeViolations(page: Page): Promise<{ id: string; help: string; nodes: number; where: string[] }[]> {
   const source = fs.readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol, so the app's CSP (script-src 'self') does not block it.
   await page.evaluate(source);
   return page.evaluate(async () => {
+    // Contrast is judged at rest: transitions and finite animations (a dialog or menu fading in) end first.
+    // Endless ones (a spinner) are left running; they never settle.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
     // axe is injected above; the page's window has no type for it.
-    const axe = (window as unknown as { axe: { run: (ctx: Document | { exclude: string[][] }, opts: object) => Promise<{ violations: { id: string; help: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (ctx: Document | { exclude: string[][] }, opts: object) => Promise<{ violations: { id: string; help: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     // Toasts fade in and out: mid-animation their contrast is not what a person reads, so they are left out.
     const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.length }));
+    // The elements are named so that a failure says where to look.
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.length, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   });
 }
