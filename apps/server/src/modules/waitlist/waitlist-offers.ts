@@ -44,10 +44,31 @@ async function withdraw(db: DB, offerId: number, now: string): Promise<void> {
   await db.updateTable('waitlist_offers').set({ status: 'withdrawn', answered_at: now }).where('id', '=', offerId).where('status', '=', 'open').execute();
 }
 
-/** Books the held slot for the client, once. Returns the appointment's uuid and why it waits for approval, if it does. */
-export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Promise<{ appointment_uuid: string; approval_reason: string | null }> {
+type Accepted = { appointment_uuid: string; approval_reason: string | null };
+
+/** What accepting booked, for an offer already accepted: a client's repeat (a lost reply, a second tab) gets it again. */
+async function acceptedBefore(db: DB, companyId: number, entryId: number): Promise<Accepted | null> {
+  const booked = await db
+    .selectFrom('waitlist_entries as e')
+    .innerJoin('appointments as a', 'a.id', 'e.appointment_id')
+    .select(['a.uuid', 'a.approval_reason'])
+    .where('e.id', '=', entryId)
+    .where('e.company_id', '=', companyId)
+    .executeTakeFirst();
+  return booked ? { appointment_uuid: booked.uuid, approval_reason: booked.approval_reason ?? null } : null;
+}
+
+/**
+ * Books the held slot for the client, once. Returns the appointment's uuid and why it waits for approval, if it does.
+ * Accepting an offer the client has already accepted answers the first booking again, with nothing written.
+ */
+export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Promise<Accepted> {
   const offer = await findOffer(db, auth, uuid);
   const now = nowIso();
+  if (offer.status === 'accepted') {
+    const before = await acceptedBefore(db, auth.companyId, offer.entry_id);
+    if (before) return before;
+  }
   if (offer.status !== 'open' || offer.expires_at <= now) throw await notOpen(db, offer.id, now);
   const startMs = Date.parse(offer.start_at);
   const timeZone = auth.company.timezone;
@@ -107,7 +128,13 @@ export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Prom
       return held;
     });
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof HttpError) {
+      // Two accepts of one offer at once by its client: the second answers what the first booked.
+      const current = error.statusCode === 409 ? await db.selectFrom('waitlist_offers').select('status').where('id', '=', offer.id).executeTakeFirst() : undefined;
+      const before = current?.status === 'accepted' ? await acceptedBefore(db, auth.companyId, offer.entry_id) : null;
+      if (before) return before;
+      throw error;
+    }
     if (isUniqueViolation(error, 'appointments_live_slot_uq') || isUniqueViolation(error, 'appointments.appointment_date')) {
       await withdraw(db, offer.id, now);
       throw conflict(OFFER_TAKEN);
