@@ -11,6 +11,8 @@ const answer = z.number('Choose an answer for every question.').int('Choose an a
 
 /** POST /api/screenings: the client's own answers (the server scores them). */
 export const screeningBodySchema = z.object({
+  /** The device's key for this submission: the same answers sent again (a lost reply, a double press) are stored once. */
+  uuid: z.string().uuid('Invalid submission key.'),
   phq9: z.array(answer).length(PHQ9_ITEMS.length, `Answer all ${PHQ9_ITEMS.length} questions.`),
   gad7: z.array(answer).length(GAD7_ITEMS.length, `Answer all ${GAD7_ITEMS.length} questions.`),
   /** The unscored closing question; optional, as on the printed forms. */

@@ -22,6 +22,7 @@ import * as m018 from './migrations/018-waitlist';
 import * as m019 from './migrations/019-no-shows';
 import * as m020 from './migrations/020-same-day-slots';
 import * as m022 from './migrations/022-register-and-cash-days';
+import * as m025 from './migrations/025-screening-uuid';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '019-no-shows': m019,
   '020-same-day-slots': m020,
   '022-register-and-cash-days': m022,
+  '025-screening-uuid': m025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

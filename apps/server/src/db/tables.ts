@@ -572,6 +572,8 @@ export interface ScreeningsTable {
   id: Generated<number>;
   company_id: number;
   client_id: number;
+  /** The client's key for this submission (null on rows stored before it existed). */
+  uuid: string | null;
   kind: 'intake' | 'follow-up';
   answers: string;
   phq9_score: number;

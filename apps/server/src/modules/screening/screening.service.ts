@@ -14,7 +14,7 @@ import {
 import type { DB } from '../../db/database';
 import { lockCompany } from '../../db/locks';
 import { findClient } from '../appointments/appointment.repository';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { type AuthContext, isCounselor } from '../../plugins/auth';
 import { readSafety } from './safety-settings';
 import { raiseUrgentCase } from './urgent-cases';
@@ -39,8 +39,14 @@ export async function submitScreening(db: DB, auth: AuthContext, body: Screening
   if (isCounselor(auth)) throw forbidden('Only clients answer the intake questionnaires.');
   const now = new Date(nowMs).toISOString();
   const crisis = needsCrisisPath(body.phq9);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await lockCompany(trx, auth.companyId);
+    // The same submission again (its key, under the company's lock): the first reply, nothing stored or raised twice.
+    const same = await trx.selectFrom('screenings').select(['client_id', 'answers']).where('company_id', '=', auth.companyId).where('uuid', '=', body.uuid).executeTakeFirst();
+    if (same) {
+      if (same.client_id !== auth.user.id) throw unprocessable({ uuid: ['This submission key is already used.'] }, 'This submission key is already used.');
+      return { crisis: needsCrisisPath((JSON.parse(same.answers) as { phq9: number[] }).phq9) };
+    }
     const earlier = await trx.selectFrom('screenings').select('id').where('company_id', '=', auth.companyId).where('client_id', '=', auth.user.id).limit(1).executeTakeFirst();
     const phq9 = totalScore(body.phq9);
     const gad7 = totalScore(body.gad7);
@@ -49,6 +55,7 @@ export async function submitScreening(db: DB, auth: AuthContext, body: Screening
       .values({
         company_id: auth.companyId,
         client_id: auth.user.id,
+        uuid: body.uuid,
         kind: earlier ? 'follow-up' : 'intake',
         answers: JSON.stringify({ phq9: body.phq9, gad7: body.gad7, difficulty: body.difficulty ?? null }),
         phq9_score: phq9,
@@ -66,8 +73,8 @@ export async function submitScreening(db: DB, auth: AuthContext, body: Screening
       .where('answered_at', 'is', null)
       .execute();
     if (crisis) await raiseUrgentCase(trx, auth.companyId, auth.user.id, 'screening', nowMs);
+    return { crisis };
   });
-  return { crisis };
 }
 
 /** A client of the company (a student or personnel), or 404: another company's user is invisible. */

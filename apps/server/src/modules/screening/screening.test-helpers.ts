@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../../test/harness';
 
-/** Answers: PHQ-9 all `phq`, GAD-7 all `gad`, PHQ-9 item 9 `item9` (0 unless given). */
+/** Answers: PHQ-9 all `phq`, GAD-7 all `gad`, PHQ-9 item 9 `item9` (0 unless given), under a new submission key. */
 export function answers(phq: number, gad: number, item9 = 0) {
   const phq9 = Array.from({ length: 9 }, () => phq);
   phq9[8] = item9;
-  return { phq9, gad7: Array.from({ length: 7 }, () => gad), difficulty: 1 };
+  return { uuid: randomUUID(), phq9, gad7: Array.from({ length: 7 }, () => gad), difficulty: 1 };
 }
 
 export async function submit(app: FastifyInstance, actor: Actor, body: unknown) {

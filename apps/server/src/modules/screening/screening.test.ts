@@ -51,6 +51,21 @@ describe('answering the questionnaires', () => {
     expect(await t.db.selectFrom('screenings').select('id').where('client_id', '=', personnel.user.id).execute()).toEqual([]);
   });
 
+  it('the same submission sent again (a lost reply, a double press) is stored once and answered alike', async () => {
+    const repeater = await addUser(t.app, admin.companyId, { userType: 'student' });
+    const body = answers(0, 0, 2);
+    const [first, again] = await Promise.all([submit(t.app, repeater, body), submit(t.app, repeater, body)]);
+    expect([first.statusCode, again.statusCode], `${first.body} / ${again.body}`).toEqual([201, 201]);
+    expect(again.json()).toEqual({ crisis: true });
+    expect(first.json()).toEqual({ crisis: true });
+    expect(await t.db.selectFrom('screenings').select('id').where('client_id', '=', repeater.user.id).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('urgent_cases').select('id').where('client_id', '=', repeater.user.id).execute()).toHaveLength(1);
+    // Another client's submission under the same key is refused, not taken for theirs.
+    const borrower = await addUser(t.app, admin.companyId, { userType: 'student' });
+    expect((await submit(t.app, borrower, { ...answers(0, 0), uuid: body.uuid })).statusCode).toBe(422);
+    expect(await t.db.selectFrom('screenings').select('id').where('client_id', '=', borrower.user.id).execute()).toEqual([]);
+  });
+
   it('counselors do not answer them (403)', async () => {
     expect((await submit(t.app, counselor, answers(0, 0))).statusCode).toBe(403);
   });

@@ -29,6 +29,8 @@ export function IntakePage() {
   const [missing, setMissing] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One key for this screen's submission: sending again after a failure or a lost reply is stored once.
+  const [submissionKey] = useState(() => crypto.randomUUID());
 
   const set = (list: (number | null)[], setList: (v: (number | null)[]) => void, prefix: string, i: number, v: number) => {
     setList(list.map((x, j) => (j === i ? v : x)));
@@ -55,7 +57,7 @@ export function IntakePage() {
     setBusy(true);
     setError(null);
     try {
-      const reply = await api.post<ScreeningReply>('/api/screenings', { phq9, gad7, difficulty });
+      const reply = await api.post<ScreeningReply>('/api/screenings', { uuid: submissionKey, phq9, gad7, difficulty });
       await qc.invalidateQueries({ queryKey: SCREENING_STATUS_KEY });
       if (reply.crisis) {
         navigate('/crisis?reason=screening', { replace: true });
