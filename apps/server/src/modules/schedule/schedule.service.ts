@@ -11,6 +11,7 @@ import {
 } from '@kalinga/contracts/schedule';
 import type { z } from 'zod';
 import type { DB } from '../../db/database';
+import { lockCounselors } from '../../db/locks';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../plugins/auth';
 import {
@@ -59,11 +60,24 @@ export async function getSchedule(db: DB, auth: AuthContext): Promise<ScheduleRe
   return { schedule: WEEKDAYS.map((d) => toScheduleDay(d, byDay.get(d))), excluded_dates: excluded, slot_minutes: settings.durationMinutes };
 }
 
-/** Saves the given days in one transaction, after checking each day's times. */
+/**
+ * Saves the given days in one transaction, after checking each day's times. The held times a day keeps are read in
+ * that transaction under the counselor's lock, so two saves at once (two tabs) never write back times the other
+ * has just changed.
+ */
 export async function saveSchedule(db: DB, auth: AuthContext, body: z.output<typeof saveScheduleBodySchema>): Promise<ScheduleReply> {
+  await db.transaction().execute(async (trx) => {
+    await lockCounselors(trx, auth.companyId, [auth.user.id]);
+    await checkAndSave(trx, auth, body);
+  });
+  return getSchedule(db, auth);
+}
+
+async function checkAndSave(db: DB, auth: AuthContext, body: z.output<typeof saveScheduleBodySchema>): Promise<void> {
   const errors: Record<string, string[]> = {};
   const seen = new Set<string>();
-  const [stored, settings] = await Promise.all([findScheduleDays(db, auth.companyId, auth.user.id), readBookingSettings(db, auth.companyId)]);
+  const stored = await findScheduleDays(db, auth.companyId, auth.user.id);
+  const settings = await readBookingSettings(db, auth.companyId);
   // A day sent without held times keeps the ones it has, as long as they are still slots of its hours.
   const days = body.schedule.map((d) => {
     const kept = toScheduleDay(d.day, stored.find((r) => r.day === d.day)).held_times;
@@ -89,8 +103,7 @@ export async function saveSchedule(db: DB, auth: AuthContext, body: z.output<typ
     if (d.held_times.some((t) => !slots.includes(t))) add('held_times', "Each time held for urgent cases must be one of the day's slot times.");
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
-  await db.transaction().execute((trx) => upsertScheduleDays(trx, auth.companyId, auth.user.id, days));
-  return getSchedule(db, auth);
+  await upsertScheduleDays(db, auth.companyId, auth.user.id, days);
 }
 
 export async function addExcludedDates(db: DB, auth: AuthContext, body: z.output<typeof addExcludedDatesBodySchema>): Promise<ExcludedDate[]> {

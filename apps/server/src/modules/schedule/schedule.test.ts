@@ -47,6 +47,18 @@ describe('weekly schedule', () => {
     expect(schedule[6]).toEqual({ day: 'sunday', is_available: false, start_time: '10:00', end_time: '14:00', break_start: null, break_end: null, held_times: [] });
   });
 
+  it('two saves at once (two tabs) never write back held times the other has just set', async () => {
+    const monday = ALL_WEEK[0];
+    for (let round = 0; round < 4; round++) {
+      const held = round % 2 === 0 ? ['09:00'] : ['10:00'];
+      // One tab holds a time; the other changes the day's hours without sending held times (keeping the stored ones).
+      const [a, b] = await Promise.all([save(counselor2, [{ ...monday, held_times: held }]), save(counselor2, [{ ...monday, end_time: round % 2 === 0 ? '17:00' : '18:00' }])]);
+      expect([a.statusCode, b.statusCode], `${a.body} / ${b.body}`).toEqual([200, 200]);
+      const stored = (await get(counselor2)).json().schedule.find((d: { day: string }) => d.day === 'monday');
+      expect(stored.held_times).toEqual(held);
+    }
+  });
+
   it('rejects bad times with field messages', async () => {
     const bad = await save(counselor, [{ day: 'monday', is_available: true, start_time: '17:00', end_time: '09:00', break_start: '12:00', break_end: '13:00' }]);
     expect(bad.statusCode).toBe(422);
