@@ -104,7 +104,7 @@ async function applyChanges(db: DB, auth: AuthContext, series: SeriesRow, affect
       }
       if (status) {
         await insertStatusChanges(trx, auth.companyId, affected.map((s) => ({ appointmentId: s.id, from: s.status, to: status })), auth.user.id, now);
-        await recordSeriesEvent(trx, eventOf(auth, series, status, affected.map((s) => ({ id: s.id, start: s.appointment_date })), now));
+        await recordSeriesEvent(trx, eventOf(auth, series, status, affected.map((s) => ({ id: s.id, start: s.appointment_date, counselorId: s.counselor_id })), now));
       }
       return affected.length;
     });
@@ -161,7 +161,7 @@ async function moveSessions(
         const changes: Partial<NewAppointment> = { ...fields, appointment_date: start, local_date: wallOf(start, timeZone).date, duration_minutes: duration, updated_at: now };
         if (!(await updateAppointmentRow(trx, auth.companyId, s.id, s.status, changes))) throw STALE;
       }
-      const sessions = affected.map((s) => ({ id: s.id, start: targets.get(s.id)!, previousStart: s.appointment_date }));
+      const sessions = affected.map((s) => ({ id: s.id, start: targets.get(s.id)!, previousStart: s.appointment_date, counselorId: s.counselor_id }));
       await recordSeriesEvent(trx, eventOf(auth, series, 'rescheduled', sessions, now));
       return affected.length;
     });

@@ -38,6 +38,20 @@ async function newSeries(): Promise<SeriesData> {
 const put = (by: Actor, s: SeriesData, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/appointment-series/${s.uuid}`, headers: by.headers, payload });
 
 describe('changing a series', () => {
+  it('tells the counselor a session was given to, and moves that session\'s reminders to them', async () => {
+    const s = await newSeries();
+    const second = await addUser(t.app, c.admin.companyId, { userType: 'counselor', name: 'Second Counselor' });
+    await setWeek(t.app, second);
+    await t.db.updateTable('appointments').set({ counselor_id: second.user.id }).where('id', '=', s.appointments[4].id).execute();
+    const later = new Date(Date.parse(s.appointments[0].appointment_date) + 3_600_000).toISOString();
+    const moved = await put(c.admin, s, { from: s.appointments[0].uuid, scope: 'all', appointment_date: later });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const told = await t.db.selectFrom('notifications').select(['user_id', 'kind']).execute();
+    expect(told.map((n) => n.user_id).sort()).toEqual([c.client.user.id, c.counselor.user.id, second.user.id].sort());
+    const reminders = await t.db.selectFrom('outbox').select(['appointment_id', 'recipient_id']).where('channel', '=', 'reminder').where('status', '=', 'pending').where('appointment_id', '=', s.appointments[4].id).execute();
+    expect(reminders.map((r) => r.recipient_id).sort()).toEqual([c.client.user.id, second.user.id].sort());
+  });
+
   it('cancels this and the following sessions, once for each person, with their reminders', async () => {
     const s = await newSeries();
     const res = await put(c.counselor, s, { from: s.appointments[2].uuid, scope: 'following', status: 'cancelled' });

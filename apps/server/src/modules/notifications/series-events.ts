@@ -15,8 +15,11 @@ export interface SeriesEvent {
   counselorId: number;
   clientId: number;
   actorId: number | null;
-  /** The sessions the change touched, in date order: each with its start after the change and, for a move, before. */
-  sessions: readonly { id: number; start: string; previousStart?: string }[];
+  /**
+   * The sessions the change touched, in date order: each with its start after the change and, for a move, before,
+   * and its counselor where a session was given to another than the series' own.
+   */
+  sessions: readonly { id: number; start: string; previousStart?: string; counselorId?: number }[];
   now: string;
 }
 
@@ -31,7 +34,9 @@ export async function recordSeriesEvent(db: Conn, event: SeriesEvent): Promise<v
     previousStart: first.previousStart ?? null,
     now: event.now,
   };
-  const recipients = recipientsOf(base);
+  // The series' counselor and the client as for one appointment, and every other counselor holding a touched session.
+  const others = event.sessions.map((s) => s.counselorId ?? event.counselorId).filter((id) => id !== event.actorId);
+  const recipients = [...new Set([...recipientsOf(base), ...others])];
   const { prefs, reminderHours } = await readChoices(db, base, recipients);
   const { inApp, outbox } = messageRows(recipients, prefs, { ...eventFields(base), series_id: event.seriesId, series_count: event.sessions.length }, event.now);
 
@@ -40,7 +45,9 @@ export async function recordSeriesEvent(db: Conn, event: SeriesEvent): Promise<v
     await db.updateTable('outbox').set({ status: 'cancelled', claimed_until: null }).where('appointment_id', 'in', ids).where('channel', '=', 'reminder').where('status', '=', 'pending').execute();
   }
   if (event.kind === 'booked' || event.kind === 'rescheduled') {
-    for (const s of event.sessions) outbox.push(...reminderRows({ ...base, appointment: { ...base.appointment, id: s.id, start: s.start } }, reminderHours));
+    for (const s of event.sessions) {
+      outbox.push(...reminderRows({ ...base, appointment: { ...base.appointment, id: s.id, start: s.start, counselorId: s.counselorId ?? event.counselorId } }, reminderHours));
+    }
   }
   await insertMessages(db, inApp, outbox);
 }
