@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { DB } from './db/database';
 import { authRoutes } from './modules/auth/auth.routes';
+import { authenticate } from './modules/auth/session';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -18,7 +19,8 @@ import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { MAX_IMAGE_BYTES, registerUploads } from './plugins/uploads';
+import { MAX_IMAGE_BYTES } from './lib/images';
+import { registerUploads } from './plugins/uploads';
 import { registerNotFound, registerWebApp } from './plugins/web-app';
 import { isDraftResourceImage } from './modules/resources/resource.repository';
 
@@ -57,7 +59,7 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50 } });
   await registerOpenApi(app, config.apiDocs);
-  registerAuth(app);
+  registerAuth(app, authenticate);
   await registerRateLimits(app);
   await registerUploads(app, config.uploadsDir, { isPrivate: (name) => isDraftResourceImage(db, name) });
 

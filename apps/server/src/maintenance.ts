@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { DB } from './db/database';
 import { pruneStoredReplies, REPLY_RETENTION_MS } from './modules/lending/idempotency.repository';
-import { sweepOrphanUploads } from './plugins/upload-sweep';
-import { deleteRemovedImages } from './plugins/uploads';
+import { sweepOrphanUploads } from './lib/upload-sweep';
+import { deleteRemovedImages } from './lib/images';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

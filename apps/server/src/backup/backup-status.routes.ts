@@ -3,7 +3,7 @@ import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DB } from '../db/database';
 import { forbidden } from '../lib/http-errors';
-import { authOf, needs } from '../plugins/auth';
+import { authOf, needs } from '../lib/auth-context';
 import { type BackupRun, latestRuns, serverCompanyId } from './backup-runs.repository';
 import { nextSlotStart } from './schedule';
 

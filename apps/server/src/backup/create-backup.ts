@@ -3,7 +3,7 @@ import path from 'node:path';
 import { create as createTar } from 'tar';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/database';
-import { removedUploadsDir } from '../plugins/uploads';
+import { removedUploadsDir } from '../lib/images';
 import { FORMAT, type Manifest, MANIFEST, sha256File } from './manifest';
 import { type SnapshotFacts, snapshotPostgres, snapshotSqlite } from './snapshot';
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type Actor, createTestApp, multipart, registerCompany, type TestApp } from '../../test/harness';
 import { nowIso } from '../lib/clock';
 import { insertToken } from '../modules/auth/token.repository';
-import { expiryFrom, hashToken, newToken } from '../modules/auth/tokens';
-import { FALLBACK_FIELDS, FIELD_VALUES, keysOf, PARAM_VALUES, QUERY_VALUES, RAW_BODIES, sampleOf } from './fuzz-corpus';
+import { expiryFrom, hashToken, newToken } from '../lib/tokens';
+import { FALLBACK_FIELDS, FIELD_VALUES, keysOf, PARAM_VALUES, QUERY_VALUES, RAW_BODIES, sampleOf } from '../../test/fuzz-corpus';
 import { type RouteEntry, routesOf } from './input-guards';
 
 /** Stack frames, source paths, SQL and driver names: none may reach a client. */

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-errors';
-import { hashToken } from '../modules/auth/tokens';
+import { hashToken } from '../lib/tokens';
 
 interface Counter {
   current: number;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CATEGORY_DEFAULTS } from '@kalinga/contracts/categories';
 import type { AppConfig } from '../../config';
-import { storeImage } from '../../plugins/uploads';
+import { storeImage } from '../../lib/images';
 import type { DB } from '../database';
 import { gradientPng, type Rgb } from './png';
 import type { DemoContext } from './seed-foundation';

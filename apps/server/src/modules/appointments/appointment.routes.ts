@@ -17,7 +17,7 @@ import {
 import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, counselorOnly, needs } from '../../plugins/auth';
+import { authOf, counselorOnly, needs } from '../../lib/auth-context';
 import { availableDays, availableSlots } from '../schedule/schedule.service';
 import { findAppointmentByUuid } from './appointment.repository';
 import {

@@ -2,7 +2,7 @@ import { appointmentParamsSchema } from '@kalinga/contracts/appointments';
 import { attendanceReplySchema, bookingCheckReplySchema } from '@kalinga/contracts/attendance';
 import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, needs } from '../../plugins/auth';
+import { authOf, needs } from '../../lib/auth-context';
 import { scopeOf } from './appointment.service';
 import { approvalReason, attendanceFor } from './attendance';
 

@@ -5,7 +5,7 @@ import type { DB } from '../../db/database';
 import { isPostgresDb } from '../../db/locks';
 import type { Database } from '../../db/tables';
 import { forbidden, notFound } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { localDateOf } from '../schedule/zone-time';
 import { findAppointmentByUuid } from './appointment.repository';
 import { scopeOf } from './appointment.service';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { forbidden, unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { insertUser } from '../auth/user.repository';
 import { addMember, setUserRoles } from '../companies/company.repository';
 import { findCounselor } from '../schedule/schedule.repository';

@@ -2,7 +2,7 @@ import { appointmentParamsSchema, appointmentReplySchema } from '@kalinga/contra
 import { errorReplySchema } from '@kalinga/contracts/common';
 import { clientCancelBodySchema, clientRescheduleBodySchema } from '@kalinga/contracts/self-service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, needs } from '../../plugins/auth';
+import { authOf, needs } from '../../lib/auth-context';
 import { cancelOwnAppointment, rescheduleOwnAppointment } from './self-service.service';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };

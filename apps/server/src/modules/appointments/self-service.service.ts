@@ -3,7 +3,7 @@ import { type ClientCancelBody, type ClientRescheduleBody, noticePassedMessage, 
 import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { readBookingSettings } from '../schedule/schedule.repository';
 import { type AppointmentView, findAppointmentByUuid, updateAppointmentRow } from './appointment.repository';
 import { checkSlot, reload, scopeOf, slotRace, toAppointment } from './appointment.service';

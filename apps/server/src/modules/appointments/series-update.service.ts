@@ -5,7 +5,7 @@ import type { DB } from '../../db/database';
 import { lockCounselors } from '../../db/locks';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { nowIso } from '../../lib/clock';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { recordSeriesEvent, type SeriesEvent } from '../notifications/series-events';
 import { loadSlotContext, todayIn } from '../schedule/schedule.service';
 import { addDaysToDate, minutesOf, naiveDayMs, wallOf } from '../schedule/zone-time';

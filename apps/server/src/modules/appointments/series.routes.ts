@@ -9,7 +9,7 @@ import {
 import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, needs } from '../../plugins/auth';
+import { authOf, needs } from '../../lib/auth-context';
 import { createSeries, getSeries, previewSeries, seriesIcs } from './series.service';
 import { updateSeries } from './series-update.service';
 

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { nowIso } from '../../lib/clock';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { recordSeriesEvent } from '../notifications/series-events';
 import { loadSlotContext, todayIn } from '../schedule/schedule.service';
 import { minutesOf, wallOf } from '../schedule/zone-time';

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
 import type { UserRow } from '../../db/tables';
-import { publicFileUrl } from '../../plugins/uploads';
+import { publicFileUrl } from '../../lib/images';
 
 /** The user as the client sees it: no password hash, with roles and permissions of the current company. */
 export function toAuthUser(user: UserRow, roles: string[], permissions: string[]): AuthUser {

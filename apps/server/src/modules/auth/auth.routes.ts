@@ -2,8 +2,8 @@ import { authReplySchema, loginBodySchema, meReplySchema, profileBodySchema, reg
 import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, signedIn } from '../../plugins/auth';
-import { readForm } from '../../plugins/uploads';
+import { authOf, signedIn } from '../../lib/auth-context';
+import { readForm } from '../../lib/forms';
 import { currentUser, login, logout, register, updateAvatar, updateProfile } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

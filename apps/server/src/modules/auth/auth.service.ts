@@ -6,14 +6,14 @@ import { nowIso } from '../../lib/clock';
 import { commonPasswordMessage, isCommonPassword } from '../../lib/common-passwords';
 import { unprocessable } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { addMember, findMembership, insertCompany, rolesAndPermissions, setUserRoles } from '../companies/company.repository';
 import { toAuthUser } from './auth-user';
 import { beginPasswordAttempt, countRegistration } from './attempt-limits';
 import { deleteOtherTokensOfUser, deleteToken, insertToken } from './token.repository';
-import { expiryFrom, hashToken, newToken } from './tokens';
+import { expiryFrom, hashToken, newToken } from '../../lib/tokens';
 import { findUserByEmail, insertUser, updateUser } from './user.repository';
-import { removeImage, storeImage } from '../../plugins/uploads';
+import { removeImage, storeImage } from '../../lib/images';
 
 const FAILED_SIGN_IN = 'These credentials do not match our records.';
 

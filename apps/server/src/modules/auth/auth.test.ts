@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, multipart, PNG_1PX, registerCompany, TEST_PASSWORD, type TestApp } from '../../../test/harness';
 import { addMember, setUserRoles } from '../companies/company.repository';
-import { hashToken } from './tokens';
+import { hashToken } from '../../lib/tokens';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { counselorCalendarQuerySchema, counselorCalendarReplySchema } from '@kalinga/contracts/calendar';
 import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, needs } from '../../plugins/auth';
+import { authOf, needs } from '../../lib/auth-context';
 import { counselorCalendar } from './calendar.service';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };

@@ -3,7 +3,7 @@ import { DEFAULT_SCHEDULE_DAY } from '@kalinga/contracts/schedule';
 import type { z } from 'zod';
 import type { DB } from '../../db/database';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
-import { type AuthContext, isCounselor } from '../../plugins/auth';
+import { type AuthContext, isCounselor } from '../../lib/auth-context';
 import { findAppointmentsByIds } from '../appointments/appointment.repository';
 import { toAppointment } from '../appointments/appointment.service';
 import { findCounselor, listExcludedDates } from '../schedule/schedule.repository';

@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
 import { forbidden } from '../../lib/http-errors';
-import { authOf } from '../../plugins/auth';
-import { readForm } from '../../plugins/uploads';
+import { authOf } from '../../lib/auth-context';
+import { readForm } from '../../lib/forms';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.service';
 
 const params = z.object({ id: z.string().min(1).max(64) });

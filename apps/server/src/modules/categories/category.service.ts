@@ -17,8 +17,9 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import { validate } from '../../lib/validate';
-import type { AuthContext } from '../../plugins/auth';
-import { type FormInput, publicFileUrl, removeImage, storeDataUrlImage, storeImage } from '../../plugins/uploads';
+import type { AuthContext } from '../../lib/auth-context';
+import { type FormInput } from '../../lib/forms';
+import { publicFileUrl, removeImage, storeDataUrlImage, storeImage } from '../../lib/images';
 import {
   type CategoryWithCount,
   countAppointmentsUsing,

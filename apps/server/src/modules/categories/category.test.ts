@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, multipart, PNG_1PX, registerCompany, type TestApp } from '../../../test/harness';
-import { MAX_IMAGE_BYTES } from '../../plugins/uploads';
+import { MAX_IMAGE_BYTES } from '../../lib/images';
 
 let t: TestApp;
 let admin: Actor;

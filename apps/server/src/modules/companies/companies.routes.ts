@@ -2,7 +2,7 @@ import { companiesReplySchema } from '@kalinga/contracts/auth';
 import { errorReplySchema } from '@kalinga/contracts/common';
 import { setupStatusReplySchema } from '@kalinga/contracts/setup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, needs, signedIn } from '../../plugins/auth';
+import { authOf, needs, signedIn } from '../../lib/auth-context';
 import { listCompaniesOfUser } from './company.repository';
 import { readSetupStatus } from './setup.repository';
 

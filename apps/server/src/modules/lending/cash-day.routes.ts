@@ -1,6 +1,6 @@
 import { cashDayCloseSchema, cashDayListQuerySchema, cashDayListReplySchema, cashDayOpenSchema, cashDayReplySchema } from '@kalinga/contracts/cash-days';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../../lib/auth-context';
 import { closeCashDay, getCashDay, listCashDays, openCashDay } from './cash-day.service';
 import { writeKeyOf } from './idempotency';
 import { canManage, common, readErrors, routeOf, uuidParams, writeErrors } from './lending-routes-common';

@@ -13,7 +13,7 @@ import {
 import type { DB } from '../../db/database';
 import type { CashDayRow } from '../../db/tables';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { counterDay, uuidTaken } from './lending-common';
 

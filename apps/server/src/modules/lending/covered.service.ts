@@ -3,7 +3,7 @@ import type { CoveredQuery, CoveredReply } from '@kalinga/contracts/pawn-notices
 import { addDays, daysBetween, toPesos } from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
 import { unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { counterDay } from './lending-common';
 
 // The covered transactions of a period (decision 0186): new loans (a renewal lends no new money) above ₱500,000, alone

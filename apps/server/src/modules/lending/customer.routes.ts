@@ -2,7 +2,7 @@ import { errorReplySchema } from '@kalinga/contracts/common';
 import { customerListQuerySchema, customerListReplySchema, customerReplySchema } from '@kalinga/contracts/lending';
 import { LENDING_OPERATIONS } from '@kalinga/contracts/lending-operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../../lib/auth-context';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from './customer.service';
 import { writeKeyOf } from './idempotency';
 import { canManage, canView, common, readErrors, routeOf, uuidParams, writeErrors } from './lending-routes-common';

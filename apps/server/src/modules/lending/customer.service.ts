@@ -2,7 +2,7 @@ import type { Customer, CustomerCreate, CustomerListQuery, CustomerUpdate } from
 import type { DB } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { findCustomer, findCustomerAnyCompany, insertCustomer, lockCustomer, listCustomers as listCustomerRows, updateCustomer as updateCustomerRow } from './customer.repository';
 import { recordFieldConflicts, sentFields } from './field-merge';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';

@@ -2,7 +2,7 @@ import type { FieldWas } from '@kalinga/contracts/lending';
 import type { DB } from '../../db/database';
 import type { LendingFieldConflictsTable } from '../../db/tables';
 import { offsetOf } from '../../lib/pagination';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 
 // Field merge of lending updates (issue 23 defect 3, docs/decisions/0103): an update sends only the fields it
 // changed, which alone are written, so edits of different fields on two devices both stay. With `was` (the value

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { bumpVersion } from '../sync/sync-version';
 import { claimKey, findStoredReply, type StoredReply, storeReply } from './idempotency.repository';
 

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database';
 import type { ItemRow } from '../../db/tables';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { recordFieldConflicts, sentFields } from './field-merge';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { findItem, findItemsAnyCompany, insertItems, listItems as listItemRows, lockItem, updateItem as updateItemRow, updateItemIf } from './item.repository';

@@ -11,7 +11,7 @@ import { UUID_UNUSABLE } from '@kalinga/contracts/common';
 import type { DB } from '../../db/database';
 import type { BackdatedActionsTable } from '../../db/tables';
 import { unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 
 export const UUID_TAKEN = UUID_UNUSABLE;
 

@@ -1,7 +1,7 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
 import { LENDING_OPERATIONS, type OperationSpec, type SyncOperation } from '@kalinga/contracts/lending-operations';
 import { z } from 'zod';
-import { needs } from '../../plugins/auth';
+import { needs } from '../../lib/auth-context';
 
 // Shared pieces of the lending routes: permissions, OpenAPI tags, uuid parameters, error replies.
 

@@ -12,7 +12,7 @@ import {
 import type { DB } from '../../db/database';
 import type { LoanRow } from '../../db/tables';
 import { conflict, notFound } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { runWrite, type WriteContext, type WriteKey, type WriteReply } from './idempotency';
 import { setItemsOfLoan } from './item.repository';
 import { boundedDate, recordBackdating, uuidTaken } from './lending-common';

@@ -7,7 +7,7 @@ import {
 } from '@kalinga/contracts/lending';
 import { LENDING_OPERATIONS } from '@kalinga/contracts/lending-operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../../lib/auth-context';
 import { writeKeyOf } from './idempotency';
 import { canManage, canView, common, readErrors, routeOf, uuidParams, writeErrors } from './lending-routes-common';
 import { forfeitLoan, redeemLoan, renewLoan } from './loan-actions.service';

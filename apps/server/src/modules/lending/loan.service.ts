@@ -15,7 +15,7 @@ import { categoryTermsAt, sameTerms, termsOfRow } from '../categories/category-t
 import type { CategoryRow, LoanRow } from '../../db/tables';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { findCustomer } from './customer.repository';
 import { recordFieldConflicts, sentFields } from './field-merge';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';

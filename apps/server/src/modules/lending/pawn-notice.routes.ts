@@ -1,7 +1,7 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
 import { auctionListQuerySchema, auctionListReplySchema, coveredQuerySchema, coveredReplySchema, noticeListQuerySchema, noticeListReplySchema, noticeReplySchema } from '@kalinga/contracts/pawn-notices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { authOf } from '../../lib/auth-context';
 import { canManage, canView, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';
 import { listCovered } from './covered.service';
 import { getNotice, listAuction, listNotices, sendNotice } from './pawn-notice.service';

@@ -6,7 +6,7 @@ import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { createMailer } from '../notifications/mailer';
 import { counterDay } from './lending-common';
 import { findTicket, insertNoticeOnce, itemsOfLoans, listAuctionItems, listTicketsEnding, noticesOfLoans, type PawnNoticeRow, setNoticeEmailStatus, type TicketRow } from './pawn-notice.repository';

@@ -3,7 +3,7 @@ import { reversalProblem, reversalReason, REASON_NEEDED } from '@kalinga/contrac
 import type { DB } from '../../db/database';
 import { paginationMeta } from '../../lib/pagination';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { counterDay, uuidTaken } from './lending-common';
 import { toTransaction } from './lending-replies';

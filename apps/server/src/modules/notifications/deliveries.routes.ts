@@ -1,7 +1,7 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
 import { type DeliveryListReply, deliveryListQuerySchema, deliveryListReplySchema } from '@kalinga/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, needs } from '../../plugins/auth';
+import { authOf, needs } from '../../lib/auth-context';
 import { listDeliveries } from './outbox.repository';
 
 const security = [{ bearer: [] }];

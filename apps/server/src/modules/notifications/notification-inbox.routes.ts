@@ -3,7 +3,7 @@ import { markReadBodySchema, notificationListQuerySchema, notificationListReplyS
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, signedIn } from '../../plugins/auth';
+import { authOf, signedIn } from '../../lib/auth-context';
 import { inboxEtag, listNotifications, markNotificationsRead } from './notification-inbox.service';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema };

@@ -1,7 +1,7 @@
 import { INBOX_KINDS, type InboxKind, type MarkReadBody, type Notification, type NotificationListReply } from '@kalinga/contracts/notifications';
 import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { type InboxOwner, inboxState, listInbox, markInboxRead } from './notification-inbox.repository';
 
 const ownerOf = (auth: AuthContext): InboxOwner => ({ companyId: auth.companyId, userId: auth.user.id });

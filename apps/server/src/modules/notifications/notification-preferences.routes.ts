@@ -1,7 +1,7 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
 import { notificationPreferencesBodySchema, notificationPreferencesSchema } from '@kalinga/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, signedIn } from '../../plugins/auth';
+import { authOf, signedIn } from '../../lib/auth-context';
 import { readPreferences, writePreferences } from './notification-preferences.service';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema };

@@ -7,7 +7,7 @@ import {
 } from '@kalinga/contracts/notifications';
 import type { z } from 'zod';
 import type { DB } from '../../db/database';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { findPreferences, savePreferences } from './notification-preferences.repository';
 
 type PreferencesBody = z.infer<typeof notificationPreferencesBodySchema>;

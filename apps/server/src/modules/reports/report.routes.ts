@@ -2,7 +2,7 @@ import { errorReplySchema } from '@kalinga/contracts/common';
 import { ageReportReplySchema, categoryReportReplySchema, departmentReportReplySchema, REPORT_KINDS, reportQuerySchema } from '@kalinga/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { authOf, needs } from '../../plugins/auth';
+import { authOf, needs } from '../../lib/auth-context';
 import { heavyRead } from '../../plugins/rate-limits';
 import type { ReportGroupBy } from './report.repository';
 import { dailyReportJson } from './report.service';

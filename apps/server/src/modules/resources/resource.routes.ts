@@ -3,8 +3,8 @@ import { resourceListQuerySchema, resourceListReplySchema, resourceReplySchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors';
-import { authOf, needs } from '../../plugins/auth';
-import { readForm } from '../../plugins/uploads';
+import { authOf, needs } from '../../lib/auth-context';
+import { readForm } from '../../lib/forms';
 import { createResource, deleteResource, getResource, listResources, updateResource } from './resource.service';
 
 const params = z.object({ id: z.string().min(1).max(64) });

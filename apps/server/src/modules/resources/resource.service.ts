@@ -11,9 +11,10 @@ import { nowIso } from '../../lib/clock';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import { validate } from '../../lib/validate';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import type { UploadUrls } from '../../plugins/upload-access';
-import { type FormInput, publicFileUrl, removeImage, storeImage } from '../../plugins/uploads';
+import { type FormInput } from '../../lib/forms';
+import { publicFileUrl, removeImage, storeImage } from '../../lib/images';
 import {
   deleteResource as deleteResourceRow,
   existingCategoryIds,

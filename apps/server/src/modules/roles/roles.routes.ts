@@ -2,7 +2,7 @@ import { errorReplySchema } from '@kalinga/contracts/common';
 import { permissionsReplySchema, roleBodySchema, roleIdParamsSchema, roleReplySchema, rolesReplySchema } from '@kalinga/contracts/roles';
 import { messageReplySchema } from '@kalinga/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, needs } from '../../plugins/auth';
+import { authOf, needs } from '../../lib/auth-context';
 import { createRole, permissionsList, removeRole, rolesOf, updateRole } from './roles.service';
 
 const security = [{ bearer: [] }];

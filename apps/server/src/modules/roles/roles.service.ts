@@ -2,7 +2,7 @@ import type { Permission, Role, RoleBody } from '@kalinga/contracts/roles';
 import type { DB } from '../../db/database';
 import { lockCompany } from '../../db/locks';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { DEFAULT_ROLES } from '../companies/company.repository';
 import { assertManagerRemains, MANAGE_USERS } from '../users/users.service';
 import { countHolders, deleteRole, findRole, insertRole, listPermissions, listRoles, renameRole, roleNameTaken, setRolePermissions } from './roles.repository';

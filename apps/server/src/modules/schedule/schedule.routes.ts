@@ -9,7 +9,7 @@ import {
   scheduleReplySchema,
 } from '@kalinga/contracts/schedule';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, counselorOnly } from '../../plugins/auth';
+import { authOf, counselorOnly } from '../../lib/auth-context';
 import { addExcludedDates, getSchedule, removeExcludedDate, saveSchedule } from './schedule.service';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/database';
 import { lockCounselors } from '../../db/locks';
 import { notFound, unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import {
   deleteExcludedDate,
   findBusyIntervals,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type BookSameDayBody, type BookSameDayReply, CASE_ALREADY_BOOKED, type SameDaySlot, type SameDaySlotsReply } from '@kalinga/contracts/same-day';
 import type { DB } from '../../db/database';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
-import { type AuthContext, isCounselor } from '../../plugins/auth';
+import { type AuthContext, isCounselor } from '../../lib/auth-context';
 import { checkSlot, slotRace } from '../appointments/appointment.service';
 import { insertAppointment, insertStatusChange } from '../appointments/appointment.repository';
 import { recordAppointmentEvent } from '../notifications/notification-events';

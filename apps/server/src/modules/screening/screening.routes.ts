@@ -4,7 +4,7 @@ import { bookSameDayBodySchema, bookSameDayReplySchema, sameDaySlotsReplySchema 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/http-errors';
-import { authOf, isCounselor, needs, signedIn } from '../../plugins/auth';
+import { authOf, isCounselor, needs, signedIn } from '../../lib/auth-context';
 import { readSafety, toSafetySettings, writeSafety } from './safety-settings';
 import { clientScreenings, requestRepeat, screeningStatus, submitScreening } from './screening.service';
 import { bookSameDay, sameDaySlots } from './same-day';

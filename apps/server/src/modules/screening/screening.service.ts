@@ -15,7 +15,7 @@ import type { DB } from '../../db/database';
 import { lockCompany } from '../../db/locks';
 import { findClient } from '../appointments/appointment.repository';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
-import { type AuthContext, isCounselor } from '../../plugins/auth';
+import { type AuthContext, isCounselor } from '../../lib/auth-context';
 import { readSafety } from './safety-settings';
 import { raiseUrgentCase } from './urgent-cases';
 

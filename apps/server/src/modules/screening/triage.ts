@@ -1,7 +1,7 @@
 import { type Gad7Band, type Phq9Band, PHQ9_BANDS, type TriageItem, worseBand } from '@kalinga/contracts/screening';
 import type { DB } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
-import { type AuthContext, isCounselor } from '../../plugins/auth';
+import { type AuthContext, isCounselor } from '../../lib/auth-context';
 import { acknowledgeCase } from './urgent-cases';
 
 // The Triage list (decision 0164): open urgent cases first (oldest first), then intakes of the last 14 days by

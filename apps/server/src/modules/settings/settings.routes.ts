@@ -1,7 +1,7 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
 import { settingsBodySchema, settingsSchema } from '@kalinga/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, needs, signedIn } from '../../plugins/auth';
+import { authOf, needs, signedIn } from '../../lib/auth-context';
 import { readSettings, writeSettings } from './settings.service';
 
 const security = [{ bearer: [] }];

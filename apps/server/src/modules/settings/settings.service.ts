@@ -3,8 +3,8 @@ import { toCentavos, toPesos } from '@kalinga/contracts/pawn-rules';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../lib/clock';
 import { notFound, unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
-import { NOT_AN_IMAGE, publicFileUrl, removeImage, storeDataUrlImage } from '../../plugins/uploads';
+import type { AuthContext } from '../../lib/auth-context';
+import { NOT_AN_IMAGE, publicFileUrl, removeImage, storeDataUrlImage } from '../../lib/images';
 import { findSettings, saveSettings } from './settings.repository';
 
 export async function readSettings(app: FastifyInstance, auth: AuthContext): Promise<Settings> {

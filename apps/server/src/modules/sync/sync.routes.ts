@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cursorsOfThisHistory, restoreTag, withTag } from '../../backup/restore-tag';
 import { paginationMeta } from '../../lib/pagination';
-import { authOf, needs } from '../../plugins/auth';
+import { authOf, needs } from '../../lib/auth-context';
 import { listFieldConflicts } from '../lending/field-merge';
 import { inPullTurn, sent, watchOtherRequests } from './pull-turns';
 import { pushMutations } from './sync-push';

@@ -11,7 +11,7 @@ import {
   usersReplySchema,
 } from '@kalinga/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, needs, signedIn } from '../../plugins/auth';
+import { authOf, needs, signedIn } from '../../lib/auth-context';
 import { createUser, deleteUser, listUsersFor, searchUsers, toggleStatus, updateUser } from './users.service';
 
 const security = [{ bearer: [] }];

@@ -11,8 +11,8 @@ import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../l
 import { paginationMeta } from '../../lib/pagination';
 import { commonPasswordMessage, isCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/passwords';
-import { type AuthContext, isCounselor } from '../../plugins/auth';
-import { publicFileUrl } from '../../plugins/uploads';
+import { type AuthContext, isCounselor } from '../../lib/auth-context';
+import { publicFileUrl } from '../../lib/images';
 import { findUserByEmail, insertUser, updateUser as updateUserRow } from '../auth/user.repository';
 import { deleteTokensOfUser } from '../auth/token.repository';
 import { addMember, setUserRoles } from '../companies/company.repository';

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { insertAppointment, insertStatusChange } from '../appointments/appointment.repository';
 import { approvalReason, lockClient } from '../appointments/attendance';
 import { recordAppointmentEvent } from '../notifications/notification-events';

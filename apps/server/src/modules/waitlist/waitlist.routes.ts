@@ -2,7 +2,7 @@ import { errorReplySchema } from '@kalinga/contracts/common';
 import { acceptOfferReplySchema, joinWaitlistBodySchema, waitlistEntrySchema, waitlistListSchema } from '@kalinga/contracts/waitlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, needs } from '../../plugins/auth';
+import { authOf, needs } from '../../lib/auth-context';
 import { matchCompany } from './waitlist-match';
 import { acceptOffer, declineOffer } from './waitlist-offers';
 import { joinWaitlist, leaveWaitlist, listMine, listWaiting } from './waitlist.service';

@@ -6,7 +6,7 @@ import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { categoryExists } from '../appointments/appointment.repository';
 import { scopeOf } from '../appointments/appointment.service';
 import { findCounselor, readBookingSettings } from '../schedule/schedule.repository';

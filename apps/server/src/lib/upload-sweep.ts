@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DB } from '../db/database';
 import { referencedUploads } from '../db/upload-references';
-import { removeImage } from './uploads';
+import { removeImage } from './images';
 
 /** The names storeImage makes: a random uuid and the image kind. Nothing else in the folder is touched. */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deleteRemovedImages, REMOVED_KEPT_MS, removedUploadsDir, removeImage } from './uploads';
+import { deleteRemovedImages, REMOVED_KEPT_MS, removedUploadsDir, removeImage } from './images';
 
 // A removed image waits a day beside the uploads folder before it is deleted: a backup whose snapshot still names it
 // finds it there (docs/decisions/0190-backups-and-restore.md).
