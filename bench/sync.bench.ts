@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { makeCustomers, makeLoans } from '../apps/server/src/db/seed/lending-book';
 import { seededRandom } from '../apps/server/src/db/seed/random';
 import { insertBook, insertLendingCategories } from '../apps/server/src/db/seed/seed-lending';
-import { bumpVersion } from '../apps/server/src/modules/sync/sync-version';
+import { bumpVersion } from '../apps/server/src/db/sync-version';
 import { createTestApp, registerCompany } from '../apps/server/test/harness';
 
 const LOANS = Number(process.env.SYNC_BENCH_LOANS ?? 100_000);

@@ -3,7 +3,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import { forUpdate } from '../../db/locks';
 import type { CategoriesTable, CategoryRow } from '../../db/tables';
-import { bumpVersion, writeTombstone } from '../sync/sync-version';
+import { bumpVersion, writeTombstone } from '../../db/sync-version';
 import { nowIso } from '../../lib/clock';
 import { recordCategoryTerms } from './category-terms.repository';
 import { type RecordKey, recordKey } from '../../lib/input-limits';

@@ -5,7 +5,7 @@ import { nowIso } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
-import { bumpVersion } from '../sync/sync-version';
+import { bumpVersion } from '../../db/sync-version';
 import { claimKey, findStoredReply, type StoredReply, storeReply } from './idempotency.repository';
 
 // Every lending write runs through runWrite (docs/decisions/0062):

@@ -17,8 +17,8 @@ import { runWrite, type WriteContext, type WriteKey, type WriteReply } from './i
 import { setItemsOfLoan } from './item.repository';
 import { boundedDate, recordBackdating, uuidTaken } from './lending-common';
 import { toTransaction } from './lending-replies';
-import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, nextTicketNumber, updateActiveLoan } from './loan.repository';
-import { loansWithItems, termsOf, ticketNumber } from './loan.service';
+import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, nextTicketNumber, ticketNumber, updateActiveLoan } from './loan.repository';
+import { loansWithItems, termsOf } from './loan.service';
 import { insertTransactions, transactionsOfLoans } from './transaction.repository';
 
 // Renew, redeem and forfeit (docs/decisions/0060): each a conditional update of an active loan, so a

@@ -32,6 +32,11 @@ export async function findLendingCategory(db: DB, companyId: number, ref: { id?:
   return row && { ...row, interest_rate: Number(row.interest_rate), penalty_rate: Number(row.penalty_rate) };
 }
 
+/** `PT-<year of the loan date>-<number, six digits at least>`, e.g. PT-2026-000123 (docs/decisions/0061). */
+export function ticketNumber(loanDate: string, n: number): string {
+  return `PT-${loanDate.slice(0, 4)}-${String(n).padStart(6, '0')}`;
+}
+
 /** The company's next pawn ticket number (1, 2, ...); the counter row is already locked by bumpVersion. */
 export async function nextTicketNumber(trx: DB, companyId: number): Promise<number> {
   const row = await trx

@@ -22,7 +22,7 @@ import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { findItemsAnyCompany, insertItems, itemsOfLoans } from './item.repository';
 import { boundedDate, counterDay, recordBackdating, UUID_TAKEN, uuidTaken } from './lending-common';
 import { toLoan } from './lending-replies';
-import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, listLoans as listLoanRows, lockLoan, nextTicketNumber, updateLoan as updateLoanRow } from './loan.repository';
+import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, listLoans as listLoanRows, lockLoan, nextTicketNumber, ticketNumber, updateLoan as updateLoanRow } from './loan.repository';
 import { insertTransactions } from './transaction.repository';
 
 export const NO_CUSTOMER = 'The selected customer does not exist.';
@@ -37,11 +37,6 @@ const currentLoan = (auth: AuthContext, uuid: string) => async (db: DB) => ({ da
 /** A category's lending terms, as the pawn rules take them. */
 export function termsOf(category: CategoryRow): LendingTerms {
   return termsOfRow(category);
-}
-
-/** `PT-<year of the loan date>-<number, six digits at least>`, e.g. PT-2026-000123 (docs/decisions/0061). */
-export function ticketNumber(loanDate: string, n: number): string {
-  return `PT-${loanDate.slice(0, 4)}-${String(n).padStart(6, '0')}`;
 }
 
 /**

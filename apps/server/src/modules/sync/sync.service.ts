@@ -14,7 +14,7 @@ import { unprocessable } from '../../lib/http-errors';
 import { toCategory } from '../categories/category.service';
 import type { ItemRow, LoanRow } from '../../db/tables';
 import { toCustomer, toItem, toLoan, toTransaction } from '../lending/lending-replies';
-import { currentVersion } from './sync-version';
+import { currentVersion } from '../../db/sync-version';
 import {
   categoryRows,
   countChanges,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SYNC_DELTA_LIMIT, SYNC_EPOCH, SYNC_TABLES, syncChunkReplySchema, syncDeltaReplySchema, USE_TABLE_ENDPOINTS } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { bumpVersion } from './sync-version';
+import { bumpVersion } from '../../db/sync-version';
 import { createCategory, deleteCategory, renameCustomer, renewLoan, Replica, writeCustomer, writeLoan } from './sync.test-helpers';
 
 let t: TestApp;

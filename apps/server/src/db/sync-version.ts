@@ -1,5 +1,5 @@
 import type { SyncTable } from '@kalinga/contracts/sync';
-import type { DB } from '../../db/database';
+import type { DB } from './database';
 
 // The per-company change counter behind the sync cursor (docs/decisions/0060, /work/wt/LENDING-SCHEMA.md).
 // Every writing transaction that touches lending rows or categories bumps it once, first, and stamps

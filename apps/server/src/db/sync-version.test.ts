@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { createDatabase } from '../../db/database';
-import { migrateTo, migrateToLatest } from '../../db/migrate';
-import { insertCompany, rolesAndPermissions, setUserRoles, addMember } from '../companies/company.repository';
+import { type Actor, createTestApp, registerCompany, type TestApp } from '../../test/harness';
+import { createDatabase } from './database';
+import { migrateTo, migrateToLatest } from './migrate';
+import { insertCompany, rolesAndPermissions, setUserRoles, addMember } from '../modules/companies/company.repository';
 import { bumpVersion, currentVersion } from './sync-version';
 
 let t: TestApp;
