@@ -52,7 +52,7 @@ export const NOT_THE_SERVERS_COMPANY = "Backups are the server's: only the admin
 export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/backups/status', {
     preHandler: needs('manage users'),
-    schema: { tags: ['settings'], security: [{ bearer: [] }], response: { 200: backupStatusSchema, 401: errorReplySchema, 403: errorReplySchema } },
+    schema: { summary: "Shows the server's backups: the one running, the last that succeeded, and the schedule.", operationId: 'getBackupStatus', tags: ['settings'], security: [{ bearer: [] }], response: { 200: backupStatusSchema, 401: errorReplySchema, 403: errorReplySchema } },
     handler: async (request) => {
       if (authOf(request).companyId !== (await serverCompanyId(app.db))) throw forbidden(NOT_THE_SERVERS_COMPANY);
       return backupStatus(app.db, app.config.backup);

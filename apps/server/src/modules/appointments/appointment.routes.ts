@@ -39,19 +39,19 @@ const canView = needs('view appointments');
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/appointments', {
     preHandler: canView,
-    schema: { ...common, querystring: appointmentListQuerySchema, response: { 200: appointmentListReplySchema, ...errors } },
+    schema: { summary: 'Lists the appointments the caller may see, filtered and paged.', operationId: 'listAppointments', ...common, querystring: appointmentListQuerySchema, response: { 200: appointmentListReplySchema, ...errors } },
     handler: async (request) => listAppointments(app.db, authOf(request), request.query),
   });
 
   app.get('/api/appointments/counts', {
     preHandler: canView,
-    schema: { ...common, querystring: appointmentCountsQuerySchema, response: { 200: appointmentCountsReplySchema, ...errors } },
+    schema: { summary: "Counts the caller's pending, upcoming and past appointments.", operationId: 'countAppointments', ...common, querystring: appointmentCountsQuerySchema, response: { 200: appointmentCountsReplySchema, ...errors } },
     handler: async (request) => countAppointments(app.db, authOf(request), request.query),
   });
 
   app.get('/api/appointments/available-slots', {
     preHandler: canView,
-    schema: { ...common, querystring: availableSlotsQuerySchema, response: { 200: availableSlotsReplySchema, ...errors } },
+    schema: { summary: "Lists a counselor's free time slots on a day.", operationId: 'listAvailableSlots', ...common, querystring: availableSlotsQuerySchema, response: { 200: availableSlotsReplySchema, ...errors } },
     handler: async (request) => {
       const auth = authOf(request);
       const { counselor_id: counselorId, date, exclude } = request.query;
@@ -65,7 +65,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The booking form's month: which days have a free slot, and the next free day (one call per month).
   app.get('/api/appointments/available-days', {
     preHandler: canView,
-    schema: { ...common, querystring: availableDaysQuerySchema, response: { 200: availableDaysReplySchema, ...errors } },
+    schema: { summary: 'Lists the days in a month on which a counselor has free slots.', operationId: 'listAvailableDays', ...common, querystring: availableDaysQuerySchema, response: { 200: availableDaysReplySchema, ...errors } },
     handler: async (request) => {
       const auth = authOf(request);
       const { counselor_id: counselorId, month, exclude } = request.query;
@@ -76,25 +76,25 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/appointments', {
     preHandler: canView,
-    schema: { ...common, body: createAppointmentBodySchema, response: { 201: appointmentReplySchema, ...errors } },
+    schema: { summary: 'Books an appointment.', operationId: 'createAppointment', ...common, body: createAppointmentBodySchema, response: { 201: appointmentReplySchema, ...errors } },
     handler: async (request, reply) => reply.status(201).send({ data: await createAppointment(app.db, authOf(request), request.body) }),
   });
 
   app.get('/api/appointments/:uuid', {
     preHandler: canView,
-    schema: { ...common, params: appointmentParamsSchema, response: { 200: appointmentReplySchema, ...errors } },
+    schema: { summary: 'Shows one appointment.', operationId: 'getAppointment', ...common, params: appointmentParamsSchema, response: { 200: appointmentReplySchema, ...errors } },
     handler: async (request) => ({ data: await getAppointment(app.db, authOf(request), request.params.uuid) }),
   });
 
   app.put('/api/appointments/:uuid', {
     preHandler: canView,
-    schema: { ...common, params: appointmentParamsSchema, body: updateAppointmentBodySchema, response: { 200: appointmentReplySchema, ...errors } },
+    schema: { summary: 'Changes an appointment: its details, time or status.', operationId: 'updateAppointment', ...common, params: appointmentParamsSchema, body: updateAppointmentBodySchema, response: { 200: appointmentReplySchema, ...errors } },
     handler: async (request) => ({ data: await updateAppointment(app.db, authOf(request), request.params.uuid, request.body) }),
   });
 
   app.delete('/api/appointments/:uuid', {
     preHandler: [canView, counselorOnly],
-    schema: { ...common, params: appointmentParamsSchema, response: { 200: appointmentMessageReplySchema, ...errors } },
+    schema: { summary: 'Deletes an appointment (counselors only).', operationId: 'deleteAppointment', ...common, params: appointmentParamsSchema, response: { 200: appointmentMessageReplySchema, ...errors } },
     handler: async (request) => {
       await deleteAppointment(app.db, authOf(request), request.params.uuid);
       return { message: 'Appointment deleted successfully' };
@@ -103,13 +103,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/appointments/:uuid/history', {
     preHandler: canView,
-    schema: { ...common, params: appointmentParamsSchema, response: { 200: statusHistoryReplySchema, ...errors } },
+    schema: { summary: "Lists an appointment's status changes, oldest first.", operationId: 'getAppointmentHistory', ...common, params: appointmentParamsSchema, response: { 200: statusHistoryReplySchema, ...errors } },
     handler: async (request) => ({ data: await statusHistory(app.db, authOf(request), request.params.uuid) }),
   });
 
   app.get('/api/appointments/:uuid/ics', {
     preHandler: canView,
-    schema: { ...common, params: appointmentParamsSchema, produces: ['text/calendar'], response: { 200: z.string(), ...errors } },
+    schema: { summary: 'Downloads an appointment as an iCalendar (.ics) file.', operationId: 'getAppointmentIcs', ...common, params: appointmentParamsSchema, produces: ['text/calendar'], response: { 200: z.string(), ...errors } },
     handler: async (request, reply) => {
       const { filename, body } = await appointmentIcs(app.db, authOf(request), request.params.uuid, app.config.publicUrl);
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);

@@ -13,7 +13,7 @@ const common = { tags: ['appointments'], security: [{ bearer: [] }] };
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/appointments/booking-check', {
     preHandler: needs('view appointments'),
-    schema: { ...common, response: { 200: bookingCheckReplySchema, ...errors } },
+    schema: { summary: "Tells whether the caller's next booking waits for a counselor's approval, and why.", operationId: 'checkBooking', ...common, response: { 200: bookingCheckReplySchema, ...errors } },
     handler: async (request) => {
       const auth = authOf(request);
       // Only a client's own bookings wait: a counselor or manager booking for someone approves it by booking.
@@ -24,7 +24,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/appointments/:uuid/attendance', {
     preHandler: needs('view appointments'),
-    schema: { ...common, params: appointmentParamsSchema, response: { 200: attendanceReplySchema, ...errors } },
+    schema: { summary: "Shows the client's attendance record beside an appointment.", operationId: 'getAppointmentAttendance', ...common, params: appointmentParamsSchema, response: { 200: attendanceReplySchema, ...errors } },
     handler: async (request) => ({ data: await attendanceFor(app.db, authOf(request), request.params.uuid) }),
   });
 };

@@ -12,13 +12,13 @@ const common = { tags: ['appointments'], security: [{ bearer: [] }] };
 export const selfServiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/appointments/:uuid/cancel', {
     preHandler: needs('view appointments'),
-    schema: { ...common, params: appointmentParamsSchema, body: clientCancelBodySchema, response: { 200: appointmentReplySchema, ...errors } },
+    schema: { summary: "Cancels one of the caller's own appointments.", operationId: 'cancelOwnAppointment', ...common, params: appointmentParamsSchema, body: clientCancelBodySchema, response: { 200: appointmentReplySchema, ...errors } },
     handler: async (request) => ({ data: await cancelOwnAppointment(app.db, authOf(request), request.params.uuid, request.body) }),
   });
 
   app.post('/api/appointments/:uuid/reschedule', {
     preHandler: needs('view appointments'),
-    schema: { ...common, params: appointmentParamsSchema, body: clientRescheduleBodySchema, response: { 200: appointmentReplySchema, ...errors } },
+    schema: { summary: "Moves one of the caller's own appointments to another free slot.", operationId: 'rescheduleOwnAppointment', ...common, params: appointmentParamsSchema, body: clientRescheduleBodySchema, response: { 200: appointmentReplySchema, ...errors } },
     handler: async (request) => ({ data: await rescheduleOwnAppointment(app.db, authOf(request), request.params.uuid, request.body) }),
   });
 };

@@ -23,31 +23,31 @@ const canView = needs('view appointments');
 export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/appointment-series/preview', {
     preHandler: canView,
-    schema: { ...common, body: seriesBodySchema, response: { 200: seriesPreviewReplySchema, ...errors } },
+    schema: { summary: 'Previews the dates of a recurring series and which of them clash, without booking.', operationId: 'previewAppointmentSeries', ...common, body: seriesBodySchema, response: { 200: seriesPreviewReplySchema, ...errors } },
     handler: async (request) => ({ data: await previewSeries(app.db, authOf(request), request.body) }),
   });
 
   app.post('/api/appointment-series', {
     preHandler: canView,
-    schema: { ...common, body: seriesBodySchema, response: { 201: seriesReplySchema, ...errors } },
+    schema: { summary: 'Books a recurring series of appointments.', operationId: 'createAppointmentSeries', ...common, body: seriesBodySchema, response: { 201: seriesReplySchema, ...errors } },
     handler: async (request, reply) => reply.status(201).send({ data: await createSeries(app.db, authOf(request), request.body) }),
   });
 
   app.get('/api/appointment-series/:uuid', {
     preHandler: canView,
-    schema: { ...common, params: seriesParamsSchema, response: { 200: seriesReplySchema, ...errors } },
+    schema: { summary: 'Shows a recurring series and its appointments.', operationId: 'getAppointmentSeries', ...common, params: seriesParamsSchema, response: { 200: seriesReplySchema, ...errors } },
     handler: async (request) => ({ data: await getSeries(app.db, authOf(request), request.params.uuid) }),
   });
 
   app.put('/api/appointment-series/:uuid', {
     preHandler: canView,
-    schema: { ...common, params: seriesParamsSchema, body: seriesUpdateBodySchema, response: { 200: seriesUpdateReplySchema, ...errors } },
+    schema: { summary: 'Changes or cancels a recurring series from one session on, or all of it.', operationId: 'updateAppointmentSeries', ...common, params: seriesParamsSchema, body: seriesUpdateBodySchema, response: { 200: seriesUpdateReplySchema, ...errors } },
     handler: async (request) => updateSeries(app.db, authOf(request), request.params.uuid, request.body),
   });
 
   app.get('/api/appointment-series/:uuid/ics', {
     preHandler: canView,
-    schema: { ...common, params: seriesParamsSchema, produces: ['text/calendar'], response: { 200: z.string(), ...errors } },
+    schema: { summary: 'Downloads a recurring series as an iCalendar (.ics) file.', operationId: 'getAppointmentSeriesIcs', ...common, params: seriesParamsSchema, produces: ['text/calendar'], response: { 200: z.string(), ...errors } },
     handler: async (request, reply) => {
       const { filename, body } = await seriesIcs(app.db, authOf(request), request.params.uuid, app.config.publicUrl);
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);

@@ -11,6 +11,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/appointments/calendar', {
     preHandler: needs('view appointments'),
     schema: {
+      summary: "Shows a counselor's appointments and free slots over a run of days, for the calendar.", operationId: 'getCounselorCalendar',
       tags: ['appointments'],
       security: [{ bearer: [] }],
       querystring: counselorCalendarQuerySchema,

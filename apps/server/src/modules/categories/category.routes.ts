@@ -27,19 +27,19 @@ const writes = eitherOf('manage resources', 'manage lending');
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/categories', {
     preHandler: reads,
-    schema: { tags: ['categories'], security, querystring: categoryListQuerySchema, response: { 200: categoryListReplySchema, 403: errorReplySchema, 422: errorReplySchema } },
+    schema: { summary: "Lists the company's categories, filtered and paged.", operationId: 'listCategories', tags: ['categories'], security, querystring: categoryListQuerySchema, response: { 200: categoryListReplySchema, 403: errorReplySchema, 422: errorReplySchema } },
     handler: async (request) => listCategories(app, authOf(request), request.query),
   });
 
   app.get('/api/categories/:id', {
     preHandler: reads,
-    schema: { tags: ['categories'], security, params, response: { 200: categoryReplySchema, 403: errorReplySchema, 404: errorReplySchema } },
+    schema: { summary: 'Shows one category.', operationId: 'getCategory', tags: ['categories'], security, params, response: { 200: categoryReplySchema, 403: errorReplySchema, 404: errorReplySchema } },
     handler: async (request) => ({ data: await getCategory(app, authOf(request), request.params.id) }),
   });
 
   app.post('/api/categories', {
     preHandler: writes,
-    schema: { tags: ['categories'], security, consumes, response: { 200: categoryReplySchema, 201: categoryReplySchema, ...writeErrors } },
+    schema: { summary: 'Creates a category (optionally with an image).', operationId: 'createCategory', tags: ['categories'], security, consumes, response: { 200: categoryReplySchema, 201: categoryReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const { category, created } = await createCategory(app, authOf(request), await readForm(request));
       return reply.status(created ? 201 : 200).send({ data: category });
@@ -48,14 +48,14 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/categories/:id', {
     preHandler: writes,
-    schema: { tags: ['categories'], security, params, consumes, response: { 200: categoryReplySchema, ...writeErrors } },
+    schema: { summary: 'Changes a category.', operationId: 'updateCategory', tags: ['categories'], security, params, consumes, response: { 200: categoryReplySchema, ...writeErrors } },
     handler: async (request) => ({ data: await updateCategory(app, authOf(request), request.params.id, await readForm(request)) }),
   });
 
   // Browsers cannot send files with PUT from a form; the spec's client posts with _method=PUT (body or query).
   app.post('/api/categories/:id', {
     preHandler: writes,
-    schema: { tags: ['categories'], security, params, consumes, response: { 200: categoryReplySchema, 405: errorReplySchema, ...writeErrors } },
+    schema: { summary: 'Changes a category from a form that cannot send PUT (_method=PUT).', operationId: 'updateCategoryByForm', tags: ['categories'], security, params, consumes, response: { 200: categoryReplySchema, 405: errorReplySchema, ...writeErrors } },
     handler: async (request) => {
       const form = await readForm(request);
       const method = (form.fields._method ?? (request.query as Record<string, string | undefined>)._method ?? '').toUpperCase();
@@ -66,7 +66,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/categories/:id', {
     preHandler: writes,
-    schema: { tags: ['categories'], security, params, response: { 200: z.object({ message: z.string() }), 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema } },
+    schema: { summary: 'Deletes a category.', operationId: 'deleteCategory', tags: ['categories'], security, params, response: { 200: z.object({ message: z.string() }), 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema } },
     handler: async (request) => {
       await deleteCategory(app, authOf(request), request.params.id);
       return { message: 'Category deleted successfully' };

@@ -9,7 +9,7 @@ import { readSetupStatus } from './setup.repository';
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/user/companies', {
     preHandler: signedIn,
-    schema: { tags: ['companies'], security: [{ bearer: [] }], response: { 200: companiesReplySchema } },
+    schema: { summary: 'Lists the companies the signed-in user belongs to.', operationId: 'listMyCompanies', tags: ['companies'], security: [{ bearer: [] }], response: { 200: companiesReplySchema } },
     handler: async (request) => {
       const rows = await listCompaniesOfUser(app.db, authOf(request).user.id);
       return { data: rows.map((c) => ({ id: c.id, name: c.name, pivot: { is_default: c.is_default === 1 } })) };
@@ -19,7 +19,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The administrator's first-run checklist on Appointments (issue 14).
   app.get('/api/company/setup', {
     preHandler: needs('manage users'),
-    schema: { tags: ['companies'], security: [{ bearer: [] }], response: { 200: setupStatusReplySchema, 403: errorReplySchema } },
+    schema: { summary: "Shows the administrator's first-run checklist.", operationId: 'getCompanySetup', tags: ['companies'], security: [{ bearer: [] }], response: { 200: setupStatusReplySchema, 403: errorReplySchema } },
     handler: async (request) => ({ data: await readSetupStatus(app.db, authOf(request).companyId) }),
   });
 };

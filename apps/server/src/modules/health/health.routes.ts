@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', {
     config: { public: true },
-    schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    schema: { summary: 'Tells whether the server and its database answer.', operationId: 'getHealth', tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
     handler: async () => {
       await sql`select 1`.execute(app.db);
       return { status: 'ok' as const };

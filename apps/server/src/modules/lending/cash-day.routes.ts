@@ -10,20 +10,20 @@ import { canManage, common, readErrors, routeOf, uuidParams, writeErrors } from 
 export const cashDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/cash-days', {
     preHandler: canManage,
-    schema: { ...common('cash days'), querystring: cashDayListQuerySchema, response: { 200: cashDayListReplySchema, ...readErrors } },
+    schema: { summary: "Finds the signed-in clerk's cash day of a date.", operationId: 'listCashDays', ...common('cash days'), querystring: cashDayListQuerySchema, response: { 200: cashDayListReplySchema, ...readErrors } },
     handler: async (request) => listCashDays(app.db, authOf(request), request.query.day),
   });
 
   app.get('/api/cash-days/:uuid', {
     preHandler: canManage,
-    schema: { ...common('cash days'), params: uuidParams, response: { 200: cashDayReplySchema, ...readErrors, 404: writeErrors[404] } },
+    schema: { summary: "Shows one of the signed-in clerk's cash days and its cash position so far.", operationId: 'getCashDay', ...common('cash days'), params: uuidParams, response: { 200: cashDayReplySchema, ...readErrors, 404: writeErrors[404] } },
     handler: async (request) => getCashDay(app.db, authOf(request), request.params.uuid),
   });
 
   app.route({
     ...routeOf('OPEN_CASH_DAY'),
     preHandler: canManage,
-    schema: { ...common('cash days'), body: cashDayOpenSchema, response: { 200: cashDayReplySchema, 201: cashDayReplySchema, ...writeErrors } },
+    schema: { summary: "Opens the signed-in clerk's cash day with its float.", operationId: 'openCashDay', ...common('cash days'), body: cashDayOpenSchema, response: { 200: cashDayReplySchema, 201: cashDayReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await openCashDay(app.db, authOf(request), writeKeyOf(request), request.body);
       return reply.status(result.status).send(result.body);
@@ -33,7 +33,7 @@ export const cashDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('CLOSE_CASH_DAY'),
     preHandler: canManage,
-    schema: { ...common('cash days'), params: uuidParams, body: cashDayCloseSchema, response: { 200: cashDayReplySchema, ...writeErrors } },
+    schema: { summary: 'Closes a cash day with the counted cash and records any difference.', operationId: 'closeCashDay', ...common('cash days'), params: uuidParams, body: cashDayCloseSchema, response: { 200: cashDayReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await closeCashDay(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
       return reply.status(result.status).send(result.body);

@@ -16,20 +16,20 @@ import { createLoan, getLoan, listLoans, updateLoan } from './loan.service';
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/loans', {
     preHandler: canView,
-    schema: { ...common('loans'), querystring: loanListQuerySchema, response: { 200: loanListReplySchema, ...readErrors } },
+    schema: { summary: 'Lists the pawn loans, filtered and paged.', operationId: 'listLoans', ...common('loans'), querystring: loanListQuerySchema, response: { 200: loanListReplySchema, ...readErrors } },
     handler: async (request) => listLoans(app.db, authOf(request), request.query),
   });
 
   app.get('/api/loans/:uuid', {
     preHandler: canView,
-    schema: { ...common('loans'), params: uuidParams, response: { 200: loanReplySchema, ...readErrors, 404: errorReplySchema } },
+    schema: { summary: 'Shows one pawn loan.', operationId: 'getLoan', ...common('loans'), params: uuidParams, response: { 200: loanReplySchema, ...readErrors, 404: errorReplySchema } },
     handler: async (request) => ({ data: await getLoan(app.db, authOf(request), request.params.uuid) }),
   });
 
   app.route({
     ...routeOf('CREATE_LOAN'),
     preHandler: canManage,
-    schema: { ...common('loans'), body: LENDING_OPERATIONS.CREATE_LOAN.body, response: { 200: loanReplySchema, 201: loanReplySchema, ...writeErrors } },
+    schema: { summary: 'Grants a pawn loan on an item; a repeat with the same Idempotency-Key replays the first reply.', operationId: 'createLoan', ...common('loans'), body: LENDING_OPERATIONS.CREATE_LOAN.body, response: { 200: loanReplySchema, 201: loanReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await createLoan(app.db, authOf(request), writeKeyOf(request), request.body);
       return reply.status(result.status).send(result.body);
@@ -39,7 +39,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('UPDATE_LOAN'),
     preHandler: canManage,
-    schema: { ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.UPDATE_LOAN.body, response: { 200: loanReplySchema, ...writeErrors } },
+    schema: { summary: "Changes a pawn loan's details.", operationId: 'updateLoan', ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.UPDATE_LOAN.body, response: { 200: loanReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await updateLoan(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
       return reply.status(result.status).send(result.body);
@@ -49,7 +49,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('RENEW_LOAN'),
     preHandler: canManage,
-    schema: { ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.RENEW_LOAN.body, response: { 200: loanActionReplySchema, ...writeErrors } },
+    schema: { summary: 'Renews a pawn loan: the interest is paid and a new term starts.', operationId: 'renewLoan', ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.RENEW_LOAN.body, response: { 200: loanActionReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await renewLoan(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
       return reply.status(result.status).send(result.body);
@@ -59,7 +59,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('REDEEM_LOAN'),
     preHandler: canManage,
-    schema: { ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.REDEEM_LOAN.body, response: { 200: loanActionReplySchema, ...writeErrors } },
+    schema: { summary: 'Redeems a pawn loan: it is paid off and the item goes back.', operationId: 'redeemLoan', ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.REDEEM_LOAN.body, response: { 200: loanActionReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await redeemLoan(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body ?? {});
       return reply.status(result.status).send(result.body);
@@ -69,7 +69,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf('FORFEIT_LOAN'),
     preHandler: canManage,
-    schema: { ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.FORFEIT_LOAN.body, response: { 200: loanActionReplySchema, ...writeErrors } },
+    schema: { summary: "Forfeits a pawn loan: the item becomes the shop's.", operationId: 'forfeitLoan', ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.FORFEIT_LOAN.body, response: { 200: loanActionReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await forfeitLoan(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body ?? {});
       return reply.status(result.status).send(result.body);

@@ -12,31 +12,31 @@ import { getNotice, listAuction, listNotices, sendNotice } from './pawn-notice.s
 export const pawnNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/pawn-notices', {
     preHandler: canView,
-    schema: { ...common('notices'), querystring: noticeListQuerySchema, response: { 200: noticeListReplySchema, ...readErrors } },
+    schema: { summary: 'Lists the loans whose redemption period ends soon, with their notices.', operationId: 'listPawnNotices', ...common('notices'), querystring: noticeListQuerySchema, response: { 200: noticeListReplySchema, ...readErrors } },
     handler: async (request) => listNotices(app.db, authOf(request), request.query, app.config.email !== null),
   });
 
   app.get('/api/loans/:uuid/notice', {
     preHandler: canView,
-    schema: { ...common('notices'), params: uuidParams, response: { 200: noticeReplySchema, ...readErrors, 404: errorReplySchema } },
+    schema: { summary: 'Shows the notice sent for a loan.', operationId: 'getLoanNotice', ...common('notices'), params: uuidParams, response: { 200: noticeReplySchema, ...readErrors, 404: errorReplySchema } },
     handler: async (request) => ({ data: await getNotice(app.db, authOf(request), request.params.uuid) }),
   });
 
   app.post('/api/loans/:uuid/notice', {
     preHandler: canManage,
-    schema: { ...common('notices'), params: uuidParams, response: { 201: noticeReplySchema, ...writeErrors } },
+    schema: { summary: "Sends the customer the notice that a loan's redemption period ends.", operationId: 'sendLoanNotice', ...common('notices'), params: uuidParams, response: { 201: noticeReplySchema, ...writeErrors } },
     handler: async (request, reply) => reply.status(201).send({ data: await sendNotice(app, authOf(request), request.params.uuid) }),
   });
 
   app.get('/api/auction-list', {
     preHandler: canView,
-    schema: { ...common('notices'), querystring: auctionListQuerySchema, response: { 200: auctionListReplySchema, ...readErrors } },
+    schema: { summary: 'Lists the forfeited items for the auction.', operationId: 'listAuctionItems', ...common('notices'), querystring: auctionListQuerySchema, response: { 200: auctionListReplySchema, ...readErrors } },
     handler: async (request) => listAuction(app.db, authOf(request), request.query),
   });
 
   app.get('/api/covered-transactions', {
     preHandler: canView,
-    schema: { ...common('notices'), querystring: coveredQuerySchema, response: { 200: coveredReplySchema, ...readErrors } },
+    schema: { summary: 'Lists the covered transactions to report for a period.', operationId: 'listCoveredTransactions', ...common('notices'), querystring: coveredQuerySchema, response: { 200: coveredReplySchema, ...readErrors } },
     handler: async (request) => listCovered(app.db, authOf(request), request.query),
   });
 };

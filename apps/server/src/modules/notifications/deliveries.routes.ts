@@ -13,7 +13,7 @@ const security = [{ bearer: [] }];
 export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/notifications/deliveries', {
     preHandler: needs('manage users'),
-    schema: { tags: ['notifications'], security, querystring: deliveryListQuerySchema, response: { 200: deliveryListReplySchema, 403: errorReplySchema, 422: errorReplySchema } },
+    schema: { summary: 'Lists the notification emails by delivery status, newest first.', operationId: 'listNotificationDeliveries', tags: ['notifications'], security, querystring: deliveryListQuerySchema, response: { 200: deliveryListReplySchema, 403: errorReplySchema, 422: errorReplySchema } },
     handler: async (request): Promise<DeliveryListReply> => {
       const { status, limit } = request.query;
       const rows = await listDeliveries(app.db, authOf(request).companyId, status ? [status] : ['failed', 'pending'], limit);

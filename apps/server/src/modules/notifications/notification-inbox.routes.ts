@@ -23,7 +23,7 @@ function matches(header: string | undefined, etag: string): boolean {
 export const notificationInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/notifications', {
     preHandler: signedIn,
-    schema: { ...common, querystring: notificationListQuerySchema, response: { 200: notificationListReplySchema, ...errors } },
+    schema: { summary: "Lists the signed-in user's notifications, newest first.", operationId: 'listNotifications', ...common, querystring: notificationListQuerySchema, response: { 200: notificationListReplySchema, ...errors } },
     handler: async (request, reply) => {
       const auth = authOf(request);
       const { before, limit } = request.query;
@@ -37,7 +37,7 @@ export const notificationInboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/notifications/read', {
     preHandler: signedIn,
-    schema: { ...common, body: markReadBodySchema, response: { 204: z.null(), ...errors } },
+    schema: { summary: "Marks the signed-in user's notifications as read.", operationId: 'markNotificationsRead', ...common, body: markReadBodySchema, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       await markNotificationsRead(app.db, authOf(request), request.body);
       return reply.code(204).send(null);

@@ -11,13 +11,13 @@ const common = { tags: ['notifications'], security: [{ bearer: [] }] };
 export const notificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/me/notification-preferences', {
     preHandler: signedIn,
-    schema: { ...common, response: { 200: notificationPreferencesSchema, ...errors } },
+    schema: { summary: 'Shows which notifications the signed-in user receives by email.', operationId: 'getNotificationPreferences', ...common, response: { 200: notificationPreferencesSchema, ...errors } },
     handler: async (request) => readPreferences(app.db, authOf(request)),
   });
 
   app.put('/api/me/notification-preferences', {
     preHandler: signedIn,
-    schema: { ...common, body: notificationPreferencesBodySchema, response: { 200: notificationPreferencesSchema, ...errors } },
+    schema: { summary: 'Chooses which notifications the signed-in user receives by email.', operationId: 'updateNotificationPreferences', ...common, body: notificationPreferencesBodySchema, response: { 200: notificationPreferencesSchema, ...errors } },
     handler: async (request) => writePreferences(app.db, authOf(request), request.body),
   });
 };

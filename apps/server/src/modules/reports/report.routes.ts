@@ -13,21 +13,42 @@ import { noShowReportQuerySchema, noShowReportReplySchema } from '@kalinga/contr
 
 const responses = { 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema, 429: errorReplySchema };
 
-const KINDS: { groupBy: ReportGroupBy; path: string; field: string; reply: z.ZodType }[] = [
-  { groupBy: 'category', path: REPORT_KINDS.category.path, field: 'category_title', reply: categoryReportReplySchema },
-  { groupBy: 'age', path: REPORT_KINDS.age.path, field: 'age_group', reply: ageReportReplySchema },
-  { groupBy: 'department', path: REPORT_KINDS.department.path, field: 'department', reply: departmentReportReplySchema },
+const KINDS: { groupBy: ReportGroupBy; path: string; field: string; reply: z.ZodType; summary: string; operationId: string }[] = [
+  {
+    groupBy: 'category',
+    path: REPORT_KINDS.category.path,
+    field: 'category_title',
+    reply: categoryReportReplySchema,
+    summary: 'Counts appointments per day by category over a period.',
+    operationId: 'getAppointmentsByCategoryDaily',
+  },
+  {
+    groupBy: 'age',
+    path: REPORT_KINDS.age.path,
+    field: 'age_group',
+    reply: ageReportReplySchema,
+    summary: "Counts appointments per day by the client's age group over a period.",
+    operationId: 'getAppointmentsByAgeDaily',
+  },
+  {
+    groupBy: 'department',
+    path: REPORT_KINDS.department.path,
+    field: 'department',
+    reply: departmentReportReplySchema,
+    summary: "Counts appointments per day by the client's department over a period.",
+    operationId: 'getAppointmentsByDepartmentDaily',
+  },
 ];
 
 /** GET /api/reports/appointments-by-{category,age,department}-daily (spec section 7), 'view reports'. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // One budget per user for the three calls (the screen makes three per filter change).
   const config = { rateLimit: heavyRead('reports', app.config.reportsPerMinute) };
-  for (const { groupBy, path, field, reply: replySchema } of KINDS) {
+  for (const { groupBy, path, field, reply: replySchema, summary, operationId } of KINDS) {
     app.get(path, {
       preHandler: needs('view reports'),
       config,
-      schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: reportQuerySchema, response: { 200: replySchema, ...responses } },
+      schema: { summary, operationId, tags: ['reports'], security: [{ bearer: [] }], querystring: reportQuerySchema, response: { 200: replySchema, ...responses } },
       handler: async (request, reply) => {
         const auth = authOf(request);
         // The rows are checked against the reply schema once per distinct reply, then the kept text is sent
@@ -46,7 +67,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/reports/no-show-rate', {
     preHandler: needs('view reports'),
     config: tablesConfig,
-    schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: noShowReportQuerySchema, response: { 200: noShowReportReplySchema, ...responses } },
+    schema: { summary: 'Reports the no-show rate by group over a period.', operationId: 'getNoShowReport', tags: ['reports'], security: [{ bearer: [] }], querystring: noShowReportQuerySchema, response: { 200: noShowReportReplySchema, ...responses } },
     handler: async (request) => {
       const auth = authOf(request);
       return { data: await noShowReport(app.db, { companyId: auth.companyId, timezone: auth.company.timezone }, request.query.period) };
@@ -57,7 +78,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/reports/intake-bands', {
     preHandler: needs('view reports'),
     config: tablesConfig,
-    schema: { tags: ['reports'], security: [{ bearer: [] }], querystring: intakeReportQuerySchema, response: { 200: intakeReportReplySchema, ...responses } },
+    schema: { summary: 'Reports the intake screenings by severity band, week by week.', operationId: 'getIntakeBandsReport', tags: ['reports'], security: [{ bearer: [] }], querystring: intakeReportQuerySchema, response: { 200: intakeReportReplySchema, ...responses } },
     handler: async (request) => {
       const auth = authOf(request);
       return { data: await intakeReport(app.db, { companyId: auth.companyId, timezone: auth.company.timezone }, request.query.period) };

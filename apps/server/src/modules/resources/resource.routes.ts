@@ -15,32 +15,32 @@ const consumes = ['multipart/form-data', 'application/json'];
 export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/resources', {
     preHandler: needs('view resources'),
-    schema: { tags: ['resources'], security, querystring: resourceListQuerySchema, response: { 200: resourceListReplySchema, 403: errorReplySchema, 422: errorReplySchema } },
+    schema: { summary: "Lists the company's resources, filtered and paged.", operationId: 'listResources', tags: ['resources'], security, querystring: resourceListQuerySchema, response: { 200: resourceListReplySchema, 403: errorReplySchema, 422: errorReplySchema } },
     handler: async (request) => listResources(app, authOf(request), request.query),
   });
 
   app.get('/api/resources/:id', {
     preHandler: needs('view resources'),
-    schema: { tags: ['resources'], security, params, response: { 200: resourceReplySchema, 403: errorReplySchema, 404: errorReplySchema } },
+    schema: { summary: 'Shows one resource.', operationId: 'getResource', tags: ['resources'], security, params, response: { 200: resourceReplySchema, 403: errorReplySchema, 404: errorReplySchema } },
     handler: async (request) => ({ data: await getResource(app, authOf(request), request.params.id) }),
   });
 
   app.post('/api/resources', {
     preHandler: needs('manage resources'),
-    schema: { tags: ['resources'], security, consumes, response: { 201: resourceReplySchema, ...writeErrors } },
+    schema: { summary: 'Creates a resource (optionally with an image).', operationId: 'createResource', tags: ['resources'], security, consumes, response: { 201: resourceReplySchema, ...writeErrors } },
     handler: async (request, reply) => reply.status(201).send({ data: await createResource(app, authOf(request), await readForm(request)) }),
   });
 
   app.put('/api/resources/:id', {
     preHandler: needs('manage resources'),
-    schema: { tags: ['resources'], security, params, consumes, response: { 200: resourceReplySchema, ...writeErrors } },
+    schema: { summary: 'Changes a resource.', operationId: 'updateResource', tags: ['resources'], security, params, consumes, response: { 200: resourceReplySchema, ...writeErrors } },
     handler: async (request) => ({ data: await updateResource(app, authOf(request), request.params.id, await readForm(request)) }),
   });
 
   // Files cannot travel in a browser PUT form; the client posts with _method=PUT (body or query).
   app.post('/api/resources/:id', {
     preHandler: needs('manage resources'),
-    schema: { tags: ['resources'], security, params, consumes, response: { 200: resourceReplySchema, 405: errorReplySchema, ...writeErrors } },
+    schema: { summary: 'Changes a resource from a form that cannot send PUT (_method=PUT).', operationId: 'updateResourceByForm', tags: ['resources'], security, params, consumes, response: { 200: resourceReplySchema, 405: errorReplySchema, ...writeErrors } },
     handler: async (request) => {
       const form = await readForm(request);
       const method = (form.fields._method ?? (request.query as Record<string, string | undefined>)._method ?? '').toUpperCase();
@@ -51,7 +51,7 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/resources/:id', {
     preHandler: needs('manage resources'),
-    schema: { tags: ['resources'], security, params, response: { 200: z.object({ message: z.string() }), 403: errorReplySchema, 404: errorReplySchema } },
+    schema: { summary: 'Deletes a resource.', operationId: 'deleteResource', tags: ['resources'], security, params, response: { 200: z.object({ message: z.string() }), 403: errorReplySchema, 404: errorReplySchema } },
     handler: async (request) => {
       await deleteResource(app, authOf(request), request.params.id);
       return { message: 'Resource deleted successfully' };

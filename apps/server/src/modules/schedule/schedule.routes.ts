@@ -19,26 +19,26 @@ const common = { tags: ['schedule'], security: [{ bearer: [] }] };
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/counselor/schedule', {
     preHandler: counselorOnly,
-    schema: { ...common, response: { 200: scheduleReplySchema, ...errors } },
+    schema: { summary: "Shows the signed-in counselor's weekly hours and excluded dates.", operationId: 'getCounselorSchedule', ...common, response: { 200: scheduleReplySchema, ...errors } },
     handler: async (request) => getSchedule(app.db, authOf(request)),
   });
 
   app.post('/api/counselor/schedule', {
     preHandler: counselorOnly,
-    schema: { ...common, body: saveScheduleBodySchema, response: { 200: saveScheduleReplySchema, ...errors } },
+    schema: { summary: "Saves the signed-in counselor's weekly hours.", operationId: 'saveCounselorSchedule', ...common, body: saveScheduleBodySchema, response: { 200: saveScheduleReplySchema, ...errors } },
     handler: async (request) => ({ message: 'Schedule updated successfully', ...(await saveSchedule(app.db, authOf(request), request.body)) }),
   });
 
   app.post('/api/counselor/excluded-dates', {
     preHandler: counselorOnly,
-    schema: { ...common, body: addExcludedDatesBodySchema, response: { 201: addExcludedDatesReplySchema, ...errors } },
+    schema: { summary: 'Adds a date on which the signed-in counselor takes no appointments.', operationId: 'addExcludedDate', ...common, body: addExcludedDatesBodySchema, response: { 201: addExcludedDatesReplySchema, ...errors } },
     handler: async (request, reply) =>
       reply.status(201).send({ message: 'Date added successfully', data: await addExcludedDates(app.db, authOf(request), request.body) }),
   });
 
   app.delete('/api/counselor/excluded-dates/:id', {
     preHandler: counselorOnly,
-    schema: { ...common, params: excludedDateParamsSchema, response: { 200: messageReplySchema, ...errors } },
+    schema: { summary: "Removes one of the signed-in counselor's excluded dates.", operationId: 'removeExcludedDate', ...common, params: excludedDateParamsSchema, response: { 200: messageReplySchema, ...errors } },
     handler: async (request) => {
       await removeExcludedDate(app.db, authOf(request), request.params.id);
       return { message: 'Date removed successfully' };

@@ -10,13 +10,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every member reads them: the sidebar shows the site name and logo to everyone, the booking form the slot length.
   app.get('/api/settings', {
     preHandler: signedIn,
-    schema: { tags: ['settings'], security, response: { 200: settingsSchema } },
+    schema: { summary: "Shows the company's settings.", operationId: 'getSettings', tags: ['settings'], security, response: { 200: settingsSchema } },
     handler: async (request) => readSettings(app, authOf(request)),
   });
 
   app.post('/api/settings', {
     preHandler: needs('manage users'),
     schema: {
+      summary: "Changes the company's settings.", operationId: 'updateSettings',
       tags: ['settings'],
       security,
       body: settingsBodySchema,

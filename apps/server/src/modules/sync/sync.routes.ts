@@ -29,6 +29,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/sync', {
     preHandler: needs('view lending'),
     schema: {
+      summary: 'Sends the lending records changed since a cursor, for the offline book.', operationId: 'pullChanges',
       tags: ['sync'],
       security: [{ bearer: [] }],
       querystring: syncQuerySchema,
@@ -55,6 +56,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/sync/conflicts', {
     preHandler: needs('view lending'),
     schema: {
+      summary: 'Lists the fields an offline update overwrote unseen, newest first.', operationId: 'listSyncConflicts',
       tags: ['sync'],
       security: [{ bearer: [] }],
       querystring: conflictListQuerySchema,
@@ -74,6 +76,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/sync/push', {
     preHandler: needs('manage lending'),
     schema: {
+      summary: 'Applies a batch of queued offline lending writes.', operationId: 'pushMutations',
       tags: ['sync'],
       security: [{ bearer: [] }],
       body: syncPushSchema,

@@ -20,19 +20,19 @@ const uuidParams = z.object({ uuid: z.string().min(1).max(64) });
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/waitlist', {
     preHandler: canView,
-    schema: { ...common, response: { 200: waitlistListSchema, ...errors } },
+    schema: { summary: 'Lists the clients waiting for a slot.', operationId: 'listWaitlist', ...common, response: { 200: waitlistListSchema, ...errors } },
     handler: async (request) => ({ data: await listWaiting(app.db, authOf(request)) }),
   });
 
   app.get('/api/waitlist/mine', {
     preHandler: canView,
-    schema: { ...common, response: { 200: waitlistListSchema, ...errors } },
+    schema: { summary: "Lists the signed-in client's waitlist entries and offers.", operationId: 'listMyWaitlistEntries', ...common, response: { 200: waitlistListSchema, ...errors } },
     handler: async (request) => ({ data: await listMine(app.db, authOf(request)) }),
   });
 
   app.post('/api/waitlist', {
     preHandler: canView,
-    schema: { ...common, body: joinWaitlistBodySchema, response: { 201: z.object({ data: waitlistEntrySchema }), ...errors } },
+    schema: { summary: 'Puts the signed-in client on the waitlist.', operationId: 'joinWaitlist', ...common, body: joinWaitlistBodySchema, response: { 201: z.object({ data: waitlistEntrySchema }), ...errors } },
     handler: async (request, reply) => {
       const auth = authOf(request);
       const uuid = await joinWaitlist(app.db, auth, request.body);
@@ -44,7 +44,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/waitlist/:uuid', {
     preHandler: canView,
-    schema: { ...common, params: uuidParams, response: { 204: z.null(), ...errors } },
+    schema: { summary: 'Takes an entry off the waitlist.', operationId: 'leaveWaitlist', ...common, params: uuidParams, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       const auth = authOf(request);
       await leaveWaitlist(app.db, auth, request.params.uuid);
@@ -55,13 +55,13 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/waitlist/offers/:uuid/accept', {
     preHandler: canView,
-    schema: { ...common, params: uuidParams, response: { 200: acceptOfferReplySchema, ...errors } },
+    schema: { summary: 'Accepts a waitlist offer: the offered slot is booked.', operationId: 'acceptWaitlistOffer', ...common, params: uuidParams, response: { 200: acceptOfferReplySchema, ...errors } },
     handler: async (request) => acceptOffer(app.db, authOf(request), request.params.uuid),
   });
 
   app.post('/api/waitlist/offers/:uuid/decline', {
     preHandler: canView,
-    schema: { ...common, params: uuidParams, response: { 204: z.null(), ...errors } },
+    schema: { summary: 'Declines a waitlist offer: the slot goes to the next client.', operationId: 'declineWaitlistOffer', ...common, params: uuidParams, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       const auth = authOf(request);
       await declineOffer(app.db, auth, request.params.uuid);
