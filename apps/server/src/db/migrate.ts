@@ -23,6 +23,7 @@ import * as m019 from './migrations/019-no-shows';
 import * as m020 from './migrations/020-same-day-slots';
 import * as m022 from './migrations/022-register-and-cash-days';
 import * as m025 from './migrations/025-screening-uuid';
+import * as m024 from './migrations/024-notice-outbox-and-auction';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '020-same-day-slots': m020,
   '022-register-and-cash-days': m022,
   '025-screening-uuid': m025,
+  '024-notice-outbox-and-auction': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -89,6 +89,9 @@ export interface SettingsTable {
   bsp_registration: string | null;
   /** Tickets whose redemption period ends within this many days are listed to notify (migration 021). */
   pawn_notice_days: Generated<number>;
+  /** The shop's next auction, named on the notice when set (migration 024, decision 0194). */
+  pawn_auction_date: Generated<string | null>;
+  pawn_auction_place: Generated<string | null>;
   /** Centavos: a customer's first loan above it needs their full record; null: no such rule (migration 021). */
   kyc_loan_threshold: number | string | null;
   /** Minutes a waitlist offer is held for the client it was offered to (migration 018). */
@@ -495,7 +498,8 @@ export interface OutboxTable {
   id: Generated<number>;
   company_id: number;
   channel: 'email' | 'reminder';
-  kind: Exclude<NotificationsTable['kind'], 'backup_failed'>;
+  /** 'pawn_notice': a pawn notice's email (decision 0192), to the pawner's address; recipient_id is the clerk who sent it. */
+  kind: Exclude<NotificationsTable['kind'], 'backup_failed'> | 'pawn_notice';
   recipient_id: number;
   appointment_id: number | null;
   actor_id: number | null;
@@ -514,6 +518,8 @@ export interface OutboxTable {
   /** As notifications.series_id / series_count (migration 014). */
   series_id: Generated<number | null>;
   series_count: Generated<number | null>;
+  /** The pawn notice this email sends (migration 024). */
+  pawn_notice_id: Generated<number | null>;
 }
 
 /** The one notice a ticket gets before its redemption period ends (migration 021, decision 0184). */

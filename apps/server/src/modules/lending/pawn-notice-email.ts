@@ -1,10 +1,34 @@
-import { type EmailMessage, escapeHtml, oneLine } from '../notifications/email-content';
-import { newMessageId } from '../notifications/notification-events';
 import { NOTICE_SUBJECT, noticeLines, type NoticeWords } from '@kalinga/contracts/pawn-notice-rules';
+import { toPesos } from '@kalinga/contracts/pawn-rules';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables';
+import { type EmailMessage, escapeHtml, oneLine } from '../notifications/email-content';
+import type { OutboxRow } from '../notifications/outbox.repository';
+import { itemsOfLoans } from './pawn-notice.repository';
 
-// The notice's email (decision 0184): the words of the printed letter (noticeLines), signed by the shop.
+// The notice's email (decisions 0184, 0192): the words of the printed letter (noticeLines), signed by the shop. It is
+// sent by the notification worker from the outbox row written with the notice, and says what the notice recorded.
 
-export function noticeEmail(to: { name: string; address: string }, w: NoticeWords): EmailMessage {
+export const dayWords = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+export const pesoWords = (pesos: number) => new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(pesos);
+
+/** The shop as its notices name it (site settings). */
+export async function shopOf(db: Kysely<Database>, companyId: number) {
+  const s = await db
+    .selectFrom('settings')
+    .select(['site_name', 'business_name', 'business_address', 'pawn_notice_days', 'pawn_auction_date', 'pawn_auction_place'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return {
+    name: s?.business_name || s?.site_name || 'The pawnshop',
+    address: s?.business_address ?? null,
+    noticeDays: s?.pawn_notice_days ?? null,
+    auctionDate: s?.pawn_auction_date ?? null,
+    auctionPlace: s?.pawn_auction_place ?? null,
+  };
+}
+
+export function noticeEmail(to: { name: string; address: string }, w: NoticeWords, messageId: string): EmailMessage {
   const lines = noticeLines(w).map(oneLine);
   const sign = [oneLine(w.shop), ...(w.shopAddress ? [oneLine(w.shopAddress)] : [])];
   const text = [`Dear ${oneLine(w.pawner)},`, '', ...lines.flatMap((l) => [l, '']), ...sign, ''].join('\n');
@@ -15,5 +39,31 @@ export function noticeEmail(to: { name: string; address: string }, w: NoticeWord
     `<p>${sign.map(escapeHtml).join('<br>')}</p>`,
     '</body></html>',
   ].join('\n');
-  return { to: { name: oneLine(to.name), address: to.address }, fromName: oneLine(w.shop), subject: oneLine(NOTICE_SUBJECT(w.ticket)), text, html, messageId: newMessageId(), ics: null };
+  return { to: { name: oneLine(to.name), address: to.address }, fromName: oneLine(w.shop), subject: oneLine(NOTICE_SUBJECT(w.ticket)), text, html, messageId, ics: null };
+}
+
+/** The message of a pawn notice's outbox row, or undefined when the notice (or its address) is gone. */
+export async function pawnNoticeOutboxEmail(db: Kysely<Database>, row: OutboxRow): Promise<EmailMessage | undefined> {
+  if (row.pawn_notice_id === null) return undefined;
+  const n = await db
+    .selectFrom('pawn_notices as n')
+    .innerJoin('loans as l', 'l.id', 'n.loan_id')
+    .innerJoin('customers as c', 'c.id', 'l.customer_id')
+    .select(['n.email', 'n.expiry_date', 'n.amount_due', 'l.id as loan_id', 'l.pawn_ticket_number', 'c.first_name', 'c.last_name'])
+    .where('n.id', '=', row.pawn_notice_id)
+    .where('n.company_id', '=', row.company_id)
+    .executeTakeFirst();
+  if (!n?.email) return undefined;
+  const [shop, items] = await Promise.all([shopOf(db, row.company_id), itemsOfLoans(db, [n.loan_id])]);
+  const pawner = `${n.first_name} ${n.last_name}`;
+  const words: NoticeWords = {
+    shop: shop.name,
+    shopAddress: shop.address,
+    pawner,
+    ticket: n.pawn_ticket_number,
+    expiry: dayWords(n.expiry_date),
+    amountDue: pesoWords(toPesos(Number(n.amount_due))),
+    items: (items.get(n.loan_id) ?? []).map((i) => i.description),
+  };
+  return noticeEmail({ name: pawner, address: n.email }, words, row.message_id);
 }

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database, PawnNoticesTable } from '../../db/tables';
 import { offsetOf } from '../../lib/pagination';
+import { newMessageId } from '../notifications/notification-events';
 
 // Reads and writes of the notices before redemption periods end and of the auction list (decisions 0184, 0185).
 
@@ -60,19 +61,32 @@ export async function itemsOfLoans(db: DB, loanIds: readonly number[]) {
   return byLoan;
 }
 
-/** The notices of these loans, by loan id, with the name of who sent each. */
+/** The notices of these loans, by loan id, with the name of who sent each and how its email (an outbox row) went. */
 export async function noticesOfLoans(db: DB, loanIds: readonly number[]): Promise<Map<number, PawnNoticeRow>> {
   const byLoan = new Map<number, PawnNoticeRow>();
   if (loanIds.length === 0) return byLoan;
   const rows = await db
     .selectFrom('pawn_notices')
     .leftJoin('users', 'users.id', 'pawn_notices.sent_by')
+    .leftJoin('outbox', 'outbox.pawn_notice_id', 'pawn_notices.id')
     .selectAll('pawn_notices')
-    .select('users.name as sent_by_name')
+    .select(['users.name as sent_by_name', 'outbox.status as outbox_status', 'outbox.last_error as outbox_error'])
     .where('pawn_notices.loan_id', 'in', [...loanIds])
     .execute();
-  for (const r of rows) byLoan.set(r.loan_id, r);
+  for (const { outbox_status, outbox_error, ...r } of rows) byLoan.set(r.loan_id, { ...r, ...emailStatusOf(r, outbox_status, outbox_error) });
   return byLoan;
+}
+
+/**
+ * How a notice's email went, read from its outbox row (decision 0192): pending is 'sending' (tried again after a
+ * failure), sent, or failed for good (or cancelled: no mail server) with the reason. A notice without a row is as
+ * recorded ('none': a letter; notices written before the outbox carried their own status).
+ */
+function emailStatusOf(n: Selectable<PawnNoticesTable>, status: string | null, error: string | null): Pick<PawnNoticeRow, 'email_status' | 'email_error'> {
+  if (status === null) return { email_status: n.email_status, email_error: n.email_error };
+  if (status === 'sent') return { email_status: 'sent', email_error: null };
+  if (status === 'pending') return { email_status: 'sending', email_error: null };
+  return { email_status: 'failed', email_error: error };
 }
 
 /**
@@ -111,9 +125,12 @@ export async function insertNoticeOnce(
     .executeTakeFirst();
 }
 
-/** How the notice's email went. */
-export async function setNoticeEmailStatus(db: DB, id: number, status: 'sent' | 'failed', error: string | null): Promise<void> {
-  await db.updateTable('pawn_notices').set({ email_status: status, email_error: error }).where('id', '=', id).where('email_status', '=', 'sending').execute();
+/** Queues the notice's email in the outbox, in the notice's transaction (decision 0192): the worker sends it once. */
+export async function queueNoticeEmail(trx: DB, n: { companyId: number; noticeId: number; sentBy: number; now: string }): Promise<void> {
+  await trx
+    .insertInto('outbox')
+    .values({ company_id: n.companyId, channel: 'email', kind: 'pawn_notice', recipient_id: n.sentBy, pawn_notice_id: n.noticeId, appointment_id: null, actor_id: n.sentBy, appointment_date: null, previous_date: null, reason: null, due_at: n.now, message_id: newMessageId(), created_at: n.now })
+    .execute();
 }
 
 /** Forfeited tickets' items not sold yet (forfeited, or put up for sale), newest forfeiture first, one page and the count. */

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../lib/auth-context';
 import { canManage, canView, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';
 import { listCovered } from './covered.service';
+import { writeKeyOf } from './idempotency';
 import { getNotice, listAuction, listNotices, sendNotice } from './pawn-notice.service';
 
 // The notices before redemption periods end, the auction list and the covered transactions (decisions 0184-0186). Online only: a notice is
@@ -24,8 +25,17 @@ export const pawnNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/loans/:uuid/notice', {
     preHandler: canManage,
-    schema: { summary: "Sends the customer the notice that a loan's redemption period ends.", operationId: 'sendLoanNotice', ...common('notices'), params: uuidParams, response: { 201: noticeReplySchema, ...writeErrors } },
-    handler: async (request, reply) => reply.status(201).send({ data: await sendNotice(app, authOf(request), request.params.uuid) }),
+    schema: {
+      summary: "Records a loan's notice once and queues its email; a repeat with the same Idempotency-Key answers the first result.",
+      operationId: 'sendLoanNotice',
+      ...common('notices'),
+      params: uuidParams,
+      response: { 200: noticeReplySchema, 201: noticeReplySchema, ...writeErrors },
+    },
+    handler: async (request, reply) => {
+      const result = await sendNotice(app, authOf(request), writeKeyOf(request), request.params.uuid);
+      return reply.status(result.status).send(result.body);
+    },
   });
 
   app.get('/api/auction-list', {

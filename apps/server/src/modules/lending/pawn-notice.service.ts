@@ -1,16 +1,15 @@
-import { DEFAULT_NOTICE_DAYS, NOTICE_ALREADY_SENT, noticeAmountDue, noticeProblem, noticeWindowEnd, type NoticeWords } from '@kalinga/contracts/pawn-notice-rules';
-import type { AuctionListReply, NoticeListQuery, NoticeListReply, NoticeRow, PawnNotice } from '@kalinga/contracts/pawn-notices';
+import { DEFAULT_NOTICE_DAYS, NOTICE_ALREADY_SENT, noticeAmountDue, noticeProblem, noticeWindowEnd } from '@kalinga/contracts/pawn-notice-rules';
+import type { AuctionListReply, NoticeListQuery, NoticeListReply, NoticeReply, NoticeRow, PawnNotice } from '@kalinga/contracts/pawn-notices';
 import { todayIn, toPesos } from '@kalinga/contracts/pawn-rules';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database';
-import { nowIso } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import type { AuthContext } from '../../lib/auth-context';
-import { createMailer } from '../notifications/mailer';
+import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { counterDay } from './lending-common';
-import { findTicket, insertNoticeOnce, itemsOfLoans, listAuctionItems, listTicketsEnding, noticesOfLoans, type PawnNoticeRow, setNoticeEmailStatus, type TicketRow } from './pawn-notice.repository';
-import { noticeEmail } from './pawn-notice-email';
+import { findTicket, insertNoticeOnce, itemsOfLoans, listAuctionItems, listTicketsEnding, noticesOfLoans, type PawnNoticeRow, queueNoticeEmail, type TicketRow } from './pawn-notice.repository';
+import { dayWords, shopOf } from './pawn-notice-email';
 
 // The notices before redemption periods end (decision 0184) and the auction list (decision 0185).
 
@@ -57,15 +56,10 @@ async function noticeRows(db: DB, tickets: TicketRow[]): Promise<NoticeRow[]> {
   }));
 }
 
-async function shopOf(db: DB, companyId: number) {
-  const s = await db.selectFrom('settings').select(['site_name', 'business_name', 'business_address', 'pawn_notice_days']).where('company_id', '=', companyId).executeTakeFirst();
-  return { name: s?.business_name || s?.site_name || 'The pawnshop', address: s?.business_address ?? null, noticeDays: s?.pawn_notice_days ?? DEFAULT_NOTICE_DAYS };
-}
-
 /** Active tickets whose redemption period ends from today to today + the shop's days (or `within_days`), with their notices. */
 export async function listNotices(db: DB, auth: AuthContext, query: NoticeListQuery, emailConfigured: boolean): Promise<NoticeListReply> {
   const { today } = counterDay(auth);
-  const days = query.within_days ?? (await shopOf(db, auth.companyId)).noticeDays;
+  const days = query.within_days ?? (await shopOf(db, auth.companyId)).noticeDays ?? DEFAULT_NOTICE_DAYS;
   const { rows, total } = await listTicketsEnding(db, auth.companyId, { from: today, to: noticeWindowEnd(today, days), page: query.page, perPage: query.per_page });
   return { data: await noticeRows(db, rows), meta: paginationMeta(query.page, query.per_page, total), within_days: days, today, email_configured: emailConfigured };
 }
@@ -77,50 +71,35 @@ export async function getNotice(db: DB, auth: AuthContext, uuid: string): Promis
   return (await noticeRows(db, [ticket]))[0];
 }
 
-const dayWords = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-const pesoWords = (pesos: number) => new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(pesos);
-
 /**
- * Records the ticket's notice once and, when the pawner has an email address and the server sends email, emails it.
- * A second send (at once or later) is refused with the date of the first; the record stays whatever the email does.
+ * Records the ticket's notice once and, when the pawner has an email address and the server sends email, queues its
+ * email in the outbox in the same transaction (decision 0192): the worker sends it once, tries again after a
+ * failure, and a process stopping in between leaves it queued, not lost. A second send (at once or later) is
+ * refused with the date of the first; with the Idempotency-Key a repeat of the same send answers the first result.
  */
-export async function sendNotice(app: FastifyInstance, auth: AuthContext, uuid: string): Promise<NoticeRow> {
+export async function sendNotice(app: FastifyInstance, auth: AuthContext, wk: WriteKey, uuid: string): Promise<WriteReply<NoticeReply>> {
   const { today } = counterDay(auth);
   const ticket = await findTicket(app.db, auth.companyId, uuid);
   if (!ticket) throw notFound('Loan');
   const amountDue = noticeAmountDue(figuresOf(ticket));
   const email = ticket.customer_email && app.config.email ? ticket.customer_email : null;
-  const inserted = await insertNoticeOnce(app.db, { companyId: auth.companyId, loanUuid: uuid, today, amountDue, email, sentBy: auth.user.id, sentAt: nowIso() });
-  if (!inserted) {
-    const [row] = await noticeRows(app.db, [ticket]);
-    if (row.notice) throw conflict(NOTICE_ALREADY_SENT(dayWords(todayIn(auth.company.timezone, new Date(row.notice.sent_at)))));
-    const now = await findTicket(app.db, auth.companyId, uuid);
-    throw conflict(noticeProblem(now ?? ticket, today) ?? 'The notice could not be recorded; try again.');
-  }
-  if (email && app.config.email) {
-    const [row] = await noticeRows(app.db, [ticket]);
-    const shop = await shopOf(app.db, auth.companyId);
-    const words: NoticeWords = {
-      shop: shop.name,
-      shopAddress: shop.address,
-      pawner: row.customer_name,
-      ticket: row.pawn_ticket_number,
-      expiry: dayWords(row.expiry_date),
-      amountDue: pesoWords(row.amount_due),
-      items: row.items.map((i) => i.description),
-    };
-    const mailer = createMailer(app.config.email, 1);
-    try {
-      await mailer.send(noticeEmail({ name: row.customer_name, address: email }, words));
-      await setNoticeEmailStatus(app.db, inserted.id, 'sent', null);
-    } catch (error) {
-      app.log.warn({ err: error, loan: uuid }, 'emailing a pawn notice failed');
-      await setNoticeEmailStatus(app.db, inserted.id, 'failed', (error instanceof Error ? error.message : String(error)).slice(0, 500));
-    } finally {
-      mailer.close();
-    }
-  }
-  return getNotice(app.db, auth, uuid);
+  return runWrite<NoticeReply>(
+    app.db,
+    auth,
+    wk,
+    async ({ trx, now }) => {
+      const inserted = await insertNoticeOnce(trx, { companyId: auth.companyId, loanUuid: uuid, today, amountDue, email, sentBy: auth.user.id, sentAt: now });
+      if (!inserted) {
+        const [row] = await noticeRows(trx, [ticket]);
+        if (row.notice) throw conflict(NOTICE_ALREADY_SENT(dayWords(todayIn(auth.company.timezone, new Date(row.notice.sent_at)))));
+        const current = await findTicket(trx, auth.companyId, uuid);
+        throw conflict(noticeProblem(current ?? ticket, today) ?? 'The notice could not be recorded; try again.');
+      }
+      if (email) await queueNoticeEmail(trx, { companyId: auth.companyId, noticeId: inserted.id, sentBy: auth.user.id, now });
+      return { status: 201, body: { data: (await noticeRows(trx, [ticket]))[0] } };
+    },
+    async (db) => ({ data: await getNotice(db, auth, uuid) }),
+  );
 }
 
 /** Forfeited items not sold yet, with their tickets' dates and what the notice recorded. */

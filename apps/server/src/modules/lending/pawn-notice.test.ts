@@ -3,6 +3,8 @@ import { NOTICE_SUBJECT, noticeAmountDue } from '@kalinga/contracts/pawn-notice-
 import { addDays, toPesos } from '@kalinga/contracts/pawn-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/harness';
+import { createMailer, type Mailer } from '../notifications/mailer';
+import { NotificationWorker } from '../notifications/notification-worker';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
 import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer, TODAY } from './lending.test-helpers';
 
@@ -12,16 +14,21 @@ import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCategory,
 
 let w: LendingWorld;
 let smtp: SmtpReceiver;
+let mailer: Mailer;
+/** The notification worker's pass over the outbox, as each server process runs it (decision 0192). */
+const deliver = () => new NotificationWorker(w.t.db, { mailer, publicUrl: 'http://shop.test' }).runDue();
 /** 30 days to maturity, then the 30-day floor of a fast-depreciating category: expiry = loan date + 60. */
 let days30: { id: number };
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   w = await lendingWorld({ SMTP_URL: smtp.url, SMTP_FROM: 'Pawnshop <shop@example.test>' });
+  mailer = createMailer(w.t.config.email!, 1);
   days30 = await makeCategory(w.t, w.admin, { title: 'Phones', interest_rate: 3, penalty_rate: 2, loan_period: 30, loan_period_type: 'day', loan_period_expiry: 30, fast_depreciating: true });
   await call(w.t, w.admin, 'POST', '/api/settings', { business_name: 'Santos Pawnshop', business_address: 'Jaro, Iloilo City' });
 });
 afterAll(async () => {
+  mailer.close();
   await w.t.close();
   await smtp.close();
 });
@@ -68,13 +75,16 @@ describe('the tickets to notify', () => {
 });
 
 describe('sending a notice', () => {
-  it('records it and emails the pawner who has an address; a second send is refused with the first one’s date', async () => {
+  it('records it and emails the pawner who has an address through the outbox; a second send is refused with the first one’s date', async () => {
     const loan = await ticketEnding(5, { email: 'pawner@example.test', first_name: 'Maria' });
     const before = smtp.count();
     const res = await send(loan.uuid);
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.notice).toMatchObject({ email: 'pawner@example.test', email_status: 'sent', expiry_date: loan.expiry_date, amount_due: loan.due, sent_by: w.admin.user.name });
+    expect(res.json().data.notice).toMatchObject({ email: 'pawner@example.test', email_status: 'sending', expiry_date: loan.expiry_date, amount_due: loan.due, sent_by: w.admin.user.name });
+    expect(smtp.count()).toBe(before);
+    await deliver();
     expect(smtp.count()).toBe(before + 1);
+    expect((await call(w.t, w.viewer, 'GET', `/api/loans/${loan.uuid}/notice`)).json().data.notice.email_status).toBe('sent');
     const mail = smtp.received[smtp.received.length - 1];
     expect(mail.to).toEqual(['pawner@example.test']);
     expect(mail.mail.subject).toBe(NOTICE_SUBJECT(loan.pawn_ticket_number));
@@ -84,6 +94,7 @@ describe('sending a notice', () => {
     const again = await send(loan.uuid);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^A notice for this ticket was already sent on \w+ \d+, \d{4}\.$/);
+    await deliver();
     expect(smtp.count()).toBe(before + 1);
     expect(await noticeRows(loan.uuid)).toHaveLength(1);
   });
@@ -94,6 +105,7 @@ describe('sending a notice', () => {
     const replies = await Promise.all(Array.from({ length: 10 }, () => send(loan.uuid)));
     expect(replies.map((r) => r.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
     expect(await noticeRows(loan.uuid)).toHaveLength(1);
+    await deliver();
     expect(smtp.count()).toBe(before + 1);
   });
 
@@ -107,13 +119,15 @@ describe('sending a notice', () => {
     expect(letter.json().data.notice.email_status).toBe('none');
   });
 
-  it('a failed email keeps the record (failed, with the reason) and is not sent again', async () => {
+  it('a refused email keeps the record (failed, with the reason) and is not sent again', async () => {
     const loan = await ticketEnding(4, { email: 'refused@example.test' });
     smtp.refuseNext(1, 550, 'No such mailbox');
     const res = await send(loan.uuid);
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.notice.email_status).toBe('failed');
-    expect(res.json().data.notice.email_error).toContain('No such mailbox');
+    await deliver();
+    const notice = (await call(w.t, w.admin, 'GET', `/api/loans/${loan.uuid}/notice`)).json().data.notice;
+    expect(notice.email_status).toBe('failed');
+    expect(notice.email_error).toContain('No such mailbox');
     expect((await send(loan.uuid)).statusCode).toBe(409);
   });
 

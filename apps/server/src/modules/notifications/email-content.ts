@@ -59,6 +59,9 @@ function wording(row: OutboxRow, ctx: EmailContext): { subject: string; lines: s
     case 'waitlist_offer':
       // Written by ../waitlist/waitlist-email.ts (a held time, no appointment yet).
       return { subject: `A time has opened for you: ${when}`, lines: [`A time has opened for you on ${when}.`] };
+    case 'pawn_notice':
+      // Written by ../lending/pawn-notice-email.ts (to the pawner, from the notice; decision 0192).
+      return { subject: 'Your pawn ticket’s redemption period is ending', lines: ['The redemption period of your pawn ticket is ending.'] };
   }
 }
 

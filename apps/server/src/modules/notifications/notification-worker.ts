@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db/database';
+import { pawnNoticeOutboxEmail } from '../lending/pawn-notice-email';
 import { urgentEmail } from '../screening/urgent-email';
 import { waitlistOfferEmail } from '../waitlist/waitlist-email';
 import { renderEmail } from './email-content';
@@ -167,12 +168,14 @@ export class NotificationWorker {
     const mailer = this.o.mailer!;
     // An urgent case's email has no appointment: a link to the Triage list and no content (decision 0163).
     // A waitlist offer's email has no appointment either: the held time and a link to accept it (decision 0152).
-    const own = row.kind === 'urgent' ? urgentEmail : row.kind === 'waitlist_offer' ? waitlistOfferEmail : null;
+    // A pawn notice's email goes to the pawner's address the notice recorded, with its words (decision 0192).
+    const own = row.kind === 'urgent' ? urgentEmail : row.kind === 'waitlist_offer' ? waitlistOfferEmail : row.kind === 'pawn_notice' ? pawnNoticeOutboxEmail : null;
     const ctx = own ? null : await emailContext(this.db, row);
     const series = await seriesEmailSessions(this.db, row);
     const message = own ? await own(this.db, row, this.o.publicUrl) : ctx && renderEmail(row, ctx, this.o.publicUrl, this.o.now(), series);
     if (!message) {
-      await markCancelled(this.db, row, own ? 'The recipient no longer exists.' : 'The appointment no longer exists.');
+      const gone = row.kind === 'pawn_notice' ? 'The notice no longer exists.' : own ? 'The recipient no longer exists.' : 'The appointment no longer exists.';
+      await markCancelled(this.db, row, gone);
       return;
     }
     try {

@@ -158,8 +158,11 @@ export async function listDeliveries(db: DB, companyId: number, statuses: readon
     .select(['o.id', 'o.kind', 'u.name as recipient_name', 'u.email as recipient_email', 'o.status', 'o.attempts', 'o.due_at', 'o.last_error', 'o.sent_at'])
     .where('o.company_id', '=', companyId)
     .where('o.channel', '=', 'email')
+    // A pawn notice's email is to a pawner, not a user: the Notices screen shows how it went (decision 0192).
+    .where('o.kind', '!=', 'pawn_notice')
     .where('o.status', 'in', statuses)
     .orderBy('o.id', 'desc')
     .limit(limit)
+    .$narrowType<{ kind: Exclude<OutboxRow['kind'], 'pawn_notice'> }>()
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { AuctionListReply, NoticeListReply, NoticeReply, NoticeRow, PawnNotice } from '@kalinga/contracts/pawn-notices';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
+import type { ErrorReply } from '@kalinga/contracts/common';
+import { api, ApiError, rawRequest } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 
 // The notices before redemption periods end and the auction list are the server's (decisions 0184, 0185): a notice
@@ -30,11 +31,22 @@ export function useAuctionList(page: number) {
   });
 }
 
-/** Records (and emails) a ticket's notice; a refusal's sentence is the error's message. */
+/**
+ * Records a ticket's notice (its email is queued on the server); a refusal's sentence is the error's message. `key` is
+ * the Idempotency-Key of this send: the card keeps it, so trying again after a lost reply answers the first result
+ * instead of "already sent" (decision 0192).
+ */
 export function useSendNotice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) => api.post<NoticeReply>(`/api/loans/${encodeURIComponent(uuid)}/notice`).then((r) => r.data),
+    mutationFn: async ({ uuid, key }: { uuid: string; key: string }) => {
+      const reply = await rawRequest('POST', `/api/loans/${encodeURIComponent(uuid)}/notice`, {}, { 'Idempotency-Key': key });
+      if (reply.status !== 200 && reply.status !== 201) {
+        const err = (reply.payload && typeof reply.payload === 'object' ? reply.payload : {}) as Partial<ErrorReply>;
+        throw new ApiError(reply.status, err.message ?? 'The notice could not be sent.', err.errors ?? {}, typeof err.message === 'string');
+      }
+      return (reply.payload as NoticeReply).data;
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: NOTICES_KEY }),
   });
 }
@@ -51,7 +63,7 @@ export function noticeStatusText(n: PawnNotice): string {
   const by = n.sent_by ? ` by ${n.sent_by}` : '';
   if (n.email_status === 'sent') return `Emailed to ${n.email} on ${when}${by}`;
   if (n.email_status === 'failed') return `Recorded on ${when}${by}; the email to ${n.email} failed${n.email_error ? ` (${n.email_error})` : ''}: print the letter`;
-  if (n.email_status === 'sending') return `Recorded on ${when}${by}; the email to ${n.email} is being sent`;
+  if (n.email_status === 'sending') return `Recorded on ${when}${by}; the email to ${n.email} is queued and will be sent (tried again if the mail server fails)`;
   return `Recorded on ${when}${by} for a printed letter`;
 }
 

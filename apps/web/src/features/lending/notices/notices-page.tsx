@@ -45,12 +45,13 @@ function NoticeCard({ row, emails }: { row: NoticeRow; emails: boolean }) {
   const byEmail = emails && row.customer_email !== null;
   const canManage = hasPermission(useAuth().user, 'manage lending');
   const send = useSendNotice();
+  const [key] = useState(() => crypto.randomUUID());
   const [problem, setProblem] = useState<string | null>(null);
   const sendNow = async () => {
     setProblem(null);
     try {
-      const saved = await send.mutateAsync(row.loan_uuid);
-      notifySuccess(saved.notice?.email_status === 'sent' ? 'Notice emailed' : 'Notice recorded: print the letter');
+      const saved = await send.mutateAsync({ uuid: row.loan_uuid, key });
+      notifySuccess(saved.notice?.email_status === 'none' ? 'Notice recorded: print the letter' : 'Notice recorded: the email is on its way');
     } catch (error) {
       const text = problemText(error, 'The notice could not be sent.');
       setProblem(text);
