@@ -19,6 +19,13 @@ export interface AppointmentFormValues {
   studentEmail: string;
 }
 
+/** A new booking's counselor, date and HH:mm (company zone), as a free slot of the calendar gives them. */
+export interface BookingPreset {
+  counselorId: number;
+  date: string;
+  time: string;
+}
+
 /** Blank form for a new booking; a counselor's own id is fixed as the counselor. */
 export function emptyValues(counselorId: number | null): AppointmentFormValues {
   return {

@@ -7,9 +7,6 @@ import type { AuthUser } from '@kalinga/contracts/auth';
 
 export const MANAGE_APPOINTMENTS = 'manage appointments';
 
-/** How long a counselor's name searches (the list's filter, the booking form's student picker) wait after typing. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 type Viewer = Pick<AuthUser, 'id' | 'roles' | 'permissions' | 'user_type'>;
 type Item = Pick<Appointment, 'status' | 'counselor_id' | 'student_id'>;
 type Timed = Pick<Appointment, 'status' | 'appointment_date'>;

@@ -14,12 +14,13 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { errorMessage, serverMessageOr } from '../../lib/api-client';
 import { lazyPart, useOnceTrue, usePreloadWhenIdle } from '../../lib/lazy-part';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { hasPermission, useAuth } from '../auth/auth-store';
 import { downloadIcs, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment } from './api/appointments-api';
 import { groupByMonth } from './appointment-grouping';
-import { canBook, isCounselorUser, isManager, SEARCH_DEBOUNCE_MS, statusToast } from './appointment-rules';
+import { canBook, isCounselorUser, isManager, statusToast } from './appointment-rules';
 import { AppointmentCard } from './components/appointment-card';
-import type { BookingPreset } from './components/appointment-form-modal';
+import type { BookingPreset } from './appointment-form';
 import { ClientActions, clientDialogs } from './components/client-actions';
 import { LazyCalendarPanel, useAppointmentsView, ViewSwitch } from './calendar/view-switch';
 import { cancelConfirmation } from './cancel-confirmation';
@@ -35,15 +36,6 @@ const seriesModal = lazyPart(() => import('./components/series-modal').then((m) 
 
 const TAB_LABEL: Record<AppointmentTab, string> = { pending: 'Pending', upcoming: 'Upcoming', history: 'History' };
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
-
 /** The Appointments screen, also the dashboard at '/'. */
 export function AppointmentsPage() {
   const { user } = useAuth();
@@ -55,7 +47,7 @@ export function AppointmentsPage() {
   const [page, setPage] = useState(1);
   const [userType, setUserType] = useState<ClientUserType | ''>('');
   const [searchInput, setSearchInput] = useState('');
-  const search = useDebounced(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(searchInput.trim());
   const [form, setForm] = useState<{ open: boolean; appointment: Appointment | null; preset?: BookingPreset }>({ open: false, appointment: null });
   const [view, setView] = useAppointmentsView(counselor || isManager(user));
   const [busyUuid, setBusyUuid] = useState<string | null>(null);

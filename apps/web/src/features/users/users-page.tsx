@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { refreshUser, useAuth } from '../auth/auth-store';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { USER_TYPE_LABELS, UserForm, userKindLabel } from './user-form';
 import { type UserFormBody, useDeleteUser, useRoleNames, useSaveUser, useToggleStatus, useUsers } from './users-api';
 

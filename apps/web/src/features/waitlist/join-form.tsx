@@ -6,7 +6,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { todayInZone } from '../../lib/zone-time';
 import { useCategoryOptions, useCounselors } from '../appointments/api/appointments-api';
-import { Field } from '../appointments/components/form-field';
+import { Field } from '../../components/form-field';
 import { useJoinWaitlist } from './waitlist-api';
 
 // Joining the waitlist (decision 0151): with whom, between which dates, on which days and between which times, and

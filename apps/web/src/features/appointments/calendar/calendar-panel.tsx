@@ -10,7 +10,7 @@ import { todayInZone, wallOf } from '../../../lib/zone-time';
 import { useCounselorCalendar } from '../api/calendar-api';
 import { useCounselors } from '../api/appointments-api';
 import { isCounselorUser } from '../appointment-rules';
-import type { BookingPreset } from '../components/appointment-form-modal';
+import type { BookingPreset } from '../appointment-form';
 import { CalendarLegend } from './calendar-legend';
 import { type CalendarView, rangeLabel, rangeOf, stepAnchor } from './calendar-range';
 import { CalendarToolbar } from './calendar-toolbar';

@@ -1,5 +1,5 @@
 import type { AppointmentFormValues } from '../appointment-form';
-import { Field } from './form-field';
+import { Field } from '../../../components/form-field';
 
 /** The counselor's 'New Student' fields: the student is added with the booking, in its transaction. */
 export function NewStudentFields({ values, set, err }: { values: AppointmentFormValues; set: <K extends keyof AppointmentFormValues>(key: K, value: AppointmentFormValues[K]) => void; err: (field: string) => string | undefined }) {

@@ -10,7 +10,7 @@ import { useAvailableSlots } from '../api/appointments-api';
 import { SlotProblems } from './slot-problems';
 import { useRescheduleOwnAppointment } from '../api/self-service-api';
 import { appointmentWhen } from '../cancel-confirmation';
-import { Field } from './form-field';
+import { Field } from '../../../components/form-field';
 import { MonthDays } from './month-days';
 
 const FAILED = 'Failed to reschedule appointment';

@@ -2,7 +2,7 @@ import type { StudentOption } from '@kalinga/contracts/users';
 import { useEffect, useId, useState } from 'react';
 import { notifyError, notifyInfo } from '../../../components/ui/toast';
 import { searchStudents } from '../api/appointments-api';
-import { SEARCH_DEBOUNCE_MS } from '../appointment-rules';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 export const STUDENT_SEARCH_MIN = 2;
 
@@ -16,8 +16,9 @@ export function StudentPicker({ value, onChange, error, disabled }: { value: Stu
   const listId = useId();
   const errorId = useId();
 
+  // Asks once the typing has paused: each new query cancels the request of the one before.
+  const q = useDebouncedValue(query.trim());
   useEffect(() => {
-    const q = query.trim();
     setNoMatch(false);
     if (q.length < STUDENT_SEARCH_MIN) {
       setResults([]);
@@ -25,8 +26,8 @@ export function StudentPicker({ value, onChange, error, disabled }: { value: Stu
       return;
     }
     const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      setSearching(true);
+    setSearching(true);
+    void (async () => {
       try {
         const found = await searchStudents(q, controller.signal);
         if (controller.signal.aborted) return;
@@ -42,12 +43,9 @@ export function StudentPicker({ value, onChange, error, disabled }: { value: Stu
       } finally {
         if (!controller.signal.aborted) setSearching(false);
       }
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [query]);
+    })();
+    return () => controller.abort();
+  }, [q]);
 
   if (value) {
     return (
