@@ -9,7 +9,7 @@ import { type Actor, createTestApp, registerCompany, type TestApp } from '../../
 import { eachWrites, emptyTarget, startWriters } from './backup.test-helpers';
 import { createBackup } from './create-backup';
 import { countRows, type Manifest, sha256File } from './manifest';
-import { CURSOR_BEFORE_RESTORE } from './restore-tag';
+import { CURSOR_BEFORE_RESTORE } from '../lib/restore-tag';
 import { RestoreRefused, restoreBackup } from './restore';
 
 // Backup while four writers keep writing, restore into an empty place, serve from it (both databases: npm run test:pg).

@@ -8,7 +8,7 @@ import type { AppConfig } from '../config';
 import { createDatabase, type DB } from '../db/database';
 import { knownMigrations, migrateToLatest } from '../db/migrate';
 import { countRows, type Manifest, MANIFEST, manifestSchema, sha256File } from './manifest';
-import { newRestoreTag } from './restore-tag';
+import { newRestoreTag } from '../lib/restore-tag';
 import { pgConnection, runTool } from './snapshot';
 
 // Restores an archive into an empty DATA_DIR (and, on PostgreSQL, an empty database): every check first, then the

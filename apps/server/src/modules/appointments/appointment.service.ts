@@ -45,7 +45,7 @@ import {
 } from './appointment.repository';
 import { insertNewStudent, resolveParties } from './booking-parties';
 import { cachedTotal, rememberTotal, totalKey } from './appointment-totals';
-import { appointmentCalendarEvent, appointmentLink, buildIcs } from './ics';
+import { appointmentCalendarEvent, appointmentLink, buildIcs } from '../../lib/ics';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { type AppointmentEventKind, recordAppointmentEvent } from '../notifications/notification-events';
 import { approvalReason, lockClient } from './attendance';

@@ -14,7 +14,7 @@ import { minutesOf, wallOf } from '../schedule/zone-time';
 import type { AppointmentView, NewAppointment, Scope } from './appointment.repository';
 import { scopeOf, toAppointment } from './appointment.service';
 import { insertNewStudent, resolveParties } from './booking-parties';
-import { appointmentCalendarEvent, appointmentLink, buildCalendar } from './ics';
+import { appointmentCalendarEvent, appointmentLink, buildCalendar } from '../../lib/ics';
 import { planSeries, sessionDates, weekOf } from './series-plan';
 import { findSeries, insertSeries, insertSessions, insertStatusChanges, type SeriesRow, seriesSessions } from './series.repository';
 

@@ -4,6 +4,7 @@ import type { DB } from '../../db/database';
 import { forUpdate } from '../../db/locks';
 import type { CategoriesTable, CategoryRow } from '../../db/tables';
 import { bumpVersion, writeTombstone } from '../../db/sync-version';
+import { type Page, type SyncWindow, windowed } from '../../db/sync-window';
 import { nowIso } from '../../lib/clock';
 import { recordCategoryTerms } from './category-terms.repository';
 import { type RecordKey, recordKey } from '../../lib/input-limits';
@@ -139,4 +140,10 @@ export function normalise<T extends CategoryRow & { resources_count: number | st
     penalty_rate: Number(row.penalty_rate),
     resources_count: Number(row.resources_count ?? 0),
   };
+}
+
+/** The lending categories changed in a sync window, what the sync pull reads of this area (counselling ones are not in the lending book: decision 0121). */
+export async function lendingCategoryRows(db: DB, w: SyncWindow, page?: Page): Promise<CategoryWithCount[]> {
+  const rows = await windowed(baseQuery(db, w.companyId).where('categories.kind', '=', 'lending'), w, page).execute();
+  return rows.map(normalise);
 }

@@ -1,4 +1,4 @@
-import { appointmentCalendarEvent, appointmentLink, buildIcs, CONTROL_CHARS } from '../appointments/ics';
+import { appointmentCalendarEvent, appointmentLink, buildIcs, CONTROL_CHARS } from '../../lib/ics';
 import type { EmailContext, OutboxRow, SeriesEmailSession } from './outbox.repository';
 import { seriesIcs, seriesWording } from './series-email';
 

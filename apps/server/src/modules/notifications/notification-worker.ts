@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db/database';
 import { pawnNoticeOutboxEmail } from '../lending/pawn-notice-email';
-import { urgentEmail } from '../screening/urgent-email';
-import { waitlistOfferEmail } from '../waitlist/waitlist-email';
+import { urgentEmail } from './urgent-email';
+import { waitlistOfferEmail } from './waitlist-email';
 import { renderEmail } from './email-content';
 import { isPermanentFailure, type Mailer } from './mailer';
 import { newMessageId, preferencesFor } from './notification-events';

@@ -1,5 +1,5 @@
 import { FREQUENCY_LABEL } from '@kalinga/contracts/series-constants';
-import { appointmentCalendarEvent, appointmentLink, buildCalendar } from '../appointments/ics';
+import { appointmentCalendarEvent, appointmentLink, buildCalendar } from '../../lib/ics';
 import { companyTime, oneLine } from './email-content';
 import type { EmailContext, OutboxRow, SeriesEmailSession } from './outbox.repository';
 

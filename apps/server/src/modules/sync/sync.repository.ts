@@ -2,21 +2,7 @@ import type { SyncTable } from '@kalinga/contracts/sync';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { isPostgresDb } from '../../db/locks';
-import type { CustomerRow, ItemRow, LoanRow, TransactionRow } from '../../db/tables';
-import { baseQuery as categoriesWithCount, type CategoryWithCount, normalise as normaliseCategory } from '../categories/category.repository';
-
-/**
- * Reads of GET /api/sync (docs/decisions/0065-sync-pull.md). A window is the rows whose last change
- * (`version`, the company's change counter at that write) lies in (after, until]; `after` is -1 for
- * the epoch, so rows written before the counter existed (version 0) come in a first pull too.
- */
-export interface SyncWindow {
-  companyId: number;
-  /** Exclusive lower bound. */
-  after: number;
-  /** Inclusive upper bound: the counter pinned at the pull's (or download's) start. */
-  until: number;
-}
+import type { SyncWindow } from '../../db/sync-window';
 
 /**
  * Runs the reads of one reply on one consistent snapshot: REPEATABLE READ on PostgreSQL (every
@@ -60,63 +46,6 @@ export async function countTable(db: DB, table: SyncTable, w: SyncWindow): Promi
     .where('version', '<=', w.until)
     .executeTakeFirstOrThrow();
   return Number(n);
-}
-
-/** A page of a chunked download: ordered by id after `afterId`, at most `limit` rows. */
-export interface Page {
-  afterId: number;
-  limit: number;
-}
-
-/**
- * The window's rows of a table: all of them ordered by id (a delta), or one page of them (a chunk).
- * A chunk walks the primary key from `afterId`; a delta reads the (company_id, version) index.
- */
-function windowed<Q extends { where: (...args: never[]) => Q }>(query: Q, w: SyncWindow, page?: Page): Q {
-  // Kysely's builders are typed per table; the filter is the same on every one.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-  let q = query as any;
-  q = q.where('company_id', '=', w.companyId).where('version', '>', w.after).where('version', '<=', w.until);
-  if (page) q = q.where('id', '>', page.afterId).limit(page.limit);
-  return q.orderBy('id') as Q;
-}
-
-export function customerRows(db: DB, w: SyncWindow, page?: Page): Promise<CustomerRow[]> {
-  return windowed(db.selectFrom('customers').selectAll(), w, page).execute();
-}
-
-export function loanRows(db: DB, w: SyncWindow, page?: Page): Promise<LoanRow[]> {
-  return windowed(db.selectFrom('loans').selectAll(), w, page).execute();
-}
-
-export function itemRows(db: DB, w: SyncWindow, page?: Page): Promise<ItemRow[]> {
-  return windowed(db.selectFrom('items').selectAll(), w, page).execute();
-}
-
-export function transactionRows(db: DB, w: SyncWindow, page?: Page): Promise<TransactionRow[]> {
-  return windowed(db.selectFrom('transactions').selectAll(), w, page).execute();
-}
-
-/** The lending categories changed in the window (counselling ones are not in the lending book: decision 0121). */
-export async function categoryRows(db: DB, w: SyncWindow, page?: Page): Promise<CategoryWithCount[]> {
-  const rows = await windowed(categoriesWithCount(db, w.companyId).where('categories.kind', '=', 'lending'), w, page).execute();
-  return rows.map(normaliseCategory);
-}
-
-/**
- * The items of these loans as of the window's end: a loan always travels with its items, whenever
- * they changed; an item changed after `until` is left out here and comes in the next delta.
- * A chunk's loans are an id range: one range scan of the (loan_id) index instead of a probe per loan.
- */
-export async function itemsOfLoans(db: DB, w: SyncWindow, loans: { id: number }[], asRange: boolean): Promise<ItemRow[]> {
-  if (loans.length === 0) return [];
-  const ids = loans.map((l) => l.id);
-  let q = db.selectFrom('items').selectAll().where('company_id', '=', w.companyId).where('version', '<=', w.until);
-  q = asRange ? q.where('loan_id', '>=', ids[0]).where('loan_id', '<=', ids[ids.length - 1]) : q.where('loan_id', 'in', ids);
-  const rows = await q.orderBy('id').execute();
-  if (!asRange) return rows;
-  const wanted = new Set(ids);
-  return rows.filter((r) => wanted.has(r.loan_id));
 }
 
 /** Uuids deleted in the window, by table name. */

@@ -10,7 +10,7 @@ import {
   type SyncDeltaReply,
 } from '@kalinga/contracts/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cursorsOfThisHistory, restoreTag, withTag } from '../../backup/restore-tag';
+import { cursorsOfThisHistory, restoreTag, withTag } from '../../lib/restore-tag';
 import { paginationMeta } from '../../lib/pagination';
 import { authOf, needs } from '../../lib/auth-context';
 import { listFieldConflicts } from '../lending/field-merge';

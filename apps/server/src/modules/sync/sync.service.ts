@@ -15,20 +15,10 @@ import { toCategory } from '../categories/category.service';
 import type { ItemRow, LoanRow } from '../../db/tables';
 import { toCustomer, toItem, toLoan, toTransaction } from '../lending/lending-replies';
 import { currentVersion } from '../../db/sync-version';
-import {
-  categoryRows,
-  countChanges,
-  countTable,
-  customerRows,
-  inSnapshot,
-  itemRows,
-  itemsOfLoans,
-  loanRows,
-  type Page,
-  type SyncWindow,
-  tombstones,
-  transactionRows,
-} from './sync.repository';
+import type { Page, SyncWindow } from '../../db/sync-window';
+import { lendingCategoryRows as categoryRows } from '../categories/category.repository';
+import { customerRows, itemRows, itemsOfLoans, loanRows, transactionRows } from '../lending/lending-pull.repository';
+import { countChanges, countTable, inSnapshot, tombstones } from './sync.repository';
 
 // GET /api/sync: the pull of the offline store (docs/decisions/0065-sync-pull.md).
 

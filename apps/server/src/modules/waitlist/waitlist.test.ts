@@ -7,7 +7,7 @@ import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/
 import type { OutboxRow } from '../notifications/outbox.repository';
 import { ALL_WEEK, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
 import { addDaysToDate } from '../schedule/zone-time';
-import { waitlistOfferEmail } from './waitlist-email';
+import { waitlistOfferEmail } from '../notifications/waitlist-email';
 import { matchCompany } from './waitlist-match';
 import { api, bookTen, cancel, client, freshDate, mine, waitBody, type WaitCentre, waitCentre } from './waitlist.test-helpers';
 

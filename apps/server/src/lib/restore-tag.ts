@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { restoreTagOf, type SyncQuery, taggedCursor, untaggedCursor } from '@kalinga/contracts/sync';
 import type { DB } from '../db/database';
-import { unprocessable } from '../lib/http-errors';
+import { unprocessable } from './http-errors';
 
 // The restore tag of a database (docs/decisions/0190-backups-and-restore.md): null until the first restore, then the
 // newest restore's. A restore runs with the server stopped (it needs an empty database), so a process reads it once.

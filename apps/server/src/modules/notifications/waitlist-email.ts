@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
-import { companyTime, type EmailMessage, escapeHtml, oneLine } from '../notifications/email-content';
-import type { OutboxRow } from '../notifications/outbox.repository';
+import { companyTime, type EmailMessage, escapeHtml, oneLine } from './email-content';
+import type { OutboxRow } from './outbox.repository';
 
 // The email of a waitlist offer (decision 0152): who with and when, how long it is held, and a link to accept in the
 // app. Like every email it says nothing of why the client asked (decision 0123).

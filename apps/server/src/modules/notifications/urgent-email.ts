@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
-import type { EmailMessage } from '../notifications/email-content';
-import { escapeHtml, oneLine } from '../notifications/email-content';
-import type { OutboxRow } from '../notifications/outbox.repository';
+import type { EmailMessage } from './email-content';
+import { escapeHtml, oneLine } from './email-content';
+import type { OutboxRow } from './outbox.repository';
 
 // The email of an urgent case (decision 0163): a link and no content. It names neither the client nor why; the
 // counselor opens the Triage list in the app (signed in) to see who.
