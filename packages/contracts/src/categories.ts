@@ -22,6 +22,8 @@ export const categorySchema = z.object({
   is_renewable: z.boolean(),
   /** Fast-depreciating items (gadgets): the pawner may agree to a redemption period of 30 days instead of 90 (decision 0180). */
   fast_depreciating: z.boolean(),
+  /** Paying the interest due extends a loan by a term on the same ticket (decision 0189). */
+  is_extendable: z.boolean(),
   resources_count: z.number().int(),
   /** The company's change-counter value of the category's last change (issue 23). */
   version: z.number().int().min(0),
@@ -57,6 +59,7 @@ const lendingFields = {
   loan_period_expiry: formNumber(z.number({ message: 'The loan period expiry must be a number.' }).int().min(0).max(1000)),
   is_renewable: formBoolean.optional(),
   fast_depreciating: formBoolean.optional(),
+  is_extendable: formBoolean.optional(),
 };
 
 const titleField = z

@@ -15,4 +15,6 @@ export const CATEGORY_DEFAULTS = {
   is_renewable: true,
   /** Not in the spec's list: the Philippine rules' gadget class (decision 0180); off, so a new category gives 90 days. */
   fast_depreciating: false,
+  /** Not in the spec's list: paying the interest extends a loan by a term, the rules' renewal without a new principal (decision 0189). */
+  is_extendable: true,
 } as const;

@@ -1,4 +1,5 @@
 import { CATEGORY_DEFAULTS } from './category-constants';
+import { extendProblem, planExtension } from './pawn-extension';
 import { newLoanFigures, planRedemption, planRenewal, toCentavos, toPesos, type LendingTerms, type LoanFigures } from './pawn-rules';
 
 // The rows each queued lending operation makes, built once from the operation's body and the rows it acts on.
@@ -34,6 +35,7 @@ export function loanFiguresOf(loan: Row): LoanFigures & { appraisal_value: numbe
     loan_amount: toCentavos(Number(loan.loan_amount)),
     interest_rate: Number(loan.interest_rate),
     penalty_rate: Number(loan.penalty_rate),
+    interest_from: typeof loan.interest_from === 'string' ? loan.interest_from : null,
     appraisal_value: toCentavos(Number(loan.appraisal_value ?? 0)),
   };
 }
@@ -48,6 +50,8 @@ export function termsOfCategory(category: Row): LendingTerms {
     loan_period_expiry: Number(category.loan_period_expiry),
     is_renewable: Boolean(category.is_renewable),
     fast_depreciating: Boolean(category.fast_depreciating),
+    // A copy of the category from before the setting existed has none: mayExtend then follows is_renewable.
+    ...(typeof category.is_extendable === 'boolean' && { is_extendable: category.is_extendable }),
   };
 }
 
@@ -95,6 +99,8 @@ async function newLoan(data: Row, store: RowStore, now: string): Promise<void> {
     paid_penalty_amount: 0,
     notes: data.notes,
     written_request: Boolean(data.written_request),
+    interest_from: null,
+    extensions: 0,
     items,
     created_at: now,
     updated_at: now,
@@ -144,11 +150,38 @@ async function renew(data: Row, store: RowStore, now: string): Promise<void> {
     renewed_from: loan.uuid,
     notes: loan.notes,
     written_request: Boolean(loan.written_request),
+    interest_from: null,
+    extensions: 0,
     items: moved,
     created_at: now,
     updated_at: now,
   });
   for (const item of moved) await store.put('items', item);
+}
+
+/**
+ * The loan runs one term more on the same ticket (decision 0189): only from the maturity the device extended from,
+ * as the server does, so a replay on rows where another extension got there first leaves them as they are.
+ */
+async function extend(data: Row, store: RowStore, now: string): Promise<void> {
+  const loan = await store.get('loans', data.uuid);
+  if (!loan || loan.status !== 'active' || loan.maturity_date !== data.from_maturity_date) return;
+  const category = await store.get('categories', String(loan.category_uuid));
+  if (!category) return;
+  const asOf = String(data.extension_date);
+  const terms = termsOfCategory(category);
+  if (extendProblem(loanFiguresOf(loan), terms, asOf)) return;
+  const plan = planExtension(loanFiguresOf(loan), terms, asOf);
+  await store.put('loans', {
+    ...loan,
+    maturity_date: plan.maturity_date,
+    expiry_date: plan.expiry_date,
+    interest_from: plan.interest_from,
+    extensions: Number(loan.extensions ?? 0) + 1,
+    paid_interest_amount: toPesos(toCentavos(Number(loan.paid_interest_amount ?? 0)) + plan.due.interest),
+    paid_penalty_amount: toPesos(toCentavos(Number(loan.paid_penalty_amount ?? 0)) + plan.due.penalty),
+    updated_at: now,
+  });
 }
 
 async function close(data: Row, store: RowStore, now: string, status: 'redeemed' | 'forfeited'): Promise<void> {
@@ -192,6 +225,8 @@ export async function applyOperation(operation: string, data: Row, store: RowSto
       return change('loans', data, store, now);
     case 'RENEW_LOAN':
       return renew(data, store, now);
+    case 'EXTEND_LOAN':
+      return extend(data, store, now);
     case 'REDEEM_LOAN':
       return close(data, store, now, 'redeemed');
     case 'FORFEIT_LOAN':

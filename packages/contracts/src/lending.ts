@@ -92,6 +92,10 @@ export const loanSchema = z.object({
   terms_changed: z.boolean(),
   /** The pawner asked in writing for a loan below 30 % of the appraised value; the ticket says so (decision 0182). */
   written_request: z.boolean(),
+  /** After an extension: the day the interest is paid to (it runs again from the day after); null: from the loan date (decision 0189). */
+  interest_from: z.string().nullable(),
+  /** How many times paying the interest extended this ticket by a term (decision 0189). */
+  extensions: z.number().int().min(0),
   items: z.array(itemSchema),
   /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
   version: z.number().int().min(0),
@@ -236,6 +240,8 @@ export const printedTermsSchema = z.object({
   is_renewable: z.boolean(),
   /** Left out (an entry queued before the gadget class existed): not fast-depreciating. */
   fast_depreciating: z.boolean().optional(),
+  /** Left out (an entry queued before the setting existed): as is_renewable (decision 0189). */
+  is_extendable: z.boolean().optional(),
   category_version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 export type PrintedTerms = z.infer<typeof printedTermsSchema>;
@@ -270,6 +276,16 @@ const actionDate = calendarDateField.optional();
 
 export const loanRenewSchema = z.object({ new_uuid: uuidField('new uuid'), renewal_date: actionDate });
 export type LoanRenew = z.infer<typeof loanRenewSchema>;
+/**
+ * POST /api/loans/{uuid}/extend: the pawner pays the interest due and the ticket runs one term more (decision 0189).
+ * `from_maturity_date` is the maturity the device extended from: the server extends only a loan that still has it,
+ * so a second extension sent from the same state (another device, another key) is refused instead of applied twice.
+ */
+export const loanExtendSchema = z.object({
+  from_maturity_date: calendarDateField,
+  extension_date: actionDate,
+});
+export type LoanExtend = z.infer<typeof loanExtendSchema>;
 export const loanRedeemSchema = z.object({ redemption_date: actionDate });
 export type LoanRedeem = z.infer<typeof loanRedeemSchema>;
 export const loanForfeitSchema = z.object({ forfeiture_date: actionDate });

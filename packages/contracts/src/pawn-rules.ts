@@ -38,6 +38,8 @@ export interface LendingTerms {
   is_renewable: boolean;
   /** Fast-depreciating items (gadgets): a redemption period of at least 30 days instead of 90 (decision 0180). */
   fast_depreciating?: boolean;
+  /** Paying the interest due extends the loan by a term without a new ticket (decision 0189); left out, as is_renewable. */
+  is_extendable?: boolean;
 }
 
 /** The money and dates of a loan, as the rules need them (centavos, calendar dates). */
@@ -49,6 +51,8 @@ export interface LoanFigures {
   loan_amount: number;
   interest_rate: number;
   penalty_rate: number;
+  /** After an extension: the day the interest is paid to; it runs again from the day after (decision 0189). Null: from the loan date. */
+  interest_from?: string | null;
 }
 
 // ---------- money ----------
@@ -298,8 +302,12 @@ export interface AmountsDue {
  */
 export function amountsDue(loan: LoanFigures, asOf: string): AmountsDue {
   const matured = asOf > loan.maturity_date;
-  const monthsToMaturity = monthsStarted(loan.loan_date, matured ? loan.maturity_date : asOf);
-  const penalty_months = matured ? monthsStarted(loan.maturity_date, asOf) : 0;
+  const paidTo = loan.interest_from ?? null;
+  // A loan's first month starts on its date; after an extension nothing is due up to the day the interest was paid to.
+  const monthsTo = (to: string) => (paidTo === null ? monthsStarted(loan.loan_date, to) : to <= paidTo ? 0 : monthsStarted(paidTo, to));
+  const monthsToMaturity = monthsTo(matured ? loan.maturity_date : asOf);
+  const lateFrom = lateInterestFrom(loan);
+  const penalty_months = asOf > lateFrom ? monthsStarted(lateFrom, asOf) : 0;
   const interest_to_maturity = percentOf(loan.loan_amount, loan.interest_rate, monthsToMaturity);
   const base_after_maturity = matured ? loan.loan_amount + interest_to_maturity : loan.loan_amount;
   const interest = interest_to_maturity + percentOf(base_after_maturity, loan.interest_rate, penalty_months);
@@ -319,6 +327,12 @@ export function amountsDue(loan: LoanFigures, asOf: string): AmountsDue {
     is_matured: asOf > loan.maturity_date,
     is_expired: asOf > loan.expiry_date,
   };
+}
+
+/** Where interest and penalty after maturity start: the maturity date, or a later day the interest was already paid to (decision 0189). */
+export function lateInterestFrom(loan: Pick<LoanFigures, 'maturity_date' | 'interest_from'>): string {
+  const paidTo = loan.interest_from ?? null;
+  return paidTo !== null && paidTo > loan.maturity_date ? paidTo : loan.maturity_date;
 }
 
 // ---------- what may happen ----------

@@ -24,6 +24,7 @@ import * as m020 from './migrations/020-same-day-slots';
 import * as m022 from './migrations/022-register-and-cash-days';
 import * as m025 from './migrations/025-screening-uuid';
 import * as m024 from './migrations/024-notice-outbox-and-auction';
+import * as m023 from './migrations/023-loan-extension';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '022-register-and-cash-days': m022,
   '025-screening-uuid': m025,
   '024-notice-outbox-and-auction': m024,
+  '023-loan-extension': m023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,6 +119,8 @@ export interface CategoriesTable {
   is_renewable: number;
   /** 0/1: gadgets, a redemption period of at least 30 days instead of 90 (migration 016). */
   fast_depreciating: Generated<number>;
+  /** 0/1: paying the interest extends a loan by a term on the same ticket (migration 023). */
+  is_extendable: Generated<number>;
   /** The company's lending change counter at this row's last write (sync cursor). */
   version: Generated<number>;
   created_at: string;
@@ -380,7 +382,7 @@ export interface BackdatedActionsTable {
   id: Generated<number>;
   company_id: number;
   user_id: number | null;
-  action: 'loan' | 'renewal' | 'redemption' | 'forfeiture' | 'sale';
+  action: 'loan' | 'renewal' | 'extension' | 'redemption' | 'forfeiture' | 'sale';
   loan_uuid: string;
   item_uuid: string | null;
   action_date: string;
@@ -443,6 +445,8 @@ export interface CategoryTermsHistoryTable {
   is_renewable: number;
   /** 0/1 (migration 016). */
   fast_depreciating: Generated<number>;
+  /** 0/1 (migration 023). */
+  is_extendable: Generated<number>;
   created_at: string;
 }
 

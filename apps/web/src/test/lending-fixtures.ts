@@ -11,7 +11,7 @@ const T = '2026-11-01T02:00:00.000Z';
 export function serverCategory(over: Partial<Category> = {}): Category {
   return {
     id: 7, uuid: '00000000-0000-4000-8000-0000000000c7', kind: 'lending', title: 'Jewelry', description: null, image_path: null, name: 'Jewelry',
-    interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true, fast_depreciating: false,
+    interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true, fast_depreciating: false, is_extendable: true,
     resources_count: 0, version: 1, created_at: T, updated_at: T, ...over,
   };
 }
@@ -40,7 +40,7 @@ export function serverLoan(over: Partial<Loan> = {}): Loan {
     status: 'active', loan_date: '2026-11-01', maturity_date: '2026-12-01', expiry_date: '2027-03-01', renewal_date: null,
     redemption_date: null, forfeiture_date: null, appraisal_value: 5000, loan_amount: 3000, service_charge: 5, interest_rate: 3,
     penalty_rate: 2, amount_disbursed: 2995, paid_interest_amount: 0, paid_penalty_amount: 0, new_loan: null, renewed_from: null,
-    notes: null, items: [serverItem({ loan_uuid: uuid })], version: 1, category_version: null, terms_changed: false, written_request: false, created_at: T, updated_at: T, ...over,
+    notes: null, items: [serverItem({ loan_uuid: uuid })], version: 1, category_version: null, terms_changed: false, written_request: false, interest_from: null, extensions: 0, created_at: T, updated_at: T, ...over,
   };
 }
 

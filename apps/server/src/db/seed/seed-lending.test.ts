@@ -73,7 +73,7 @@ describe('lending demo data', () => {
     const category = new Map(categories.map((c) => [c.id, c]));
     for (const loan of loans) {
       const c = category.get(loan.category_id)!;
-      const f = newLoanFigures({ loan_date: loan.loan_date, loan_amount: Number(loan.loan_amount), appraisal_value: Number(loan.appraisal_value), terms: { ...c, is_renewable: true, fast_depreciating: c.fast_depreciating === 1 } });
+      const f = newLoanFigures({ loan_date: loan.loan_date, loan_amount: Number(loan.loan_amount), appraisal_value: Number(loan.appraisal_value), terms: { ...c, is_renewable: true, fast_depreciating: c.fast_depreciating === 1, is_extendable: c.is_extendable === 1 } });
       expect([loan.maturity_date, loan.expiry_date, Number(loan.service_charge)]).toEqual([f.maturity_date, f.expiry_date, serviceCharge(Number(loan.loan_amount))]);
       expect(Number(loan.loan_amount)).toBeLessThanOrEqual(Number(loan.appraisal_value));
       const txs = byLoan.get(loan.id) ?? [];

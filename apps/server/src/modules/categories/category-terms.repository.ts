@@ -1,3 +1,4 @@
+import { mayExtend } from '@kalinga/contracts/pawn-extension';
 import type { LendingTerms } from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
 import type { CategoryRow } from '../../db/tables';
@@ -6,7 +7,7 @@ import type { CategoryRow } from '../../db/tables';
 // creates a category or changes its terms, so a ticket printed offline from an older copy of the category can be
 // checked against what the category really said at that version.
 
-const TERM_COLUMNS = ['interest_rate', 'penalty_rate', 'loan_period', 'loan_period_type', 'loan_period_expiry', 'is_renewable', 'fast_depreciating'] as const;
+const TERM_COLUMNS = ['interest_rate', 'penalty_rate', 'loan_period', 'loan_period_type', 'loan_period_expiry', 'is_renewable', 'fast_depreciating', 'is_extendable'] as const;
 
 type TermsRow = Pick<CategoryRow, (typeof TERM_COLUMNS)[number]>;
 
@@ -19,6 +20,7 @@ export function termsOfRow(row: TermsRow): LendingTerms {
     loan_period_expiry: Number(row.loan_period_expiry),
     is_renewable: Number(row.is_renewable) === 1,
     fast_depreciating: Number(row.fast_depreciating) === 1,
+    is_extendable: Number(row.is_extendable) === 1,
   };
 }
 
@@ -32,7 +34,9 @@ export function sameTerms(a: LendingTerms, b: LendingTerms): boolean {
     a.loan_period_type === b.loan_period_type &&
     a.loan_period_expiry === b.loan_period_expiry &&
     a.is_renewable === b.is_renewable &&
-    Boolean(a.fast_depreciating) === Boolean(b.fast_depreciating)
+    Boolean(a.fast_depreciating) === Boolean(b.fast_depreciating) &&
+    // Printed terms sent before the setting existed carry none: they meant what is_renewable said.
+    mayExtend(a) === mayExtend(b)
   );
 }
 

@@ -72,6 +72,7 @@ export function toCategory(row: CategoryWithCount): Category {
     loan_period_expiry: row.loan_period_expiry,
     is_renewable: row.is_renewable === 1,
     fast_depreciating: row.fast_depreciating === 1,
+    is_extendable: row.is_extendable === 1,
     resources_count: row.resources_count,
     version: row.version,
     created_at: row.created_at,
@@ -109,6 +110,8 @@ function termsOfNew(kind: CategoryKind, input: CategoryCreate) {
     loan_period_expiry: sent.loan_period_expiry ?? CATEGORY_DEFAULTS.loan_period_expiry,
     is_renewable: (sent.is_renewable ?? CATEGORY_DEFAULTS.is_renewable) ? 1 : 0,
     fast_depreciating: (sent.fast_depreciating ?? CATEGORY_DEFAULTS.fast_depreciating) ? 1 : 0,
+    // Left out, as renewable: the extension is a renewal without a new principal (decision 0189).
+    is_extendable: (sent.is_extendable ?? sent.is_renewable ?? CATEGORY_DEFAULTS.is_extendable) ? 1 : 0,
   };
 }
 
@@ -191,6 +194,7 @@ export async function updateCategory(app: FastifyInstance, auth: AuthContext, pa
       ...(input.loan_period_expiry !== undefined && { loan_period_expiry: input.loan_period_expiry }),
       ...(input.is_renewable !== undefined && { is_renewable: input.is_renewable ? 1 : 0 }),
       ...(input.fast_depreciating !== undefined && { fast_depreciating: input.fast_depreciating ? 1 : 0 }),
+      ...(input.is_extendable !== undefined && { is_extendable: input.is_extendable ? 1 : 0 }),
       ...(image !== undefined && { image_path: image }),
       updated_at: nowIso(),
     });

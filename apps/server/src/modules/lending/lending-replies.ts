@@ -83,6 +83,8 @@ export function toLoan(row: LoanRow, items: readonly ItemRow[]): Loan {
     category_version: row.category_version,
     terms_changed: row.terms_changed === 1,
     written_request: row.written_request === 1,
+    interest_from: row.interest_from,
+    extensions: Number(row.extensions),
     items: items.filter((i) => i.loan_id === row.id).map(toItem),
     version: row.version,
     created_at: row.created_at,

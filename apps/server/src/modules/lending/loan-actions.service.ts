@@ -26,7 +26,7 @@ import { insertTransactions, transactionsOfLoans } from './transaction.repositor
 
 type ActionReply = WriteReply<LoanActionReply>;
 
-function figuresOf(row: LoanRow): LoanFigures {
+export function figuresOf(row: LoanRow): LoanFigures {
   return {
     status: row.status,
     loan_date: row.loan_date,
@@ -35,11 +35,12 @@ function figuresOf(row: LoanRow): LoanFigures {
     loan_amount: Number(row.loan_amount),
     interest_rate: Number(row.interest_rate),
     penalty_rate: Number(row.penalty_rate),
+    interest_from: row.interest_from,
   };
 }
 
 /** The loan, the loan its renewal made, and the transactions of both. */
-async function actionReply(db: DB, loan: LoanRow, newLoan: LoanRow | null): Promise<LoanActionReply> {
+export async function actionReply(db: DB, loan: LoanRow, newLoan: LoanRow | null): Promise<LoanActionReply> {
   const rows = newLoan ? [loan, newLoan] : [loan];
   const [loans, transactions] = await Promise.all([
     loansWithItems(db, rows),
@@ -52,7 +53,7 @@ async function actionReply(db: DB, loan: LoanRow, newLoan: LoanRow | null): Prom
   return { data: loans[0], new_loan: loans[1] ?? null, transactions: transactions.map(toTransaction) };
 }
 
-async function requireLoan(db: DB, auth: AuthContext, uuid: string): Promise<LoanRow> {
+export async function requireLoan(db: DB, auth: AuthContext, uuid: string): Promise<LoanRow> {
   const loan = await findLoan(db, auth.companyId, uuid);
   if (!loan) throw notFound('Loan');
   return loan;
@@ -62,14 +63,14 @@ async function requireLoan(db: DB, auth: AuthContext, uuid: string): Promise<Loa
  * The loan as it is now (with the loan its renewal made, if any), for a late repeat of an action whose stored
  * reply was pruned (decision 0105).
  */
-const currentAction = (auth: AuthContext, uuid: string) => async (db: DB) => {
+export const currentAction = (auth: AuthContext, uuid: string) => async (db: DB) => {
   const loan = await requireLoan(db, auth, uuid);
   const next = loan.new_loan === null ? undefined : await findLoan(db, auth.companyId, loan.new_loan);
   return actionReply(db, loan, next ?? null);
 };
 
 /** The client's date of an action on the loan, within the bound (422 on the field; decision 0120), and its bound. */
-function dateOfAction(trx: DB, auth: AuthContext, loan: LoanRow, field: string, sent: string | undefined) {
+export function dateOfAction(trx: DB, auth: AuthContext, loan: LoanRow, field: string, sent: string | undefined) {
   return boundedDate(trx, auth, { field, label: field.replace(/_/g, ' ') }, sent, [loanDateFloor(loan)]);
 }
 

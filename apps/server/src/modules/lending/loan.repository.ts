@@ -68,6 +68,22 @@ export async function updateActiveLoan(trx: DB, companyId: number, uuid: string,
     .executeTakeFirst();
 }
 
+/**
+ * Extends a loan that is still active and still matures on `fromMaturity` (decision 0189): one conditional statement,
+ * so of two extensions from the same state only one applies (the other finds no row). Counts the extension.
+ */
+export async function extendActiveLoan(trx: DB, companyId: number, uuid: string, fromMaturity: string, changes: Updateable<LoansTable>): Promise<LoanRow | undefined> {
+  return trx
+    .updateTable('loans')
+    .set((eb) => ({ ...changes, extensions: eb('extensions', '+', 1) }))
+    .where('company_id', '=', companyId)
+    .where('uuid', '=', uuid)
+    .where('status', '=', 'active')
+    .where('maturity_date', '=', fromMaturity)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Adds to a loan's appraised value (an item added to it). */
 export async function addToAppraisal(trx: DB, loanId: number, centavos: number, version: number, now: string): Promise<void> {
   await trx

@@ -11,6 +11,7 @@ import { authOf } from '../../lib/auth-context';
 import { writeKeyOf } from './idempotency';
 import { canManage, canView, common, readErrors, routeOf, uuidParams, writeErrors } from './lending-routes-common';
 import { forfeitLoan, redeemLoan, renewLoan } from './loan-actions.service';
+import { extendLoan } from './loan-extension.service';
 import { createLoan, getLoan, listLoans, updateLoan } from './loan.service';
 
 export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,6 +53,24 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'Renews a pawn loan: the interest is paid and a new term starts.', operationId: 'renewLoan', ...common('loans'), params: uuidParams, body: LENDING_OPERATIONS.RENEW_LOAN.body, response: { 200: loanActionReplySchema, ...writeErrors } },
     handler: async (request, reply) => {
       const result = await renewLoan(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
+      return reply.status(result.status).send(result.body);
+    },
+  });
+
+  app.route({
+    ...routeOf('EXTEND_LOAN'),
+    preHandler: canManage,
+    schema: {
+      ...common('loans'),
+      summary: 'Pay the interest due and extend the loan by one term on the same ticket',
+      description: 'Decision 0189. 409 when the loan is not active, expired, its category does not allow it, it was extended meanwhile, or the cash day is closed.',
+      operationId: 'extendLoan',
+      params: uuidParams,
+      body: LENDING_OPERATIONS.EXTEND_LOAN.body,
+      response: { 200: loanActionReplySchema, ...writeErrors },
+    },
+    handler: async (request, reply) => {
+      const result = await extendLoan(app.db, authOf(request), writeKeyOf(request), request.params.uuid, request.body);
       return reply.status(result.status).send(result.body);
     },
   });

@@ -21,6 +21,7 @@ const ticketColumns = [
   'loans.loan_amount',
   'loans.interest_rate',
   'loans.penalty_rate',
+  'loans.interest_from',
   'customers.uuid as customer_uuid',
   'customers.first_name',
   'customers.last_name',

@@ -22,6 +22,7 @@ const figuresOf = (t: TicketRow) => ({
   loan_amount: Number(t.loan_amount),
   interest_rate: Number(t.interest_rate),
   penalty_rate: Number(t.penalty_rate),
+  interest_from: t.interest_from,
 });
 
 function toNotice(n: PawnNoticeRow | undefined): PawnNotice | null {

@@ -61,6 +61,8 @@ describe('no route or sync operation changes a stored transaction', () => {
     await expectUnchanged('RENEW_LOAN', (await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/renew`, { new_uuid: randomUUID() })).statusCode);
     const other = await makeLoan(w);
     await expectUnchanged('REDEEM_LOAN', (await call(w.t, w.admin, 'POST', `/api/loans/${other.uuid}/redeem`, {})).statusCode);
+    const extended = await makeLoan(w);
+    await expectUnchanged('EXTEND_LOAN', (await call(w.t, w.admin, 'POST', `/api/loans/${extended.uuid}/extend`, { from_maturity_date: extended.maturity_date })).statusCode);
     const old = await makeLoan(w, { loan_date: daysAgo(70) });
     await expectUnchanged('FORFEIT_LOAN', (await call(w.t, w.admin, 'POST', `/api/loans/${old.uuid}/forfeit`, {})).statusCode);
     const forSale = await call(w.t, w.admin, 'PUT', `/api/items/${old.items[0].uuid}/process-forfeited`, { selling_price: 1800 });

@@ -13,6 +13,7 @@ import { closeCashDay, openCashDay } from '../lending/cash-day.service';
 import { createItem, markAsSold, processForfeited, updateItem } from '../lending/item.service';
 import { uuidParams } from '../lending/lending-routes-common';
 import { forfeitLoan, redeemLoan, renewLoan } from '../lending/loan-actions.service';
+import { extendLoan } from '../lending/loan-extension.service';
 import { createLoan, updateLoan } from '../lending/loan.service';
 
 // POST /api/sync/push (issue 26, docs/decisions/0130): the queue's writes in one request. Each mutation goes
@@ -40,6 +41,7 @@ const HANDLERS: Handlers = {
   CREATE_LOAN: ({ app, auth, wk, body }) => createLoan(app.db, auth, wk, body),
   UPDATE_LOAN: ({ app, auth, wk, uuid, body }) => updateLoan(app.db, auth, wk, uuid, body),
   RENEW_LOAN: ({ app, auth, wk, uuid, body }) => renewLoan(app.db, auth, wk, uuid, body),
+  EXTEND_LOAN: ({ app, auth, wk, uuid, body }) => extendLoan(app.db, auth, wk, uuid, body),
   REDEEM_LOAN: ({ app, auth, wk, uuid, body }) => redeemLoan(app.db, auth, wk, uuid, body ?? {}),
   FORFEIT_LOAN: ({ app, auth, wk, uuid, body }) => forfeitLoan(app.db, auth, wk, uuid, body ?? {}),
   CREATE_ITEM: ({ app, auth, wk, body }) => createItem(app.db, auth, wk, body),

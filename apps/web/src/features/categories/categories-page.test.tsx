@@ -46,7 +46,7 @@ function renderPage() {
   );
 }
 
-const base = { id: 0, kind: 'counselling' as const, description: null, image_path: null, name: null, interest_rate: 0, penalty_rate: 0, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0, is_renewable: true, fast_depreciating: false, resources_count: 0, version: 1, created_at: '2026-11-23T08:00:00.000Z', updated_at: '2026-11-23T08:00:00.000Z' };
+const base = { id: 0, kind: 'counselling' as const, description: null, image_path: null, name: null, interest_rate: 0, penalty_rate: 0, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0, is_renewable: true, fast_depreciating: false, is_extendable: true, resources_count: 0, version: 1, created_at: '2026-11-23T08:00:00.000Z', updated_at: '2026-11-23T08:00:00.000Z' };
 function listOf(data: CategoryView[]): CategoryListReply {
   return { data, meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length, from: 1, to: data.length } };
 }

@@ -6,6 +6,7 @@ const LABELS: Record<SyncOperation, string> = {
   CREATE_LOAN: 'New pawn ticket',
   UPDATE_LOAN: 'Ticket remarks',
   RENEW_LOAN: 'Loan renewal',
+  EXTEND_LOAN: 'Loan extension (interest paid)',
   REDEEM_LOAN: 'Loan redemption',
   FORFEIT_LOAN: 'Loan forfeiture',
   CREATE_CUSTOMER: 'New customer',

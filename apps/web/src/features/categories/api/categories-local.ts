@@ -53,6 +53,8 @@ function toView(row: LocalCategory): CategoryView {
     loan_period_expiry: row.loan_period_expiry ?? CATEGORY_DEFAULTS.loan_period_expiry,
     is_renewable: row.is_renewable ?? CATEGORY_DEFAULTS.is_renewable,
     fast_depreciating: row.fast_depreciating ?? CATEGORY_DEFAULTS.fast_depreciating,
+    // A copy from before the setting (decision 0189): as its renewals.
+    is_extendable: row.is_extendable ?? row.is_renewable ?? CATEGORY_DEFAULTS.is_extendable,
     resources_count: row.resources_count ?? 0,
     version: row.version ?? 0,
     created_at: row.created_at,

@@ -48,6 +48,8 @@ export function figuresOf(loan: LocalLoan): LoanFigures & { appraisal_value: num
     loan_amount: toCentavos(loan.loan_amount),
     interest_rate: loan.interest_rate,
     penalty_rate: loan.penalty_rate,
+    // After an extension, interest runs from the day it was paid to (decision 0189).
+    interest_from: loan.interest_from ?? null,
     appraisal_value: toCentavos(loan.appraisal_value),
   };
 }
@@ -62,6 +64,8 @@ export function termsOf(category: LocalCategory) {
     is_renewable: category.is_renewable,
     // A copy kept before the gadget class existed has none: not fast-depreciating, 90 days (decision 0180).
     fast_depreciating: Boolean(category.fast_depreciating),
+    // A copy kept before the setting existed has none: the rules follow is_renewable (decision 0189).
+    ...(typeof category.is_extendable === 'boolean' && { is_extendable: category.is_extendable }),
   };
 }
 
