@@ -3,7 +3,7 @@ import { EXTENDED_MEANWHILE, extendProblem, planExtension } from '@kalinga/contr
 import { NOT_ACTIVE } from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { recordBackdating } from './lending-common';
 import { actionReply, currentAction, dateOfAction, figuresOf, requireLoan } from './loan-actions.service';
