@@ -62,7 +62,7 @@ export const loanRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: canManage,
     schema: {
       ...common('loans'),
-      summary: 'Pay the interest due and extend the loan by one term on the same ticket',
+      summary: 'Extends a pawn loan by one term on the same ticket: the interest due is paid.',
       description: 'Decision 0189. 409 when the loan is not active, expired, its category does not allow it, it was extended meanwhile, or the cash day is closed.',
       operationId: 'extendLoan',
       params: uuidParams,
