@@ -3,7 +3,9 @@
 // history ending the day before, from the first day with a count in that window (report.service.ts). It is scored by
 // mean absolute error against three simple baselines on the same days: seasonal naive (last week repeated), the
 // mean of the last 28 days, and each weekday's mean over the last 8 weeks (these read the plain 365-day window);
-// and by how many actual days its 80 % interval held. Also the cost of one forecast from 365 days of history.
+// and by how many actual days its 80 % interval held, overall and apart on the days whose range was 0–0 and the others
+// (on a mostly quiet series the 0–0 days alone can hold more than 85 % of all days). Also the cost of one forecast
+// from 365 days of history.
 // Prints figures and the targets met (docs/decisions/0170-forecast-by-horizon.md); asserts nothing.
 // `npx tsx bench/forecast-accuracy.bench.ts [series-name-filter]`.
 import { performance } from 'node:perf_hooks';
@@ -25,6 +27,9 @@ interface Score {
   covered: number;
   /** Days whose count was the rounded point forecast itself (any interval holding the point covers at least these). */
   exact: number;
+  /** Days whose range was 0–0, and how many of them it held (a zero day under 0–0 cannot be held by anything narrower). */
+  quiet: number;
+  quietCovered: number;
 }
 
 function baselines(window: readonly number[], horizon: number): { naive: number[]; mean28: number[]; weekday: number[] } {
@@ -46,7 +51,7 @@ function baselines(window: readonly number[], horizon: number): { naive: number[
 
 function score(series: RealSeries, horizon: number): Score {
   const y = series.counts;
-  const total: Score = { days: 0, ours: 0, naive: 0, mean28: 0, weekday: 0, covered: 0, exact: 0 };
+  const total: Score = { days: 0, ours: 0, naive: 0, mean28: 0, weekday: 0, covered: 0, exact: 0, quiet: 0, quietCovered: 0 };
   for (let o = FIRST_ORIGIN; o + horizon <= y.length; o += STEP) {
     const window = y.slice(Math.max(0, o - FIT_DAYS), o);
     const first = window.findIndex((c) => c > 0);
@@ -60,8 +65,13 @@ function score(series: RealSeries, horizon: number): Score {
       total.naive += Math.abs(actual - base.naive[i]);
       total.mean28 += Math.abs(actual - base.mean28[i]);
       total.weekday += Math.abs(actual - base.weekday[i]);
-      if (actual >= ours.lower[i] && actual <= ours.upper[i]) total.covered++;
+      const held = actual >= ours.lower[i] && actual <= ours.upper[i];
+      if (held) total.covered++;
       if (actual === Math.round(ours.values[i])) total.exact++;
+      if (ours.upper[i] === 0) {
+        total.quiet++;
+        if (held) total.quietCovered++;
+      }
     }
   }
   return total;
@@ -84,6 +94,7 @@ function timing(all: readonly RealSeries[], horizon: number): { wall: number; cp
 }
 
 const f = (x: number, d = 3) => x.toFixed(d);
+const share = (part: number, whole: number) => (whole > 0 ? `${f((part / whole) * 100, 1)} %` : '-');
 const filter = process.argv[2];
 const all = loadRealSeries();
 const chosen = all.filter((s) => !filter || s.name.includes(filter));
@@ -94,13 +105,13 @@ for (const s of chosen) {
   const mean = s.counts.reduce((a, b) => a + b, 0) / s.counts.length;
   const zeros = s.counts.filter((c) => c === 0).length / s.counts.length;
   console.log(`\n${s.name}: ${s.description}; ${s.counts.length} days from ${s.start}, mean ${f(mean, 2)}/day, ${f(zeros * 100, 0)} % zero days`);
-  console.log('  horizon  origins-days  MAE ours   vs naive  vs mean28  vs weekday  vs best  80% covered  point exact');
+  console.log('  horizon  origins-days  MAE ours   vs naive  vs mean28  vs weekday  vs best  80% covered  point exact  0–0 days  held: 0–0 / other');
   for (const h of HORIZONS) {
     const r = score(s, h);
     const best = Math.min(r.naive, r.mean28, r.weekday);
     const coverage = r.covered / r.days;
     console.log(
-      `  ${String(h).padStart(7)}  ${String(r.days).padStart(12)}  ${f(r.ours / r.days).padStart(8)}  ${f(r.ours / r.naive).padStart(9)}  ${f(r.ours / r.mean28).padStart(9)}  ${f(r.ours / r.weekday).padStart(10)}  ${f(r.ours / best).padStart(7)}  ${f(coverage * 100, 1).padStart(10)} %  ${f((r.exact / r.days) * 100, 1).padStart(9)} %`,
+      `  ${String(h).padStart(7)}  ${String(r.days).padStart(12)}  ${f(r.ours / r.days).padStart(8)}  ${f(r.ours / r.naive).padStart(9)}  ${f(r.ours / r.mean28).padStart(9)}  ${f(r.ours / r.weekday).padStart(10)}  ${f(r.ours / best).padStart(7)}  ${f(coverage * 100, 1).padStart(10)} %  ${f((r.exact / r.days) * 100, 1).padStart(9)} %  ${f((r.quiet / r.days) * 100, 1).padStart(6)} %  ${share(r.quietCovered, r.quiet)} / ${share(r.covered - r.quietCovered, r.days - r.quiet)}`,
     );
     const miss = (what: string) => failures.push(`${s.name} h${h}: ${what}`);
     if (h <= 30) {

@@ -103,7 +103,11 @@ function shapedLevel(levelWeeks: number, shapeWeeks: number): Candidate {
   };
 }
 
-/** Each weekday's median over the last `weeks` weeks: the error-minimising value when most days are quiet. */
+/**
+ * Each weekday's median over the last `weeks` weeks: the error-minimising value when most days are quiet. Over 8
+ * weeks it is steady; over 3 it is last week's pattern that ignores one odd week (a week off, then back to the usual
+ * days) and follows a change after two weeks, where the 8-week median keeps the old pattern for four.
+ */
 function weekdayMedian(weeks: number): Candidate {
   const values = new Float64Array(weeks);
   return {
@@ -139,4 +143,5 @@ export const CANDIDATES: readonly Candidate[] = [
   shapedLevel(52, 52),
   flatMean(13),
   weekdayMedian(8),
+  weekdayMedian(3),
 ];

@@ -5,9 +5,14 @@
 // extrapolates a trend. The interval is the narrowest range of counts holding a share of a count distribution
 // (negative binomial) around the forecast, its spread fitted to that candidate's past errors and the share set so
 // that the ranges held 80 % of the past days. Histories under four weeks forecast their count over four weeks.
-import { CANDIDATES, type Candidate, prepare, type Prepared, WEEK } from './forecast-methods';
+import { CANDIDATES, type Candidate, prepare, type Prepared, WEEK as WEEK_DAYS } from './forecast-methods';
 import { countRange, type CountDistribution, fitSize, massBefore } from './forecast-interval';
 
+/**
+ * Days in the weekly cycle, as a local constant: the loops below read it per day, and where modules are loaded one by
+ * one (tsx: the benches, the tests) an imported binding is a getter call on every read, half of a forecast's time.
+ */
+const WEEK: number = WEEK_DAYS;
 /** Under this many days (since a group's first appointment) a forecast rests on little data. */
 export const SHORT_HISTORY_DAYS = 28;
 /** The earliest past origin tried: two weeks of history before it. */
