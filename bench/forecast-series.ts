@@ -66,6 +66,27 @@ export function loadRealSeries(): RealSeries[] {
       'wildlife strikes per day to military aircraft (quiet weekends)',
       strikes.filter((r) => r['Aircraft Airline Operator'] === 'MILITARY').map((r) => r['Flight Date']),
     ),
+    // Added when checking the forecaster on series it had not been built on (decision 0170): the other leagues and
+    // strike groups of the same two files.
+    countByDay(
+      'football-bundesliga',
+      'Bundesliga matches per day (a round often on one day)',
+      football.filter((m) => m.division === 'Deutsche Bundesliga').map((m) => m.date),
+    ),
+    countByDay('football-primera', 'Primera Division matches per day', football.filter((m) => m.division === 'Primera Division').map((m) => m.date)),
+    countByDay(
+      'football-austria',
+      'Austrian Bundesliga matches per day (mostly zero)',
+      football.filter((m) => m.division === 'Österreichische Bundesliga').map((m) => m.date),
+    ),
+    countByDay('birdstrikes-california', 'wildlife strikes per day in California', strikes.filter((r) => r['Origin State'] === 'California').map((r) => r['Flight Date'])),
+    countByDay('birdstrikes-louisiana', 'wildlife strikes per day in Louisiana', strikes.filter((r) => r['Origin State'] === 'Louisiana').map((r) => r['Flight Date'])),
+    countByDay('birdstrikes-tennessee', 'wildlife strikes per day in Tennessee', strikes.filter((r) => r['Origin State'] === 'Tennessee').map((r) => r['Flight Date'])),
+    countByDay(
+      'birdstrikes-business',
+      'wildlife strikes per day to business aircraft (about 1 in 12 days)',
+      strikes.filter((r) => r['Aircraft Airline Operator'] === 'BUSINESS').map((r) => r['Flight Date']),
+    ),
     {
       name: 'us-births-2000-2014',
       description: 'U.S. births per day (about 11,000; strong weekday shape, holidays)',
