@@ -5,7 +5,7 @@ import { fakeNetwork } from '../test/fake-network';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan } from '../test/lending-fixtures';
 import { db } from './database';
 import type { SyncQueueEntry } from './db';
-import { addItem, createLoan, forfeitLoan, markItemSold, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateItem, updateLoanNotes } from '../features/lending/book/lending-actions';
+import { addItem, createLoan, extendLoan, forfeitLoan, markItemSold, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateItem, updateLoanNotes } from '../features/lending/book/lending-actions';
 import { backoffMs, isQueuePaused, resumeQueue, retryEntries, runQueue, setRandomForTests } from './queue-runner';
 import { announceQueued, clientId, enqueue, resetClientIdForTests } from './sync-queue';
 
@@ -42,6 +42,7 @@ const ops: [string, () => Promise<unknown>, { method: string; path: string; body
   ['CREATE_LOAN', () => createLoan({ customer_uuid: customer.uuid, category_uuid: category.uuid, loan_date: '2026-11-23', loan_amount: 1000, items: [{ description: 'Ring', appraisal_value: 900 }, { description: 'Ring', appraisal_value: 600 }] }), { method: 'POST', path: '/api/loans' }],
   ['UPDATE_LOAN', () => updateLoanNotes(loan.uuid, 'In safe 2'), { method: 'PUT', path: `/api/loans/${loan.uuid}`, body: { notes: 'In safe 2', was: { notes: null } } }],
   ['RENEW_LOAN', () => renewLoan(loan.uuid, '2026-11-23'), { method: 'POST', path: `/api/loans/${loan.uuid}/renew` }],
+  ['EXTEND_LOAN', () => extendLoan(loan.uuid, '2026-11-23'), { method: 'POST', path: `/api/loans/${loan.uuid}/extend`, body: { from_maturity_date: '2026-12-01', extension_date: '2026-11-23' } }],
   ['REDEEM_LOAN', () => redeemLoan(loan.uuid, '2026-11-20'), { method: 'POST', path: `/api/loans/${loan.uuid}/redeem`, body: { redemption_date: '2026-11-20' } }],
   ['FORFEIT_LOAN', async () => {
     vi.setSystemTime(new Date('2027-03-05T08:00:00Z'));

@@ -48,6 +48,12 @@ const ROUTES: [string, RegExp, Handler][] = [
     const fresh = serverLoan({ uuid: newUuid, id: id(), pawn_ticket_number: 'PT-2026-000777', loan_date: String(body.renewal_date), renewed_from: uuid, amount_disbursed: 0, items: [serverItem({ loan_uuid: newUuid })] });
     return checked(loanActionReplySchema, { data: old, new_loan: fresh, transactions: [serverTransaction({ loan_uuid: uuid, type: 'interest', amount: 90 }), serverTransaction({ loan_uuid: newUuid, type: 'renewal', amount: 5 })] });
   }],
+  ['POST', /^\/api\/loans\/[^/]+\/extend$/, ({ path, body }) => {
+    const uuid = uuidAt(path);
+    // The fixture's loan: 3,000 at 3 % to Dec 1, extended a month before maturity (decision 0189).
+    const loan = serverLoan({ uuid, maturity_date: '2027-01-01', expiry_date: '2027-04-01', interest_from: String(body.from_maturity_date), extensions: 1, paid_interest_amount: 90 });
+    return checked(loanActionReplySchema, { data: loan, new_loan: null, transactions: [serverTransaction({ loan_uuid: uuid, type: 'interest', amount: 90, action: 'extension', entry_date: String(body.extension_date) })] });
+  }],
   ['POST', /^\/api\/loans\/[^/]+\/redeem$/, ({ path, body }) => {
     const uuid = uuidAt(path);
     const loan = serverLoan({ uuid, status: 'redeemed', redemption_date: String(body.redemption_date), paid_interest_amount: 90, items: [serverItem({ loan_uuid: uuid, status: 'redeemed' })] });

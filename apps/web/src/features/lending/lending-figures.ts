@@ -12,6 +12,7 @@ import {
   type AmountsDue,
   type NewLoanFigures,
 } from '@kalinga/contracts/pawn-rules';
+import { extendProblem, planExtension, type ExtensionPlan } from '@kalinga/contracts/pawn-extension';
 import { formatCurrency } from '../../lib/format';
 import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from './book/lending-queries';
 import { formatDate } from '../../lib/dates';
@@ -53,8 +54,19 @@ export function renewParts(due: AmountsDue): string {
   return `interest ${formatCurrency(toPesos(due.interest))}, penalty ${formatCurrency(toPesos(due.penalty))}, service charge of the new ticket ${formatCurrency(toPesos(due.renewal_charge))}`;
 }
 
+/** What paying the interest to extend the loan takes and gives on the counter's day (decision 0189), or null without its category. */
+export function extensionOn(loan: LocalLoan, category: LocalCategory | undefined, today: string): ExtensionPlan | null {
+  return category ? planExtension(figuresOf(loan), termsOf(category), today) : null;
+}
+
+/** The parts of the extension amount (plan.total), as the loan page and the confirmation both say them. */
+export function extendParts(plan: ExtensionPlan): string {
+  return `interest ${formatCurrency(toPesos(plan.due.interest))}, penalty ${formatCurrency(toPesos(plan.due.penalty))}`;
+}
+
 export interface AllowedActions {
   renew: string | null;
+  extend: string | null;
   redeem: string | null;
   forfeit: string | null;
 }
@@ -64,6 +76,7 @@ export function actionProblems(loan: LocalLoan, category: LocalCategory | undefi
   const figures = figuresOf(loan);
   return {
     renew: category ? renewProblem(figures, termsOf(category), today) : 'The category of this loan is not on this device.',
+    extend: category ? extendProblem(figures, termsOf(category), today) : 'The category of this loan is not on this device.',
     redeem: redeemProblem(figures, today),
     forfeit: forfeitProblem(figures, today),
   };

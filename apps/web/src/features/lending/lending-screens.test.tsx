@@ -178,6 +178,30 @@ describe('Loan page', () => {
     expect(screen.getByRole('button', { name: 'Renew for ₱95.00' })).toBeTruthy();
   });
 
+  it('pay interest and extend: one amount with its parts and the new dates, on the page and in the confirmation; then the ticket to reprint', async () => {
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan()] });
+    at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);
+    // Before the Dec 1 maturity the month's interest ₱90.00 pays for the term; no service charge (no new ticket).
+    expect((await screen.findByTestId('due-extend')).textContent).toBe('₱90.00');
+    expect(screen.getByTestId('due-extend-parts').textContent).toBe('interest ₱90.00, penalty ₱0.00; then due Jan 1, 2027, redeemable until Apr 1, 2027');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay interest and extend' }));
+    const text = (await screen.findByText(/the pawner pays ₱90.00 today/)).textContent;
+    expect(text).toContain('(interest ₱90.00, penalty ₱0.00)');
+    expect(text).toContain('matures on Jan 1, 2027 and may be redeemed until Apr 1, 2027');
+    fireEvent.click(screen.getByRole('button', { name: 'Extend for ₱90.00' }));
+    expect(await screen.findByText('elsewhere')).toBeTruthy();
+    expect(await db.loans.get(serverLoan().uuid)).toMatchObject({ maturity_date: '2027-01-01', expiry_date: '2027-04-01', extensions: 1, sync_status: 'pending' });
+  });
+
+  it('shows no extension where the category does not allow it, and how often a ticket was extended', async () => {
+    await keepSynced({ categories: [serverCategory({ is_extendable: false })], customers: [serverCustomer()], loans: [serverLoan({ extensions: 2, interest_from: '2026-12-01' })] });
+    at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);
+    expect((await screen.findByTestId('loan-extended')).textContent).toBe('2 times; interest paid to Dec 1, 2026');
+    expect(screen.queryByRole('button', { name: 'Pay interest and extend' })).toBeNull();
+    expect(screen.queryByTestId('due-extend')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Renew' })).toBeTruthy();
+  });
+
   it('offers Forfeit (and no Renew) on an expired loan', async () => {
     await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ loan_date: '2026-06-01', maturity_date: '2026-07-01', expiry_date: '2026-09-29' })] });
     at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);

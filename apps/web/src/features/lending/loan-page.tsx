@@ -11,7 +11,7 @@ import { RegisterList } from './components/register-list';
 import { ItemList } from './components/item-list';
 import { LoanStateBadge } from './components/status-badge';
 import { SyncBadge } from './components/sync-badge';
-import { customerName, dueOn, formatDay, pesos, renewParts, ticketNumber } from './lending-figures';
+import { actionProblems, customerName, dueOn, extendParts, extensionOn, formatDay, pesos, renewParts, ticketNumber } from './lending-figures';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -44,6 +44,9 @@ export function LoanPage() {
   if (!detail.data) return <EmptyState title="Loan not found" text="This loan is not on this device." action={<Link to="/lending/loans" className="btn">Back to Loans</Link>} />;
   const { loan, items, transactions, customer, category, renewedFrom, renewedTo } = detail.data;
   const due = loan.status === 'active' ? dueOn(loan, today) : null;
+  // Paying the interest to extend by a term (decision 0189): shown where the rules allow it today.
+  const extension = due && !actionProblems(loan, category, today).extend ? extensionOn(loan, category, today) : null;
+  const extensions = loan.extensions ?? 0;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -83,6 +86,9 @@ export function LoanPage() {
           <Fact label="Loan date" value={formatDay(loan.loan_date)} />
           <Fact label="Maturity date" value={formatDay(loan.maturity_date)} />
           <Fact label="Expiry date" value={formatDay(loan.expiry_date)} />
+          {extensions > 0 && (
+            <Fact label="Extended" value={`${extensions} ${extensions === 1 ? 'time' : 'times'}; interest paid to ${formatDay(loan.interest_from)}`} testId="loan-extended" />
+          )}
           {loan.renewal_date && <Fact label="Renewed on" value={formatDay(loan.renewal_date)} />}
           {loan.redemption_date && <Fact label="Redeemed on" value={formatDay(loan.redemption_date)} />}
           {loan.forfeiture_date && <Fact label="Forfeited on" value={formatDay(loan.forfeiture_date)} />}
@@ -103,6 +109,15 @@ export function LoanPage() {
               <Fact label={`Penalty (${due.penalty_months} month${due.penalty_months === 1 ? '' : 's'})`} value={formatCurrency(pesos(due.penalty))} testId="due-penalty" />
               <Fact label="To renew" value={formatCurrency(pesos(due.renew_total))} testId="due-renew" />
               <div className="pb-1 text-right text-xs text-base-content/70"><dt className="sr-only">To renew, made of</dt><dd data-testid="due-renew-parts">{renewParts(due)}</dd></div>
+              {extension && (
+                <>
+                  <Fact label="To extend a term" value={formatCurrency(pesos(extension.total))} testId="due-extend" />
+                  <div className="pb-1 text-right text-xs text-base-content/70">
+                    <dt className="sr-only">To extend, made of</dt>
+                    <dd data-testid="due-extend-parts">{extendParts(extension)}; then due {formatDay(extension.maturity_date)}, redeemable until {formatDay(extension.expiry_date)}</dd>
+                  </div>
+                </>
+              )}
               <Fact label="To redeem" value={formatCurrency(pesos(due.redeem_total))} testId="due-redeem" />
             </dl>
           ) : null}

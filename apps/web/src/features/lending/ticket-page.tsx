@@ -102,6 +102,13 @@ export function TicketPage() {
           <Row label="Date of loan" value={formatDay(loan.loan_date)} />
           <Row label="Maturity date" value={formatDay(loan.maturity_date)} />
           <Row label="Expiry date of redemption period" value={formatDay(loan.expiry_date)} />
+          {(loan.extensions ?? 0) > 0 && (
+            <Row
+              label="Extended"
+              value={`${loan.extensions} ${loan.extensions === 1 ? 'time' : 'times'} by paying the interest; interest paid to ${formatDay(loan.interest_from)}`}
+              testId="ticket-extended"
+            />
+          )}
         </dl>
         <h2 className="mt-4 mb-1 font-semibold">Items pawned</h2>
         <ul className="mb-4 divide-y divide-base-300 border-y border-base-300">

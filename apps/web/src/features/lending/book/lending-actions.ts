@@ -1,5 +1,6 @@
 import { customerCreateSchema, customerUpdateSchema, loanCreateSchema, loanUpdateSchema } from '@kalinga/contracts/lending';
 import { forfeitProblem, newLoanProblem, redeemProblem, renewProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
+import { extendProblem } from '@kalinga/contracts/pawn-extension';
 import { kycProblem } from '@kalinga/contracts/pawn-kyc-rules';
 import { kycThresholdHere } from './kyc-threshold';
 import { changedFields, checked, counterToday, figuresOf, mustGet, refuse, termsOf } from './lending-checks';
@@ -123,6 +124,23 @@ export async function renewLoan(uuid: string, renewal_date?: string): Promise<Lo
     const newUuid = crypto.randomUUID();
     await queue('RENEW_LOAN', { uuid, new_uuid: newUuid, renewal_date: asOf });
     return (await db.loans.get(newUuid))!;
+  });
+}
+
+/**
+ * The pawner pays the interest due and the same ticket runs one term more (decision 0189). The entry carries the
+ * maturity it extends from: the server extends only a loan that still has it, so it never extends twice.
+ */
+export async function extendLoan(uuid: string, extension_date?: string): Promise<LocalLoan> {
+  const asOf = extension_date ?? (await counterToday());
+  await refuseOutOfBoundDate(asOf, 'extension date');
+  await refuseClosedDay(asOf);
+  return writeWithEntries(async (queue) => {
+    const loan = await mustGet(db.loans.get(uuid), 'loan');
+    const category = await mustGet(db.categories.get(loan.category_uuid), 'category');
+    refuse(extendProblem(figuresOf(loan), termsOf(category), asOf));
+    await queue('EXTEND_LOAN', { uuid, from_maturity_date: loan.maturity_date, extension_date: asOf });
+    return (await db.loans.get(uuid))!;
   });
 }
 

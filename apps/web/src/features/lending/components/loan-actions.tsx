@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { confirm } from '../../../components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { formatCurrency } from '../../../lib/format';
-import { forfeitLoan, redeemLoan, renewLoan } from '../book/lending-actions';
+import { extendLoan, forfeitLoan, redeemLoan, renewLoan } from '../book/lending-actions';
 import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from '../book/lending-queries';
-import { actionProblems, dueOn, formatDay, pesos, renewParts, ticketNumber } from '../lending-figures';
+import { actionProblems, dueOn, extendParts, extensionOn, formatDay, pesos, renewParts, ticketNumber } from '../lending-figures';
 
 async function run(action: () => Promise<unknown>, done: string): Promise<boolean> {
   try {
@@ -18,7 +18,7 @@ async function run(action: () => Promise<unknown>, done: string): Promise<boolea
   }
 }
 
-/** Renew, Redeem and Forfeit: only those the rules allow today, each confirmed with the amount it moves. */
+/** Renew, Pay interest and extend, Redeem and Forfeit: only those the rules allow today, each confirmed with the amount it moves. */
 export function LoanActions({ loan, category, today }: { loan: LocalLoan; category: LocalCategory | undefined; today: string }) {
   const navigate = useNavigate();
   const problems = actionProblems(loan, category, today);
@@ -38,6 +38,18 @@ export function LoanActions({ loan, category, today }: { loan: LocalLoan; catego
     let next: LocalLoan | undefined;
     if (await run(async () => { next = await renewLoan(loan.uuid, today); }, 'Loan renewed') && next) navigate(`/lending/loans/${next.uuid}/ticket`, { state: { focus: 'print' } });
   };
+  // The same ticket runs one term more once the interest due is paid (decision 0189); it is then reprinted with its new dates.
+  const extend = async () => {
+    const plan = extensionOn(loan, category, today);
+    if (!plan) return;
+    const ok = await confirm({
+      title: 'Pay interest and extend this loan?',
+      text: `Ticket ${ticket}: the pawner pays ${formatCurrency(pesos(plan.total))} today (${extendParts(plan)}). The same ticket then matures on ${formatDay(plan.maturity_date)} and may be redeemed until ${formatDay(plan.expiry_date)}.`,
+      confirmText: `Extend for ${formatCurrency(pesos(plan.total))}`,
+    });
+    if (!ok) return;
+    if (await run(() => extendLoan(loan.uuid, today), 'Loan extended')) navigate(`/lending/loans/${loan.uuid}/ticket`, { state: { focus: 'print' } });
+  };
   const redeem = async () => {
     const ok = await confirm({
       title: 'Redeem this loan?',
@@ -56,10 +68,11 @@ export function LoanActions({ loan, category, today }: { loan: LocalLoan; catego
     if (ok) await run(() => forfeitLoan(loan.uuid, today), 'Loan forfeited');
   };
 
-  if (problems.renew && problems.redeem && problems.forfeit) return null;
+  if (problems.renew && problems.extend && problems.redeem && problems.forfeit) return null;
   return (
     <div className="flex flex-wrap gap-2 print:hidden" aria-label="Loan actions" role="group">
       {!problems.renew && <button type="button" className="btn" onClick={() => void renew()}>Renew</button>}
+      {!problems.extend && <button type="button" className="btn" onClick={() => void extend()}>Pay interest and extend</button>}
       {!problems.redeem && <button type="button" className="btn btn-primary" onClick={() => void redeem()}>Redeem</button>}
       {!problems.forfeit && <button type="button" className="btn btn-error" onClick={() => void forfeit()}>Forfeit</button>}
     </div>

@@ -1,3 +1,4 @@
+import { mayExtend } from '@kalinga/contracts/pawn-extension';
 import { LOW_LOAN_REQUEST_NOTE, REDEMPTION_PERIOD_DAYS } from '@kalinga/contracts/pawn-rules';
 import { formatCurrency } from '../../../lib/format';
 import type { LocalCategory, LocalLoan } from '../book/lending-queries';
@@ -47,6 +48,7 @@ export function TicketBack({ loan, category }: { loan: LocalLoan; category: Loca
         </li>
         <li>
           {category && !category.is_renewable ? 'This loan is not renewable.' : 'The loan may be renewed up to the end of the redemption period by paying the interest and penalty due, on the terms of a new loan.'}
+          {category && mayExtend(category) && ' Or, paying the interest and penalty due, the pawner may keep this ticket for one more term from its maturity date; the redemption period moves with it.'}
         </li>
         <li>
           Before the redemption period ends the shop sends the pawner a written reminder. A pawn not redeemed or renewed by {formatDay(loan.expiry_date)} may
