@@ -20,17 +20,10 @@ import { z } from 'zod';
 import { authOf, counselorOnly, needs } from '../../lib/auth-context';
 import { availableDays, availableSlots } from '../schedule/schedule.service';
 import { findAppointmentByUuid } from './appointment.repository';
-import {
-  appointmentIcs,
-  countAppointments,
-  createAppointment,
-  deleteAppointment,
-  getAppointment,
-  listAppointments,
-  scopeOf,
-  statusHistory,
-  updateAppointment,
-} from './appointment.service';
+import { appointmentIcs, countAppointments, getAppointment, listAppointments, statusHistory } from './appointment-read.service';
+import { createAppointment } from './appointment-create.service';
+import { deleteAppointment, updateAppointment } from './appointment-update.service';
+import { scopeOf } from './appointment-view';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
 const common = { tags: ['appointments'], security: [{ bearer: [] }] };

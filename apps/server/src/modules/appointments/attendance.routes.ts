@@ -3,7 +3,7 @@ import { attendanceReplySchema, bookingCheckReplySchema } from '@kalinga/contrac
 import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, needs } from '../../lib/auth-context';
-import { scopeOf } from './appointment.service';
+import { scopeOf } from './appointment-view';
 import { approvalReason, attendanceFor } from './attendance';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };

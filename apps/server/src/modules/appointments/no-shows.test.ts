@@ -4,7 +4,7 @@ import { approvalReasonText } from '@kalinga/contracts/attendance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { addCategory, daysAhead, instantOf, setWeek } from '../schedule/schedule.test-helpers';
-import { NO_SHOW_TOO_EARLY } from './appointment.service';
+import { NO_SHOW_TOO_EARLY } from './appointment-update.service';
 
 let t: TestApp;
 let admin: Actor;

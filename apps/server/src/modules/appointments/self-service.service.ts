@@ -6,7 +6,8 @@ import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-err
 import type { AuthContext } from '../../lib/auth-context';
 import { readBookingSettings } from '../schedule/schedule.repository';
 import { type AppointmentView, findAppointmentByUuid, updateAppointmentRow } from './appointment.repository';
-import { checkSlot, reload, scopeOf, slotRace, toAppointment } from './appointment.service';
+import { checkSlot, slotRace } from './slot-check';
+import { reload, scopeOf, toAppointment } from './appointment-view';
 import { recordAppointmentEvent } from '../notifications/notification-events';
 import { insertHistoryEntry, moveAppointmentRow, readCancellationNotice } from './self-service.repository';
 import { lockClient } from './attendance';

@@ -12,7 +12,7 @@ import { addDaysToDate, minutesOf, naiveDayMs, wallOf } from '../schedule/zone-t
 import { type AppointmentView, categoryExists, type NewAppointment, updateAppointmentRow } from './appointment.repository';
 import { planSeries, weekOf } from './series-plan';
 import { findSeries, insertStatusChanges, lockSessionsAsRead, type SeriesRow, seriesSessions } from './series.repository';
-import { isManagerOf, scopeOf } from './appointment.service';
+import { isManagerOf, scopeOf } from './appointment-view';
 import { blockedError, readSeries, seriesScope } from './series.service';
 
 // Changing "this and the following" sessions of a series, or all of them (decision 0150): a new time moves each by

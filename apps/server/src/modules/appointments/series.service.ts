@@ -12,7 +12,7 @@ import { recordSeriesEvent } from '../notifications/series-events';
 import { loadSlotContext, todayIn } from '../schedule/schedule.service';
 import { minutesOf, wallOf } from '../schedule/zone-time';
 import type { AppointmentView, NewAppointment, Scope } from './appointment.repository';
-import { scopeOf, toAppointment } from './appointment.service';
+import { scopeOf, toAppointment } from './appointment-view';
 import { insertNewStudent, resolveParties } from './booking-parties';
 import { appointmentCalendarEvent, appointmentLink, buildCalendar } from '../../lib/ics';
 import { planSeries, sessionDates, weekOf } from './series-plan';

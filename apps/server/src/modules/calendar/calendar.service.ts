@@ -5,7 +5,7 @@ import type { DB } from '../../db/database';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { type AuthContext, isCounselor } from '../../lib/auth-context';
 import { findAppointmentsByIds } from '../appointments/appointment.repository';
-import { toAppointment } from '../appointments/appointment.service';
+import { toAppointment } from '../appointments/appointment-view';
 import { findCounselor, listExcludedDates } from '../schedule/schedule.repository';
 import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
 import { addDaysToDate, weekdayOf, ZoneDay } from '../schedule/zone-time';

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, type TestApp } from '../../../test/harness';
-import { REASSIGNED } from '../appointments/appointment.service';
+import { REASSIGNED } from '../appointments/appointment-update.service';
 import { setWeek } from '../schedule/schedule.test-helpers';
 import { isPostgresDb } from '../../db/locks';
 import { book, type Centre, change, freeSlot, makeCentre, notificationsOf, outboxOf } from './notifications.test-helpers';

@@ -4,7 +4,7 @@
 import { CASE_ALREADY_BOOKED } from '@kalinga/contracts/same-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { HELD_SLOT_MESSAGE } from '../appointments/appointment.service';
+import { HELD_SLOT_MESSAGE } from '../appointments/slot-check';
 import { addCategory, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
 import { addDaysToDate, localDateOf } from '../schedule/zone-time';
 import { call } from './screening.test-helpers';

@@ -3,7 +3,7 @@ import { type BookSameDayBody, type BookSameDayReply, CASE_ALREADY_BOOKED, type 
 import type { DB } from '../../db/database';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { type AuthContext, isCounselor } from '../../lib/auth-context';
-import { checkSlot, slotRace } from '../appointments/appointment.service';
+import { checkSlot, slotRace } from '../appointments/slot-check';
 import { insertAppointment, insertStatusChange } from '../appointments/appointment.repository';
 import { recordAppointmentEvent } from '../notifications/notification-events';
 import { findCounselor } from '../schedule/schedule.repository';

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { categoryExists } from '../appointments/appointment.repository';
-import { scopeOf } from '../appointments/appointment.service';
+import { scopeOf } from '../appointments/appointment-view';
 import { findCounselor, readBookingSettings } from '../schedule/schedule.repository';
 import { todayIn } from '../schedule/schedule.service';
 import { addDaysToDate } from '../schedule/zone-time';

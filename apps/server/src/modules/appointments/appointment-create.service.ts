@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { type Appointment, type createAppointmentBodySchema } from '@kalinga/contracts/appointments';
+import { INTAKE_REQUIRED } from '@kalinga/contracts/screening-items';
+import type { z } from 'zod';
+import type { DB } from '../../db/database';
+import { nowIso } from '../../lib/clock';
+import { forbidden, HttpError, unprocessable } from '../../lib/http-errors';
+import { hashPassword } from '../../lib/passwords';
+import { type AuthContext } from '../../lib/auth-context';
+import { intakeMissing } from '../screening/screening.service';
+import { readBookingSettings } from '../schedule/schedule.repository';
+import { insertAppointment, insertStatusChange, type NewAppointment } from './appointment.repository';
+import { insertNewStudent, resolveParties } from './booking-parties';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { recordAppointmentEvent } from '../notifications/notification-events';
+import { approvalReason, lockClient } from './attendance';
+import { reload, scopeOf } from './appointment-view';
+import { checkSlot, slotRace } from './slot-check';
+
+// Booking an appointment (a counselor, a manager, or a client for themselves).
+
+export async function createAppointment(db: DB, auth: AuthContext, body: z.output<typeof createAppointmentBodySchema>): Promise<Appointment> {
+  const scope = scopeOf(auth);
+  const settings = await readBookingSettings(db, auth.companyId);
+  if (scope.kind === 'client' && auth.user.user_type === 'student' && !settings.studentsCanBook) {
+    throw forbidden('Students cannot book appointments.');
+  }
+  // Who the appointment is for: clients book for themselves; counselors and managers choose (or add) a student.
+  // The site may require the intake questionnaires before a client's first booking (decision 0160).
+  if (scope.kind === 'client' && auth.user.user_type !== 'counselor' && (await intakeMissing(db, auth.companyId, auth.user.id))) {
+    throw unprocessable({ intake: [INTAKE_REQUIRED] }, INTAKE_REQUIRED);
+  }
+  const parties = await resolveParties(db, auth, scope, body);
+  const slot = await checkSlot(db, auth, body.counselor_id, body.appointment_date);
+  const passwordHash = parties.newStudent ? await hashPassword(randomUUID()) : null;
+  const now = nowIso();
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      // The new student and the booking stand or fall together.
+      const clientId = parties.newStudent ? await insertNewStudent(trx, auth.companyId, body, passwordHash!, now) : parties.clientId!;
+      // A client booking for themselves after missed sessions waits for the counselor (the no-show policy); the
+      // client's row is held so a no-show marked at this moment is counted or waits for this booking.
+      let held: string | null = null;
+      if (scope.kind === 'client') {
+        await lockClient(trx, auth.companyId, clientId);
+        held = await approvalReason(trx, auth.companyId, clientId);
+      }
+      const values: NewAppointment = {
+        uuid: randomUUID(),
+        company_id: auth.companyId,
+        counselor_id: body.counselor_id,
+        client_id: clientId,
+        category_id: body.category_id,
+        appointment_date: new Date(slot.startMs).toISOString(),
+        local_date: slot.localDate,
+        duration_minutes: slot.duration,
+        reason: body.reason,
+        status: 'pending',
+        location_type: body.location_type,
+        location: body.location ?? null,
+        user_type: parties.newStudent ? 'student' : parties.userType,
+        notes: scope.kind !== 'client' ? (body.notes ?? null) : null,
+        created_by: auth.user.id,
+        created_at: now,
+        updated_at: now,
+        approval_reason: held,
+      };
+      const newId = await insertAppointment(trx, values);
+      await insertStatusChange(trx, auth.companyId, newId, null, 'pending', auth.user.id, now);
+      await recordAppointmentEvent(trx, {
+        kind: 'booked',
+        companyId: auth.companyId,
+        appointment: { id: newId, counselorId: values.counselor_id, clientId: values.client_id, start: values.appointment_date },
+        actorId: auth.user.id,
+        now,
+      });
+      return newId;
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (parties.newStudent && isUniqueViolation(error, 'email')) throw unprocessable({ student_email: ['The student email has already been taken.'] });
+    slotRace(error);
+  }
+  return reload(db, auth, scope, id);
+}

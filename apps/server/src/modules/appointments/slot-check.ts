@@ -1,0 +1,38 @@
+import { SLOT_TAKEN_MESSAGE } from '@kalinga/contracts/appointments';
+import type { DB } from '../../db/database';
+import { conflict, unprocessable } from '../../lib/http-errors';
+import { type AuthContext } from '../../lib/auth-context';
+import { loadSlotContext, slotsFromContext, todayIn } from '../schedule/schedule.service';
+import { localDateOf } from '../schedule/zone-time';
+import { isUniqueViolation } from '../../lib/db-errors';
+
+// Whether a time may be booked: shared by booking, rescheduling and the same-day booking of an urgent case.
+
+/**
+ * Checks that `instantIso` is one of the counselor's slots (422 otherwise) and that no live
+ * appointment holds it (409). Returns the start in ms, the company-zone date and the slot length.
+ */
+export async function checkSlot(db: DB, auth: AuthContext, counselorId: number, instantIso: string, ignoreStart?: number, held: 'skip' | 'only' = 'skip'): Promise<{ startMs: number; localDate: string; duration: number }> {
+  const startMs = Date.parse(instantIso);
+  const timeZone = auth.company.timezone;
+  const localDate = localDateOf(new Date(startMs), timeZone);
+  if (localDate < todayIn(timeZone)) throw unprocessable({ appointment_date: ['The appointment date must be today or later.'] });
+  const ctx = await loadSlotContext(db, auth.companyId, timeZone, counselorId, localDate, localDate);
+  const now = Date.now();
+  const onSchedule = slotsFromContext(ctx, localDate, { ignoreBusy: true, nowMs: now, held: 'include' }).some((s) => s.start === startMs);
+  if (!onSchedule) throw unprocessable({ appointment_date: ["The selected time is not one of the counselor's available time slots."] });
+  // A time held back for urgent cases is booked only from the Triage list; an urgent booking takes only those.
+  const isHeld = slotsFromContext(ctx, localDate, { ignoreBusy: true, nowMs: now, held: 'only' }).some((s) => s.start === startMs);
+  if (isHeld !== (held === 'only')) throw unprocessable({ appointment_date: [isHeld ? HELD_SLOT_MESSAGE : 'The selected time is not held for urgent cases.'] });
+  const free = slotsFromContext(ctx, localDate, { nowMs: now, ignoreStart, held }).some((s) => s.start === startMs);
+  if (!free) throw conflict(SLOT_TAKEN_MESSAGE);
+  return { startMs, localDate, duration: ctx.durationMinutes };
+}
+
+export const HELD_SLOT_MESSAGE = 'This time is held for urgent cases and is booked from the Triage list.';
+
+/** Maps the live-slot unique index (either driver) to the spec's 409; rethrows anything else. */
+export function slotRace(error: unknown): never {
+  if (isUniqueViolation(error, 'appointments_live_slot_uq') || isUniqueViolation(error, 'appointments.appointment_date')) throw conflict(SLOT_TAKEN_MESSAGE);
+  throw error;
+}
