@@ -16,6 +16,7 @@ import { canAccess, homePath, type NavEntry, SYNC_ACCESS, usableNow, visibleNav 
 import { NAV_ICONS } from './nav-icons';
 import { preloadSettingsScreens } from './settings-screens';
 import { rememberScreens } from './home-hint';
+import { COMPANY_KEY } from '../lib/storage-keys';
 
 const loadLiveIndicator = () => loadedInStage(1, import('../features/sync/sync-indicator-live'));
 
@@ -130,7 +131,7 @@ function CompanySwitcher() {
   const { companies } = useAuth();
   const [busy, setBusy] = useState(false);
   if (companies.length < 2) return null;
-  const current = localStorage.getItem('company_id') ?? '';
+  const current = localStorage.getItem(COMPANY_KEY) ?? '';
   return (
     <label className="hidden items-center gap-2 md:flex">
       <span className="sr-only">Company</span>
@@ -241,7 +242,7 @@ export function AppLayout() {
           {canAccess(auth.user, SYNC_ACCESS) ? <TopBarSyncIndicator /> : <ConnectionState />}
           <CompanySwitcher />
           {/* Keyed by company and user: another inbox starts from its own first page. */}
-          <NotificationBell key={`${localStorage.getItem('company_id') ?? ''}:${auth.user.id}`} />
+          <NotificationBell key={`${localStorage.getItem(COMPANY_KEY) ?? ''}:${auth.user.id}`} />
           <UserMenu />
         </header>
         <main className="flex-1 p-4 sm:p-6">

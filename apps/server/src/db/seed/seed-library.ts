@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CATEGORY_DEFAULTS } from '@kalinga/contracts/categories';
 import type { AppConfig } from '../../config';
 import { storeImage } from '../../lib/images';
+import { newCategoryTerms } from '../../modules/categories/category.repository';
 import type { DB } from '../database';
 import { gradientPng, type Rgb } from './png';
 import type { DemoContext } from './seed-foundation';
@@ -200,12 +200,7 @@ export async function seedLibrary(db: DB, config: AppConfig, ctx: DemoContext): 
           description: c.description,
           image_path: catImages.get(c.title) ?? null,
           name: c.title,
-          interest_rate: CATEGORY_DEFAULTS.interest_rate,
-          penalty_rate: CATEGORY_DEFAULTS.penalty_rate,
-          loan_period: CATEGORY_DEFAULTS.loan_period,
-          loan_period_type: CATEGORY_DEFAULTS.loan_period_type,
-          loan_period_expiry: CATEGORY_DEFAULTS.loan_period_expiry,
-          is_renewable: CATEGORY_DEFAULTS.is_renewable ? 1 : 0,
+          ...newCategoryTerms(),
           created_at: at,
           updated_at: at,
         })

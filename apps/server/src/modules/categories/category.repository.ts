@@ -1,4 +1,4 @@
-import type { CategoryKind } from '@kalinga/contracts/categories';
+import { CATEGORY_DEFAULTS, type CategoryCreate, type CategoryKind } from '@kalinga/contracts/categories';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { DB } from '../../db/database';
 import { forUpdate } from '../../db/locks';
@@ -9,6 +9,23 @@ import { nowIso } from '../../lib/clock';
 import { recordCategoryTerms } from './category-terms.repository';
 import { type RecordKey, recordKey } from '../../lib/input-limits';
 import { likePattern, offsetOf } from '../../lib/pagination';
+
+type CategoryTerms = Pick<CategoryCreate, 'interest_rate' | 'penalty_rate' | 'loan_period' | 'loan_period_type' | 'loan_period_expiry' | 'is_renewable' | 'fast_depreciating' | 'is_extendable'>;
+
+/** A new category's pawn terms as stored: those sent, the defaults (CATEGORY_DEFAULTS) for the rest. */
+export function newCategoryTerms(sent: Partial<CategoryTerms> = {}) {
+  return {
+    interest_rate: sent.interest_rate ?? CATEGORY_DEFAULTS.interest_rate,
+    penalty_rate: sent.penalty_rate ?? CATEGORY_DEFAULTS.penalty_rate,
+    loan_period: sent.loan_period ?? CATEGORY_DEFAULTS.loan_period,
+    loan_period_type: sent.loan_period_type ?? CATEGORY_DEFAULTS.loan_period_type,
+    loan_period_expiry: sent.loan_period_expiry ?? CATEGORY_DEFAULTS.loan_period_expiry,
+    is_renewable: (sent.is_renewable ?? CATEGORY_DEFAULTS.is_renewable) ? 1 : 0,
+    fast_depreciating: (sent.fast_depreciating ?? CATEGORY_DEFAULTS.fast_depreciating) ? 1 : 0,
+    // Left out, as renewable: the extension is a renewal without a new principal (decision 0189).
+    is_extendable: (sent.is_extendable ?? sent.is_renewable ?? CATEGORY_DEFAULTS.is_extendable) ? 1 : 0,
+  };
+}
 
 export type CategoryWithCount = CategoryRow & { resources_count: number };
 

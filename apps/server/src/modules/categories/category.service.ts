@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   type Category,
   type CategoryCreate,
-  CATEGORY_DEFAULTS,
   categoryCreateSchema,
   type CategoryKind,
   type CategoryListQuery,
@@ -29,6 +28,7 @@ import {
   keyOf,
   lendingUses,
   listCategories as listCategoryRows,
+  newCategoryTerms,
   updateCategory as updateCategoryRow,
   uuidTaken,
 } from './category.repository';
@@ -101,18 +101,7 @@ export async function getCategory(app: FastifyInstance, auth: AuthContext, param
 
 /** The pawn terms of a new category: a lending category's as sent (or the defaults); a counselling one has none to set. */
 function termsOfNew(kind: CategoryKind, input: CategoryCreate) {
-  const sent: Partial<CategoryCreate> = kind === 'lending' ? input : {};
-  return {
-    interest_rate: sent.interest_rate ?? CATEGORY_DEFAULTS.interest_rate,
-    penalty_rate: sent.penalty_rate ?? CATEGORY_DEFAULTS.penalty_rate,
-    loan_period: sent.loan_period ?? CATEGORY_DEFAULTS.loan_period,
-    loan_period_type: sent.loan_period_type ?? CATEGORY_DEFAULTS.loan_period_type,
-    loan_period_expiry: sent.loan_period_expiry ?? CATEGORY_DEFAULTS.loan_period_expiry,
-    is_renewable: (sent.is_renewable ?? CATEGORY_DEFAULTS.is_renewable) ? 1 : 0,
-    fast_depreciating: (sent.fast_depreciating ?? CATEGORY_DEFAULTS.fast_depreciating) ? 1 : 0,
-    // Left out, as renewable: the extension is a renewal without a new principal (decision 0189).
-    is_extendable: (sent.is_extendable ?? sent.is_renewable ?? CATEGORY_DEFAULTS.is_extendable) ? 1 : 0,
-  };
+  return newCategoryTerms(kind === 'lending' ? input : {});
 }
 
 /**

@@ -116,30 +116,6 @@ export async function findMember(db: DB, companyId: number, userId: number): Pro
   return membersOf(db, companyId).selectAll('users').where('users.id', '=', userId).executeTakeFirst();
 }
 
-/** Role and permission names of many members of one company at once (avoids one query per row). */
-export async function accessOfUsers(db: DB, companyId: number, userIds: number[]) {
-  const result = new Map<number, { roles: string[]; permissions: string[] }>();
-  for (const id of userIds) result.set(id, { roles: [], permissions: [] });
-  if (userIds.length === 0) return result;
-  const rows = await db
-    .selectFrom('role_user')
-    .innerJoin('roles', 'roles.id', 'role_user.role_id')
-    .leftJoin('role_permission', 'role_permission.role_id', 'roles.id')
-    .leftJoin('permissions', 'permissions.id', 'role_permission.permission_id')
-    .select(['role_user.user_id', 'roles.name as role', 'permissions.name as permission'])
-    .where('roles.company_id', '=', companyId)
-    .where('role_user.user_id', 'in', userIds)
-    .orderBy('roles.id')
-    .orderBy('permissions.id')
-    .execute();
-  for (const r of rows) {
-    const entry = result.get(r.user_id)!;
-    if (!entry.roles.includes(r.role)) entry.roles.push(r.role);
-    if (r.permission && !entry.permissions.includes(r.permission)) entry.permissions.push(r.permission);
-  }
-  return result;
-}
-
 /** Names among `names` that are not roles of the company. */
 export async function unknownRoles(db: DB, companyId: number, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];

@@ -15,9 +15,8 @@ import { type AuthContext, isCounselor } from '../../lib/auth-context';
 import { publicFileUrl } from '../../lib/images';
 import { findUserByEmail, insertUser, updateUser as updateUserRow } from '../auth/user.repository';
 import { deleteTokensOfUser } from '../auth/token.repository';
-import { addMember, setUserRoles } from '../companies/company.repository';
+import { accessOfUsers, addMember, setUserRoles } from '../companies/company.repository';
 import {
-  accessOfUsers,
   countActiveHolders,
   countAppointmentsOfUser,
   findMember,

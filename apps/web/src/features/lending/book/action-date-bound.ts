@@ -8,6 +8,7 @@ import {
 import { counterToday } from './lending-checks';
 import { deviceDatabase } from '../../../offline/database';
 import { settingsKey } from '../../../offline/settings-local';
+import { COMPANY_KEY } from '../../../lib/storage-keys';
 import { userMay } from '../../../offline/permissions';
 
 // The bound of a lending action's date on this device, as the server applies it (pawn-rules.ts actionDateProblem;
@@ -16,7 +17,7 @@ import { userMay } from '../../../offline/permissions';
 /** Throws the sentence the server would answer when the date is out of bound; the queue never carries such an action. */
 export async function refuseOutOfBoundDate(date: string, label: string, notBefore: ActionDateBound['notBefore'] = []): Promise<void> {
   const today = await counterToday();
-  const kept = await deviceDatabase().settings.get(settingsKey(localStorage.getItem('company_id')));
+  const kept = await deviceDatabase().settings.get(settingsKey(localStorage.getItem(COMPANY_KEY)));
   const days = kept?.data.lending_backdate_days;
   const problem = actionDateProblem(date, label, {
     today,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { deviceDatabase } from '../../../offline/database';
 import type { LocalCategory, LocalLoan } from '../../../offline/db';
 import { settingsKey } from '../../../offline/settings-local';
+import { COMPANY_KEY } from '../../../lib/storage-keys';
 
 // What the lending actions check before they write: the counter's day, the input against the contracts' schemas,
 // the rules' refusals, the loan's figures in centavos for pawn-rules, and the fields an edit changed.
@@ -12,7 +13,7 @@ const DEFAULT_ZONE = 'Asia/Manila';
 
 /** Today in the company's zone (site settings kept on this device), the counter's day. */
 export async function counterToday(now: Date = new Date()): Promise<string> {
-  const kept = await deviceDatabase().settings.get(settingsKey(localStorage.getItem('company_id')));
+  const kept = await deviceDatabase().settings.get(settingsKey(localStorage.getItem(COMPANY_KEY)));
   const zone = typeof kept?.data.timezone === 'string' && kept.data.timezone ? kept.data.timezone : DEFAULT_ZONE;
   try {
     return todayIn(zone, now);
