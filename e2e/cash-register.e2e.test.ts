@@ -102,7 +102,7 @@ describe('the cash day', () => {
     const difference = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(Math.abs(days.data[0].difference));
     expect(await page.getByTestId('cash-difference').textContent()).toContain(difference);
     await checkScreen(page, 'cash-day-closed-desktop');
-    // The day is this device's book (cash days are not pulled to other devices yet): the same page at 375 px.
+    // The same page at 375 px (a second device of the clerk: cash-day-sync.e2e.test.ts).
     await page.setViewportSize(PHONE);
     expect(await overflowing(page)).toEqual([]);
     await checkScreen(page, 'cash-day-closed-phone');

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { cashDaySchema } from './cash-days';
 import { categorySchema } from './categories';
 import { paginated, pageQuerySchema } from './common';
 import { customerSchema, itemSchema, loanSchema, transactionSchema } from './lending';
@@ -91,6 +92,12 @@ export const syncDeltaReplySchema = z.object({
     items: z.array(itemSchema),
     transactions: z.array(transactionSchema),
     categories: z.array(categorySchema),
+    /**
+     * The signed-in clerk's own cash days (decision 0193; only with 'manage lending'): those changed in the window,
+     * and every day of theirs still open, with its position so far. Also in a reply that recommends the chunked
+     * download (a clerk has one day a date). Left out by servers from before it.
+     */
+    cash_days: z.array(cashDaySchema).optional(),
     /** Tombstones: uuids of rows deleted since the cursor. */
     deleted: syncDeletedSchema,
   }),

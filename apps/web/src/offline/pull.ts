@@ -26,11 +26,21 @@ async function applyTombstones(deleted: SyncDeltaReply['data']['deleted'], open:
 /** The book the pull began in was replaced (sign-out, another user, another company): its reply is not this book's. */
 class BookChanged extends Error {}
 
+/**
+ * The clerk's own cash days (decision 0193), like any pulled row: a day with unsent changes (its open or close still
+ * queued here) keeps them and takes the server's copy as its base; an older copy than the device's is ignored, by
+ * versions.
+ */
+async function applyCashDays(days: SyncDeltaReply['data']['cash_days'], ctx: ApplyContext): Promise<void> {
+  for (const day of days ?? []) await applyRow('cashDays', day, ctx);
+}
+
 async function applyDelta(reply: SyncDeltaReply, book: string): Promise<void> {
   const { data, meta } = reply;
   if (bookKey() !== book) throw new BookChanged();
-  await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue, db.syncState], async () => {
+  await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.cashDays, db.syncQueue, db.syncState], async () => {
     const ctx: ApplyContext = { open: await uuidsWithOpenEntries() };
+    await applyCashDays(data.cash_days, ctx);
     for (const row of data.categories) await applyRow('categories', row, ctx);
     for (const row of data.customers) await applyRow('customers', row, ctx);
     for (const loan of data.loans) await applyLoan(loan, ctx);
@@ -67,12 +77,13 @@ function withoutVersions(row: BookRow): BookRow {
  * forget their versions, which count a history the restore undid, so the server's copies are laid under them again.
  */
 export async function forgetCursor(): Promise<void> {
-  await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue, db.syncState], async () => {
+  await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.cashDays, db.syncQueue, db.syncState], async () => {
     const open = await uuidsWithOpenEntries();
     // The register is the server's alone and never has unsent rows: its copy starts again whole (the guard of
     // decision 0187 lets only a clear remove its rows).
     await db.transactions.clear();
-    for (const table of SYNC_TABLES) {
+    // The clerk's cash days are kept the same way (decision 0193): every pull brings the open ones again.
+    for (const table of [...SYNC_TABLES, 'cashDays'] as const) {
       if (table === 'transactions') continue;
       const rows = (await db.table(table).toArray()) as BookRow[];
       const kept = rows.filter((r) => open.has(r.uuid) || r.sync_status === 'pending' || r.sync_status === 'failed');
@@ -105,10 +116,13 @@ async function pullOnce(): Promise<void> {
   const reply = await api.get<SyncDeltaReply>('/api/sync', { since });
   if (bookKey() !== book) return;
   if (reply.meta.recommendation === USE_TABLE_ENDPOINTS) {
-    // Chunks carry rows, not deletions: the server keeps this window's tombstones in the recommendation reply.
-    await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.syncQueue], async () =>
-      applyTombstones(reply.data.deleted, await uuidsWithOpenEntries()),
-    );
+    // Chunks carry rows, not deletions: the server keeps this window's tombstones in the recommendation reply, and
+    // the clerk's cash days (few: one a date).
+    await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.cashDays, db.syncQueue], async () => {
+      const open = await uuidsWithOpenEntries();
+      await applyTombstones(reply.data.deleted, open);
+      await applyCashDays(reply.data.cash_days, { open });
+    });
     await beginDownload(reply.meta.cursor, reply.meta.total_changes);
     await runDownload();
     return;

@@ -37,7 +37,8 @@ async function entriesOf(db: DB, companyId: number, userId: number | null, day: 
 
 const inPesos = (p: CashPosition) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, toPesos(v)])) as unknown as CashPosition;
 
-async function toCashDay(db: DB, row: CashDayRow): Promise<CashDay> {
+/** A day as the API shows it: once closed the position the close stored, while open the position so far. */
+export async function toCashDay(db: DB, row: CashDayRow): Promise<CashDay> {
   const position =
     row.status === 'closed' && row.position
       ? (JSON.parse(row.position) as CashPosition)

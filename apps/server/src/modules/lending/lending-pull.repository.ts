@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database';
 import { type Page, type SyncWindow, windowed } from '../../db/sync-window';
-import type { CustomerRow, ItemRow, LoanRow, TransactionRow } from '../../db/tables';
+import type { CashDayRow, CustomerRow, ItemRow, LoanRow, TransactionRow } from '../../db/tables';
 
 // The lending book's rows changed in a sync window: what the sync pull reads of this area (docs/decisions/0065-sync-pull.md).
 
@@ -34,4 +34,20 @@ export async function itemsOfLoans(db: DB, w: SyncWindow, loans: { id: number }[
   if (!asRange) return rows;
   const wanted = new Set(ids);
   return rows.filter((r) => wanted.has(r.loan_id));
+}
+
+/**
+ * One clerk's cash days for the pull (decision 0193): those changed in the window, and every one still open (its
+ * position moves with the clerk's entries while its row does not). Only the clerk's own, of the company.
+ */
+export async function cashDayRows(db: DB, w: SyncWindow, userId: number): Promise<CashDayRow[]> {
+  return db
+    .selectFrom('cash_days')
+    .selectAll()
+    .where('company_id', '=', w.companyId)
+    .where('user_id', '=', userId)
+    .where('version', '<=', w.until)
+    .where((eb) => eb.or([eb('version', '>', w.after), eb('status', '=', 'open')]))
+    .orderBy('day')
+    .execute();
 }

@@ -36,14 +36,17 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: syncDeltaReplySchema.or(syncChunkReplySchema), 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema },
     },
     handler: async (request, reply) => {
-      const { companyId } = authOf(request);
+      const auth = authOf(request);
+      const { companyId } = auth;
+      // A clerk's cash days are theirs alone, and only a clerk who may open one gets them (decision 0193).
+      const clerkId = auth.permissions.has('manage lending') ? auth.user.id : null;
       // Cursors carry the tag of the database's last restore: one from before it is refused (decision 0190).
       const tag = await restoreTag(app.db);
       const query = cursorsOfThisHistory(request.query, tag);
       // Pulls take turns and leave time to other requests between them (decisions 0132, 0134): a turn is the
       // reply's building, compression and writing.
       await inPullTurn(async () => {
-        const text = JSON.stringify(withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query) : await pullDelta(app.db, companyId, query), tag));
+        const text = JSON.stringify(withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query) : await pullDelta(app.db, companyId, query, clerkId), tag));
         // A string body is sent as it is (Fastify serialises only objects); the cast satisfies the typed reply.
         void reply.type('application/json; charset=utf-8').send(text as unknown as SyncDeltaReply);
         await sent(reply.raw);

@@ -17,7 +17,8 @@ import { toCustomer, toItem, toLoan, toTransaction } from '../lending/lending-re
 import { currentVersion } from '../../db/sync-version';
 import type { Page, SyncWindow } from '../../db/sync-window';
 import { lendingCategoryRows as categoryRows } from '../categories/category.repository';
-import { customerRows, itemRows, itemsOfLoans, loanRows, transactionRows } from '../lending/lending-pull.repository';
+import { toCashDay } from '../lending/cash-day.service';
+import { cashDayRows, customerRows, itemRows, itemsOfLoans, loanRows, transactionRows } from '../lending/lending-pull.repository';
 import { countChanges, countTable, inSnapshot, tombstones } from './sync.repository';
 
 // GET /api/sync: the pull of the offline store (docs/decisions/0065-sync-pull.md).
@@ -72,11 +73,12 @@ async function deletedIn(db: DB, w: SyncWindow, present: Partial<Record<SyncTabl
 }
 
 /**
- * Every change after `since` up to the counter read first, all read on one snapshot. Above
+ * Every change after `since` up to the counter read first, all read on one snapshot; with `clerkId`, that clerk's
+ * cash days too. Above
  * SYNC_DELTA_LIMIT changed rows the data is left empty (tombstones excepted: a chunked download
  * carries none) and the reply recommends the chunked download pinned to meta.cursor.
  */
-export async function pullDelta(db: DB, companyId: number, query: SyncQuery): Promise<SyncDeltaReply> {
+export async function pullDelta(db: DB, companyId: number, query: SyncQuery, clerkId: number | null = null): Promise<SyncDeltaReply> {
   return inSnapshot(db, async (trx) => {
     const counter = await currentVersion(trx, companyId);
     const after = lowerBound(query.since);
@@ -85,8 +87,11 @@ export async function pullDelta(db: DB, companyId: number, query: SyncQuery): Pr
     const counts = await countChanges(trx, w);
     const total = counts.customers + counts.loans + counts.items + counts.transactions + counts.categories + counts.tombstones;
     const meta = { cursor: cursorOf(counter), server_time: new Date().toISOString(), total_changes: total };
+    // The clerk's own days (decision 0193): few (one a date), so they come in this reply even when it recommends
+    // the chunked download, read on the same snapshot.
+    const cashDays = clerkId === null ? [] : await Promise.all((await cashDayRows(trx, w, clerkId)).map((r) => toCashDay(trx, r)));
     if (total > SYNC_DELTA_LIMIT) {
-      const data = { customers: [], loans: [], items: [], transactions: [], categories: [], deleted: await deletedIn(trx, w, {}) };
+      const data = { customers: [], loans: [], items: [], transactions: [], categories: [], cash_days: cashDays, deleted: await deletedIn(trx, w, {}) };
       return { data, meta: { ...meta, recommendation: USE_TABLE_ENDPOINTS } };
     }
     const customers = counts.customers ? (await customerRows(trx, w)).map(toCustomer) : [];
@@ -95,7 +100,7 @@ export async function pullDelta(db: DB, companyId: number, query: SyncQuery): Pr
     const transactions = counts.transactions ? (await transactionRows(trx, w)).map(toTransaction) : [];
     const categories: Category[] = counts.categories ? (await categoryRows(trx, w)).map(toCategory) : [];
     const deleted = counts.tombstones ? await deletedIn(trx, w, { customers, loans, items, transactions, categories }) : emptyDeleted();
-    return { data: { customers, loans, items, transactions, categories, deleted }, meta: { ...meta, recommendation: null } };
+    return { data: { customers, loans, items, transactions, categories, cash_days: cashDays, deleted }, meta: { ...meta, recommendation: null } };
   });
 }
 
