@@ -43,7 +43,9 @@ async function ticket(admin: ApiSession, category: string, lastName: string, loa
 describe('notices and the auction list', () => {
   it('lists a ticket ending soon, records its notice once, prints the letter; a forfeited item is on the auction list', { timeout: 240_000 }, async () => {
     const admin = await apiLogin(server, DEMO.admin);
-    await apiCall(server, admin, 'POST', '/api/settings', { bsp_registration: 'BSP-PS-2026-0042', pawn_notice_days: 10 });
+    // The next auction, after the soon ticket's period ends (decision 0194): the letter names its date and place.
+    const auctionDay = manilaDay(20);
+    await apiCall(server, admin, 'POST', '/api/settings', { bsp_registration: 'BSP-PS-2026-0042', pawn_notice_days: 10, pawn_auction_date: auctionDay, pawn_auction_place: 'Santos Pawnshop, Iznart St, Iloilo City' });
     const category = crypto.randomUUID();
     await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title: 'Laptops', interest_rate: 3, penalty_rate: 2, loan_period: 30, loan_period_type: 'day', loan_period_expiry: 30, is_renewable: true, fast_depreciating: true });
     const soon = await ticket(admin, category, 'Notice-Soon', manilaDay(-55));
@@ -75,7 +77,9 @@ describe('notices and the auction list', () => {
     const text = (await letter.textContent()) ?? '';
     expect(text).toContain(`redemption period of your pawn ticket ${soon.pawn_ticket_number} ends on`);
     expect(text).toContain('BSP registration: BSP-PS-2026-0042');
-    expect(text).toContain('public auction');
+    const auctionWords = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${auctionDay}T00:00:00Z`));
+    expect(text).toContain(`may be sold at the public auction on`);
+    expect(text).toContain(`${auctionWords} at Santos Pawnshop, Iznart St, Iloilo City.`);
     await bothWidths(page, 'notice-letter');
 
     await go(page, '/lending/auction');
@@ -127,10 +131,13 @@ describe('notices and the auction list', () => {
     await go(page, '/settings/site');
     await page.getByLabel('BSP Registration Number').fill('BSP-PS-2026-0777');
     await page.getByLabel('Full Customer Record Above (₱)').fill('50,000');
+    await page.getByLabel('Next Auction Date').fill(manilaDay(40));
+    await page.getByLabel('Auction Place').fill('Santos Pawnshop, Jaro, Iloilo City');
     await page.getByRole('button', { name: 'Save Pawnshop Settings' }).click();
     await page.getByText('Pawnshop settings updated').waitFor();
     await page.getByRole('heading', { name: 'Pawnshop' }).scrollIntoViewIfNeeded();
     await bothWidths(page, 'settings-pawnshop');
+    expect((await apiCall<{ pawn_auction_date: string; pawn_auction_place: string }>(server, admin, 'GET', '/api/settings'))).toMatchObject({ pawn_auction_date: manilaDay(40), pawn_auction_place: 'Santos Pawnshop, Jaro, Iloilo City' });
 
     const customer = (await apiCall<{ data: { customer_uuid: string } }>(server, admin, 'GET', `/api/loans/${loan.uuid}`)).data.customer_uuid;
     await go(page, `/lending/customers/${customer}`);

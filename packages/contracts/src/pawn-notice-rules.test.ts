@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { noticeAmountDue, noticeDue, noticeProblem, noticeWindowEnd } from './pawn-notice-rules';
+import { auctionSentence, noticeAmountDue, noticeAuction, noticeDue, noticeLines, noticeProblem, noticeWindowEnd } from './pawn-notice-rules';
 import { addDays, amountsDue, forfeitProblem, LOAN_STATUSES, type LoanFigures, newLoanFigures } from './pawn-rules';
 
 // Properties of the notice before the redemption period ends (decision 0184), over generated tickets and days.
@@ -62,5 +62,30 @@ describe('the notice before the redemption period ends', () => {
         if (before >= l.loan_date) expect(amountsDue(l, before).redeem_total).toBeLessThanOrEqual(due);
       }),
     );
+  });
+});
+
+describe('the auction a notice names (decision 0194)', () => {
+  const place = fc.option(fc.string({ maxLength: 40 }), { nil: null });
+  it('names the date only when it is after the period ends, the place whenever it is set, and nothing else', () => {
+    fc.assert(
+      fc.property(fc.option(day, { nil: null }), place, day, (date, where, expiry) => {
+        const named = noticeAuction({ pawn_auction_date: date, pawn_auction_place: where }, expiry);
+        const trimmed = where?.trim() || null;
+        expect(named?.date ?? null).toBe(date !== null && date > expiry ? date : null);
+        expect(named?.place ?? null).toBe(trimmed);
+        expect(named === null).toBe(!(date !== null && date > expiry) && trimmed === null);
+      }),
+    );
+  });
+
+  it('the last sentence of the letter and email names what is set', () => {
+    const words = { shop: 'Santos Pawnshop', shopAddress: null, pawner: 'Maria', ticket: 'PT-1', expiry: 'March 2, 2027', amountDue: '₱1,000.00', items: ['ring'] };
+    expect(noticeLines(words).at(-1)).toBe('If the pawn is not redeemed or renewed by the end of the redemption period, it will be forfeited and may be sold at a public auction.');
+    expect(noticeLines({ ...words, auction: { date: 'March 15, 2027', place: 'Santos Pawnshop, Jaro, Iloilo City' } }).at(-1)).toBe(
+      'If the pawn is not redeemed or renewed by the end of the redemption period, it will be forfeited and may be sold at the public auction on March 15, 2027 at Santos Pawnshop, Jaro, Iloilo City.',
+    );
+    expect(auctionSentence({ date: null, place: 'the shop' })).toMatch(/sold at the public auction at the shop\.$/);
+    expect(auctionSentence({ date: 'May 1, 2027', place: null })).toMatch(/sold at the public auction on May 1, 2027\.$/);
   });
 });

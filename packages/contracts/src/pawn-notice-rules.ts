@@ -43,6 +43,27 @@ export interface NoticeWords {
   expiry: string;
   amountDue: string;
   items: string[];
+  /** The auction the pawn would go to (noticeAuction), its date already in words; null or left out: none named. */
+  auction?: { date: string | null; place: string | null } | null;
+}
+
+/**
+ * The shop's next auction as a notice names it (decision 0194), from the site settings: its place when set, and its
+ * date when set and after the ticket's redemption period ends (an auction on or before that day cannot sell this
+ * pawn). Null when neither is named.
+ */
+export function noticeAuction(settings: { pawn_auction_date?: string | null; pawn_auction_place?: string | null }, expiryDate: string): { date: string | null; place: string | null } | null {
+  const date = settings.pawn_auction_date && settings.pawn_auction_date > expiryDate ? settings.pawn_auction_date : null;
+  const place = settings.pawn_auction_place?.trim() || null;
+  return date || place ? { date, place } : null;
+}
+
+/** The notice's last sentence: what follows an unredeemed pawn, with the auction's date and place when named. */
+export function auctionSentence(auction: NoticeWords['auction']): string {
+  const when = auction?.date ? ` on ${auction.date}` : '';
+  const where = auction?.place ? ` at ${auction.place}` : '';
+  const which = auction?.date || auction?.place ? 'the public auction' : 'a public auction';
+  return `If the pawn is not redeemed or renewed by the end of the redemption period, it will be forfeited and may be sold at ${which}${when}${where}.`;
 }
 
 export const NOTICE_SUBJECT = (ticket: string) => `Pawn ticket ${ticket}: your redemption period is ending`;
@@ -53,6 +74,6 @@ export function noticeLines(w: NoticeWords): string[] {
     `This is to remind you that the redemption period of your pawn ticket ${w.ticket} ends on ${w.expiry}.`,
     `Pawned: ${w.items.join('; ')}.`,
     `To redeem on or before that date, bring this notice or your pawn ticket and pay ${w.amountDue} (principal, interest and penalty up to that date). You may also renew the loan before then if its terms allow.`,
-    'If the pawn is not redeemed or renewed by the end of the redemption period, it will be forfeited and may be sold at a public auction.',
+    auctionSentence(w.auction),
   ];
 }

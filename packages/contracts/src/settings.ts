@@ -1,4 +1,5 @@
 import { moneyField } from './lending';
+import { isCalendarDate } from './pawn-rules';
 import { z } from './zod';
 
 /** The site settings every member reads (sidebar name and logo, slot length, booking switch, time zone). */
@@ -21,6 +22,9 @@ export const settingsSchema = z.object({
   bsp_registration: z.string().nullable(),
   /** Tickets whose redemption period ends within this many days are listed to be sent their notice (decision 0184). */
   pawn_notice_days: z.number().int(),
+  /** The shop's next auction, named on the notices when set (decision 0194): its date (YYYY-MM-DD) and place. */
+  pawn_auction_date: z.string().nullable(),
+  pawn_auction_place: z.string().nullable(),
   /** Pesos: a customer's first loan above it needs their know-your-customer record; null, no such rule (decision 0186). */
   kyc_loan_threshold: z.number().nullable(),
   /** Minutes a freed slot is held for the waiting client it was offered to (default 30). */
@@ -51,6 +55,7 @@ export function isIanaTimeZone(name: string): boolean {
 export const BACKDATE_DAYS_RULE = 'The days a lending action may be backdated must be a whole number from 0 (today only) to 365.';
 
 export const NOTICE_DAYS_RULE = 'The days before the redemption period ends to send the notice must be a whole number from 1 to 90.';
+export const AUCTION_DATE_RULE = 'The auction date must be a real calendar date (YYYY-MM-DD), or empty.';
 export const WAITLIST_HOLD_RULE = 'The waitlist hold must be a whole number of minutes from 5 to 1440.';
 export const NO_SHOW_LIMIT_RULE = 'The no-show limit must be a whole number from 0 (off) to 10.';
 
@@ -94,6 +99,8 @@ export const settingsBodySchema = z.object({
   lending_backdate_days: z.number(BACKDATE_DAYS_RULE).int(BACKDATE_DAYS_RULE).min(0, BACKDATE_DAYS_RULE).max(365, BACKDATE_DAYS_RULE).optional(),
   bsp_registration: optionalText(120, 'BSP registration'),
   pawn_notice_days: z.number(NOTICE_DAYS_RULE).int(NOTICE_DAYS_RULE).min(1, NOTICE_DAYS_RULE).max(90, NOTICE_DAYS_RULE).optional(),
+  pawn_auction_date: z.preprocess((v) => (v === '' ? null : v), z.string(AUCTION_DATE_RULE).regex(/^\d{4}-\d{2}-\d{2}$/, AUCTION_DATE_RULE).refine(isCalendarDate, AUCTION_DATE_RULE).nullable().optional()),
+  pawn_auction_place: optionalText(200, 'auction place'),
   kyc_loan_threshold: moneyField('amount above which a first loan needs the full record').nullable().optional(),
   waitlist_hold_minutes: z.number(WAITLIST_HOLD_RULE).int(WAITLIST_HOLD_RULE).min(5, WAITLIST_HOLD_RULE).max(1440, WAITLIST_HOLD_RULE).optional(),
   no_show_limit: z.number(NO_SHOW_LIMIT_RULE).int(NO_SHOW_LIMIT_RULE).min(0, NO_SHOW_LIMIT_RULE).max(10, NO_SHOW_LIMIT_RULE).optional(),

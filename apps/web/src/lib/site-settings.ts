@@ -21,6 +21,9 @@ export interface SiteSettings {
   bsp_registration?: string | null;
   /** Days before a redemption period ends that its ticket is listed to notify (decision 0184). */
   pawn_notice_days?: number;
+  /** The shop's next auction, named on the notices when set (decision 0194); absent in a copy kept before it existed. */
+  pawn_auction_date?: string | null;
+  pawn_auction_place?: string | null;
   /** Pesos: a first loan above it needs the customer's full record; null, no such rule (decision 0186). */
   kyc_loan_threshold?: number | null;
   /** Minutes a freed slot is held for the waiting client it is offered to; absent in a copy kept before the waitlist. */

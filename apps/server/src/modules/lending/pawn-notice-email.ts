@@ -1,4 +1,4 @@
-import { NOTICE_SUBJECT, noticeLines, type NoticeWords } from '@kalinga/contracts/pawn-notice-rules';
+import { NOTICE_SUBJECT, noticeAuction, noticeLines, type NoticeWords } from '@kalinga/contracts/pawn-notice-rules';
 import { toPesos } from '@kalinga/contracts/pawn-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
@@ -26,6 +26,12 @@ export async function shopOf(db: Kysely<Database>, companyId: number) {
     auctionDate: s?.pawn_auction_date ?? null,
     auctionPlace: s?.pawn_auction_place ?? null,
   };
+}
+
+/** The auction the notice names (decision 0194), its date in words; what the settings say when it is sent. */
+export function auctionWords(shop: { auctionDate: string | null; auctionPlace: string | null }, expiryDate: string): NoticeWords['auction'] {
+  const named = noticeAuction({ pawn_auction_date: shop.auctionDate, pawn_auction_place: shop.auctionPlace }, expiryDate);
+  return named && { date: named.date && dayWords(named.date), place: named.place };
 }
 
 export function noticeEmail(to: { name: string; address: string }, w: NoticeWords, messageId: string): EmailMessage {
@@ -64,6 +70,7 @@ export async function pawnNoticeOutboxEmail(db: Kysely<Database>, row: OutboxRow
     expiry: dayWords(n.expiry_date),
     amountDue: pesoWords(toPesos(Number(n.amount_due))),
     items: (items.get(n.loan_id) ?? []).map((i) => i.description),
+    auction: auctionWords(shop, n.expiry_date),
   };
   return noticeEmail({ name: pawner, address: n.email }, words, row.message_id);
 }

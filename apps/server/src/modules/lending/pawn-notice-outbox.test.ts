@@ -6,6 +6,8 @@ import { createMailer, type Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { claimDue } from '../notifications/outbox.repository';
 import { KEY_REUSED } from './idempotency';
+import { dayWords } from './pawn-notice-email';
+import { addDays } from '@kalinga/contracts/pawn-rules';
 import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer } from './lending.test-helpers';
 
 // A pawn notice's email goes through the outbox (decision 0192): written with the notice in one transaction, sent
@@ -131,6 +133,25 @@ describe('the email through the outbox', () => {
     await worker(t0 + 60_000).runDue();
     expect(mailsTo(loan.email)).toBe(1);
     expect(await outboxOf(loan.uuid)).toMatchObject([{ status: 'sent', attempts: 2 }]);
+  });
+
+  it('the email names the auction the settings name when it is sent: its date only when after the period ends (decision 0194)', async () => {
+    const loan = await ticket();
+    const expiry = ((await call(w.t, w.admin, 'GET', `/api/loans/${loan.uuid}/notice`)).json().data.expiry_date) as string;
+    const after = addDays(expiry, 10);
+    expect((await call(w.t, w.admin, 'POST', '/api/settings', { pawn_auction_date: after, pawn_auction_place: 'Santos Pawnshop, Jaro, Iloilo City' })).statusCode).toBe(200);
+    expect((await send(loan.uuid)).statusCode).toBe(201);
+    await worker().runDue();
+    const mail = smtp.received.filter((r) => r.to.includes(loan.email ?? '')).at(-1)!;
+    expect(mail.mail.text).toContain(`may be sold at the public auction on ${dayWords(after)} at Santos Pawnshop, Jaro, Iloilo City.`);
+    // An auction on the period's last day cannot sell this pawn: only its place is named.
+    const early = await ticket();
+    expect((await call(w.t, w.admin, 'POST', '/api/settings', { pawn_auction_date: expiry })).statusCode).toBe(200);
+    expect((await send(early.uuid)).statusCode).toBe(201);
+    await worker().runDue();
+    const text = smtp.received.filter((r) => r.to.includes(early.email ?? '')).at(-1)!.mail.text;
+    expect(text).toContain('may be sold at the public auction at Santos Pawnshop, Jaro, Iloilo City.');
+    await call(w.t, w.admin, 'POST', '/api/settings', { pawn_auction_date: null, pawn_auction_place: null });
   });
 
   it('a pawner without an address gets no outbox row: the notice is for a printed letter', async () => {

@@ -23,6 +23,8 @@ export async function readSettings(app: FastifyInstance, auth: AuthContext): Pro
     lending_backdate_days: row.lending_backdate_days,
     bsp_registration: row.bsp_registration,
     pawn_notice_days: row.pawn_notice_days,
+    pawn_auction_date: row.pawn_auction_date,
+    pawn_auction_place: row.pawn_auction_place,
     kyc_loan_threshold: row.kyc_loan_threshold === null ? null : toPesos(Number(row.kyc_loan_threshold)),
     waitlist_hold_minutes: row.waitlist_hold_minutes,
     no_show_limit: row.no_show_limit,
@@ -48,6 +50,8 @@ export async function writeSettings(app: FastifyInstance, auth: AuthContext, bod
   if (body.lending_backdate_days !== undefined) changes.lending_backdate_days = body.lending_backdate_days;
   if (body.bsp_registration !== undefined) changes.bsp_registration = body.bsp_registration;
   if (body.pawn_notice_days !== undefined) changes.pawn_notice_days = body.pawn_notice_days;
+  if (body.pawn_auction_date !== undefined) changes.pawn_auction_date = body.pawn_auction_date;
+  if (body.pawn_auction_place !== undefined) changes.pawn_auction_place = body.pawn_auction_place;
   if (body.kyc_loan_threshold !== undefined) changes.kyc_loan_threshold = body.kyc_loan_threshold === null ? null : toCentavos(body.kyc_loan_threshold);
   if (body.waitlist_hold_minutes !== undefined) changes.waitlist_hold_minutes = body.waitlist_hold_minutes;
   if (body.no_show_limit !== undefined) changes.no_show_limit = body.no_show_limit;

@@ -34,6 +34,8 @@ describe('GET /api/settings', () => {
       lending_backdate_days: 7,
       bsp_registration: null,
       pawn_notice_days: 15,
+      pawn_auction_date: null,
+      pawn_auction_place: null,
       kyc_loan_threshold: null,
       waitlist_hold_minutes: 30,
       no_show_limit: 2,
@@ -130,6 +132,24 @@ describe('POST /api/settings', () => {
     expect((await post(admin, { reminder_hours_before: 0 })).json().reminder_hours_before).toBe(0);
     expect((await post(admin, { reminder_hours_before: '168' })).json().reminder_hours_before).toBe(168);
     expect((await get(admin)).json().reminder_hours_before).toBe(168);
+  });
+
+  it('saves the next auction the notices name (decision 0194): a calendar date and a place, each cleared by empty', async () => {
+    const admin = await registerCompany(t.app, 'Auction Settings Co');
+    const other = await registerCompany(t.app, 'Auction Other Co');
+    const res = await post(admin, { pawn_auction_date: '2027-03-15', pawn_auction_place: '  Santos Pawnshop, Jaro, Iloilo City ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ pawn_auction_date: '2027-03-15', pawn_auction_place: 'Santos Pawnshop, Jaro, Iloilo City' });
+    expect((await get(other)).json()).toMatchObject({ pawn_auction_date: null, pawn_auction_place: null });
+    for (const date of ['2027-02-30', '15/03/2027', 20270315]) {
+      const bad = await post(admin, { pawn_auction_date: date, pawn_auction_place: 'x'.repeat(201) });
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys(bad.json().errors).sort()).toEqual(['pawn_auction_date', 'pawn_auction_place']);
+    }
+    const viewer = await addUser(t.app, admin.companyId);
+    expect((await post(viewer, { pawn_auction_date: '2027-04-01' })).statusCode).toBe(403);
+    const cleared = await post(admin, { pawn_auction_date: '', pawn_auction_place: '' });
+    expect(cleared.json()).toMatchObject({ pawn_auction_date: null, pawn_auction_place: null });
   });
 
   it('needs manage users; never reaches another company', async () => {

@@ -1,4 +1,5 @@
-import { NOTICE_DAYS_RULE } from '@kalinga/contracts/settings';
+import { isCalendarDate } from '@kalinga/contracts/pawn-rules';
+import { AUCTION_DATE_RULE, NOTICE_DAYS_RULE } from '@kalinga/contracts/settings';
 import { parseMoneyText } from '@kalinga/contracts/money-text';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
@@ -13,15 +14,19 @@ interface Values {
   bsp_registration: string;
   pawn_notice_days: string;
   kyc_loan_threshold: string;
+  pawn_auction_date: string;
+  pawn_auction_place: string;
 }
 
 const valuesOf = (s: SiteSettings): Values => ({
   bsp_registration: s.bsp_registration ?? '',
   pawn_notice_days: String(s.pawn_notice_days ?? 15),
   kyc_loan_threshold: s.kyc_loan_threshold === null || s.kyc_loan_threshold === undefined ? '' : String(s.kyc_loan_threshold),
+  pawn_auction_date: s.pawn_auction_date ?? '',
+  pawn_auction_place: s.pawn_auction_place ?? '',
 });
 
-/** Settings › Pawnshop: the BSP registration printed on tickets, when notices are due, and the know-your-customer amount. */
+/** Settings › Pawnshop: the BSP registration printed on tickets, when notices are due, the know-your-customer amount, and the next auction the notices name. */
 export function PawnshopSettingsSection() {
   const settings = useSiteSettings();
   // A copy kept on the device before these settings existed has none: the section waits for the server's.
@@ -44,6 +49,8 @@ function PawnshopForm({ settings }: { settings: SiteSettings }) {
     const found: Record<string, string[]> = {};
     if (!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > 90) found.pawn_notice_days = [NOTICE_DAYS_RULE];
     if (threshold !== '' && (amount === null || amount < 0)) found.kyc_loan_threshold = [THRESHOLD_RULE];
+    const auctionDate = values.pawn_auction_date.trim();
+    if (auctionDate !== '' && !isCalendarDate(auctionDate)) found.pawn_auction_date = [AUCTION_DATE_RULE];
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -51,7 +58,13 @@ function PawnshopForm({ settings }: { settings: SiteSettings }) {
       return;
     }
     try {
-      const saved = await save.mutateAsync({ bsp_registration: values.bsp_registration.trim() || null, pawn_notice_days: Number(days), kyc_loan_threshold: amount });
+      const saved = await save.mutateAsync({
+        bsp_registration: values.bsp_registration.trim() || null,
+        pawn_notice_days: Number(days),
+        kyc_loan_threshold: amount,
+        pawn_auction_date: auctionDate || null,
+        pawn_auction_place: values.pawn_auction_place.trim() || null,
+      });
       setValues(valuesOf(saved));
       notifySuccess('Pawnshop settings updated');
     } catch (err) {
@@ -60,7 +73,7 @@ function PawnshopForm({ settings }: { settings: SiteSettings }) {
     }
   };
 
-  const field = (name: keyof Values, label: string, hint: string, input: { type?: string; inputMode?: 'numeric' | 'decimal'; maxLength?: number }) => (
+  const field = (name: keyof Values, label: string, hint: string, input: { type?: string; inputMode?: 'numeric' | 'decimal'; maxLength?: number; autoComplete?: string }) => (
     <div className="flex flex-col gap-1">
       <label htmlFor={`pawnshop-${name}`} className="font-medium">{label}</label>
       <input
@@ -86,6 +99,10 @@ function PawnshopForm({ settings }: { settings: SiteSettings }) {
         <div className="grid gap-4 sm:grid-cols-2">
           {field('pawn_notice_days', 'Notice Before Redemption Ends (days)', 'Tickets whose redemption period ends within this many days are listed to send their notice. 1 to 90.', { type: 'number', inputMode: 'numeric' })}
           {field('kyc_loan_threshold', 'Full Customer Record Above (₱)', 'A customer’s first loan above this amount needs their ID, date of birth, nationality, address, work and source of funds. Empty: no such rule.', { inputMode: 'decimal' })}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('pawn_auction_date', 'Next Auction Date', 'Named on each notice whose redemption period ends before it. Empty: the notice says “a public auction”.', { type: 'date' })}
+          {field('pawn_auction_place', 'Auction Place', 'Where the auction is held, named on every notice. Empty: no place named.', { maxLength: 200, autoComplete: 'off' })}
         </div>
         <div className="flex justify-end">
           <button type="submit" className="btn btn-primary" disabled={save.isPending || !online}>

@@ -1,4 +1,4 @@
-import { noticeLines } from '@kalinga/contracts/pawn-notice-rules';
+import { noticeAuction, noticeLines } from '@kalinga/contracts/pawn-notice-rules';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -26,6 +26,8 @@ export function NoticeLetterPage() {
   const back = <Link to="/lending/notices" className="link link-hover text-sm">← Notices</Link>;
   if (!row.notice) return <div className="mx-auto flex max-w-2xl flex-col gap-4">{back}<EmptyState title="No notice recorded yet" text="Send or record the notice on the Notices screen first; the letter prints what it recorded." /></div>;
   const shop = settings.data?.business_name || settings.data?.site_name || '';
+  // The shop's next auction as the settings name it now (decision 0194), its date in words like the period's end.
+  const auction = noticeAuction(settings.data ?? {}, row.notice.expiry_date);
   const lines = noticeLines({
     shop,
     shopAddress: settings.data?.business_address ?? null,
@@ -34,6 +36,7 @@ export function NoticeLetterPage() {
     expiry: formatLongDate(`${row.notice.expiry_date}T12:00:00`),
     amountDue: formatCurrency(row.notice.amount_due),
     items: row.items.map((i) => i.description),
+    auction: auction && { date: auction.date && formatLongDate(`${auction.date}T12:00:00`), place: auction.place },
   });
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
