@@ -25,8 +25,9 @@ export function setIndexedDBForTests(next: Deps): void {
 }
 
 /**
- * Opens a local database at schema version 15. Spec section 4: upgrades to versions 11 to 14 wipe all
- * local tables (their rows came from an older app and cannot be trusted); the v15 upgrade does nothing.
+ * Opens a local database at schema version 16 (decision 0171: the spec's 15 plus the cash days). Upgrades to versions
+ * 11 to 14 wipe all local tables (their rows came from an older app and cannot be trusted); the v15 and v16 upgrades
+ * touch no row.
  */
 export function openLocalDatabase(name: string = DB_NAME): KalingaDB {
   const db = new Dexie(name, deps.indexedDB ? { indexedDB: deps.indexedDB, IDBKeyRange: deps.IDBKeyRange } : undefined) as KalingaDB;
