@@ -154,6 +154,17 @@ describe('the email through the outbox', () => {
     await call(w.t, w.admin, 'POST', '/api/settings', { pawn_auction_date: null, pawn_auction_place: null });
   });
 
+  it("the administrators' deliveries list (its rows name users) leaves the notices' emails out, pending or sent", async () => {
+    const loan = await ticket();
+    expect((await send(loan.uuid)).statusCode).toBe(201);
+    for (const status of ['pending', 'sent'] as const) {
+      const list = await call(w.t, w.admin, 'GET', `/api/notifications/deliveries?status=${status}&limit=200`);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json().data.filter((d: { recipient_email: string }) => d.recipient_email === w.admin.user.email)).toEqual([]);
+      await worker().runDue();
+    }
+  });
+
   it('a pawner without an address gets no outbox row: the notice is for a printed letter', async () => {
     const loan = await ticket(null);
     const res = await send(loan.uuid);
