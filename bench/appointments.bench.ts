@@ -12,9 +12,9 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import type { AppointmentsTable } from '../apps/server/src/db/tables';
 import { loadSlotContext, slotsFromContext } from '../apps/server/src/modules/schedule/schedule.service';
-import { addDaysToDate, localDateOf } from '../apps/server/src/modules/schedule/zone-time';
 import { addUser, createTestApp, registerCompany } from '../apps/server/test/harness';
 import { captureStatements, rawDriver } from './raw-driver';
+import { addDaysToDate, localDateOf } from '@kalinga/contracts/zone-time';
 
 interface CannonResult {
   requests: { average: number; total: number };

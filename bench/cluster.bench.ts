@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { addUser, createTestApp, registerCompany, type Actor } from '../apps/server/test/harness';
 import { startServers } from '../apps/server/test/server-processes';
-import { addDaysToDate, localDateOf } from '../apps/server/src/modules/schedule/zone-time';
 import { autocannon, type CannonOptions } from './cannon';
 import { addPeopleAndCategories, fillAppointments } from './fill';
+import { addDaysToDate, localDateOf } from '@kalinga/contracts/zone-time';
 
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

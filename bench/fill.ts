@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { DB } from '../apps/server/src/db/database';
 import type { AppointmentsTable } from '../apps/server/src/db/tables';
 import { nowIso } from '../apps/server/src/lib/clock';
-import { addDays, localDateOf } from '../apps/server/src/modules/reports/report-days';
-import { seededRandom } from '../apps/server/src/db/seed/random';
+import { addDays } from '../apps/server/src/modules/reports/report-days';
+import { seededRandom } from '../apps/server/src/seed/random';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 const DEPARTMENTS = ['Engineering', 'Nursing', 'Business', 'Education', 'Finance', 'Registrar', null];
 const STATUSES: AppointmentsTable['status'][] = ['pending', 'confirmed', 'completed', 'completed', 'cancelled'];

@@ -14,16 +14,17 @@ import pg from 'pg';
 import { type AppConfig, loadConfig } from '../apps/server/src/config';
 import { createDatabase, type DB } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { seedDemoData } from '../apps/server/src/db/seed/seed';
+import { seedDemoData } from '../apps/server/src/seed/seed';
 import type { AppointmentsTable } from '../apps/server/src/db/tables';
 import { insertCompany } from '../apps/server/src/modules/companies/company.repository';
 import { forecastDaily, mase, seasonalNaiveForecast } from '../apps/server/src/modules/reports/forecast';
-import { addDays, dayRange, localDateOf } from '../apps/server/src/modules/reports/report-days';
+import { addDays, dayRange } from '../apps/server/src/modules/reports/report-days';
 import { countAppointments, dailyCountsByGroup, recountDailyGroups, type ReportGroupBy } from '../apps/server/src/modules/reports/report.repository';
 import { forecasts } from '../apps/server/src/modules/reports/forecast-cache';
 import { dailyReport } from '../apps/server/src/modules/reports/report.service';
-import { gaussian, poisson, seededRandom } from '../apps/server/src/db/seed/random';
+import { gaussian, poisson, seededRandom } from '../apps/server/src/seed/random';
 import { addPeopleAndCategories } from './fill';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 const GROUPINGS: ReportGroupBy[] = ['category', 'age', 'department'];
 

@@ -12,9 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { SYNC_EPOCH, SYNC_TABLES, type SyncTable } from '@kalinga/contracts/sync';
 import { sql } from 'kysely';
-import { makeCustomers, makeLoans } from '../apps/server/src/db/seed/lending-book';
-import { seededRandom } from '../apps/server/src/db/seed/random';
-import { insertBook, insertLendingCategories } from '../apps/server/src/db/seed/seed-lending';
+import { makeCustomers, makeLoans } from '../apps/server/src/seed/lending-book';
+import { seededRandom } from '../apps/server/src/seed/random';
+import { insertBook, insertLendingCategories } from '../apps/server/src/seed/seed-lending';
 import { bumpVersion } from '../apps/server/src/db/sync-version';
 import { createTestApp, registerCompany } from '../apps/server/test/harness';
 

@@ -24,11 +24,12 @@
 // fast-check printed, run alone) for a hunt.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import fc from 'fast-check';
-import { addDays, todayIn } from '@kalinga/contracts/pawn-rules';
+import { addDays } from '@kalinga/contracts/pawn-rules';
 import { SYNC_EPOCH, type SyncDeltaReply } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMember, insertCompany, setUserRoles } from '../src/modules/companies/company.repository';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../test/harness';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 type Row = Record<string, unknown> & { uuid: string };
 

@@ -5,7 +5,7 @@ import { serverCommand } from './backup/cli';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedDemoData } from './db/seed/seed';
+import { seedDemoData } from './seed/seed';
 import { startBackupSchedule } from './backup/schedule';
 import { startHousekeeping } from './maintenance';
 

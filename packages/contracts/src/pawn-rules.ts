@@ -138,11 +138,6 @@ export function addPeriod(date: string, amount: number, type: LoanPeriodType | s
   }
 }
 
-/** Today's calendar date in a time zone (the counter's day). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /** Whether a text is a real calendar date (2023-02-30 is not). */
 export function isCalendarDate(text: string): boolean {
   const match = DATE_RE.exec(text);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/database';
-import { type EmailMessage, escapeHtml, oneLine } from '../modules/notifications/email-content';
+import { type EmailMessage, escapeHtml, oneLine } from '../modules/notifications/email-text';
 import { createMailer } from '../modules/notifications/mailer';
 import { newMessageId } from '../modules/notifications/notification-events';
 import { finishRun, markNotified, previousScheduledFailed, serverCompanyId, startRun } from './backup-runs.repository';

@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, createTestApp, multipart, PNG_1PX, registerCompany, type TestApp } from '../../test/harness';
 import { GIF_16PX, JPG_16PX, WEBP_16PX } from '../../test/images';
-import { gradientPng } from '../db/seed/png';
+import { gradientPng } from '../seed/png';
 import { DAMAGED_IMAGE, inspectImage, TOO_MANY_PIXELS, TYPE_MISMATCH } from './image-check';
 
 /** A PNG whose header claims width×height, with one tiny (undecodable) data chunk: small file, huge image. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { todayInZone, wallOf, wallTimeToInstant } from './zone-time';
+import { wallTimeToInstant } from './zone-time';
+import { todayIn, wallOf } from '@kalinga/contracts/zone-time';
 
 describe('wallTimeToInstant', () => {
   it('converts a Manila wall time (UTC+8, no DST)', () => {
@@ -28,14 +29,14 @@ describe('wallTimeToInstant', () => {
   });
 });
 
-describe('wallOf and todayInZone', () => {
+describe('wallOf and todayIn', () => {
   it("reads an instant's wall date and time in a zone", () => {
     expect(wallOf('2026-03-08T16:30:00.000Z', 'Asia/Manila')).toEqual({ date: '2026-03-09', time: '00:30' });
     expect(wallOf('2026-03-09T00:00:00.000Z', 'UTC')).toEqual({ date: '2026-03-09', time: '00:00' });
   });
   it("gives today's date in the company's zone, which may differ from UTC's", () => {
     const now = new Date('2026-03-08T20:00:00.000Z');
-    expect(todayInZone('Asia/Manila', now)).toBe('2026-03-09');
-    expect(todayInZone('America/New_York', now)).toBe('2026-03-08');
+    expect(todayIn('Asia/Manila', now)).toBe('2026-03-09');
+    expect(todayIn('America/New_York', now)).toBe('2026-03-08');
   });
 });

@@ -1,47 +1,8 @@
-// Wall-clock helpers for the company's IANA time zone, on Intl only (no zone library in the web app).
+// Wall time to instant for the company's IANA time zone, on Intl only (no zone library in the web app); the date
+// helpers both sides share (todayIn, wallOf, localDateOf) live in @kalinga/contracts/zone-time.
 // Schedules, excluded dates and slot strings are wall times in the company's zone (PRODUCT.md);
 // appointment_date travels as a UTC instant; the browser shows instants in its own zone.
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Wall date (YYYY-MM-DD) and time (HH:mm) of an instant in a zone. */
-export function wallOf(instant: Date | string, timeZone: string): { date: string; time: string } {
-  const d = typeof instant === 'string' ? new Date(instant) : instant;
-  const p: Record<string, string> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(d)) p[part.type] = part.value;
-  const hour = p.hour === '24' ? '00' : p.hour;
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${hour}:${p.minute}` };
-}
-
-/** Today's calendar date in a zone: the earliest date a booking or an excluded date may take. */
-export function todayInZone(timeZone: string | undefined, now: Date = new Date()): string {
-  if (!timeZone) {
-    // Without the company's zone, the browser's own date is the best guess.
-    const y = now.getFullYear();
-    const m = String(now.getMonth() + 1).padStart(2, '0');
-    const d = String(now.getDate()).padStart(2, '0');
-    return `${y}-${m}-${d}`;
-  }
-  return wallOf(now, timeZone).date;
-}
+import { wallOf } from '@kalinga/contracts/zone-time';
 
 /** Minutes the zone is ahead of UTC at an instant. */
 function offsetMinutes(timeZone: string, ms: number): number {

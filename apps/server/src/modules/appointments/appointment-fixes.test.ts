@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { addCategory, ALL_WEEK, daysAhead, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
-import { addDaysToDate, weekdayOf } from '../schedule/zone-time';
+import { addDaysToDate, weekdayOf } from '@kalinga/contracts/zone-time';
 
 // Defects of issue 14 found by trying the counselling screens as a new user would.
 let t: TestApp;

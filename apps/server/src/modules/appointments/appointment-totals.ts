@@ -1,6 +1,6 @@
 import type { AppointmentTab } from '@kalinga/contracts/appointments';
 import type { DB } from '../../db/database';
-import type { AppointmentFilters, Scope } from './appointment.repository';
+import type { AppointmentFilters, CountedTotal, Scope } from './appointment.repository';
 
 /**
  * Cached list totals (docs/decisions/0025-appointments-list-performance.md).
@@ -15,14 +15,6 @@ import type { AppointmentFilters, Scope } from './appointment.repository';
  *    history.
  * A total is used only while both still hold, so it always equals a fresh count.
  */
-export interface CountedTotal {
-  total: number;
-  version: number;
-  /** The `now` of the count: tab totals hold from here… */
-  countedAt: string;
-  /** …up to this instant (inclusive); null = until the next write. */
-  validThrough: string | null;
-}
 
 interface Entry extends CountedTotal {
   tab: boolean;

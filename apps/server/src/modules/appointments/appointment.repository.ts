@@ -4,9 +4,18 @@ import type { DB } from '../../db/database';
 import type { AppointmentRow, AppointmentsTable, Database, UserRow } from '../../db/tables';
 import { likePattern } from '../../lib/pagination';
 import { compiledShape, param } from '../../lib/query-shapes';
-import type { CountedTotal } from './appointment-totals';
 
 type Conn = DB | Kysely<Database>;
+
+/** A filtered list's total as counted, with what it holds for (appointment-totals.ts keeps it while it holds). */
+export interface CountedTotal {
+  total: number;
+  version: number;
+  /** The `now` of the count: tab totals hold from here… */
+  countedAt: string;
+  /** …up to this instant (inclusive); null = until the next write. */
+  validThrough: string | null;
+}
 
 /** Whose appointments a caller sees (PRODUCT.md): a counselor's own, a client's own, or (managers) all. */
 export type Scope = { kind: 'all' } | { kind: 'counselor'; userId: number } | { kind: 'client'; userId: number };

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { nowIso } from '../../lib/clock';
 import { addCategory, daysAhead, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
-import { localDateOf } from '../schedule/zone-time';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;
 let admin: Actor; // manager: 'manage appointments', not a counselor

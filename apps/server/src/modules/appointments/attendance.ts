@@ -6,9 +6,9 @@ import { isPostgresDb } from '../../db/locks';
 import type { Database } from '../../db/tables';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
-import { localDateOf } from '../schedule/zone-time';
 import { findAppointmentByUuid } from './appointment.repository';
 import { scopeOf } from './appointment-view';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 // A client's attendance and the no-show policy (docs/decisions/0154-no-shows-and-late-cancellations.md,
 // 0155-no-show-policy.md). A session's outcome is known once it is completed, a no-show, or cancelled late;

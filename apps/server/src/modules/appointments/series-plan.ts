@@ -2,7 +2,7 @@ import { MAX_SERIES_SESSIONS, SERIES_PROBLEM_TEXT, type SeriesFrequency, type Se
 import type { SeriesOccurrence, SeriesSlot } from '@kalinga/contracts/appointment-series';
 import { type SlotContext, slotsFromContext } from '../schedule/schedule.service';
 import type { BusyInterval } from '../schedule/slots';
-import { addDaysToDate, localDateOf, minutesOf, timeOf, weekdayOf, ZoneDay } from '../schedule/zone-time';
+import { addDaysToDate, localDateOf, minutesOf, timeOf, weekdayOf, ZoneDay } from '@kalinga/contracts/zone-time';
 
 // Where the sessions of a series fall and what stands in their way (decision 0150). Pure: the caller loads the
 // counselor's schedule, excluded dates and live appointments (a SlotContext) and decides what to do with the plan.

@@ -7,13 +7,13 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { nowIso } from '../../lib/clock';
 import type { AuthContext } from '../../lib/auth-context';
 import { recordSeriesEvent, type SeriesEvent } from '../notifications/series-events';
-import { loadSlotContext, todayIn } from '../schedule/schedule.service';
-import { addDaysToDate, minutesOf, naiveDayMs, wallOf } from '../schedule/zone-time';
+import { loadSlotContext } from '../schedule/schedule.service';
 import { type AppointmentView, categoryExists, type NewAppointment, updateAppointmentRow } from './appointment.repository';
 import { planSeries, weekOf } from './series-plan';
 import { findSeries, insertStatusChanges, lockSessionsAsRead, type SeriesRow, seriesSessions } from './series.repository';
 import { isManagerOf, scopeOf } from './appointment-view';
 import { blockedError, readSeries, seriesScope } from './series.service';
+import { addDaysToDate, minutesOf, naiveDayMs, todayIn, wallOf } from '@kalinga/contracts/zone-time';
 
 // Changing "this and the following" sessions of a series, or all of them (decision 0150): a new time moves each by
 // the same days to the same wall-clock time; a status confirms or cancels them; the text fields change with them.

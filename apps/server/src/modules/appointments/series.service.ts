@@ -9,14 +9,14 @@ import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-er
 import { hashPassword } from '../../lib/passwords';
 import type { AuthContext } from '../../lib/auth-context';
 import { recordSeriesEvent } from '../notifications/series-events';
-import { loadSlotContext, todayIn } from '../schedule/schedule.service';
-import { minutesOf, wallOf } from '../schedule/zone-time';
+import { loadSlotContext } from '../schedule/schedule.service';
 import type { AppointmentView, NewAppointment, Scope } from './appointment.repository';
 import { scopeOf, toAppointment } from './appointment-view';
 import { insertNewStudent, resolveParties } from './booking-parties';
 import { appointmentCalendarEvent, appointmentLink, buildCalendar } from '../../lib/ics';
 import { planSeries, sessionDates, weekOf } from './series-plan';
 import { findSeries, insertSeries, insertSessions, insertStatusChanges, type SeriesRow, seriesSessions } from './series.repository';
+import { minutesOf, todayIn, wallOf } from '@kalinga/contracts/zone-time';
 
 // Booking a series (decision 0150): the preview lists every session with what stands in its way and the nearest free
 // times that week; the booking checks every session again inside one transaction that holds the counselor's lock,

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
 import { daysAhead, instantOf } from '../schedule/schedule.test-helpers';
-import { addDaysToDate } from '../schedule/zone-time';
 import { bookSingle, postSeries, type SeriesCentre, seriesBody, seriesCentre } from './series.test-helpers';
+import { addDaysToDate } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;
 let c: SeriesCentre;

@@ -2,9 +2,9 @@ import { SLOT_TAKEN_MESSAGE } from '@kalinga/contracts/appointments';
 import type { DB } from '../../db/database';
 import { conflict, unprocessable } from '../../lib/http-errors';
 import { type AuthContext } from '../../lib/auth-context';
-import { loadSlotContext, slotsFromContext, todayIn } from '../schedule/schedule.service';
-import { localDateOf } from '../schedule/zone-time';
+import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { localDateOf, todayIn } from '@kalinga/contracts/zone-time';
 
 // Whether a time may be booked: shared by booking, rescheduling and the same-day booking of an urgent case.
 

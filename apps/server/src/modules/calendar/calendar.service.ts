@@ -8,8 +8,8 @@ import { findAppointmentsByIds } from '../appointments/appointment.repository';
 import { toAppointment } from '../appointments/appointment-view';
 import { findCounselor, listExcludedDates } from '../schedule/schedule.repository';
 import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
-import { addDaysToDate, weekdayOf, ZoneDay } from '../schedule/zone-time';
 import { findCounselorAppointmentIds } from './calendar.repository';
+import { addDaysToDate, weekdayOf, ZoneDay } from '@kalinga/contracts/zone-time';
 
 type CalendarQuery = z.output<typeof counselorCalendarQuerySchema>;
 

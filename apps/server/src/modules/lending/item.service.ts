@@ -1,5 +1,5 @@
 import type { Item, ItemCreate, ItemListQuery, ItemUpdate, MarkSold, ProcessForfeited } from '@kalinga/contracts/lending';
-import { dateBefore, loanDateFloor, NOT_ACTIVE, processForfeitedProblem, sellProblem, toCentavos, todayIn } from '@kalinga/contracts/pawn-rules';
+import { dateBefore, loanDateFloor, NOT_ACTIVE, processForfeitedProblem, sellProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
 import type { DB } from '../../db/database';
 import type { ItemRow } from '../../db/tables';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
@@ -13,6 +13,7 @@ import { toItem } from './lending-replies';
 import { addToAppraisal, findLoan } from './loan.repository';
 import { requireCategory } from './loan.service';
 import { insertTransactions } from './transaction.repository';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 export const NO_LOAN = 'The selected loan does not exist.';
 const SALE_DATE = { field: 'sold_at', label: 'sale date' };

@@ -1,17 +1,10 @@
-import {
-  type ActionDateBound,
-  actionDateProblem,
-  addDays,
-  BACKDATE_PERMISSION,
-  daysBackdated,
-  DEFAULT_BACKDATE_DAYS,
-  todayIn,
-} from '@kalinga/contracts/pawn-rules';
+import { type ActionDateBound, actionDateProblem, addDays, BACKDATE_PERMISSION, daysBackdated, DEFAULT_BACKDATE_DAYS } from '@kalinga/contracts/pawn-rules';
 import { UUID_UNUSABLE } from '@kalinga/contracts/common';
 import type { DB } from '../../db/database';
 import type { BackdatedActionsTable } from '../../db/tables';
 import { unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 export const UUID_TAKEN = UUID_UNUSABLE;
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, todayIn } from '@kalinga/contracts/pawn-rules';
+import { addDays } from '@kalinga/contracts/pawn-rules';
 import { expect } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 /** A company with an administrator, a clerk who may only view lending, and another company. */
 export interface LendingWorld {

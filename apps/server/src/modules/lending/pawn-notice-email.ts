@@ -2,7 +2,7 @@ import { NOTICE_SUBJECT, noticeAuction, noticeLines, type NoticeWords } from '@k
 import { toPesos } from '@kalinga/contracts/pawn-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
-import { type EmailMessage, escapeHtml, oneLine } from '../notifications/email-content';
+import { type EmailMessage, escapeHtml, oneLine } from '../notifications/email-text';
 import type { OutboxRow } from '../notifications/outbox.repository';
 import { itemsOfLoans } from './pawn-notice.repository';
 

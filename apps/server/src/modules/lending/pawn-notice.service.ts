@@ -1,6 +1,6 @@
 import { DEFAULT_NOTICE_DAYS, NOTICE_ALREADY_SENT, noticeAmountDue, noticeProblem, noticeWindowEnd } from '@kalinga/contracts/pawn-notice-rules';
 import type { AuctionListReply, NoticeListQuery, NoticeListReply, NoticeReply, NoticeRow, PawnNotice } from '@kalinga/contracts/pawn-notices';
-import { todayIn, toPesos } from '@kalinga/contracts/pawn-rules';
+import { toPesos } from '@kalinga/contracts/pawn-rules';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -10,6 +10,7 @@ import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { counterDay } from './lending-common';
 import { findTicket, insertNoticeOnce, itemsOfLoans, listAuctionItems, listTicketsEnding, noticesOfLoans, type PawnNoticeRow, queueNoticeEmail, type TicketRow } from './pawn-notice.repository';
 import { dayWords, shopOf } from './pawn-notice-email';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 // The notices before redemption periods end (decision 0184) and the auction list (decision 0185).
 

@@ -1,4 +1,5 @@
-import { appointmentCalendarEvent, appointmentLink, buildIcs, CONTROL_CHARS } from '../../lib/ics';
+import { appointmentCalendarEvent, appointmentLink, buildIcs } from '../../lib/ics';
+import { companyTime, type EmailMessage, escapeHtml, oneLine } from './email-text';
 import type { EmailContext, OutboxRow, SeriesEmailSession } from './outbox.repository';
 import { seriesIcs, seriesWording } from './series-email';
 
@@ -7,32 +8,7 @@ import { seriesIcs, seriesWording } from './series-email';
 // Who, when and where only (issue 24, decision 0123): the reason, the notes and the category (what the counselling is
 // about) never leave the server; the link opens the rest in the app. Every value in the plain-text part is one line.
 
-export interface EmailMessage {
-  to: { name: string; address: string };
-  fromName: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-  ics: string | null;
-}
-
 const WITH_CALENDAR: ReadonlySet<string> = new Set(['booked', 'confirmed', 'rescheduled', 'reminder']);
-
-/** 'Tuesday, March 10, 2026 at 9:00 AM (Asia/Manila)': the instant on the company's clock, naming the zone. */
-export function companyTime(iso: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
-  return `${text} (${timeZone})`;
-}
-
-/** Control characters (line breaks included) and Unicode line separators, each made a space: a value is one line. */
-export function oneLine(text: string): string {
-  return text.replace(CONTROL_CHARS, ' ');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 /** The subject and what happened (plain text lines), as the recipient reads it. */
 function wording(row: OutboxRow, ctx: EmailContext): { subject: string; lines: string[] } {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
-import { oneLine } from './email-content';
+import { oneLine } from './email-text';
 import { createMailer, type Mailer } from './mailer';
 import { NotificationWorker } from './notification-worker';
 import { book, type Centre, change, makeCentre } from './notifications.test-helpers';

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { EmailMessage } from './email-content';
+import type { EmailMessage } from './email-text';
 
 // Sending through SMTP_URL with nodemailer (a pooled transport: a few open connections, reused for every message).
 

@@ -3,7 +3,7 @@ import type { NotificationKind } from '@kalinga/contracts/notifications';
 import type { TestApp } from '../../../test/harness';
 import { nowIso } from '../../lib/clock';
 import { addCategory } from '../schedule/schedule.test-helpers';
-import { localDateOf } from '../schedule/zone-time';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 /** Inserts an appointment (pending, tomorrow at 09:00 UTC) straight into the table; returns its id and uuid. */
 export async function insertAppointment(t: TestApp, companyId: number, counselorId: number, clientId: number): Promise<{ id: number; uuid: string; start: string }> {

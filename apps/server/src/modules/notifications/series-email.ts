@@ -1,6 +1,6 @@
 import { FREQUENCY_LABEL } from '@kalinga/contracts/series-constants';
 import { appointmentCalendarEvent, appointmentLink, buildCalendar } from '../../lib/ics';
-import { companyTime, oneLine } from './email-content';
+import { companyTime, oneLine } from './email-text';
 import type { EmailContext, OutboxRow, SeriesEmailSession } from './outbox.repository';
 
 // What an email about a series says (decision 0150): one message for the whole change, naming how many sessions it

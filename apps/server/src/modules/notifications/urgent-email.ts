@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
-import type { EmailMessage } from './email-content';
-import { escapeHtml, oneLine } from './email-content';
+import { type EmailMessage, escapeHtml, oneLine } from './email-text';
 import type { OutboxRow } from './outbox.repository';
 
 // The email of an urgent case (decision 0163): a link and no content. It names neither the client nor why; the

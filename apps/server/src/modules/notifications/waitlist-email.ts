@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
-import { companyTime, type EmailMessage, escapeHtml, oneLine } from './email-content';
+import { companyTime, type EmailMessage, escapeHtml, oneLine } from './email-text';
 import type { OutboxRow } from './outbox.repository';
 
 // The email of a waitlist offer (decision 0152): who with and when, how long it is held, and a link to accept in the

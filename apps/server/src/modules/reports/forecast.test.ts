@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { forecastDaily, mase, seasonalNaiveForecast, SHORT_HISTORY_DAYS } from './forecast';
 import { CANDIDATES, prepare } from './forecast-methods';
-import { poisson, seededRandom } from '../../db/seed/random';
+import { poisson, seededRandom } from '../../seed/random';
 
 const WEEK = [6, 9, 10, 9, 7, 1, 0];
 

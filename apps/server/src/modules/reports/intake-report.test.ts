@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { mondayOf } from './intake-report';
-import { addDays, localDateOf } from './report-days';
+import { addDays } from './report-days';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 // Intake counts by severity band by week: counts only, never who (decisions 0157, 0162). Run on PostgreSQL too.
 

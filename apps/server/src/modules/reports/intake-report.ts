@@ -3,8 +3,9 @@ import { MIN_GROUP_PEOPLE } from '@kalinga/contracts/no-show-report';
 import { PERIOD_DAYS, type ReportPeriod } from '@kalinga/contracts/reports';
 import { GAD7_BANDS, PHQ9_BANDS } from '@kalinga/contracts/screening-items';
 import type { DB } from '../../db/database';
-import { addDays, localDateOf } from './report-days';
+import { addDays } from './report-days';
 import type { ReportScope } from './report.service';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 // Intake questionnaires per severity band and week. Only the bands and the time are read: never the client, the
 // answers or the scores, so nothing here can say who answered (decision 0162's confidentiality holds).

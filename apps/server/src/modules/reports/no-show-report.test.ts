@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addCategory, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import type { AppointmentsTable } from '../../db/tables';
 import { groupRates } from './no-show-report';
-import { addDays, localDateOf } from './report-days';
+import { addDays } from './report-days';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 // The no-show rate by category, age group and department (decision 0156); groups of fewer than five people are
 // hidden in the department and age breakdowns, their numbers never sent. Run on PostgreSQL too (npm run test:pg).

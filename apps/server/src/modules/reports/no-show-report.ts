@@ -2,10 +2,11 @@ import { type NoShowGroup, type NoShowReport } from '@kalinga/contracts/no-show-
 import { PERIOD_DAYS, type ReportPeriod } from '@kalinga/contracts/reports';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
-import { addDays, localDateOf } from './report-days';
+import { addDays } from './report-days';
 import type { ReportGroupBy } from './report.repository';
 import { compareGroups, type ReportScope } from './report.service';
 import { hiddenGroups, labelledAppointments, smallOnes } from './small-groups';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 // The no-show rate by category, age group and department (docs/decisions/0156-no-show-rate-report.md).
 // A session counts once its outcome is known: held (completed) or missed (no-show). Booked sessions nobody

@@ -3,13 +3,6 @@
 
 const MS_PER_DAY = 86_400_000;
 
-/** The calendar date of an instant in an IANA time zone, as 'YYYY-MM-DD'. */
-export function localDateOf(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
 function toUtcMs(day: string): number {
   return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 }

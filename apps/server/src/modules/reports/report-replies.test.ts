@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCategory, addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
-import { addDays, localDateOf } from './report-days';
+import { addDays } from './report-days';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 // Report replies are kept and sent again while the counts they were built from are unchanged (decision
 // 0046). Every change a user can make in between shows at once: a booking, a cancellation, a renamed

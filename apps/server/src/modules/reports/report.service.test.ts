@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayRange, daysBetween, localDateOf } from './report-days';
+import { addDays, dayRange, daysBetween } from './report-days';
 import { buildSeries, compareGroups } from './report.service';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 describe('report days', () => {
   it('takes today from the company time zone, not the server clock', () => {

@@ -1,10 +1,11 @@
 import { AGE_GROUPS, NOT_AVAILABLE, PERIOD_DAYS, type ReportQuery } from '@kalinga/contracts/reports';
 import type { DB } from '../../db/database';
 import { forecasts } from './forecast-cache';
-import { addDays, dayRange, localDateOf } from './report-days';
+import { addDays, dayRange } from './report-days';
 import { isPostgresDb } from '../../db/locks';
 import { countsFingerprint, dailyCountsByGroup, type DailyGroupCount, type ReportGroupBy } from './report.repository';
 import { hiddenGroups } from './small-groups';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 /**
  * The forecast learns from up to a year of history whatever period is shown, so a 7-day view still

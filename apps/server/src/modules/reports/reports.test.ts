@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
 import { addCategory, addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
 import type { AppointmentsTable } from '../../db/tables';
-import { addDays, dayRange, localDateOf } from './report-days';
+import { addDays, dayRange } from './report-days';
 import { dailyCountsByGroup } from './report.repository';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 interface Row {
   day: string;

@@ -26,7 +26,7 @@ import {
   upsertScheduleDays,
 } from './schedule.repository';
 import { type BusyInterval, computeDaySlots, type DayHours, type Slot } from './slots';
-import { addDaysToDate, isRealDate, localDateOf, minutesOf, weekdayOf, ZoneDay } from './zone-time';
+import { addDaysToDate, isRealDate, minutesOf, todayIn, weekdayOf, ZoneDay } from '@kalinga/contracts/zone-time';
 
 /** Longest slot length a setting may give (PRODUCT.md: 15–240 minutes); busy look-back before a day. */
 const MAX_DURATION_MS = 240 * 60_000;
@@ -42,11 +42,6 @@ function toScheduleDay(day: (typeof WEEKDAYS)[number], row: ScheduleDayRow | und
     break_end: row.break_end,
     held_times: row.held_times === '' ? [] : row.held_times.split(','),
   };
-}
-
-/** Today's date in the company's zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return localDateOf(now, timeZone);
 }
 
 /** The counselor's week (seven days, defaults for days never saved) and excluded dates from today on. */

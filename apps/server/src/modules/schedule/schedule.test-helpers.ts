@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Actor } from '../../../test/harness';
 import { nowIso } from '../../lib/clock';
-import { addDaysToDate, localDateOf } from './zone-time';
+import { addDaysToDate, localDateOf } from '@kalinga/contracts/zone-time';
 
 /** Test fixtures shared by the schedule and appointment API tests. */
 

@@ -1,7 +1,7 @@
 import { tzOffset } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import { computeDaySlots, type DayHours, type SlotInput } from './slots';
-import { localDateOf, wallOf, weekdayOf } from './zone-time';
+import { localDateOf, wallOf, weekdayOf } from '@kalinga/contracts/zone-time';
 
 const WORKDAY: DayHours = { is_available: true, start_time: '09:00', end_time: '17:00', break_start: '12:00', break_end: '13:00' };
 const NIGHT: DayHours = { is_available: true, start_time: '00:00', end_time: '05:00', break_start: null, break_end: null };

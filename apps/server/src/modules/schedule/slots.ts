@@ -1,4 +1,4 @@
-import { constantDayBase, minutesOf, timeOf, ZoneDay } from './zone-time';
+import { constantDayBase, minutesOf, timeOf, ZoneDay } from '@kalinga/contracts/zone-time';
 
 const MINUTE = 60_000;
 

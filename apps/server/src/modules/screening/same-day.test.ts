@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { HELD_SLOT_MESSAGE } from '../appointments/slot-check';
 import { addCategory, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
-import { addDaysToDate, localDateOf } from '../schedule/zone-time';
 import { call } from './screening.test-helpers';
+import { addDaysToDate, localDateOf } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;
 let admin: Actor;

@@ -7,8 +7,8 @@ import { checkSlot, slotRace } from '../appointments/slot-check';
 import { insertAppointment, insertStatusChange } from '../appointments/appointment.repository';
 import { recordAppointmentEvent } from '../notifications/notification-events';
 import { findCounselor } from '../schedule/schedule.repository';
-import { loadSlotContext, slotsFromContext, todayIn } from '../schedule/schedule.service';
-import { weekdayOf } from '../schedule/zone-time';
+import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
+import { todayIn, weekdayOf } from '@kalinga/contracts/zone-time';
 
 // Same-day slots (decision 0165). Each counselor's week may hold back slot times for urgent cases; they are left out
 // of every normal listing and refused by every normal booking, and are booked here, from an urgent case on the

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SyncChunkReply, SyncDeltaReply, SyncTable } from '@kalinga/contracts/sync';
 import { SYNC_TABLES, syncChunkReplySchema, syncDeltaReplySchema } from '@kalinga/contracts/sync';
 import type { FastifyInstance } from 'fastify';
-import { todayIn } from '@kalinga/contracts/pawn-rules';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 // Lending writes through the API, and a client replica that applies pulls as the offline store does.
 

@@ -5,10 +5,10 @@ import { isPostgresDb } from '../../db/locks';
 import type { Database } from '../../db/tables';
 import { newMessageId } from '../notifications/notification-events';
 import { readBookingSettings } from '../schedule/schedule.repository';
-import { loadSlotContext, type SlotContext, slotsFromContext, todayIn } from '../schedule/schedule.service';
+import { loadSlotContext, type SlotContext, slotsFromContext } from '../schedule/schedule.service';
 import type { BusyInterval } from '../schedule/slots';
-import { addDaysToDate, minutesOf, weekdayOf } from '../schedule/zone-time';
 import { allCounselors } from '../screening/safety-settings';
+import { addDaysToDate, minutesOf, todayIn, weekdayOf } from '@kalinga/contracts/zone-time';
 
 // Offering freed slots to the waitlist (decision 0152). A pass over one company runs in one transaction under the
 // company's waitlist lock (an advisory lock on PostgreSQL; SQLite has one writer): it expires holds that ran out,

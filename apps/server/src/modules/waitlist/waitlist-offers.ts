@@ -9,8 +9,8 @@ import { insertAppointment, insertStatusChange } from '../appointments/appointme
 import { approvalReason, lockClient } from '../appointments/attendance';
 import { recordAppointmentEvent } from '../notifications/notification-events';
 import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
-import { localDateOf } from '../schedule/zone-time';
 import { requireClient } from './waitlist.service';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 // Answering an offer (decision 0152). Accepting is one conditional update of the offer (open and not past its hold)
 // in the same transaction as the booking, so of two accepts of one offer exactly one books it; the live-slot unique

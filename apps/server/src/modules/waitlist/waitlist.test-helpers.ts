@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type Actor, addUser, registerCompany, type TestApp } from '../../../test/harness';
 import { addCategory, daysAhead, instantOf, setWeek } from '../schedule/schedule.test-helpers';
-import { weekdayOf } from '../schedule/zone-time';
+import { weekdayOf } from '@kalinga/contracts/zone-time';
 
 /** A centre for the waitlist tests: its administrator (a manager), a counselor with hours every day, a category. */
 export interface WaitCentre {

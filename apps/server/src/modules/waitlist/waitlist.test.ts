@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
 import type { OutboxRow } from '../notifications/outbox.repository';
 import { ALL_WEEK, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
-import { addDaysToDate } from '../schedule/zone-time';
 import { waitlistOfferEmail } from '../notifications/waitlist-email';
 import { matchCompany } from './waitlist-match';
 import { api, bookTen, cancel, client, freshDate, mine, waitBody, type WaitCentre, waitCentre } from './waitlist.test-helpers';
+import { addDaysToDate } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;
 let c: WaitCentre;

@@ -1,6 +1,7 @@
 import type { Appointment, AvailableSlotsReply, CreateAppointmentBody, LocationType, UpdateAppointmentBody } from '@kalinga/contracts/appointments';
 import type { StudentOption } from '@kalinga/contracts/users';
-import { wallOf, wallTimeToInstant } from '../../lib/zone-time';
+import { wallTimeToInstant } from '../../lib/zone-time';
+import { wallOf } from '@kalinga/contracts/zone-time';
 
 /** What the booking form holds while the user types. */
 export interface AppointmentFormValues {

@@ -4,10 +4,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
-import { todayInZone } from '../../lib/zone-time';
 import { useCategoryOptions, useCounselors } from '../appointments/api/appointments-api';
 import { Field } from '../../components/form-field';
 import { useJoinWaitlist } from './waitlist-api';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 // Joining the waitlist (decision 0151): with whom, between which dates, on which days and between which times, and
 // what the booking will say, so that accepting an offer later books it in one click.
@@ -32,7 +32,7 @@ interface Values {
 }
 
 export function JoinForm({ timeZone, counselorId }: { timeZone: string | undefined; counselorId: string | null }) {
-  const today = todayInZone(timeZone);
+  const today = todayIn(timeZone);
   const [v, setV] = useState<Values>({ counselor: counselorId ?? '', from: today, to: addDays(today, 14), days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], timeFrom: '08:00', timeTo: '17:00', reason: '', category: '', where: 'online', location: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);

@@ -2,9 +2,9 @@ import type { Appointment, AppointmentStatus } from '@kalinga/contracts/appointm
 import type { CalendarDay, CounselorCalendarReply } from '@kalinga/contracts/calendar';
 import type { BusinessHoursInput, EventInput } from '@fullcalendar/core';
 import { formatClock } from '../../../lib/dates';
-import { wallOf } from '../../../lib/zone-time';
 import { statusLabel } from '../appointment-rules';
 import { addDays, spokenDate } from './calendar-range';
+import { wallOf } from '@kalinga/contracts/zone-time';
 
 // The calendar shows wall times of the company's zone: events travel to the calendar as "floating"
 // times (no offset) and the calendar runs in UTC, so neither the browser's zone nor a zone plugin moves them.

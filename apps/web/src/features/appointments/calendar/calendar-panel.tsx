@@ -6,7 +6,6 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSiteSettings } from '../../../lib/site-settings';
-import { todayInZone, wallOf } from '../../../lib/zone-time';
 import { useCounselorCalendar } from '../api/calendar-api';
 import { useCounselors } from '../api/appointments-api';
 import { isCounselorUser } from '../appointment-rules';
@@ -17,6 +16,7 @@ import { CalendarToolbar } from './calendar-toolbar';
 import { onGridKeyDown } from './grid-keys';
 import { useNarrowScreen } from './use-narrow-screen';
 import WeekCalendar from './week-calendar';
+import { todayIn, wallOf } from '@kalinga/contracts/zone-time';
 
 export interface CalendarPanelProps {
   user: AuthUser;
@@ -37,7 +37,7 @@ export default function CalendarPanel({ user, bookable, onBook, onOpen }: Calend
   const narrow = useNarrowScreen();
   const [chosenView, setChosenView] = useState<CalendarView>('week');
   const view: CalendarView = narrow ? 'day' : chosenView;
-  const [anchor, setAnchor] = useState(() => todayInZone(settings.data?.timezone));
+  const [anchor, setAnchor] = useState(() => todayIn(settings.data?.timezone));
   const [picked, setPicked] = useState<number | null>(null);
   const pickerId = useId();
 
@@ -48,7 +48,7 @@ export default function CalendarPanel({ user, bookable, onBook, onOpen }: Calend
 
   const reply = calendar.data;
   const timeZone = reply?.timezone ?? settings.data?.timezone;
-  const today = todayInZone(timeZone);
+  const today = todayIn(timeZone);
   const nowWall = timeZone ? wallOf(new Date(), timeZone) : null;
 
   if (!ownCalendar && counselors.isPending) return <LoadingBlock text="Loading counselors..." />;

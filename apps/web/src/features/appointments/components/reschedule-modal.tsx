@@ -5,13 +5,13 @@ import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/dates';
 import { useSiteSettings } from '../../../lib/site-settings';
-import { todayInZone } from '../../../lib/zone-time';
 import { useAvailableSlots } from '../api/appointments-api';
 import { SlotProblems } from './slot-problems';
 import { useRescheduleOwnAppointment } from '../api/self-service-api';
 import { appointmentWhen } from '../cancel-confirmation';
 import { Field } from '../../../components/form-field';
 import { MonthDays } from './month-days';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 const FAILED = 'Failed to reschedule appointment';
 
@@ -26,7 +26,7 @@ export function RescheduleModal({ appointment: a, open, onClose }: { appointment
 
 function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; onDone: () => void }) {
   const settings = useSiteSettings();
-  const today = todayInZone(settings.data?.timezone);
+  const today = todayIn(settings.data?.timezone);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | null>(null);

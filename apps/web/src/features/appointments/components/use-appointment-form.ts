@@ -4,12 +4,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useSiteSettings } from '../../../lib/site-settings';
-import { todayInZone } from '../../../lib/zone-time';
 import { useAvailableSlots, useCategoryOptions, useCounselors, useSaveAppointment } from '../api/appointments-api';
 import { type BookingPreset, emptyValues, instantForSlot, isComplete, toBody, valuesFromAppointment } from '../appointment-form';
 import { clientFieldsLocked, isCounselorUser, isManager } from '../appointment-rules';
 import { useFormValues } from './use-form-values';
 import { useSeriesBooking } from './use-series-booking';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 /** The slot list, plus the edited appointment's own time when it is not in it, in time order. */
 function slotOptions(slots: readonly string[] | undefined, own: string | null): string[] {
@@ -80,7 +80,7 @@ export function useAppointmentForm({ appointment, preset, user, onDone }: { appo
   /** The instant a listed time stands for: the appointment's own, or the slot's. */
   const startOf = (time: string): string | undefined =>
     appointment && time === ownTime ? appointment.appointment_date : slots.data?.starts?.find((s) => s.time === time)?.appointment_date;
-  const today = todayInZone(timeZone);
+  const today = todayIn(timeZone);
   // A new booking by a counselor or a manager may repeat (decision 0150): checked first, then booked whole.
   const series = useSeriesBooking();
   const canRepeat = !editing && (counselor || isManager(user));

@@ -1,10 +1,11 @@
 import type { LoanFigures } from '@kalinga/contracts/pawn-rules';
-import { todayIn, toCentavos } from '@kalinga/contracts/pawn-rules';
+import { toCentavos } from '@kalinga/contracts/pawn-rules';
 import type { z } from 'zod';
 import { deviceDatabase } from '../../../offline/database';
 import type { LocalCategory, LocalLoan } from '../../../offline/db';
 import { settingsKey } from '../../../offline/settings-local';
 import { COMPANY_KEY } from '../../../lib/storage-keys';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 // What the lending actions check before they write: the counter's day, the input against the contracts' schemas,
 // the rules' refusals, the loan's figures in centavos for pawn-rules, and the fields an edit changed.

@@ -4,16 +4,16 @@ import { confirmDelete } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { todayInZone } from '../../../lib/zone-time';
 import { useAddExcludedDates, useRemoveExcludedDate } from '../api/schedule-api';
 import { formatCalendarDate } from '../schedule-rules';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 function AddExcludedDateForm({ timeZone, onDone }: { timeZone: string | undefined; onDone: () => void }) {
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = useAddExcludedDates();
-  const today = todayInZone(timeZone);
+  const today = todayIn(timeZone);
   const tooEarly = date !== '' && date < today;
 
   const submit = async (e: FormEvent) => {

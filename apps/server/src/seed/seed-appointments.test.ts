@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { localDateOf } from '../../modules/schedule/zone-time';
-import type { AppointmentRow } from '../tables';
+import { createTestApp, type TestApp } from '../../test/harness';
+import type { AppointmentRow } from '../db/tables';
 import { seedAppointments } from './seed-appointments';
 import { type DemoContext, seedFoundation } from './seed-foundation';
 import { seedLibrary } from './seed-library';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;
 let ctx: DemoContext;

@@ -1,9 +1,9 @@
-import { nowIso } from '../../lib/clock';
-import { hashPassword } from '../../lib/passwords';
-import { addMember, insertCompany, setUserRoles } from '../../modules/companies/company.repository';
-import { insertUser } from '../../modules/auth/user.repository';
-import type { DB } from '../database';
-import type { CompanyRow, UserRow } from '../tables';
+import { nowIso } from '../lib/clock';
+import { hashPassword } from '../lib/passwords';
+import { addMember, insertCompany, setUserRoles } from '../modules/companies/company.repository';
+import { insertUser } from '../modules/auth/user.repository';
+import type { DB } from '../db/database';
+import type { CompanyRow, UserRow } from '../db/tables';
 import { pick, seededRandom } from './random';
 
 export const DEMO_PASSWORD = 'kalinga-demo';

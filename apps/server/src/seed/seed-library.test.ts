@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { detectImage } from '../../lib/image-check';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { detectImage } from '../lib/image-check';
 import { gradientPng } from './png';
 import { seedFoundation } from './seed-foundation';
 import { seedLibrary } from './seed-library';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AppConfig } from '../../config';
-import { storeImage } from '../../lib/images';
-import { newCategoryTerms } from '../../modules/categories/category.repository';
-import type { DB } from '../database';
+import type { AppConfig } from '../config';
+import { storeImage } from '../lib/images';
+import { newCategoryTerms } from '../modules/categories/category.repository';
+import type { DB } from '../db/database';
 import { gradientPng, type Rgb } from './png';
 import type { DemoContext } from './seed-foundation';
 

@@ -7,7 +7,7 @@ import {
   planRedemption,
   planRenewal,
 } from '@kalinga/contracts/pawn-rules';
-import type { ItemsTable, LoansTable } from '../tables';
+import type { ItemsTable, LoansTable } from '../db/tables';
 import { pick } from './random';
 
 /**

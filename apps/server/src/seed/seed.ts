@@ -1,5 +1,5 @@
-import type { AppConfig } from '../../config';
-import type { DB } from '../database';
+import type { AppConfig } from '../config';
+import type { DB } from '../db/database';
 import { DEMO_PASSWORD, type DemoContext, seedFoundation } from './seed-foundation';
 import { seedAppointments } from './seed-appointments';
 import { seedLending } from './seed-lending';

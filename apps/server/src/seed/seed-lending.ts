@@ -1,17 +1,17 @@
 import type { Insertable } from 'kysely';
-import { todayIn } from '@kalinga/contracts/pawn-rules';
-import type { AppConfig } from '../../config';
-import { nowIso } from '../../lib/clock';
-import { hashPassword } from '../../lib/passwords';
-import { insertUser } from '../../modules/auth/user.repository';
-import { addMember, setUserRoles } from '../../modules/companies/company.repository';
-import { ticketNumber } from '../../modules/lending/loan.repository';
-import { bumpVersion } from '../sync-version';
-import type { DB } from '../database';
-import type { ItemsTable, LoansTable, TransactionsTable } from '../tables';
+import type { AppConfig } from '../config';
+import { nowIso } from '../lib/clock';
+import { hashPassword } from '../lib/passwords';
+import { insertUser } from '../modules/auth/user.repository';
+import { addMember, setUserRoles } from '../modules/companies/company.repository';
+import { ticketNumber } from '../modules/lending/loan.repository';
+import { bumpVersion } from '../db/sync-version';
+import type { DB } from '../db/database';
+import type { ItemsTable, LoansTable, TransactionsTable } from '../db/tables';
 import { type BookCategory, type BookCustomer, type BookLoan, makeCustomers, makeLoans } from './lending-book';
 import { seededRandom } from './random';
 import { DEMO_PASSWORD, type DemoContext } from './seed-foundation';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 /** The demo pawnshop's categories: BSP-style terms, a month per ticket, 90 days after maturity to redeem or renew. */
 const CATEGORIES = [

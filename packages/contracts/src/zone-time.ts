@@ -1,6 +1,5 @@
-import { tzOffset } from '@date-fns/tz';
-
-// Wall-clock arithmetic in a company's IANA zone. Schedules and slot strings are wall times there
+// Wall-clock arithmetic in a company's IANA zone, the one home of the date helpers the server and the web app
+// share (today's date in a zone, an instant's wall date and time). Intl only: no zone library is bundled. Schedules and slot strings are wall times there
 // (PRODUCT.md); appointment_date is the UTC instant. Daylight-saving days: a wall time inside the
 // spring-forward gap does not exist (no instant); one inside the fall-back overlap maps to its
 // first (earlier) occurrence.
@@ -86,13 +85,42 @@ export function addDaysToDate(date: string, days: number): string {
   return new Date(naiveDayMs(date) + days * DAY).toISOString().slice(0, 10);
 }
 
-/** The zone's offset (minutes east of UTC) at an instant. */
+const offsetFormats = new Map<string, (date: Date) => string>();
+const parsedOffsets = new Map<string, number>();
+
+/** Minutes of an offset text such as `+08:00`, `-0330` or `+05` (the way date-fns' tzOffset reads them). */
+function offsetMinutesOf(key: string, values: string[]): number {
+  const hours = +(values[0] || 0);
+  const minutes = +(values[1] || 0);
+  const seconds = +(values[2] || 0) / 60;
+  const total = hours * 60 + minutes > 0 ? hours * 60 + minutes + seconds : hours * 60 - minutes - seconds;
+  parsedOffsets.set(key, total);
+  return total;
+}
+
+/**
+ * The zone's offset (minutes east of UTC) at an instant, NaN for a zone that is no zone. Read from Intl's
+ * `GMT+08:00` form of the instant, as date-fns' tzOffset does; an offset zone (`+08:00`) Intl refuses is parsed.
+ */
 function offsetAt(timeZone: string, ms: number): number {
-  return tzOffset(timeZone, new Date(ms));
+  try {
+    let format = offsetFormats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).format;
+      offsetFormats.set(timeZone, format);
+    }
+    const text = format(new Date(ms)).split('GMT')[1];
+    return parsedOffsets.get(text) ?? offsetMinutesOf(text, text.split(':'));
+  } catch {
+    const known = parsedOffsets.get(timeZone);
+    if (known !== undefined) return known;
+    const captures = /([+-]\d\d):?(\d\d)?/.exec(timeZone ?? '');
+    return captures ? offsetMinutesOf(timeZone, captures.slice(1)) : Number.NaN;
+  }
 }
 
 // Offsets at whole hours, memoised: a zone's offset at a given instant never changes, and the
-// Intl lookup behind tzOffset costs microseconds. Bounded so a long-running server cannot grow it.
+// Intl lookup behind offsetAt costs microseconds. Bounded so a long-running server cannot grow it.
 const hourOffsets = new Map<string, Map<number, number>>();
 const MAX_CACHED_OFFSETS = 50_000;
 
@@ -158,6 +186,15 @@ function constantDayOffset(timeZone: string, dayMs: number): number {
 export function localDateOf(instant: Date | string, timeZone: string): string {
   const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
   return new Date(ms + offsetAt(timeZone, ms) * MINUTE).toISOString().slice(0, 10);
+}
+
+/**
+ * Today's calendar date (YYYY-MM-DD) in a zone: the company's day. Without a zone (a screen before the company is
+ * known), the runtime's own date.
+ */
+export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
+  if (!timeZone) return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return localDateOf(now, timeZone);
 }
 
 /** Wall date and HH:mm of an instant in a zone. */

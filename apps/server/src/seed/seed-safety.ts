@@ -1,7 +1,7 @@
 import { DEFAULT_NEXT_STEPS, NATIONAL_CRISIS_LINES } from '@kalinga/contracts/crisis-constants';
 import { gad7Band, phq9Band, totalScore } from '@kalinga/contracts/screening-items';
-import type { AppConfig } from '../../config';
-import type { DB } from '../database';
+import type { AppConfig } from '../config';
+import type { DB } from '../db/database';
 import { seededRandom } from './random';
 import type { DemoContext } from './seed-foundation';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AppConfig } from '../../config';
-import { addDaysToDate, localDateOf, weekdayOf, ZoneDay } from '../../modules/schedule/zone-time';
-import type { DB } from '../database';
-import type { AppointmentsTable, UserRow } from '../tables';
+import type { AppConfig } from '../config';
+import type { DB } from '../db/database';
+import type { AppointmentsTable, UserRow } from '../db/tables';
 import { pick, seededRandom } from './random';
 import type { DemoContext } from './seed-foundation';
+import { addDaysToDate, localDateOf, weekdayOf, ZoneDay } from '@kalinga/contracts/zone-time';
 
 type NewAppointment = Omit<AppointmentsTable, 'id'>;
 type Status = NewAppointment['status'];

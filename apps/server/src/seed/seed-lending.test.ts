@@ -1,11 +1,12 @@
-import { amountsDue, newLoanFigures, serviceCharge, todayIn } from '@kalinga/contracts/pawn-rules';
+import { amountsDue, newLoanFigures, serviceCharge } from '@kalinga/contracts/pawn-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import type { CategoryRow, ItemRow, LoanRow, TransactionRow } from '../tables';
+import { createTestApp, type TestApp } from '../../test/harness';
+import type { CategoryRow, ItemRow, LoanRow, TransactionRow } from '../db/tables';
 import { makeCustomers, makeLoans } from './lending-book';
 import { seededRandom } from './random';
 import { type DemoContext, DEMO_PASSWORD, seedFoundation } from './seed-foundation';
 import { LENDING_TERMS, seedLending } from './seed-lending';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;
 let ctx: DemoContext;
