@@ -1,12 +1,12 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
 import type { CategoryListReply } from '@kalinga/contracts/categories';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUser } from '../auth/auth-store';
 import { CategoriesPage } from './categories-page';
 import { type CategoryView, listCategories } from './api/categories-store';
+import { renderWithQueries } from '../../test/render';
 
 // The screen talks to categories only through the store module: replacing it is all a test (or the offline store) needs.
 vi.mock('./api/categories-store', () => ({
@@ -33,16 +33,13 @@ function ResourcesAddress() {
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/categories']}>
-        <Routes>
-          <Route path="/categories" element={<CategoriesPage />} />
-          <Route path="/resources" element={<ResourcesAddress />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <MemoryRouter initialEntries={['/categories']}>
+      <Routes>
+        <Route path="/categories" element={<CategoriesPage />} />
+        <Route path="/resources" element={<ResourcesAddress />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 

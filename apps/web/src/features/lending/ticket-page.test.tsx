@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../../test/lending-fixtures';
 import { settingsKey, writeLocalSettings } from '../../offline/settings-local';
 import { TicketPage } from './ticket-page';
+import { renderWithQueries } from '../../test/render';
 
 // The printed ticket's Philippine fields (decision 0183): the redemption period and its terms, the advance interest,
 // the written request of a low loan, the paper, and the reprint mark.
@@ -26,15 +26,12 @@ afterEach(() => {
 });
 
 function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/t/${loan.uuid}`]}>
-        <Routes>
-          <Route path="/t/:uuid" element={<TicketPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <MemoryRouter initialEntries={[`/t/${loan.uuid}`]}>
+      <Routes>
+        <Route path="/t/:uuid" element={<TicketPage />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 

@@ -1,9 +1,10 @@
 import type { Notification, NotificationListReply } from '@kalinga/contracts/notifications';
-import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBell } from './notification-bell';
+import { jsonResponse, renderWithQueries } from '../../test/render';
 
 const auth = vi.hoisted(() => ({ state: { status: 'authenticated', user: { id: 7, name: 'Carmen Cruz' }, companies: [] } as Record<string, unknown> }));
 vi.mock('../auth/auth-store', () => ({ useAuth: () => auth.state }));
@@ -16,8 +17,6 @@ function n(id: number, over: Partial<Notification> = {}): Notification {
 function fakeServer(initial: Notification[], pageSize = 20) {
   const server = { items: [...initial], calls: [] as { url: string; method: string; body?: unknown; etag?: string | null }[], failNext: 0 };
   const etag = () => `W/"${server.items.length}.${server.items.filter((x) => !x.read_at).length}"`;
-  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://app.test');
     const headers = new Headers(init?.headers);
@@ -25,7 +24,7 @@ function fakeServer(initial: Notification[], pageSize = 20) {
     server.calls.push({ url: url.pathname + url.search, method: init?.method ?? 'GET', body, etag: headers.get('if-none-match') });
     if (server.failNext > 0) {
       server.failNext--;
-      return json(500, { message: 'An unexpected error occurred. Please try again.' });
+      return jsonResponse(500, { message: 'An unexpected error occurred. Please try again.' });
     }
     if (url.pathname === '/api/notifications/read') {
       for (const x of server.items) if (!x.read_at && (body.all || body.ids.includes(x.id))) x.read_at = new Date().toISOString();
@@ -36,7 +35,7 @@ function fakeServer(initial: Notification[], pageSize = 20) {
     if (!url.searchParams.has('before') && headers.get('if-none-match') === etag()) return new Response(null, { status: 304, headers: { etag: etag() } });
     const sorted = server.items.filter((x) => x.id < before).sort((a, b) => b.id - a.id);
     const reply: NotificationListReply = { data: sorted.slice(0, limit).map((x) => ({ ...x })), unread: server.items.filter((x) => !x.read_at).length, has_more: sorted.length > limit };
-    return json(200, reply, { etag: etag() });
+    return jsonResponse(200, reply, { etag: etag() });
   });
   vi.stubGlobal('fetch', fetchMock);
   return server;
@@ -56,14 +55,11 @@ afterEach(() => {
 });
 
 function renderBell() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <NotificationBell />
-        <button type="button">Elsewhere</button>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <MemoryRouter>
+      <NotificationBell />
+      <button type="button">Elsewhere</button>
+    </MemoryRouter>,
   );
 }
 const bell = () => screen.getByTestId('notification-bell');

@@ -1,34 +1,19 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@kalinga/contracts/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { NotificationPreferencesSection } from './notification-preferences-section';
+import { jsonResponse, renderWithQueries, mockFetchEachTest } from '../../test/render';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = mockFetchEachTest();
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <NotificationPreferencesSection />
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<NotificationPreferencesSection />);
 }
 const toggle = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 
 describe('Profile › Notifications', () => {
   it('shows each kind with labelled in-app and email toggles, and saves the choices', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, DEFAULT_NOTIFICATION_PREFERENCES));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, DEFAULT_NOTIFICATION_PREFERENCES));
     renderSection();
     expect((await screen.findByRole('checkbox', { name: 'Appointment booked: by email' }) as HTMLInputElement).checked).toBe(true);
     expect(toggle('Appointment completed: in the app').checked).toBe(false);
@@ -37,7 +22,7 @@ describe('Profile › Notifications', () => {
     fireEvent.click(toggle('Appointment booked: by email'));
     fireEvent.click(toggle('Appointment completed: in the app'));
     const expected = { ...DEFAULT_NOTIFICATION_PREFERENCES, booked: { in_app: true, email: false }, completed: { in_app: true, email: false } };
-    fetchMock.mockResolvedValueOnce(json(200, expected));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, expected));
     fireEvent.click(screen.getByRole('button', { name: 'Save Notification Settings' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     await waitFor(() => expect((screen.getByRole('button', { name: 'Save Notification Settings' }) as HTMLButtonElement).disabled).toBe(false));
@@ -50,18 +35,18 @@ describe('Profile › Notifications', () => {
   });
 
   it('keeps the choices and says why when saving fails', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, DEFAULT_NOTIFICATION_PREFERENCES));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, DEFAULT_NOTIFICATION_PREFERENCES));
     renderSection();
     await screen.findByRole('checkbox', { name: 'Appointment cancelled: by email' });
     fireEvent.click(toggle('Appointment cancelled: by email'));
-    fetchMock.mockResolvedValueOnce(json(422, { message: 'The given data was invalid.', errors: { preferences: ['Invalid'] } }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(422, { message: 'The given data was invalid.', errors: { preferences: ['Invalid'] } }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Notification Settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The given data was invalid.');
     expect(toggle('Appointment cancelled: by email').checked).toBe(false);
   });
 
   it('offers Retry when loading fails', async () => {
-    fetchMock.mockResolvedValueOnce(json(500, {})).mockResolvedValueOnce(json(200, DEFAULT_NOTIFICATION_PREFERENCES));
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, {})).mockResolvedValueOnce(jsonResponse(200, DEFAULT_NOTIFICATION_PREFERENCES));
     renderSection();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('An unexpected error occurred');

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ReportsPage } from './reports-page';
+import { jsonResponse, renderWithQueries, mockFetchEachTest } from '../../test/render';
 
 // jsdom has no canvas: the chart is replaced by a stub that shows what it was given, and Chart.js is not loaded.
 vi.mock('./chart/chart-kit', () => ({ loadChartKit: vi.fn(() => new Promise(() => {})) }));
@@ -11,46 +11,30 @@ vi.mock('./components/daily-chart', () => ({
   ),
 }));
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 const CATEGORY_ROWS = [
   { day: '2026-03-01', count: 2, is_forecast: false, category_title: 'Stress' },
   { day: '2026-03-02', count: 1.5, is_forecast: true, category_title: 'Stress' },
 ];
 const DEPARTMENT_ROWS = [{ day: '2026-03-01', count: 1, is_forecast: false, department: 'N/A' }];
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetchEachTest();
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ReportsPage />
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <ReportsPage />,
   );
 }
 
 const urlOf = (input: Parameters<typeof fetch>[0]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Appointment Reports screen', () => {
   it('shows the title, the filters with their defaults, and each section on its own', async () => {
     let failAge!: () => void;
     fetchMock.mockImplementation((input) => {
       const url = urlOf(input);
-      if (url.includes('by-category')) return Promise.resolve(json(200, CATEGORY_ROWS));
-      if (url.includes('by-age')) return new Promise<Response>((resolve) => (failAge = () => resolve(json(500, { message: 'Database unavailable' }))));
-      return Promise.resolve(json(200, []));
+      if (url.includes('by-category')) return Promise.resolve(jsonResponse(200, CATEGORY_ROWS));
+      if (url.includes('by-age')) return new Promise<Response>((resolve) => (failAge = () => resolve(jsonResponse(500, { message: 'Database unavailable' }))));
+      return Promise.resolve(jsonResponse(200, []));
     });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Appointment Reports (Daily Series)' })).toBeTruthy();
@@ -85,9 +69,9 @@ describe('Appointment Reports screen', () => {
     ];
     fetchMock.mockImplementation((input) => {
       const url = urlOf(input);
-      if (url.includes('by-category')) return Promise.resolve(json(200, fresh));
-      if (url.includes('by-department')) return Promise.resolve(json(200, settled));
-      return Promise.resolve(json(200, []));
+      if (url.includes('by-category')) return Promise.resolve(jsonResponse(200, fresh));
+      if (url.includes('by-department')) return Promise.resolve(jsonResponse(200, settled));
+      return Promise.resolve(jsonResponse(200, []));
     });
     renderPage();
     const note = await screen.findByTestId('report-category-little-data');
@@ -108,9 +92,9 @@ describe('Appointment Reports screen', () => {
   it('refetches every section when the period or forecast changes', async () => {
     fetchMock.mockImplementation((input) => {
       const url = urlOf(input);
-      if (url.includes('by-category')) return Promise.resolve(json(200, CATEGORY_ROWS));
-      if (url.includes('by-department')) return Promise.resolve(json(200, DEPARTMENT_ROWS));
-      return Promise.resolve(json(200, []));
+      if (url.includes('by-category')) return Promise.resolve(jsonResponse(200, CATEGORY_ROWS));
+      if (url.includes('by-department')) return Promise.resolve(jsonResponse(200, DEPARTMENT_ROWS));
+      return Promise.resolve(jsonResponse(200, []));
     });
     renderPage();
     await screen.findAllByTestId('chart');
@@ -128,7 +112,7 @@ describe('Appointment Reports screen', () => {
   });
 
   it('offers a CSV download only when a section has data', async () => {
-    fetchMock.mockImplementation((input) => Promise.resolve(json(200, urlOf(input).includes('by-category') ? CATEGORY_ROWS : [])));
+    fetchMock.mockImplementation((input) => Promise.resolve(jsonResponse(200, urlOf(input).includes('by-category') ? CATEGORY_ROWS : [])));
     const created: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => {} }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

@@ -1,39 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { BackupStatusSection } from './backup-status-section';
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+import { jsonResponse, renderWithQueries, mockFetchEachTest } from '../../test/render';
 
 const SCHEDULE = { every_hours: 24, keep: 7, next_at: '2026-11-27T00:00:00.000Z' };
 const OK = { kind: 'scheduled', started_at: '2026-11-26T00:00:05.000Z', finished_at: '2026-11-26T00:00:09.000Z', outcome: 'succeeded', archive: 'kalinga-scheduled-20261126T000005Z.tar.gz', bytes: 3_500_000, error: null };
 const FAILED = { kind: 'scheduled', started_at: '2026-11-27T00:00:05.000Z', finished_at: '2026-11-27T00:00:06.000Z', outcome: 'failed', archive: null, bytes: null, error: 'ENOSPC: no space left on device' };
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetchEachTest();
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <BackupStatusSection />
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <BackupStatusSection />,
   );
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('Site Settings › Backups', () => {
   it('shows loading, then an error with Retry, then the last backup that succeeded', async () => {
-    fetchMock.mockResolvedValueOnce(json(500, { message: 'boom' })).mockResolvedValueOnce(json(200, { last: OK, running: null, last_success: OK, schedule: SCHEDULE }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { message: 'boom' })).mockResolvedValueOnce(jsonResponse(200, { last: OK, running: null, last_success: OK, schedule: SCHEDULE }));
     renderSection();
     expect(screen.getByText('Loading backups...')).toBeTruthy();
     await screen.findByText('boom');
@@ -47,14 +31,14 @@ describe('Site Settings › Backups', () => {
   });
 
   it('says when no backup has run yet, and that none are scheduled when BACKUP_EVERY_HOURS is 0', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { last: null, running: null, last_success: null, schedule: { every_hours: 0, keep: 7, next_at: null } }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { last: null, running: null, last_success: null, schedule: { every_hours: 0, keep: 7, next_at: null } }));
     renderSection();
     expect((await screen.findByTestId('last-backup')).textContent).toBe('No backup has run yet.');
     expect(screen.getByText(/No backups are scheduled/)).toBeTruthy();
   });
 
   it('shows a failed backup with its error and when the last one succeeded', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { last: FAILED, running: null, last_success: OK, schedule: SCHEDULE }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { last: FAILED, running: null, last_success: OK, schedule: SCHEDULE }));
     renderSection();
     const last = await screen.findByTestId('last-backup');
     expect(last.textContent).toContain('Failed');
@@ -63,7 +47,7 @@ describe('Site Settings › Backups', () => {
   });
 
   it('shows nothing to an administrator of another company than the server\'s own (403)', async () => {
-    fetchMock.mockResolvedValueOnce(json(403, { message: "Backups are the server's: only the administrators of the server's own company see them." }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { message: "Backups are the server's: only the administrators of the server's own company see them." }));
     const { container } = renderSection();
     expect(screen.getByText('Loading backups...')).toBeTruthy();
     await waitFor(() => expect(container.innerHTML).toBe(''));

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deviceDatabase } from '../../offline/database';
 import { SettingsPage } from './settings-page';
+import { jsonResponse, renderWithQueries } from '../../test/render';
 
 const SETTINGS = {
   site_name: 'Kalinga',
@@ -32,16 +32,9 @@ let deliveries: unknown = { email_configured: true, data: [] };
 // The backups section's call (its own tests: backup-status-section.test.tsx).
 const NO_BACKUPS = { last: null, running: null, last_success: null, schedule: { every_hours: 24, keep: 7, next_at: null } };
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SettingsPage />
-    </QueryClientProvider>,
+  return renderWithQueries(
+    <SettingsPage />,
   );
 }
 
@@ -58,13 +51,13 @@ beforeEach(async () => {
   // The email and backup sections' calls are answered here, so fetchMock sees the settings calls only.
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
     String(input).startsWith('/api/notifications/deliveries')
-      ? Promise.resolve(json(200, deliveries))
+      ? Promise.resolve(jsonResponse(200, deliveries))
       : String(input).startsWith('/api/backups/status')
-        ? Promise.resolve(json(200, NO_BACKUPS))
+        ? Promise.resolve(jsonResponse(200, NO_BACKUPS))
         : String(input).startsWith('/api/safety-settings')
-          ? Promise.resolve(json(200, SAFETY))
+          ? Promise.resolve(jsonResponse(200, SAFETY))
           : String(input).startsWith('/api/users')
-            ? Promise.resolve(json(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } }))
+            ? Promise.resolve(jsonResponse(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } }))
             : fetchMock(input, init),
   );
   online = true;
@@ -81,7 +74,7 @@ afterEach(() => {
 
 describe('Site Settings screen', () => {
   it("says 'Failed to fetch settings' with Retry when loading fails, and loads on Retry", async () => {
-    fetchMock.mockResolvedValueOnce(json(500, { message: 'boom' })).mockResolvedValueOnce(json(200, SETTINGS));
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { message: 'boom' })).mockResolvedValueOnce(jsonResponse(200, SETTINGS));
     renderPage();
     await screen.findByText('Failed to fetch settings', {}, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -89,8 +82,8 @@ describe('Site Settings screen', () => {
   });
 
   it('shows field messages and keeps the input when the server refuses', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, SETTINGS)).mockResolvedValueOnce(
-      json(422, { message: 'The appointment duration must be between 15 and 240 minutes.', errors: { appointment_duration_minutes: ['The appointment duration must be between 15 and 240 minutes.'] } }),
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS)).mockResolvedValueOnce(
+      jsonResponse(422, { message: 'The appointment duration must be between 15 and 240 minutes.', errors: { appointment_duration_minutes: ['The appointment duration must be between 15 and 240 minutes.'] } }),
     );
     renderPage();
     const duration = (await screen.findByLabelText('Appointment Length (minutes)', {}, { timeout: 5000 })) as HTMLInputElement;
@@ -104,7 +97,7 @@ describe('Site Settings screen', () => {
   });
 
   it('checks the cancellation notice before sending, keeps it, and sends a whole number of hours', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, SETTINGS)).mockResolvedValueOnce(json(200, { ...SETTINGS, cancellation_notice_hours: 0 }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS)).mockResolvedValueOnce(jsonResponse(200, { ...SETTINGS, cancellation_notice_hours: 0 }));
     renderPage();
     const notice = (await screen.findByLabelText('Cancellation Notice (hours)', {}, { timeout: 5000 })) as HTMLInputElement;
     expect(notice.value).toBe('24');
@@ -123,7 +116,7 @@ describe('Site Settings screen', () => {
   });
 
   it("refuses to save offline with 'Cannot update settings while offline'", async () => {
-    fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS));
     renderPage();
     await screen.findByLabelText('Site Name', {}, { timeout: 5000 });
     online = false;
@@ -136,7 +129,7 @@ describe('Site Settings screen', () => {
   });
 
   it('keeps what was saved on this device and shows it offline without a call', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, SETTINGS)).mockResolvedValueOnce(json(200, { ...SETTINGS, site_name: 'Saved Name' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS)).mockResolvedValueOnce(jsonResponse(200, { ...SETTINGS, site_name: 'Saved Name' }));
     const first = renderPage();
     fireEvent.change(await screen.findByLabelText('Site Name', {}, { timeout: 5000 }), { target: { value: 'Saved Name' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
@@ -149,7 +142,7 @@ describe('Site Settings screen', () => {
   });
 
   it('rejects a file that is not an image before sending anything', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS));
     renderPage();
     const input = (await screen.findByLabelText('Site Logo', {}, { timeout: 5000 })) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
@@ -159,7 +152,7 @@ describe('Site Settings screen', () => {
 
   it('saves how many days back the counter may date a lending action (0 = today only), and refuses anything but 0 to 365', async () => {
     const withBackdate = { ...SETTINGS, lending_backdate_days: 7 };
-    fetchMock.mockResolvedValueOnce(json(200, withBackdate)).mockResolvedValueOnce(json(200, { ...withBackdate, lending_backdate_days: 0 }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, withBackdate)).mockResolvedValueOnce(jsonResponse(200, { ...withBackdate, lending_backdate_days: 0 }));
     renderPage();
     const days = (await screen.findByLabelText('Backdating of Lending Actions (days)', {}, { timeout: 5000 })) as HTMLInputElement;
     expect(days.value).toBe('7');
@@ -177,7 +170,7 @@ describe('Site Settings screen', () => {
   });
 
   it('saves the reminder hours, and refuses an emptied field without sending (it is not 0)', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, SETTINGS)).mockResolvedValueOnce(json(200, { ...SETTINGS, reminder_hours_before: 48 }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS)).mockResolvedValueOnce(jsonResponse(200, { ...SETTINGS, reminder_hours_before: 48 }));
     renderPage();
     const reminder = (await screen.findByLabelText('Reminder Before Appointments (hours)', {}, { timeout: 5000 })) as HTMLInputElement;
     expect(reminder.value).toBe('24');
@@ -195,7 +188,7 @@ describe('Site Settings screen', () => {
 
   it("says 'Email is not configured' and lists the failed and pending emails", async () => {
     deliveries = { email_configured: false, data: [FAILED_EMAIL] };
-    fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS));
     renderPage();
     expect(await screen.findByText('Email is not configured', {}, { timeout: 5000 })).toBeTruthy();
     const row = await screen.findByTestId('delivery');
@@ -207,7 +200,7 @@ describe('Site Settings screen', () => {
   });
 
   it('says nothing is waiting when email is configured and no email failed', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS));
     renderPage();
     expect(await screen.findByText('No failed or pending emails.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('Email is not configured')).toBeNull();
