@@ -57,11 +57,12 @@ export async function axeViolations(page: Page): Promise<{ id: string; help: str
   await page.evaluate(source);
   return page.evaluate(async () => {
     // Contrast is judged at rest: transitions and finite animations (a dialog or menu fading in) end first.
-    // Endless ones (a spinner) are left running; they never settle.
+    // Endless ones (a spinner) are left running; they never settle. So are scroll-driven ones (daisyUI's open modal
+    // runs `set-page-has-scroll` on the scroll timeline): their end is a scroll position, not a time, and never comes.
     await Promise.all(
       document
         .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
         .map((a) => a.finished.catch(() => undefined)),
     );
     // axe is injected above; the page's window has no type for it.
