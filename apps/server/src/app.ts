@@ -91,7 +91,10 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await app.register((await import('./backup/backup-status.routes')).backupStatusRoutes);
   await app.register((await import('./modules/screening/screening.routes')).screeningRoutes);
   await app.register((await import('./modules/waitlist/waitlist.routes')).waitlistRoutes);
-  if (notificationWorker) (await import('./modules/notifications/worker-plugin')).registerNotificationWorker(app);
+  if (notificationWorker) {
+    const pawnNotice = (await import('./modules/lending/pawn-notice-email')).pawnNoticeOutboxEmail;
+    (await import('./modules/notifications/worker-plugin')).registerNotificationWorker(app, { pawn_notice: pawnNotice });
+  }
   if (notificationWorker) (await import('./modules/screening/escalation-plugin')).registerEscalation(app);
   if (notificationWorker) (await import('./modules/waitlist/waitlist-plugin')).registerWaitlistSweep(app);
 

@@ -7,7 +7,7 @@ import { nowIso } from '../../lib/clock';
 import { forbidden, HttpError, unprocessable } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { type AuthContext } from '../../lib/auth-context';
-import { intakeMissing } from '../screening/screening.service';
+import { intakeMissing } from './intake-gate';
 import { readBookingSettings } from '../schedule/schedule.repository';
 import { insertAppointment, insertStatusChange, type NewAppointment } from './appointment.repository';
 import { insertNewStudent, resolveParties } from './booking-parties';

@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { claimDue } from '../notifications/outbox.repository';
 import { KEY_REUSED } from './idempotency';
-import { dayWords } from './pawn-notice-email';
+import { dayWords, pawnNoticeOutboxEmail } from './pawn-notice-email';
 import { addDays } from '@kalinga/contracts/pawn-rules';
 import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer } from './lending.test-helpers';
 
@@ -18,7 +18,7 @@ let w: LendingWorld;
 let smtp: SmtpReceiver;
 let mailer: Mailer;
 const LEASE_MS = 60_000;
-const worker = (now = Date.now()) => new NotificationWorker(w.t.db, { mailer, publicUrl: 'http://shop.test', leaseMs: LEASE_MS, retryBaseMs: 1_000, now: () => now });
+const worker = (now = Date.now()) => new NotificationWorker(w.t.db, { mailer, emails: { pawn_notice: pawnNoticeOutboxEmail }, publicUrl: 'http://shop.test', leaseMs: LEASE_MS, retryBaseMs: 1_000, now: () => now });
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();

@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
 import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer, TODAY } from './lending.test-helpers';
+import { pawnNoticeOutboxEmail } from './pawn-notice-email';
 
 // The notice before a redemption period ends and the auction list (decisions 0184, 0185): the list of tickets to
 // notify, one notice a ticket however many sends arrive at once, the email where the pawner has an address, and the
@@ -16,7 +17,7 @@ let w: LendingWorld;
 let smtp: SmtpReceiver;
 let mailer: Mailer;
 /** The notification worker's pass over the outbox, as each server process runs it (decision 0192). */
-const deliver = () => new NotificationWorker(w.t.db, { mailer, publicUrl: 'http://shop.test' }).runDue();
+const deliver = () => new NotificationWorker(w.t.db, { mailer, emails: { pawn_notice: pawnNoticeOutboxEmail }, publicUrl: 'http://shop.test' }).runDue();
 /** 30 days to maturity, then the 30-day floor of a fast-depreciating category: expiry = loan date + 60. */
 let days30: { id: number };
 

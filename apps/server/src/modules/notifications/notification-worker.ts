@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db/database';
-import { pawnNoticeOutboxEmail } from '../lending/pawn-notice-email';
 import { urgentEmail } from './urgent-email';
 import { waitlistOfferEmail } from './waitlist-email';
 import { renderEmail } from './email-content';
+import type { EmailMessage } from './email-text';
 import { isPermanentFailure, type Mailer } from './mailer';
 import { newMessageId, preferencesFor } from './notification-events';
 import { cancelDueEmails, claimDue, emailContext, markAttemptFailed, markCancelled, markSent, type OutboxRow, seriesEmailSessions } from './outbox.repository';
@@ -12,7 +12,15 @@ import { cancelDueEmails, claimDue, emailContext, markAttemptFailed, markCancell
 // outbox rows under a lease, sends each email once and marks it sent, and turns due reminders into the in-app row
 // and an email. Several processes each run one; a claimed row is theirs alone until its lease runs out.
 
+/** An email written from an outbox row of its own kind (none when what it tells of is gone). */
+export type OwnEmail = (db: DB, row: OutboxRow, publicUrl: string) => Promise<EmailMessage | null | undefined>;
+
 export interface WorkerOptions {
+  /**
+   * Emails of outbox kinds other areas own, by kind (a pawn notice's is lending's). Handed in by the app, so this
+   * module needs none of those areas.
+   */
+  emails?: Readonly<Partial<Record<string, OwnEmail>>>;
   /** Null without SMTP_URL: emails are cancelled as they fall due, reminders still make their in-app rows. */
   mailer: Mailer | null;
   /** The app's address, for the link in each email. */
@@ -59,6 +67,7 @@ export class NotificationWorker {
       retryBaseMs: 30_000,
       now: Date.now,
       onError: () => {},
+      emails: {},
       ...options,
     };
   }
@@ -169,7 +178,7 @@ export class NotificationWorker {
     // An urgent case's email has no appointment: a link to the Triage list and no content (decision 0163).
     // A waitlist offer's email has no appointment either: the held time and a link to accept it (decision 0152).
     // A pawn notice's email goes to the pawner's address the notice recorded, with its words (decision 0192).
-    const own = row.kind === 'urgent' ? urgentEmail : row.kind === 'waitlist_offer' ? waitlistOfferEmail : row.kind === 'pawn_notice' ? pawnNoticeOutboxEmail : null;
+    const own: OwnEmail | null = row.kind === 'urgent' ? urgentEmail : row.kind === 'waitlist_offer' ? waitlistOfferEmail : (this.o.emails[row.kind] ?? null);
     const ctx = own ? null : await emailContext(this.db, row);
     const series = await seriesEmailSessions(this.db, row);
     const message = own ? await own(this.db, row, this.o.publicUrl) : ctx && renderEmail(row, ctx, this.o.publicUrl, this.o.now(), series);

@@ -130,10 +130,3 @@ export async function requestRepeat(db: DB, auth: AuthContext, clientId: number)
   return { requested_at: open.requested_at };
 }
 
-/** Whether a client's own booking may go ahead: not when the site requires an intake and none was answered. */
-export async function intakeMissing(db: DB, companyId: number, clientId: number): Promise<boolean> {
-  const safety = await readSafety(db, companyId);
-  if (safety.intake_mode !== 'required') return false;
-  const done = await db.selectFrom('screenings').select('id').where('company_id', '=', companyId).where('client_id', '=', clientId).limit(1).executeTakeFirst();
-  return !done;
-}

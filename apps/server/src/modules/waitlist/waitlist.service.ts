@@ -10,7 +10,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { categoryExists } from '../appointments/appointment.repository';
 import { scopeOf } from '../appointments/appointment-view';
 import { findCounselor, readBookingSettings } from '../schedule/schedule.repository';
-import { intakeMissing } from '../screening/screening.service';
+import { intakeMissing } from '../appointments/intake-gate';
 import { addDaysToDate, todayIn } from '@kalinga/contracts/zone-time';
 
 // Joining, leaving and reading the waitlist (decision 0151). Offers are made by waitlist-match.ts and answered in
