@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, createTestApp, registerCompany, type TestApp } from '../../test/harness';
-import { createDatabase } from './database';
-import { migrateTo, migrateToLatest } from './migrate';
-import { insertCompany, rolesAndPermissions, setUserRoles, addMember } from '../modules/companies/company.repository';
+import { migrateToLatest } from './migrate';
+import { insertCompany, rolesAndPermissions } from '../modules/companies/company.repository';
 import { bumpVersion, currentVersion } from './sync-version';
+import { withOldDatabase } from './old-database.test-helpers';
 
 let t: TestApp;
 let admin: Actor;
@@ -74,21 +71,7 @@ describe('permissions', () => {
   });
 
   it('migration 006 adds both permissions to the admin role of companies made before it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-m006-'));
-    const db = createDatabase({ kind: 'sqlite', file: path.join(dir, 'old.sqlite') });
-    try {
-      await migrateTo(db, '005-appointment-list-speed');
-      const company = await db.transaction().execute((trx) => insertCompany(trx, 'Old Co'));
-      // A database made before lending: its permission list lacked these two (their grants cascade away).
-      await db.deleteFrom('permissions').where('name', 'in', ['view lending', 'manage lending']).execute();
-      const now = new Date().toISOString();
-      const user = await db
-        .insertInto('users')
-        .values({ name: 'Old Admin', email: 'old@example.test', password_hash: 'x', user_type: 'personnel', status: 'active', created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await addMember(db, company.id, user.id, true);
-      await setUserRoles(db, company.id, user.id, ['admin']);
+    await withOldDatabase('005-appointment-list-speed', ['view lending', 'manage lending'], async ({ db, company, user }) => {
       expect((await rolesAndPermissions(db, user.id, company.id)).permissions).not.toContain('view lending');
       await migrateToLatest(db);
       const after = await rolesAndPermissions(db, user.id, company.id);
@@ -96,9 +79,6 @@ describe('permissions', () => {
       const counselor = await db.selectFrom('roles').select('id').where('company_id', '=', company.id).where('name', '=', 'counselor').executeTakeFirstOrThrow();
       const counselorGrants = await db.selectFrom('role_permission').innerJoin('permissions', 'permissions.id', 'role_permission.permission_id').select('permissions.name').where('role_id', '=', counselor.id).execute();
       expect(counselorGrants.map((g) => g.name)).not.toContain('manage lending');
-    } finally {
-      await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

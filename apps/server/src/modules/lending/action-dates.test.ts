@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, type Actor } from '../../../test/harness';
-import { createDatabase } from '../../db/database';
-import { migrateTo, migrateToLatest } from '../../db/migrate';
-import { addMember, insertCompany, rolesAndPermissions, setUserRoles } from '../companies/company.repository';
-import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY } from './lending.test-helpers';
+import { type Actor } from '../../../test/harness';
+import { migrateToLatest } from '../../db/migrate';
+import { rolesAndPermissions } from '../companies/company.repository';
+import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY, counterClerks } from './lending.test-helpers';
+import { withOldDatabase } from '../../db/old-database.test-helpers';
 
 // Issue 24 items 2 and 5: how far back the counter may date an action, who may go further, and the record
 // every backdated action leaves (docs/decisions/0120-lending-action-date-bound.md).
@@ -16,12 +13,8 @@ let clerk: Actor;
 let otherClerk: Actor;
 beforeAll(async () => {
   w = await lendingWorld();
-  for (const owner of [w.admin, w.other]) {
-    const role = await call(w.t, owner, 'POST', '/api/roles', { name: 'counter', permissions: ['view lending', 'manage lending'] });
-    expect(role.statusCode).toBe(201);
-  }
-  clerk = await addUser(w.t.app, w.admin.companyId, { userType: 'personnel', roles: ['counter'] });
-  otherClerk = await addUser(w.t.app, w.other.companyId, { userType: 'personnel', roles: ['counter'] });
+  [clerk] = await counterClerks(w, w.admin, [undefined]);
+  [otherClerk] = await counterClerks(w, w.other, [undefined]);
 });
 afterAll(async () => {
   await w.t.close();
@@ -136,20 +129,7 @@ describe('permissions', () => {
   });
 
   it('migration 012 gives it to the admin role of companies made before it, and to no other role', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-m012-'));
-    const db = createDatabase({ kind: 'sqlite', file: path.join(dir, 'old.sqlite') });
-    try {
-      await migrateTo(db, '010-notifications');
-      const company = await db.transaction().execute((trx) => insertCompany(trx, 'Old Co'));
-      await db.deleteFrom('permissions').where('name', '=', 'backdate lending').execute();
-      const now = new Date().toISOString();
-      const user = await db
-        .insertInto('users')
-        .values({ name: 'Old Admin', email: 'old@example.test', password_hash: 'x', user_type: 'personnel', status: 'active', created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await addMember(db, company.id, user.id, true);
-      await setUserRoles(db, company.id, user.id, ['admin']);
+    await withOldDatabase('010-notifications', ['backdate lending'], async ({ db, company, user }) => {
       expect((await rolesAndPermissions(db, user.id, company.id)).permissions).not.toContain('backdate lending');
       await migrateToLatest(db);
       expect((await rolesAndPermissions(db, user.id, company.id)).permissions).toContain('backdate lending');
@@ -163,10 +143,7 @@ describe('permissions', () => {
       expect(grants.map((g) => g.name)).toEqual(['admin']);
       const settings = await db.selectFrom('settings').select('lending_backdate_days').where('company_id', '=', company.id).executeTakeFirstOrThrow();
       expect(settings.lending_backdate_days).toBe(7);
-    } finally {
-      await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, CLOSED_DAY, DAY_ALREADY_CLOSED, DAY_ALREADY_OPEN } from '@kalinga/contracts/pawn-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
-import { call, countRows, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY } from './lending.test-helpers';
+import { call, countRows, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY, counterClerks } from './lending.test-helpers';
 
 // The clerk's cash day (decision 0188) on SQLite and PostgreSQL: opened with a float, its position from the
 // clerk's entries dated in it (reversals included), closed with the count and the difference; a closed day takes no
@@ -12,9 +12,7 @@ let w: LendingWorld;
 let clerk: Actor;
 beforeAll(async () => {
   w = await lendingWorld();
-  const role = await call(w.t, w.admin, 'POST', '/api/roles', { name: 'counter', permissions: ['view lending', 'manage lending'] });
-  expect(role.statusCode).toBe(201);
-  clerk = await addUser(w.t.app, w.admin.companyId, { userType: 'personnel', roles: ['counter'], name: 'Clerk Dela Cruz' });
+  [clerk] = await counterClerks(w, w.admin, ['Clerk Dela Cruz']);
 });
 afterAll(async () => {
   await w.t.close();

@@ -78,3 +78,12 @@ export async function countRows(t: TestApp, table: 'customers' | 'loans' | 'item
   const { n } = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
   return Number(n);
 }
+
+/** A 'counter' role (view and manage lending) in the owner's company, and one clerk of that company holding it per name. */
+export async function counterClerks(w: LendingWorld, owner: Actor, names: (string | undefined)[]): Promise<Actor[]> {
+  const role = await call(w.t, owner, 'POST', '/api/roles', { name: 'counter', permissions: ['view lending', 'manage lending'] });
+  expect(role.statusCode).toBe(201);
+  const clerks: Actor[] = [];
+  for (const name of names) clerks.push(await addUser(w.t.app, owner.companyId, { userType: 'personnel', roles: ['counter'], ...(name !== undefined && { name }) }));
+  return clerks;
+}

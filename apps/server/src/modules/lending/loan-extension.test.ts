@@ -4,7 +4,7 @@ import { addDays, addMonths, CLOSED_DAY } from '@kalinga/contracts/pawn-rules';
 import { syncPushReplySchema } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeCategory, makeCustomer, makeLoan, TODAY } from './lending.test-helpers';
+import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeCategory, makeCustomer, makeLoan, TODAY, counterClerks } from './lending.test-helpers';
 
 // POST /api/loans/{uuid}/extend (issue 30, decision 0189) on SQLite and PostgreSQL: paying the interest due extends
 // the loan by one term on the same ticket, as its own register entries; exactly once; refused where the rules say.
@@ -13,9 +13,7 @@ let w: LendingWorld;
 let clerk: Actor;
 beforeAll(async () => {
   w = await lendingWorld();
-  const role = await call(w.t, w.admin, 'POST', '/api/roles', { name: 'counter', permissions: ['view lending', 'manage lending'] });
-  expect(role.statusCode).toBe(201);
-  clerk = await addUser(w.t.app, w.admin.companyId, { userType: 'personnel', roles: ['counter'], name: 'Clerk Santos' });
+  [clerk] = await counterClerks(w, w.admin, ['Clerk Santos']);
 });
 afterAll(async () => {
   await w.t.close();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { syncDeltaReplySchema, type SyncDeltaReply } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
-import { call, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY } from '../lending/lending.test-helpers';
+import { call, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY, counterClerks } from '../lending/lending.test-helpers';
 
 // A clerk's cash days come with the pull (decision 0193): only their own days, of their company, those changed in
 // the window and every one still open (its position so far). On SQLite and PostgreSQL.
@@ -12,10 +12,7 @@ let clerk: Actor;
 let second: Actor;
 beforeAll(async () => {
   w = await lendingWorld();
-  const role = await call(w.t, w.admin, 'POST', '/api/roles', { name: 'counter', permissions: ['view lending', 'manage lending'] });
-  expect(role.statusCode).toBe(201);
-  clerk = await addUser(w.t.app, w.admin.companyId, { userType: 'personnel', roles: ['counter'], name: 'Clerk One' });
-  second = await addUser(w.t.app, w.admin.companyId, { userType: 'personnel', roles: ['counter'], name: 'Clerk Two' });
+  [clerk, second] = await counterClerks(w, w.admin, ['Clerk One', 'Clerk Two']);
 });
 afterAll(async () => {
   await w.t.close();
