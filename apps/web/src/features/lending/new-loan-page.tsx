@@ -9,11 +9,11 @@ import { useCounterToday, useCustomerDetail, useLendingCategories, type LocalCus
 import { CustomerPicker } from './components/customer-picker';
 import { FieldError } from './components/field-error';
 import { FirstSyncNotice } from './components/first-sync-notice';
-import { emptyItem, ItemRows, type ItemDraftRow } from './components/item-rows';
+import { ItemRows } from './components/item-rows';
 import { TicketPreviewPanel } from './components/ticket-preview';
 import { WrittenRequestField } from './components/written-request-field';
 import { ticketPreview } from './lending-figures';
-import { amountOf, draftErrors, firstErrorId, hasErrors, termsByItem } from './ticket-draft';
+import { amountOf, draftErrors, emptyItem, firstErrorId, hasErrors, type ItemDraftRow, termsByItem } from './ticket-draft';
 
 const pesosOf = (text: string) => amountOf(text) ?? Number.NaN;
 

@@ -1,8 +1,20 @@
 import { parseMoneyText } from '@kalinga/contracts/money-text';
 import type { LocalCategory, LocalCustomer } from './book/lending-queries';
-import type { ItemDraftRow } from './components/item-rows';
 
-// The new ticket form's checks, field by field: each message is shown beside its field (decision 0142).
+// The new ticket form's draft and its checks, field by field: each message is shown beside its field (decision 0142).
+
+/** One item row of the form, as typed. */
+export interface ItemDraftRow {
+  key: string;
+  description: string;
+  category_uuid: string;
+  appraisal_value: string;
+}
+
+/** A new item row: nothing chosen (a phone must not silently take item 1's "Jewellery"). */
+export function emptyItem(): ItemDraftRow {
+  return { key: crypto.randomUUID(), description: '', category_uuid: '', appraisal_value: '' };
+}
 
 export interface ItemErrors {
   description?: string;

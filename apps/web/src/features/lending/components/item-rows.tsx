@@ -1,18 +1,6 @@
 import type { LocalCategory } from '../book/lending-queries';
-import type { ItemErrors } from '../ticket-draft';
+import { emptyItem, type ItemDraftRow, type ItemErrors } from '../ticket-draft';
 import { FieldError } from './field-error';
-
-export interface ItemDraftRow {
-  key: string;
-  description: string;
-  category_uuid: string;
-  appraisal_value: string;
-}
-
-/** A new item row: nothing chosen (a phone must not silently take item 1's "Jewellery"). */
-export function emptyItem(): ItemDraftRow {
-  return { key: crypto.randomUUID(), description: '', category_uuid: '', appraisal_value: '' };
-}
 
 const invalid = (error: string | undefined, id: string) => (error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {});
 
