@@ -21,16 +21,29 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A new empty PostgreSQL database beside the one `adminUrl` names (`prefix` + random), and how to drop it. */
-export async function freshPostgresDatabase(adminUrl: string, prefix = 'kalinga_t_'): Promise<{ url: string; drop: () => Promise<void> }> {
+/** Set by the server project's global setup (test/global-setup.ts): a migrated SQLite file to copy. */
+export const SQLITE_TEMPLATE_ENV = 'KALINGA_TEST_SQLITE_TEMPLATE';
+/** Set by the same setup when DATABASE_URL is a postgres URL: a migrated database to create test databases from. */
+export const PG_TEMPLATE_ENV = 'KALINGA_TEST_PG_TEMPLATE';
+
+/**
+ * A new PostgreSQL database beside the one `adminUrl` names (`prefix` + random), and how to drop it: empty, or a
+ * copy of `template` (CREATE DATABASE … TEMPLATE).
+ */
+export async function freshPostgresDatabase(
+  adminUrl: string,
+  prefix = 'kalinga_t_',
+  template?: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
@@ -44,17 +57,29 @@ export async function freshPostgresDatabase(adminUrl: string, prefix = 'kalinga_
 /**
  * A real server over a fresh database: an SQLite file of its own, or, when DATABASE_URL is a
  * postgres URL (npm run test:pg), a new PostgreSQL database that is dropped afterwards.
- * `env` adds configuration variables (e.g. TRUST_PROXY).
+ * Under vitest the database starts as a copy of the run's migrated template (test/global-setup.ts);
+ * elsewhere (bench) it is migrated here. `env` adds configuration variables (e.g. TRUST_PROXY).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-test-'));
   const adminUrl = process.env.DATABASE_URL;
+  const pgTemplate = process.env[PG_TEMPLATE_ENV];
+  const sqliteTemplate = process.env[SQLITE_TEMPLATE_ENV];
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
-  if (adminUrl && /^postgres/.test(adminUrl)) ({ url: databaseUrl, drop: dropDatabase } = await freshPostgresDatabase(adminUrl));
+  let migrated = false;
+  if (adminUrl && /^postgres/.test(adminUrl)) {
+    ({ url: databaseUrl, drop: dropDatabase } = await freshPostgresDatabase(adminUrl, 'kalinga_t_', pgTemplate));
+    migrated = pgTemplate !== undefined;
+  }
   const config = loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  if (config.database.kind === 'sqlite' && sqliteTemplate && !fs.existsSync(config.database.file)) {
+    fs.mkdirSync(path.dirname(config.database.file), { recursive: true });
+    fs.copyFileSync(sqliteTemplate, config.database.file);
+    migrated = true;
+  }
   const db = createDatabase(config.database);
-  await migrateToLatest(db);
+  if (!migrated) await migrateToLatest(db);
   const app = await buildApp({ config, db });
   await app.ready();
   return {

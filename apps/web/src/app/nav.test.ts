@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { describe, expect, it } from 'vitest';
 import { canAccess, homePath, NAV, SYNC_ACCESS, usableNow, visibleNav } from './nav';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { dayParts, formatClock, formatDate, formatDateRange, formatTimeRange, formatDateTime, formatLongDate, formatMonth, formatMonthDay, formatTime, formatWeekdayDate, formatWeekdayDateTime, isWholeDate } from './dates';
 

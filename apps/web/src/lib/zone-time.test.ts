@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { wallTimeToInstant } from './zone-time';
 import { todayIn, wallOf } from '@kalinga/contracts/zone-time';

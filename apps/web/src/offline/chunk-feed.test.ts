@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { SyncChunkReply } from '@kalinga/contracts/sync';
 import { describe, expect, it } from 'vitest';
 import { ChunkFeed } from './chunk-feed';

@@ -1,6 +1,36 @@
-import { configure } from '@testing-library/react';
+import { vi } from 'vitest';
 
-// findBy*/waitFor wait for a condition, not a time: the 1 s default was too short when CI's two cores are
-// busy with the other test files (month-days.test.tsx failed once that way). A real failure still fails,
-// only later.
-configure({ asyncUtilTimeout: 5000 });
+// Runs before each test file. Files that need no DOM run in Node (`// @vitest-environment node` on their first
+// line) and skip all of this. The DOM files share their worker's jsdom and packages (isolate: false, decision
+// 0196), so each starts from an empty browser: no stored data, no databases, no markup, and our own modules
+// loaded afresh (their module-level state, e.g. the open local book, starts over).
+if (typeof document !== 'undefined') {
+  const { cleanup, configure } = await import('@testing-library/react');
+  cleanup();
+  // findBy*/waitFor wait for a condition, not a time: the 1 s default was too short when CI's two cores are
+  // busy with the other test files (month-days.test.tsx failed once that way). A real failure still fails,
+  // only later.
+  configure({ asyncUtilTimeout: 5000 });
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.resetModules();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  if (typeof indexedDB !== 'undefined') {
+    const names = (await indexedDB.databases()).flatMap((d) => (d.name ? [d.name] : []));
+    await Promise.all(
+      names.map(
+        (name) =>
+          new Promise<void>((resolve, reject) => {
+            const req = indexedDB.deleteDatabase(name);
+            req.onsuccess = () => resolve();
+            req.onerror = () => reject(req.error ?? new Error(`could not delete ${name}`));
+            req.onblocked = () => reject(new Error(`${name} is still open`));
+          }),
+      ),
+    );
+  }
+}

@@ -19,10 +19,17 @@ export async function makeCentre(t: TestApp, name: string): Promise<Centre> {
   return { admin, counselor, client, categoryId };
 }
 
-let nextDay = 2;
+// Counted per test file: the server's test files share this module when a worker runs several (decision 0196).
+const nextDays = new Map<string, number>();
+function nextDay(): number {
+  const file = expect.getState().testPath ?? '';
+  const day = nextDays.get(file) ?? 2;
+  nextDays.set(file, day + 1);
+  return day;
+}
 
 /** Books a free slot (09:00, some days ahead unless told) as `by` (the client, unless a counselor books for them); returns uuid, id and start. */
-export async function book(t: TestApp, c: Centre, by: Actor = c.client, time = '09:00', days = nextDay++): Promise<{ uuid: string; id: number; start: string }> {
+export async function book(t: TestApp, c: Centre, by: Actor = c.client, time = '09:00', days = nextDay()): Promise<{ uuid: string; id: number; start: string }> {
   const start = await instantOf(t.app, c.client, c.counselor.user.id, daysAhead(days), time);
   const payload: Record<string, unknown> = { counselor_id: c.counselor.user.id, appointment_date: start, reason: 'Feeling stressed', category_id: c.categoryId, location_type: 'online' };
   if (by !== c.client) payload.student_id = c.client.user.id;
@@ -40,7 +47,7 @@ export async function change(t: TestApp, by: Actor, uuid: string, payload: Recor
 
 /** A free slot of the centre's counselor some days ahead (for moving an appointment). */
 export async function freeSlot(t: TestApp, c: Centre, time = '14:00'): Promise<string> {
-  return instantOf(t.app, c.client, c.counselor.user.id, daysAhead(nextDay++), time);
+  return instantOf(t.app, c.client, c.counselor.user.id, daysAhead(nextDay()), time);
 }
 
 export async function notificationsOf(t: TestApp, userId: number) {

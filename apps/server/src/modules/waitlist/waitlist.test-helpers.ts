@@ -53,9 +53,15 @@ export async function cancel(t: TestApp, c: WaitCentre, uuid: string): Promise<v
   expect(res.statusCode, res.body).toBe(200);
 }
 
-let next = 20;
+// Counted per test file: the server's test files share this module when a worker runs several (decision 0196).
+const nextOf = new Map<string, number>();
 /** A fresh date for each scenario, so they never share a slot. */
-export const freshDate = () => daysAhead((next += 3));
+export const freshDate = () => {
+  const file = expect.getState().testPath ?? '';
+  const next = (nextOf.get(file) ?? 20) + 3;
+  nextOf.set(file, next);
+  return daysAhead(next);
+};
 
 /** The client's entries (GET /api/waitlist/mine). */
 export async function mine(t: TestApp, who: Actor) {

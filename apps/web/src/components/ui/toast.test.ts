@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Appointment } from '@kalinga/contracts/appointments';
 import { describe, expect, it } from 'vitest';
 import { emptyValues, instantForSlot, isComplete, toBody, valuesFromAppointment } from './appointment-form';

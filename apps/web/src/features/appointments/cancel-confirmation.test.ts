@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { describe, expect, it } from 'vitest';

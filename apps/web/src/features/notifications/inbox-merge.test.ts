@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Notification, NotificationListReply } from '@kalinga/contracts/notifications';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_INBOX, replyAfterRead, withLatest, withOlder, withRead } from './inbox-merge';

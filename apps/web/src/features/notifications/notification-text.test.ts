@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Notification } from '@kalinga/contracts/notifications';
 import { describe, expect, it } from 'vitest';
 import { formatWeekdayDateTime } from '../../lib/dates';

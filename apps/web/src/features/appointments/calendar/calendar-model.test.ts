@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { CalendarDay, CounselorCalendarReply } from '@kalinga/contracts/calendar';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { dayToTime, toSeries } from '../report-series';
 import { BAND_SUFFIX, bandAlpha, dailyChartConfig } from './chart-config';
