@@ -3,7 +3,7 @@ import { type Actor, createTestApp, registerCompany, type TestApp } from '../../
 import { migrateToLatest } from './migrate';
 import { insertCompany, rolesAndPermissions } from '../modules/companies/company.repository';
 import { bumpVersion, currentVersion } from './sync-version';
-import { withOldDatabase } from './old-database.test-helpers';
+import { withOldDatabase } from '../../test/old-database';
 
 let t: TestApp;
 let admin: Actor;

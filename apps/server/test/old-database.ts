@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addMember, insertCompany, setUserRoles } from '../modules/companies/company.repository';
-import { createDatabase, type DB } from './database';
-import { migrateTo } from './migrate';
+import { addMember, insertCompany, setUserRoles } from '../src/modules/companies/company.repository';
+import { createDatabase, type DB } from '../src/db/database';
+import { migrateTo } from '../src/db/migrate';
 
 export interface OldDatabase {
   db: DB;
