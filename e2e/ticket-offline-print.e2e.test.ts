@@ -30,10 +30,10 @@ async function recordPrints(page: Page): Promise<void> {
       const ticket = document.querySelector('[data-ticket]')!;
       const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
       const out: Record<string, string> = {};
-      for (const dt of ticket.querySelectorAll('dt')) out[text(dt)] = text(dt.nextElementSibling);
+      for (const dt of Array.from(ticket.querySelectorAll('dt'))) out[text(dt)] = text(dt.nextElementSibling);
       out.number = text(ticket.querySelector('[data-testid="ticket-number"]'));
       out.shop = [ticket.querySelector('[data-testid="ticket-shop"]'), ticket.querySelector('[data-testid="ticket-shop-address"]'), ticket.querySelector('[data-testid="ticket-shop-registration"]')].map(text).join(' / ');
-      out.items = [...ticket.querySelectorAll('h2 + ul > li')].map(text).join(' | ');
+      out.items = Array.from(ticket.querySelectorAll('h2 + ul > li')).map(text).join(' | ');
       out.terms = text(ticket.querySelector('[data-testid="ticket-terms-back"]'));
       out.reprint = text(ticket.querySelector('[data-testid="ticket-reprint"]'));
       w.printedTickets.push(out);
