@@ -1,4 +1,4 @@
-// Appointments benchmarks (issue 4). Prints ratios against a reference measured in the same run; asserts nothing.
+// Appointments benchmarks (decisions 0024-0026). Prints ratios against a reference measured in the same run; asserts nothing.
 //  1. GET /api/appointments (page 1, page 50, with search) over 100,000 appointments, against a bare Fastify
 //     route returning the same JSON from memory: requests per second and p99 latency. Target: >= 50% of the bare route.
 //  2. Slots for every day of a month for one counselor with 200 bookings, against JSON.stringify of the result.
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
       const bodyJson = sample.json() as unknown;
       const bare = Fastify();
       bare.get('/bare', async () => bodyJson);
-      // The floor that matters (issue 13): per case, the very statements one request runs (captured from the
+      // The floor that matters (decision 0047): per case, the very statements one request runs (captured from the
       // app in steady state: sign-in and page, totals cached) through the raw driver in a bare route, replying
       // the same JSON. What the endpoint costs beyond it is the framework, validation, mapping and serialisation.
       const raw = await rawDriver(t.config.database);

@@ -1,4 +1,4 @@
-// Scale past one machine (issue 13): 1, 2 and 4 server processes (Node's cluster, one port) on one PostgreSQL
+// Scale past one machine (decision 0048): 1, 2 and 4 server processes (Node's cluster, one port) on one PostgreSQL
 // database under a mixed load — appointment lists, bookings and reports — printing req/s and latency for each.
 // Prints figures; asserts nothing. PostgreSQL only (DATABASE_URL=postgres://…; a throwaway database): SQLite
 // is one file with one writer. `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/cluster.bench.ts`;

@@ -1,4 +1,4 @@
-// First-load script size (issue 16, decision 0096). Headless Chromium against the built app (run
+// First-load script size (decision 0096). Headless Chromium against the built app (run
 // `node scripts/build.mjs` first): for /login (signed out) and, signed in, each main screen opened fresh, the
 // JavaScript the page loads before it settles, as built (plain), gzip and brotli (the build's .gz/.br copies),
 // with the sign-in page as the reference ratio. Target: signed-in screens within 170 KB gzip. Asserts nothing.

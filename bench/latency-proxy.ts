@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 // A TCP proxy on loopback that holds every chunk for half the added round trip in each direction, in order: a
-// phone's network in front of the real server (issue 26). Connecting costs nothing extra (the handshake is local),
+// phone's network in front of the real server (decision 0130). Connecting costs nothing extra (the handshake is local),
 // so a request pays the round trip once, as on a kept-alive connection.
 
 export interface LatencyProxy {

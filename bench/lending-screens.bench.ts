@@ -1,4 +1,4 @@
-// Lending screens bench (issue 12 "Speed"): opening Loans with 10,000 loans in the browser's store.
+// Lending screens bench (decision 0090): opening Loans with 10,000 loans in the browser's store.
 // Headless Chromium against the built app (run `node scripts/build.mjs` first). Prints, for the Recent, Active and
 // Expired tabs, the time from navigation to the first screen of rows (median of 7), and the ratio against a reference
 // measured in the same page: the same 25 rows read by one Dexie query and rendered as a plain list.

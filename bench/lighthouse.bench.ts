@@ -1,4 +1,4 @@
-// Lighthouse, mobile preset (issue 16, decisions 0097-0098). Run `node scripts/build.mjs` first. The system
+// Lighthouse, mobile preset (decisions 0097-0098). Run `node scripts/build.mjs` first. The system
 // Chromium (/usr/bin/chromium) runs Lighthouse's default configuration (a mid-range phone on slow 4G,
 // simulated) three times on /login signed out and, signed in, on each main screen, and prints the medians:
 // performance score, FCP, LCP, TBT, CLS, bytes transferred, and the accessibility, best-practices and SEO

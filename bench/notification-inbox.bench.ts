@@ -1,4 +1,4 @@
-// The bell's poll (issue 15, decision 0073). Prints ratios against references measured in the same run; asserts nothing.
+// The bell's poll (decision 0073). Prints ratios against references measured in the same run; asserts nothing.
 // A user with 2,000 notifications (200 other users with 200 each share the table) polls GET /api/notifications:
 //  - the full newest page (200: aggregate + list with four joins + serialising), against
 //  - the same poll with If-None-Match matching (304: the aggregate only), and

@@ -1,4 +1,4 @@
-// Notification delivery (issue 15, decision 0067). Prints figures and ratios measured in the same run; asserts nothing.
+// Notification delivery (decision 0067). Prints figures and ratios measured in the same run; asserts nothing.
 //  1. 10,000 reminders fall due at once: messages per second delivered to a real SMTP receiver (smtp-server, in this
 //     process) by 1 worker and by 4 workers (on PostgreSQL each on its own pool; on SQLite they share the one
 //     connection, as production runs one worker there). Each reminder writes its in-app row and an email row, which

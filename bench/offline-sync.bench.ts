@@ -1,4 +1,4 @@
-// Offline store benchmark (issue 11, "Speed"), in headless Chromium, as ratios against references measured in
+// Offline store benchmark (decisions 0080, 0130, 0133), in headless Chromium, as ratios against references measured in
 // the same run. Prints figures; asserts nothing.
 //  1. Initial sync of BENCH_ROWS (100,000) rows through the chunked download (fetch answered in the page from
 //     prepared chunk replies, so the network is not measured) against a raw Dexie bulkPut of the same rows in
@@ -11,7 +11,7 @@
 //     requests sent in a plain loop. Target: <= 2x.
 //  4. The same drain through a proxy adding BENCH_RTT_MS (150) to every round trip (a phone's network), against the
 //     same writes posted at once (one round trip plus the server's work: pushes of 100, the most the server takes,
-//     sent together). Target: <= 3x (issue 26). For scale, single-route writes at that latency, one after another.
+//     sent together). Target: <= 3x (decision 0130). For scale, single-route writes at that latency, one after another.
 // Run alone with `npx tsx bench/offline-sync.bench.ts` after `node scripts/build.mjs`.
 /// <reference lib="dom" />
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Pulls beside everyone else (issue 26): the counselor's appointment list (GET /api/appointments) in requests/s
+// Pulls beside everyone else (decisions 0132, 0134): the counselor's appointment list (GET /api/appointments) in requests/s
 // alone, and while 4 devices pull the whole demo book (GET /api/sync from the epoch, then the chunked download of
 // every table in chunks of 1000, as a new device does, over and over), on the same server process. Target: the
 // list keeps >= 50 % of its rate alone. The machine's load moves a lot, so the list is measured BENCH_PAIRS (3)

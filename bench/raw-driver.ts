@@ -1,4 +1,4 @@
-// The list bench's floor (issue 13): the statements a request runs, captured from the app, replayed through the
+// The list bench's floor (decision 0047): the statements a request runs, captured from the app, replayed through the
 // database driver itself (better-sqlite3 prepared statements, or a pg pool) without Kysely or the app.
 import SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';

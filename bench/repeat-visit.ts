@@ -1,4 +1,4 @@
-// The repeat visit of bench/lighthouse (issue 16): a second visit to a signed-in screen fetches no hashed asset
+// The repeat visit of bench/lighthouse (decision 0095): a second visit to a signed-in screen fetches no hashed asset
 // (/assets/*) from the network again, first with the service worker blocked (the HTTP cache: a year,
 // immutable), then with it (its precache). Read from the DevTools protocol's own account of each response.
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Reports under load (issue 13): does a burst of report calls slow everyone else down? Measures the p99 of
+// Reports under load (decision 0046): does a burst of report calls slow everyone else down? Measures the p99 of
 // GET /api/me alone, then while several managers fire 365-day reports as fast as they can — once with the
 // per-user report limit (REPORTS_PER_MINUTE, 90: 15 per 10 s) and once without it. Target: p99 of /api/me during the
 // burst <= 2x its p99 alone (with the limit). Prints figures; asserts nothing.

@@ -1,4 +1,4 @@
-// Reports benchmark (issues 6 and 13): forecast accuracy against the seasonal-naive forecast, and the cost of
+// Reports benchmark (decisions 0040, 0043, 0045): forecast accuracy against the seasonal-naive forecast, and the cost of
 // the three report calls at 365 days over 100,000 appointments against a plain count(*) of the same
 // appointments in the same run (target: each whole call <= 5x). Prints figures; asserts nothing.
 // Run alone with `npx tsx bench/reports.bench.ts`, or via `npm run bench`. BENCH_APPOINTMENTS=20000 for a
@@ -255,7 +255,7 @@ async function queryCost(label: string, database: AppConfig['database']): Promis
     let total = 0;
     const today = localDateOf(new Date(), company.timezone);
     for (const groupBy of GROUPINGS) {
-      // Reference: the GROUP BY over the appointments that the reports ran before issue 13 (decision 0043).
+      // Reference: the GROUP BY over the appointments that the reports ran before their kept day counts (decisions 0043, 0045).
       const recount = await median(5, () => recountDailyGroups(db, company.id, groupBy, addDays(today, -364), today));
       const kept = await median(9, () => dailyCountsByGroup(db, company.id, groupBy, addDays(today, -364), today));
       // Cold: every series fitted afresh (the first call after its history changed); warm: forecasts remembered.

@@ -1,4 +1,4 @@
-// Sync bench (issue 10). Prints figures and ratios against references measured in the same run; asserts nothing.
+// Sync bench (decision 0066). Prints figures and ratios against references measured in the same run; asserts nothing.
 //  1. A first sync of 100,000 loans with their items (and their customers and transactions): the chunked
 //     download of every table, end to end over HTTP (GET /api/sync?table=…, chunk_size 1000 as the client
 //     sends, pinned to the first reply's cursor), in rows/s, against one plain SELECT of each table's same

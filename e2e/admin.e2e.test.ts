@@ -201,7 +201,7 @@ describe('administration: users, roles, site settings', () => {
     await page.getByText('The appointment duration must be between 15 and 240 minutes.').waitFor();
     expect(await page.getByLabel('Appointment Length (minutes)').inputValue()).toBe('500');
 
-    // Offline: the spec's message, nothing sent.
+    // Offline: the message of product-rules.md#screen-administration, nothing sent.
     await context.setOffline(true);
     await page.getByText('Cannot update settings while offline').first().waitFor();
     expect(await page.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);

@@ -6,7 +6,7 @@ import { go, localRows, waitForBook } from './support/lending';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
-// Issue 26 in Chromium against the real server: changes made offline go in one batch (POST /api/sync/push), and
+// The batch push (decision 0130) in Chromium against the real server: changes made offline go in one batch (POST /api/sync/push), and
 // a batch whose reply is lost because the network is really cut after the server applied it is sent again with
 // the same keys: every change reaches the server once. Service workers are blocked so that context.route sees the
 // page's requests (decision 0130).

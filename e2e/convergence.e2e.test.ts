@@ -6,7 +6,7 @@ import { go, localRows, waitForBook, waitForQueue } from './support/lending';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
-// Issue 23 in Chromium against the real server: the offline book converges to the server's truth and stays with
+// The convergence rules (decisions 0110-0112) in Chromium against the real server: the offline book converges to the server's truth and stays with
 // its owner. The network is really cut (context.setOffline: the page's and the service worker's requests fail,
 // navigator.onLine turns false); two browser contexts are two counters of one shop.
 

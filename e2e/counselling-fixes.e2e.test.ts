@@ -5,7 +5,7 @@ import { axeViolations, DEMO, newPage, PHONE, screenshot, signIn } from './suppo
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
-// Issue 14's small defects that only a browser shows: where focus goes, what a click opens, what a phone scrolls.
+// Small counselling defects that only a browser shows (decisions 0050-0059): where focus goes, what a click opens, what a phone scrolls.
 let server: RunningServer;
 let browser: Browser;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
-// Compression and caching headers read from the running built server over HTTP (issue 16, decisions 0095-0096):
+// Compression and caching headers read from the running built server over HTTP (decisions 0095-0096):
 // the earlier caching bug passed tests that never looked at a real reply.
 
 let server: RunningServer;

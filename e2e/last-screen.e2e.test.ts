@@ -4,7 +4,7 @@ import { DEMO, PHONE, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
-// The last screen kept on the device (issue 16, decision 0101): the page's start-up script draws it before the
+// The last screen kept on the device (decision 0101): the page's start-up script draws it before the
 // app's code has arrived, inert, and the app's own screen replaces it; the session's end takes it away.
 
 let server: RunningServer;

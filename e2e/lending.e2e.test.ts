@@ -6,7 +6,7 @@ import { checkScreen, go, localRows, overflowing, waitForBook, waitForQueue } fr
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
-// Issue 12: a day at the counter with the network off, then on; the server's book must end as the screens showed it.
+// A day at the counter with the network off, then on; the server's book must end as the screens showed it.
 
 let server: RunningServer;
 let browser: Browser;

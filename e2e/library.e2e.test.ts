@@ -80,7 +80,7 @@ describe('library: categories', () => {
     await page.mouse.click(100, 400);
     await drawer.waitFor({ state: 'hidden' });
 
-    // A non-image is refused with the spec's alert and cleared.
+    // A non-image is refused with the alert of product-rules.md#validation and cleared.
     await page.getByRole('button', { name: 'Add Category' }).click();
     await drawer.waitFor();
     expect(await drawer.getByText('max 2MB, JPG, PNG, GIF').isVisible()).toBe(true);

@@ -6,7 +6,7 @@ import { checkScreen, go, localRows, overflowing, waitForBook, waitForQueue } fr
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
-// Paying the interest to extend a loan at the counter (issue 30, decision 0189): done offline, the same ticket gets
+// Paying the interest to extend a loan at the counter (decision 0189): done offline, the same ticket gets
 // its new dates on the device at once, and the extension reaches the server once when the network returns.
 
 let server: RunningServer;

@@ -4,7 +4,7 @@ import { axeViolations, DEMO, DESKTOP, launchBrowser, PHONE, screenshot, signIn 
 import { waitForBook } from './support/lending';
 import { type RunningServer, startServer } from './support/server';
 
-// The sync queue in Chromium against the real server (issue 11): changes made offline reach the server exactly
+// The sync queue in Chromium against the real server (decision 0080): changes made offline reach the server exactly
 // once, through reloads, cut connections, replies lost after the commit, and several tabs.
 // page.route and context.route do not see a service worker's requests: the tests that cut requests run with
 // service workers blocked (the app's API calls are the page's own then); the reload test keeps the worker.

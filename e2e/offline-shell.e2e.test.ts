@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
-// The precaching service worker and offline sign-in (issue 11, decision 0085), in Chromium against the built app.
+// The precaching service worker and offline sign-in (decision 0085), in Chromium against the built app.
 // Note: context.setOffline cuts the page and the service worker; page.route would not see the worker's requests.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,7 +94,7 @@ describe('offline shell: precache, offline sign-in, update prompt', () => {
     await expect(page.getByTestId('username').textContent()).resolves.toBe('Alma Administrador');
     await page.getByRole('heading', { name: 'Appointments', exact: true }).waitFor();
     await screenshot(page, 'offline-mode-desktop');
-    // Dialogs the first paint does not draw load as chunks of their own (issue 16): offline they come from the precache.
+    // Dialogs the first paint does not draw load as chunks of their own (decision 0091): offline they come from the precache.
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await page.getByRole('dialog', { name: 'Book Appointment' }).waitFor();
     await page.keyboard.press('Escape');
@@ -109,7 +109,7 @@ describe('offline shell: precache, offline sign-in, update prompt', () => {
       expect(new URL(page.url()).pathname).toBe(route);
     }
     expect(failedChunks).toEqual([]);
-    // The settings kept on this device are shown offline; saving is refused with the spec's sentence.
+    // The settings kept on this device are shown offline; saving is refused with the sentence of product-rules.md#screen-administration.
     await page.goto('/settings/site');
     await page.getByText('Cannot update settings while offline').first().waitFor();
     await context.setOffline(false);

@@ -6,7 +6,7 @@ import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 import { expectAccessible, overflowing, toast } from './support/checks';
 
-// Issue 14's self-service (decision 0057): a client cancels and reschedules their own appointment, the
+// Self-service (decision 0057): a client cancels and reschedules their own appointment, the
 // counselor sees who did it, when and why in the history, and the manager sets the notice period.
 let server: RunningServer;
 let browser: Browser;

@@ -6,9 +6,9 @@ import { go, localRows, overflowing, waitForBook, waitForQueue } from './support
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
-// Issue 30's "Done means": a ticket printed offline matches the server's after sync. A ticket written and printed
+// A ticket printed offline matches the server's after sync. A ticket written and printed
 // with the network off, synced, then printed again: the dates, amounts, items and terms on paper are the same both
-// times and are the server's; the number, 'pending' offline, is the server's on the reprint, which says REPRINT.
+// times and are the server's; the number, 'pending' offline, is the server's on the reprint, which says REPRINT (decision 0183).
 
 let server: RunningServer;
 let browser: Browser;

@@ -193,7 +193,7 @@ function bootLoader(): Plugin {
  * Writes `route-preloads.json` beside index.html: for each segment above, the built chunks its modules live in
  * and the chunks those import statically (not the entry, which the page loads anyway). The server adds them to
  * the start-up list (bootLoader) of the page it sends for that path, so they download beside the entry instead of
- * after it has run (issue 16, decision 0099). Also writes `shell.html`, the frame's skeleton for those pages.
+ * after it has run (decision 0099). Also writes `shell.html`, the frame's skeleton for those pages.
  */
 function routePreloads(): Plugin {
   return {

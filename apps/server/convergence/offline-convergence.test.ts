@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The offline book's convergence, tried as a model (issue 23, "Done means"; docs/decisions/0113).
+// The offline book's convergence, tried as a model (docs/decisions/0113).
 //
 // Three simulated devices (each its own fake IndexedDB, its own localStorage and its own copy of the web engine's
 // modules) and the REAL server (SQLite; PostgreSQL under `npm run test:pg`) run random sequences of the lending
@@ -13,7 +13,7 @@
 // - nothing made in one company is on the server or on a device in the other company, nor in a device's own database;
 // - no client-made uuid twice on the server; each action applied at most once (one renewal per loan, one
 //   transaction per loan, type and item) and the money follows the actions the server applied.
-// It fails on the engine before issue 23's rework (7d48f39, run from a worktree with the few API differences adapted),
+// It fails on the engine before the convergence rework of decisions 0110-0112 (7d48f39, run from a worktree with the few API differences adapted),
 // within the first runs: company A's customer, saved offline on the shared computer, is created in company B once
 // B's user signs in there and the queue runs (defect 1); a renewal refused with 409 because another counter renewed
 // the loan first leaves the loan failed and its phantom ticket on the device for good (defect 2); a pull after

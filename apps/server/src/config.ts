@@ -70,7 +70,7 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Report calls (the three together) one user may make per minute per server process (REPORTS_PER_MINUTE), a sixth of them per 10 s. */
   reportsPerMinute: number;
-  /** Outgoing email (SMTP_URL, SMTP_FROM); null without SMTP_URL: no email is sent (issue 15). */
+  /** Outgoing email (SMTP_URL, SMTP_FROM); null without SMTP_URL: no email is sent (decision 0067). */
   email: { smtpUrl: string; from: string } | null;
   /** Where people reach the app, for links in emails (PUBLIC_URL; default http://localhost:PORT), no trailing slash. */
   publicUrl: string;
@@ -93,7 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
-  // In production the links in emails must reach the app: never the http://localhost default (issue 24, decision 0123).
+  // In production the links in emails must reach the app: never the http://localhost default (decision 0123).
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration: PUBLIC_URL: must be set when NODE_ENV=production (the address people open the app at, for the links in emails)');
   }

@@ -1,4 +1,4 @@
-// Two server processes on one PostgreSQL database (issue 13, "scale past one machine"): what one process
+// Two server processes on one PostgreSQL database (decision 0048): what one process
 // decides, the other honours — sessions, sign-out, the no-double-booking rule and the sign-in limits. Each
 // process is a real `node` process (test/serve.ts) with its own pool; the test speaks HTTP to both.
 // PostgreSQL only: SQLite is one file on one machine (several processes on it would share its one writer).

@@ -21,7 +21,7 @@ const screenCode =
     ? Promise.race([preloadSignedInScreen(window.location.pathname).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))])
     : undefined;
 
-// Auth is initialised before mounting; a failed initialisation is logged and the app is not mounted (spec section 2).
+// Auth is initialised before mounting; a failed initialisation is logged and the app is not mounted (product-rules.md#navigation).
 initAuth()
   .then(() => screenCode)
   .then(() => {
@@ -30,7 +30,7 @@ initAuth()
     // What each screen shows is kept on the device, for the page to draw at the next start (decision 0101).
     watchLastScreen((listener) => router.subscribe(listener));
     // Rendered as a transition: React yields to the browser every few milliseconds while it builds the first
-    // screen, instead of one long task that would hold input and the first paint's neighbours (issue 16).
+    // screen, instead of one long task that would hold input and the first paint's neighbours (decision 0099).
     startTransition(() =>
       root.render(
         <StrictMode>
@@ -44,6 +44,6 @@ initAuth()
   })
   .catch((error: unknown) => console.error('Failed to initialise authentication', error));
 
-// Spec section 2: a service worker is registered from /sw.js on page load; a failure is only logged. Offline,
+// product-rules.md#navigation: a service worker is registered from /sw.js on page load; a failure is only logged. Offline,
 // the precached shell opens and initAuth restores the session kept on this device (offline mode).
 registerServiceWorker();

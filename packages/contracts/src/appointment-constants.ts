@@ -1,12 +1,12 @@
 // The appointment constants without zod: screens that only need these (the Appointments list's tabs, the status
-// rules) import this file, so their first paint does not build the schemas (issue 16). appointments.ts re-exports
+// rules) import this file, so their first paint does not build the schemas (decision 0091). appointments.ts re-exports
 // them: one definition for the server and the web app.
 
 // no_show: the client did not come; marked by the counselor once the session has started (never 'cancelled').
 export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-/** Spec section 4: the only status changes allowed; anything else is 422. */
+/** The only status changes allowed (product-rules.md#appointments); anything else is 422. */
 export const ALLOWED_STATUS_CHANGES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
   pending: ['confirmed', 'cancelled', 'no_show'],
   confirmed: ['completed', 'cancelled', 'no_show'],
@@ -22,7 +22,7 @@ export type LocationType = (typeof LOCATION_TYPES)[number];
 export const CLIENT_USER_TYPES = ['student', 'personnel'] as const;
 export type ClientUserType = (typeof CLIENT_USER_TYPES)[number];
 
-/** List tabs (PRODUCT.md): pending = pending and not past; upcoming = confirmed and not past; history = completed, cancelled, no-show or past. */
+/** List tabs (product-rules.md#appointments): pending = pending and not past; upcoming = confirmed and not past; history = completed, cancelled, no-show or past. */
 export const APPOINTMENT_TABS = ['pending', 'upcoming', 'history'] as const;
 export type AppointmentTab = (typeof APPOINTMENT_TABS)[number];
 

@@ -33,7 +33,7 @@ export const appointmentSchema = z.object({
   location: z.string().nullable(),
   counselor_id: z.number().int(),
   counselor: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable() }),
-  /** The client (student or personnel), as the spec names it. */
+  /** The client (student or personnel), named `student` in the API. */
   student_id: z.number().int(),
   student: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable(), student_id: z.string().nullable() }),
   user_type: z.enum(CLIENT_USER_TYPES),
@@ -54,7 +54,7 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 /** Query values a form may send empty ("All Users", cleared search) count as not set. */
 const blankToUndefined = (v: unknown) => (v === '' || v === 'all' || v === null ? undefined : v);
 
-/** Filters shared by the list and the counts (PRODUCT.md: counts use the same filters). */
+/** Filters shared by the list and the counts (product-rules.md#appointments: counts use the same filters). */
 export const appointmentFiltersSchema = z.object({
   /** A calendar day in the company's zone: appointments starting that day. */
   date: z.preprocess(blankToUndefined, isoDateSchema.optional()),
@@ -91,7 +91,7 @@ const optionalText = (max: number) =>
     // Absent stays absent (a status-only PUT must not clear notes); blank becomes null.
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 
-/** Checked together: on-site needs a location (spec section 5). */
+/** Checked together: on-site needs a location (product-rules.md#validation). */
 export const appointmentFields = {
   counselor_id: z.coerce.number('The counselor field is required.').int().positive('The counselor field is required.').max(MAX_ID, 'The selected counselor is invalid.'),
   /** ISO 8601 instant with offset or Z; it must be one of the counselor's free slots for that day. */
@@ -105,7 +105,7 @@ export const appointmentFields = {
   /** Informative only: the server derives it from the client's user type. */
   user_type: z.preprocess(blankToUndefined, z.enum(CLIENT_USER_TYPES).optional()),
   /**
-   * The client's user id, for counselors and managers booking for someone (spec: student_id).
+   * The client's user id, for counselors and managers booking for someone (sent as student_id).
    * Students and personnel always book for themselves; this field is then ignored.
    */
   student_id: z.preprocess(blankToUndefined, idSchema.optional()),
@@ -131,7 +131,7 @@ interface NewStudentFields {
 }
 
 /**
- * Whether a booking adds a new student. The spec's counselor form (section 2, "Appointment") sends only
+ * Whether a booking adds a new student. The counselor's booking form (product-rules.md#booking-form) sends only
  * student_name, student_id_number and student_email for a new student: their presence means one, unless an
  * existing student is chosen by student_id. An explicit is_new_student still decides.
  */
@@ -188,7 +188,7 @@ export const availableSlotsQuerySchema = z.object({
 export type AvailableSlotsQuery = z.input<typeof availableSlotsQuerySchema>;
 
 /**
- * `slots`: HH:mm wall-clock starts in the company's zone (the spec's list). `starts`: the same slots
+ * `slots`: HH:mm wall-clock starts in the company's zone (the list the form offers). `starts`: the same slots
  * with the exact instant to send as appointment_date, so the browser never has to do zone arithmetic.
  */
 export const availableSlotsReplySchema = z.object({

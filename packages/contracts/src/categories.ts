@@ -3,11 +3,11 @@ import { formBoolean, formNumber, formOptionalText } from './form-fields';
 import { paginated, pageQuerySchema } from './common';
 import { CATEGORY_KINDS } from './category-constants';
 
-/** A category as the API returns it (spec section 3), lending defaults included. */
+/** A category as the API returns it (product-rules.md#entities), lending defaults included. */
 export const categorySchema = z.object({
   id: z.number().int(),
   uuid: z.string(),
-  /** 'counselling' or 'lending' (issue 24): only a lending category carries a loan, and its terms need 'manage lending'. */
+  /** 'counselling' or 'lending' (decision 0121): only a lending category carries a loan, and its terms need 'manage lending'. */
   kind: z.enum(CATEGORY_KINDS),
   title: z.string(),
   description: z.string().nullable(),
@@ -25,7 +25,7 @@ export const categorySchema = z.object({
   /** Paying the interest due extends a loan by a term on the same ticket (decision 0189). */
   is_extendable: z.boolean(),
   resources_count: z.number().int(),
-  /** The company's change-counter value of the category's last change (issue 23). */
+  /** The company's change-counter value of the category's last change (decision 0111). */
   version: z.number().int().min(0),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** The six permissions of spec section 6, and the lending pair (PRODUCT.md), as stored and checked. */
+/** The permissions (product-rules.md#permissions), as stored and checked. */
 export const PERMISSIONS = [
   'manage users',
   'view appointments',
@@ -10,7 +10,7 @@ export const PERMISSIONS = [
   'manage appointments',
   'view lending',
   'manage lending',
-  // A supervisor's: dates a lending action further back than the site setting allows (issue 24).
+  // A supervisor's: dates a lending action further back than the site setting allows (decision 0120).
   'backdate lending',
   // A counselor's: reads clients' intake answers and scores, every read recorded (decision 0162).
   'view screenings',
@@ -19,7 +19,7 @@ export type PermissionName = (typeof PERMISSIONS)[number];
 
 /**
  * A client-made uuid the server cannot take (a new uuid colliding with a record's): the same words wherever the
- * record is, so the answer says nothing of another company's records (issue 24 item 8, decision 0124).
+ * record is, so the answer says nothing of another company's records (decision 0124).
  */
 export const UUID_UNUSABLE = 'This uuid cannot be used; make a new one.';
 
@@ -42,7 +42,7 @@ export const MAX_ID = 2_147_483_647;
 /** A record id sent as a number or decimal text: a positive 32-bit integer. */
 export const idSchema = z.coerce.number().int().positive().max(MAX_ID, 'The selected id is invalid.');
 
-/** Query fields shared by every paginated list (spec section 9: default page size 10). */
+/** Query fields shared by every paginated list (product-rules.md#constants: default page size 10). */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_ID).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
@@ -52,7 +52,7 @@ export function paginated<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: paginationMetaSchema });
 }
 
-/** Error body of every failed call (ARCHITECTURE rule 10). */
+/** Error body of every failed call (architecture.md, rule 10). */
 export const errorReplySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),

@@ -16,8 +16,8 @@ import {
   processForfeitedSchema,
 } from './lending';
 
-// The lending operations of the offline queue (spec section 7, "Sync-queue calls") as one table, read by the web
-// queue to make its calls and by the server to declare its routes, so the two cannot drift (issue 23).
+// The lending operations of the offline queue (product-rules.md#sync-queue) as one table, read by the web
+// queue to make its calls and by the server to declare its routes, so the two cannot drift.
 
 export const SYNC_OPERATIONS = [
   'CREATE_LOAN',

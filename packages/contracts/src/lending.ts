@@ -27,7 +27,7 @@ export const customerSchema = z.object({
   nationality: z.string().nullable(),
   occupation: z.string().nullable(),
   source_of_funds: z.string().nullable(),
-  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
+  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (decision 0111). */
   version: z.number().int().min(0),
   created_at: z.string(),
   updated_at: z.string(),
@@ -51,7 +51,7 @@ export const itemSchema = z.object({
   buyer_name: z.string().nullable(),
   buyer_contact: z.string().nullable(),
   sale_notes: z.string().nullable(),
-  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
+  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (decision 0111). */
   version: z.number().int().min(0),
   created_at: z.string(),
   updated_at: z.string(),
@@ -97,7 +97,7 @@ export const loanSchema = z.object({
   /** How many times paying the interest extended this ticket by a term (decision 0189). */
   extensions: z.number().int().min(0),
   items: z.array(itemSchema),
-  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
+  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (decision 0111). */
   version: z.number().int().min(0),
   created_at: z.string(),
   updated_at: z.string(),
@@ -111,7 +111,7 @@ export const transactionSchema = z.object({
   item_uuid: z.string().nullable(),
   type: z.enum(TRANSACTION_TYPES),
   amount: z.number(),
-  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (issue 23). */
+  /** The company's change-counter value of this row's last change: a copy with a smaller one is older (decision 0111). */
   version: z.number().int().min(0),
   created_at: z.string(),
   created_by: z.number().int().nullable(),
@@ -301,7 +301,7 @@ export const itemUpdateSchema = z.object({
 });
 export type ItemUpdate = z.infer<typeof itemUpdateSchema>;
 
-/** A price asked or paid for an item: more than nothing (issue 24: a sale for PHP 0 left no money record). */
+/** A price asked or paid for an item: more than nothing (a sale for PHP 0 would leave no money record). */
 const priceField = (label: string) => moneyField(label).refine((n) => n > 0, `The ${label} must be greater than zero.`);
 
 export const processForfeitedSchema = z.object({ selling_price: priceField('selling price') });
@@ -327,7 +327,7 @@ export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
 /** Loan tabs: the statuses, plus 'maturing' (active, maturing within N days) and 'expired' (active, past expiry). */
 export const LOAN_LIST_STATUSES = [...LOAN_STATUSES, 'maturing', 'expired'] as const;
-/** Spec section 9: loans nearing maturity default to 7 days; recent loans to 50. */
+/** product-rules.md#constants: loans nearing maturity default to 7 days; recent loans to 50. */
 export const MATURING_WITHIN_DAYS = 7;
 export const RECENT_LOANS = 50;
 

@@ -1,5 +1,5 @@
 // The client's notice period without zod, so the Appointments screen's first paint does not build the
-// schemas (issue 16); self-service.ts re-exports it for the server.
+// schemas (decision 0091); self-service.ts re-exports it for the server.
 
 /** The sentence a client reads when the notice period has passed (the server's 422 and the screen say the same). */
 export function noticePassedMessage(action: 'cancelled' | 'rescheduled', noticeHours: number, counselorName: string): string {

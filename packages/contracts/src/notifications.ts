@@ -1,14 +1,14 @@
 import { z } from './zod';
 import { INBOX_KINDS, NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 
-// Notifications and reminders (issue 15). The shape both the server and the web app keep to.
+// Notifications and reminders (decisions 0067, 0073). The shape both the server and the web app keep to.
 // Events come from appointment changes (written to the outbox in the change's own transaction); the in-app
 // notification of an event is a row of `notifications` for its recipient; reminders become in-app rows and
 // emails when they fall due.
 
 export { INBOX_KINDS, type InboxKind, NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 
-/** Kinds a user receives unless they turn them off ('completed' is off by default, issue 15). */
+/** Kinds a user receives unless they turn them off ('completed' is off by default: product-rules.md#notifications). */
 export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationKind, { in_app: boolean; email: boolean }> = {
   booked: { in_app: true, email: true },
   confirmed: { in_app: true, email: true },

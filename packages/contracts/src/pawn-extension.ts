@@ -1,5 +1,5 @@
 /**
- * Paying the interest due extends a loan by one term on the same ticket (issue 30, "partial payments"): the P.D. 114
+ * Paying the interest due extends a loan by one term on the same ticket (decision 0189): the P.D. 114
  * "renewal" in which the pawner pays the interest and no new principal is lent. Pure and zod-free, so the offline
  * counter and the server compute the same amount and dates. Money is integer centavos, dates 'YYYY-MM-DD'.
  * Source and choices: docs/decisions/0189-interest-paid-extension.md.

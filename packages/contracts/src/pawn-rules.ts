@@ -251,7 +251,7 @@ export const dateTooFarBack = (label: string, days: number) =>
 /**
  * Why an action may not carry this date, or null: not in the future, not before the record's own dates
  * (the loan date, the last action), and not more than the site's number of days before today unless the
- * user holds the supervisor's permission. The server and the offline counter refuse alike (issue 24).
+ * user holds the supervisor's permission. The server and the offline counter refuse alike (decision 0120).
  */
 export function actionDateProblem(date: string, label: string, bound: ActionDateBound): string | null {
   if (date > bound.latest) return dateInFuture(label);

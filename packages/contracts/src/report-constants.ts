@@ -1,7 +1,7 @@
 // The reports' options and kinds without zod: the Reports screen imports them on its first paint, and importing
-// reports.ts would bring zod's chunk and the schemas' construction with them (issue 16).
+// reports.ts would bring zod's chunk and the schemas' construction with them (decision 0092).
 
-/** Spec section 2 Reports / section 9: the period options and their lengths in days. */
+/** The period options (product-rules.md#reports) and their lengths in days. */
 export const REPORT_PERIODS = ['last_7_days', 'last_30_days', 'last_90_days', 'last_365_days'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const PERIOD_DAYS: Record<ReportPeriod, number> = { last_7_days: 7, last_30_days: 30, last_90_days: 90, last_365_days: 365 };
@@ -11,10 +11,10 @@ export const FORECAST_DAYS = [7, 30, 90, 365] as const;
 export type ForecastDays = (typeof FORECAST_DAYS)[number];
 export const DEFAULT_FORECAST_DAYS: ForecastDays = 30;
 
-/** The label of a row without a group value (spec section 3, Report row). */
+/** The label of a row without a group value (product-rules.md#reports). */
 export const NOT_AVAILABLE = 'N/A';
 
-/** Age groups in display order (PRODUCT.md), then N/A for people without a birth date. */
+/** Age groups in display order (product-rules.md#reports), then N/A for people without a birth date. */
 export const AGE_GROUPS = ['Under 18', '18-21', '22-25', '26-35', '36-50', 'Over 50'] as const;
 
 /** The three reports, by the group field each row carries. */

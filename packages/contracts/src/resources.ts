@@ -4,7 +4,7 @@ import { MAX_ID, paginated, pageQuerySchema } from './common';
 
 export const resourceCategorySchema = z.object({ id: z.number().int(), title: z.string() });
 
-/** A resource as the API returns it (spec section 3). */
+/** A resource as the API returns it (product-rules.md#entities). */
 export const resourceSchema = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -67,7 +67,7 @@ export type ResourceCreate = z.infer<typeof resourceCreateSchema>;
 export const resourceUpdateSchema = resourceCreateSchema.partial();
 export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;
 
-/** Length of the content preview on a resource card (spec section 9). */
+/** Length of the content preview on a resource card (product-rules.md#constants). */
 export const RESOURCE_PREVIEW_LENGTH = 150;
 
 /** The card's preview: content cut at 150 characters plus '...' when longer. */

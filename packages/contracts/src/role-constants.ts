@@ -1,4 +1,4 @@
-// Built-in roles that exist because the spec's checks name them (a user's roles are compared with 'landlord'
+// Built-in roles that exist because the product's role checks name them (decision 0148) (a user's roles are compared with 'landlord'
 // and 'tenant' there) and that do nothing: a counselling centre has no landlords or tenants. Every company
 // keeps them, so those checks find the names, but they are not offered on the Users and Roles screens and the
 // API does not give them to anyone (decision 0148). No zod here: screens import it on their first paint.

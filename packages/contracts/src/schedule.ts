@@ -1,11 +1,11 @@
 import { z } from './zod';
 import { isoDateSchema, idSchema } from './common';
 
-/** Days of a counselor's week, in the order the schedule screen lists them (spec section 9). */
+/** Days of a counselor's week, in the order the schedule screen lists them (product-rules.md#screen-schedule). */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** Spec section 9: a new counselor's week is unavailable, 09:00 to 17:00, break 12:00 to 13:00. */
+/** product-rules.md#constants: a new counselor's week is unavailable, 09:00 to 17:00, break 12:00 to 13:00. */
 export const DEFAULT_SCHEDULE_DAY = {
   is_available: false,
   start_time: '09:00',

@@ -2,7 +2,7 @@ import { z } from './zod';
 
 export { noticePassedMessage, withinNotice } from './notice-period';
 
-// A client's own changes to their appointment (issue 14, docs/decisions/0057-client-self-service.md).
+// A client's own changes to their appointment (docs/decisions/0057-client-self-service.md).
 
 /** POST /api/appointments/{uuid}/cancel → { data }: the client cancels, optionally saying why (the counselor sees it). */
 export const clientCancelBodySchema = z.object({

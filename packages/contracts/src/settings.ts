@@ -12,11 +12,11 @@ export const settingsSchema = z.object({
   timezone: z.string(),
   appointment_duration_minutes: z.number().int(),
   students_can_book: z.boolean(),
-  /** Reminders go out this many hours before an appointment starts; 0 = no reminders (issue 15). */
+  /** Reminders go out this many hours before an appointment starts; 0 = no reminders (product-rules.md#notifications). */
   reminder_hours_before: z.number().int(),
   /** Hours before the start until which a client may cancel or reschedule their own appointment (0 = until it starts). */
   cancellation_notice_hours: z.number().int(),
-  /** Days before today a lending action may be dated without the supervisor's permission (0 = today only; issue 24). */
+  /** Days before today a lending action may be dated without the supervisor's permission (0 = today only; decision 0120). */
   lending_backdate_days: z.number().int(),
   /** The shop's registration with the Bangko Sentral, printed on every pawn ticket (decision 0184). */
   bsp_registration: z.string().nullable(),

@@ -7,7 +7,7 @@ import { SYNC_OPERATIONS } from './lending-operations';
 
 /**
  * GET /api/sync: pull with the server's cursor, never the client's clock (docs/decisions/0060).
- * A cursor is the company's change counter, written `c<number>`; the spec's first call sends the epoch,
+ * A cursor is the company's change counter, written `c<number>`; the first pull sends the epoch,
  * which means "from the beginning".
  */
 export const SYNC_EPOCH = '1970-01-01T00:00:00.000Z';
@@ -87,7 +87,7 @@ export const syncDeletedSchema = z.object({
 export const syncDeltaReplySchema = z.object({
   data: z.object({
     customers: z.array(customerSchema),
-    /** Loans with their items nested (the spec's shape); the items are also listed under items. */
+    /** Loans with their items nested (the API's shape); the items are also listed under items. */
     loans: z.array(loanSchema),
     items: z.array(itemSchema),
     transactions: z.array(transactionSchema),
@@ -155,7 +155,7 @@ export type ConflictListQuery = z.infer<typeof conflictListQuerySchema>;
 export const conflictListReplySchema = paginated(fieldConflictSchema);
 
 /**
- * POST /api/sync/push: many queued writes in one request (issue 26; docs/decisions/0130). Each mutation is the
+ * POST /api/sync/push: many queued writes in one request (docs/decisions/0130). Each mutation is the
  * single route's call (`operation` from lending-operations.ts, the record's `uuid`, the body that route takes)
  * with the queue entry's Idempotency-Key; the server applies them in order, each on its own, and answers each
  * with the status and JSON body its single route would have answered.

@@ -4,7 +4,7 @@ import { isoDateSchema, pageQuerySchema, paginationMetaSchema, USER_TYPES, idSch
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** A company member as the Users screen sees them (spec section 3 plus email, department, birth date). */
+/** A company member as the Users screen sees them (product-rules.md#entities). */
 export const userSchema = z.object({
   id: z.number().int(),
   name: z.string(),

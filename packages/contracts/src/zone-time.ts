@@ -1,6 +1,6 @@
 // Wall-clock arithmetic in a company's IANA zone, the one home of the date helpers the server and the web app
 // share (today's date in a zone, an instant's wall date and time). Intl only: no zone library is bundled. Schedules and slot strings are wall times there
-// (PRODUCT.md); appointment_date is the UTC instant. Daylight-saving days: a wall time inside the
+// (product-rules.md#appointments); appointment_date is the UTC instant. Daylight-saving days: a wall time inside the
 // spring-forward gap does not exist (no instant); one inside the fall-back overlap maps to its
 // first (earlier) occurrence.
 

@@ -1,7 +1,7 @@
 import type { SyncTable } from '@kalinga/contracts/sync';
 import type { DB } from './database';
 
-// The per-company change counter behind the sync cursor (docs/decisions/0060, /work/wt/LENDING-SCHEMA.md).
+// The per-company change counter behind the sync cursor (docs/decisions/0060, 0065).
 // Every writing transaction that touches lending rows or categories bumps it once, first, and stamps
 // every row it writes with the value. The counter row stays locked until the transaction ends
 // (PostgreSQL), so a company's lending writes commit in version order: a pull that has seen version N

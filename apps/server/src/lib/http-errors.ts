@@ -1,4 +1,4 @@
-/** An error whose status and message are meant for the client (ARCHITECTURE rule 10). */
+/** An error whose status and message are meant for the client (architecture.md, rule 10). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

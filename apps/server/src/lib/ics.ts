@@ -104,7 +104,7 @@ export function appointmentLink(publicUrl: string, uuid: string): string {
 /**
  * The appointment as an event, from one side: the client sees the counselor named, staff the client. Who, when and
  * where, and a link to the app (`link`, when known): never the reason, the notes or the category, which a calendar
- * carries to servers outside the centre's control (issue 24, decision 0123).
+ * carries to servers outside the centre's control (decision 0123).
  */
 export function appointmentCalendarEvent(row: CalendarAppointment, forClient: boolean, stamp: number, link?: string): CalendarEvent {
   const start = Date.parse(row.appointment_date);

@@ -2,7 +2,7 @@ import { imageSize } from 'image-size';
 
 export type ImageKind = 'jpg' | 'png' | 'gif' | 'webp';
 
-/** Largest width or height accepted (issue 13: a 20000×20000 PNG costs every viewer 2.2 GB). */
+/** Largest width or height accepted (decision 0077: a 20000×20000 PNG costs every viewer 2.2 GB). */
 export const MAX_IMAGE_SIDE = 4096;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const TOO_MANY_PIXELS = `The image may not be wider or taller than ${MAX_IMAGE_SIDE} pixels.`;

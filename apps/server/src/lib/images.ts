@@ -4,7 +4,7 @@ import path from 'node:path';
 import { tooLarge, unprocessable } from './http-errors';
 import { type DeclaredType, inspectImage } from './image-check';
 
-/** Largest image accepted anywhere (spec section 9: 2 MB). */
+/** Largest image accepted anywhere (product-rules.md#constants: 2 MB). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const NOT_AN_IMAGE = 'Please select an image file';
 export const TOO_LARGE = 'The image may not be greater than 2 MB.';

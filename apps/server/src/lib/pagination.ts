@@ -1,6 +1,6 @@
 import type { PaginationMeta } from '@kalinga/contracts/common';
 
-/** Builds the spec's pagination meta (current_page, last_page, per_page, total, from, to). */
+/** Builds the pagination meta (product-rules.md#constants) (current_page, last_page, per_page, total, from, to). */
 export function paginationMeta(page: number, perPage: number, total: number): PaginationMeta {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 || (page - 1) * perPage >= total ? null : (page - 1) * perPage + 1;

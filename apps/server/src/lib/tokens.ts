@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** Sessions end this long after their last use (issue 2). */
+/** Sessions end this long after their last use (decision 0003). */
 export const TOKEN_IDLE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A new opaque bearer token: 256 random bits, URL-safe. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Issue 24 item 9: the API reference is not served in production (decision 0125).
+// The API reference is not served in production (decision 0125).
 
 let t: TestApp | undefined;
 afterEach(async () => {

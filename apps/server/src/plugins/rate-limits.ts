@@ -37,7 +37,7 @@ class SharedStore {
 }
 
 /**
- * Per-user limits on expensive reads (issue 13; docs/decisions/0046-heavy-read-limits.md), with
+ * Per-user limits on expensive reads (docs/decisions/0046-heavy-read-limits.md), with
  * @fastify/rate-limit: a route opts in with `config: { rateLimit: heavyRead(...) }`. The count is kept per
  * session (the bearer token; the address when there is none) and shared by every route of one group, so the
  * three report calls draw on one budget. It is checked first, before sign-in, so that refusing is cheap; over

@@ -20,7 +20,7 @@ function withPreloads(html: string, files: string[]): string | undefined {
  * index.html as sent for each signed-in path: the build's `route-preloads.json` (apps/web/vite.config.ts) names
  * the chunks a path opens with (the signed-in frame and the screen), and the page lists them for its start-up
  * script (withPreloads) so a phone downloads them beside the entry script instead of after it has run
- * (issue 16, decisions 0099, 0101). The build's `shell.html`, the frame's skeleton, fills the page's root element, so
+ * (decisions 0099, 0101). The build's `shell.html`, the frame's skeleton, fills the page's root element, so
  * the frame is drawn before any script has run; React replaces it (decision 0100). Register is a guest screen:
  * no frame. Built once at start-up; a path whose first segment is not listed, or a build without the file or
  * the start-up list, gets index.html as it is.

@@ -22,7 +22,7 @@ export async function registerUploads(app: FastifyInstance, uploadsDir: string, 
   app.addHook('onRequest', async (request, reply) => {
     // The check reads the path the router matched and the static route serves (its wildcard, already
     // decoded), never the raw target: a fragment, the absolute form (`GET http://host/uploads/…`) or any
-    // other spelling reaches the same file, so it must meet the same check (issue 24).
+    // other spelling reaches the same file, so it must meet the same check (decision 0077).
     if (request.routeOptions.url !== `${URL_PREFIX}*`) return;
     const name = (request.params as Record<string, string | undefined>)['*'] ?? '';
     // Stored names are flat (uuid.ext): a path with folders or dots could reach a file under another name.

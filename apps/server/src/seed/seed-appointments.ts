@@ -81,7 +81,7 @@ function shuffled<T>(rand: () => number, items: readonly T[]): T[] {
 }
 
 /**
- * Issue 4's demo data: the counselors' weekly schedules and an excluded date, a year of past
+ * The counselling demo data (decision 0023): the counselors' weekly schedules and an excluded date, a year of past
  * appointments (completed and cancelled) with a weekly rhythm, and pending and confirmed ones ahead.
  * Reads the categories the library step made; creates none. Inserts in batches in one transaction.
  */

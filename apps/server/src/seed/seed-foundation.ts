@@ -22,7 +22,7 @@ const LAST = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoz
 const STUDENT_DEPARTMENTS = ['College of Engineering', 'College of Nursing', 'College of Business', 'College of Arts and Sciences', 'College of Education', 'Senior High School'];
 const STAFF_DEPARTMENTS = ['Human Resources', 'Finance', 'Registrar', 'Library', 'Facilities'];
 
-/** The demo company and its people (issue 2): five named accounts and some forty more clients. */
+/** The demo company and its people: five named accounts and some forty more clients. */
 export async function seedFoundation(db: DB): Promise<DemoContext> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const rand = seededRandom(2026);

@@ -133,7 +133,7 @@ export async function insertLendingCategories(trx: DB, companyId: number, versio
   return out;
 }
 
-/** The demo pawnshop (issue 10): three lending categories, ~200 customers, ~1,000 tickets in every state, and a clerk. */
+/** The demo pawnshop (decision 0066): three lending categories, ~200 customers, ~1,000 tickets in every state, and a clerk. */
 export async function seedLending(db: DB, _config: AppConfig, ctx: DemoContext): Promise<void> {
   const rand = seededRandom(1010);
   const companyId = ctx.company.id;

@@ -150,7 +150,7 @@ function CompanySwitcher() {
   );
 }
 
-/** Offline mode (spec section 4): signed in from the session kept on this device; changes wait in the queue. */
+/** Offline mode (product-rules.md#session): signed in from the session kept on this device; changes wait in the queue. */
 function OfflineModeBadge() {
   return (
     <span className="badge badge-warning gap-1 whitespace-nowrap" role="status" title="Signed in from this device. Changes are kept here and sent when the connection returns.">

@@ -23,7 +23,7 @@ export interface NavEntry extends Access {
   offline?: boolean;
 }
 
-// Sidebar entries of spec section 2, in the menu's order (their icons are in nav-icons.ts).
+// Sidebar entries (product-rules.md#navigation), in the menu's order (their icons are in nav-icons.ts).
 export const NAV: NavEntry[] = [
   { path: '/appointments', label: 'Appointments', permission: 'view appointments' },
   { path: '/waitlist', label: 'Waitlist', permission: 'view appointments' },
@@ -79,7 +79,7 @@ export function visibleNav(user: AuthUser | null, entries: NavEntry[] = NAV): Na
   });
 }
 
-/** Offline, only entries marked `offline` stay usable (spec section 2: the others are greyed and marked '(Offline)'). */
+/** Offline, only entries marked `offline` stay usable (product-rules.md#navigation: the others are greyed and marked '(Offline)'). */
 export function usableNow(entry: NavEntry, online: boolean): boolean {
   return online || entry.offline === true;
 }

@@ -11,7 +11,7 @@ import { type Access, SYNC_ACCESS } from './nav';
 import { RolesPage, SettingsPage, UsersPage } from './settings-screens';
 import { PageSkeleton, ShellSkeleton } from './skeletons';
 
-// The sign-in page is the only screen in the entry chunk (issue 16, decision 0097): the signed-in frame and
+// The sign-in page is the only screen in the entry chunk (decision 0097): the signed-in frame and
 // every screen are chunks of their own, loaded on their route (skeletons meanwhile, the same size as what
 // replaces them). The service worker precaches them all, so they open offline too.
 const layout = () => import('./layout');
@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RequireAuth fallback={<ShellSkeleton />}><Suspense fallback={<ShellSkeleton />}><AppLayout /></Suspense></RequireAuth>,
-    // Spec section 2: any navigation error goes to /login.
+    // Any navigation error goes to /login (product-rules.md#navigation).
     errorElement: <Navigate to="/login" replace />,
     children: [
       { index: true, element: <RequireAuth><Dashboard><AppointmentsPage /></Dashboard></RequireAuth> },

@@ -5,7 +5,7 @@ import { afterFirstScreen } from '../lib/first-screen';
 // The Workbox service worker at /sw.js (decision 0085). Registered on page load in production builds, once the
 // first screen has painted its content (lib/first-screen.ts, its last stage; decision 0099): a first install
 // downloads every built file, which must not share a phone's network and CPU with the first screen. A failed
-// registration is only logged (spec sections 2 and 8). A new version waits until the user chooses Reload.
+// registration is only logged (product-rules.md#navigation). A new version waits until the user chooses Reload.
 
 /** Caches of the hand-written worker this one replaced (decision 0005). */
 const LEGACY_CACHES = ['kalinga-shell-v1', 'kalinga-assets-v1'];

@@ -1,7 +1,7 @@
 import { LoadingBlock } from '../components/ui/spinner';
 
 // Placeholders drawn while a chunk or the session check loads, in the frame's own geometry, so the screen
-// that replaces them moves nothing (issue 16: CLS 0). No data, no database code: they are in the entry chunk.
+// that replaces them moves nothing (no layout shift: decision 0100). No data, no database code: they are in the entry chunk.
 
 /** A screen's heading and a few rows, in the page area. */
 export function PageSkeleton() {

@@ -77,7 +77,7 @@ export function forgetLastScreens(storage: Storage = localStorage): void {
   for (const key of keptKeys(storage)) storage.removeItem(key);
 }
 
-/** The storage keys whose change in another tab means this tab's screen is no longer the session's (issue 24). */
+/** The storage keys whose change in another tab means this tab's screen is no longer the session's (decision 0122). */
 const SESSION_KEYS = [TOKEN_KEY, BOOK_USER_KEY, COMPANY_KEY];
 /** Set once another tab changed the session: this tab then shows another session's screen and keeps nothing more. */
 let sessionChangedElsewhere = false;

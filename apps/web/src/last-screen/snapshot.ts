@@ -1,4 +1,4 @@
-// The last screen kept on this device (issue 16, decision 0101): what a signed-in path last showed, as markup,
+// The last screen kept on this device (decision 0101): what a signed-in path last showed, as markup,
 // drawn by the page's start-up script before any of the app's code has run, inert, until the app draws the
 // screen itself. This module is shared by that start-up script (boot.ts, inlined in index.html) and the app's
 // side that keeps the screens (keep.ts): it imports only the session's storage keys (no token, no snapshot).
@@ -45,7 +45,7 @@ function fingerprint(text: string): string {
 
 /**
  * Who is signed in on this device now, as a snapshot's owner: the user's id and their session's token (a new sign-in,
- * even of the same user, is another owner); null when signed out or the user is not known (issue 24 item 4).
+ * even of the same user, is another owner); null when signed out or the user is not known (decision 0122).
  */
 export function sessionOwner(storage: Storage): string | null {
   const token = storage.getItem(TOKEN_KEY);

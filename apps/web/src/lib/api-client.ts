@@ -140,8 +140,8 @@ export function isNoReply(error: unknown): error is ApiError {
 }
 
 /**
- * The message to show for a failed call: the server's message, else the fallback. Without a reply the spec's
- * fallback text stays and the reason follows it ('Failed to book appointment: You are offline').
+ * The message to show for a failed call: the server's message, else the fallback. Without a reply the product's
+ * fallback text (product-rules.md#messages) stays and the reason follows it ('Failed to book appointment: You are offline').
  */
 export function errorMessage(error: unknown, fallback = GENERIC_MESSAGE): string {
   if (isNoReply(error)) return fallback === GENERIC_MESSAGE ? error.message : `${fallback}: ${error.message}`;
@@ -151,7 +151,7 @@ export function errorMessage(error: unknown, fallback = GENERIC_MESSAGE): string
 }
 
 /**
- * For the spec's 'server message or {fallback}' texts (the Appointments list: 'An error occurred'): the server's own
+ * For the 'server message or {fallback}' texts of product-rules.md#messages (the Appointments list: 'An error occurred'): the server's own
  * message, else the fallback — never the client's generic text. Without a reply the reason follows the fallback.
  */
 export function serverMessageOr(error: unknown, fallback: string): string {

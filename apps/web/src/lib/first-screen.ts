@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
-// What the first screen does not draw waits until it has painted its content and the browser is idle (issue 16,
-// decision 0098 "Start-up after the first screen"): the sync engine and its first pull, the top bar's live sync
+// What the first screen does not draw waits until it has painted its content and the browser is idle
+// (decision 0098 "Start-up after the first screen"): the sync engine and its first pull, the top bar's live sync
 // indicator, the bell's first poll, the toast library, the persistent-storage request. Lighthouse counts every
 // task before the largest paint into it (and 4x), so none of them may run in front of the screen's content.
 

@@ -1,4 +1,4 @@
-// Apart from dates.ts so the signed-in frame's avatar brings no date library with it (issue 16).
+// Apart from dates.ts so the signed-in frame's avatar brings no date library with it (decision 0098).
 
 /** Up to two initials from the first letters of the name's words; '?' without a name. */
 export function initials(name: string | null | undefined): string {

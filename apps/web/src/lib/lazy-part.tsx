@@ -3,7 +3,7 @@ import { afterFirstScreen, whenIdle } from './first-screen';
 import { loadOnce } from './load-once';
 
 // A screen's parts that its first view does not draw (dialogs, forms) load as chunks of their own, so the
-// first paint neither downloads nor evaluates them (issue 16). The screen warms them once the browser is
+// first paint neither downloads nor evaluates them (decision 0091). The screen warms them once the browser is
 // idle, so opening one stays instant; the service worker precaches every chunk, so they open offline too.
 
 /** A component loaded on first use; `preload()` fetches it ahead (once; a failed load is tried again next time). */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * Loads a module (a dynamic import) once `when` is true and gives it back, null until then. A load that fails
  * (offline before the service worker had precached it) is not thrown at the screen: it is tried again when the
- * network returns. For parts of the frame that draw a placeholder meanwhile (issue 16).
+ * network returns. For parts of the frame that draw a placeholder meanwhile (decision 0098).
  */
 export function useLoadedWhen<T>(load: () => Promise<T>, when: boolean): T | null {
   const [loaded, setLoaded] = useState<{ module: T } | null>(null);

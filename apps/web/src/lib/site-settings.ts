@@ -13,9 +13,9 @@ export interface SiteSettings {
   appointment_duration_minutes?: number;
   students_can_book?: boolean;
   cancellation_notice_hours?: number;
-  /** Hours before an appointment that reminders go out (0 = none); absent in a copy kept before issue 15. */
+  /** Hours before an appointment that reminders go out (0 = none); absent in a copy kept before reminders existed. */
   reminder_hours_before?: number;
-  /** Days before today a lending action may be dated without 'backdate lending' (0 = today only; issue 24). */
+  /** Days before today a lending action may be dated without 'backdate lending' (0 = today only; decision 0120). */
   lending_backdate_days?: number;
   /** The shop's BSP registration, printed on tickets; absent in a copy kept before it existed (decision 0184). */
   bsp_registration?: string | null;
@@ -33,7 +33,7 @@ export interface SiteSettings {
 }
 
 export const SITE_SETTINGS_KEY = ['settings'] as const;
-// Spec section 9: settings are cached for an hour.
+// Settings are cached for an hour (product-rules.md#constants).
 const SETTINGS_CACHE_MS = 3_600_000;
 export const FETCH_SETTINGS_FAILED = 'Failed to fetch settings';
 
@@ -42,7 +42,7 @@ function currentKey(): string {
 }
 
 /**
- * Local-first (spec section 7): the copy on this device, the server asked only when online and the copy is
+ * Local-first (product-rules.md#screen-administration): the copy on this device, the server asked only when online and the copy is
  * older than an hour or has no site name. A failed fetch falls back to the local copy when there is one.
  */
 export async function loadSiteSettings(): Promise<SiteSettings> {
@@ -87,7 +87,7 @@ export function useSiteSettings(enabled = true) {
 /**
  * Loads the settings into the query cache by the same local-first rule, beside the session check: the first
  * screen finds them there (no request after it mounts), and after a sign-in a copy is on the device before
- * the app opens, so a network lost straight after still shows them (issue 16, decision 0097). Never throws.
+ * the app opens, so a network lost straight after still shows them (decision 0097). Never throws.
  */
 export function prefetchSiteSettings(): Promise<void> {
   return queryClient.prefetchQuery(settingsQuery);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Debounce of spec section 9 (category search, resource filters, student search). */
+/** The searches' debounce (product-rules.md#constants): category search, resource filters, student search. */
 export const DEBOUNCE_MS = 300;
 
 /** The value, but only after it has stayed unchanged for `delay` ms. */

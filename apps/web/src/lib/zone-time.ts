@@ -1,6 +1,6 @@
 // Wall time to instant for the company's IANA time zone, on Intl only (no zone library in the web app); the date
 // helpers both sides share (todayIn, wallOf, localDateOf) live in @kalinga/contracts/zone-time.
-// Schedules, excluded dates and slot strings are wall times in the company's zone (PRODUCT.md);
+// Schedules, excluded dates and slot strings are wall times in the company's zone (product-rules.md#appointments);
 // appointment_date travels as a UTC instant; the browser shows instants in its own zone.
 import { wallOf } from '@kalinga/contracts/zone-time';
 

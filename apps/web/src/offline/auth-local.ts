@@ -5,12 +5,12 @@ import { isExpired, markSessionStored, SESSION_ID } from './session-hint';
 import { reportStorageError } from './storage-persistence';
 
 // The signed-in session kept in the local store's `auth` table, so a reload without a network keeps the user
-// signed in (spec sections 3, 4 and 9). One row: the current session.
+// signed in (product-rules.md#session, decision 0085). One row: the current session.
 
 const DAY_MS = 86_400_000;
-/** Spec section 9: after sign-in the session is stored for 7 days. */
+/** After sign-in the session is stored for 7 days (product-rules.md#constants). */
 export const SIGN_IN_TTL_MS = 7 * DAY_MS;
-/** Spec section 9: the save helper's session expires 3 days after the last check. */
+/** A kept session lapses 3 days after its last check (product-rules.md#constants). */
 export const CHECK_TTL_MS = 3 * DAY_MS;
 
 async function put(record: AuthRecord): Promise<void> {
@@ -41,7 +41,7 @@ export { isExpired };
 
 /**
  * The stored session when it is still valid. An expired one is cleared and treated as signed out
- * (spec section 4, "Restoring a stored session").
+ * (product-rules.md#session).
  */
 export async function readStoredSession(now: Date = new Date()): Promise<AuthRecord | null> {
   const record = await deviceDatabase().auth.get(SESSION_ID);

@@ -11,7 +11,7 @@ import { resumeQueue, runQueue, setRandomForTests } from './queue-runner';
 import { correctEntry, dropEntry } from './refusals';
 import { resetClientIdForTests } from './sync-queue';
 
-// The convergence rules of decisions 0110-0112, each with the defect it closes (issue 23): a refused change is
+// The convergence rules of decisions 0110-0112, each with the defect it closes: a refused change is
 // taken back and the device shows the server's rows; dependants wait for every earlier entry of their record; a
 // replayed old reply never replaces a newer copy; a pull reaches rows with unsent changes; the book is one
 // user's in one company; a refused create can be corrected or discarded; a refused cursor starts again.

@@ -25,7 +25,7 @@ export function setIndexedDBForTests(next: Deps): void {
 }
 
 /**
- * Opens a local database at schema version 16 (decision 0171: the spec's 15 plus the cash days). Upgrades to versions
+ * Opens a local database at schema version 16 (decision 0171: the original 15 plus the cash days; product-rules.md#local-store). Upgrades to versions
  * 11 to 14 wipe all local tables (their rows came from an older app and cannot be trusted); the v15 and v16 upgrades
  * touch no row.
  */

@@ -4,8 +4,8 @@ import type { CashDay } from '@kalinga/contracts/cash-days';
 import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending';
 import type { AuthUser } from '@kalinga/contracts/auth';
 
-// The browser's copy of the lending book and its sync queue (spec section 3, "Local offline database").
-// Only apps/web/src/offline/ imports Dexie (ARCHITECTURE rule 4). Money here is pesos, as in the API.
+// The browser's copy of the lending book and its sync queue (product-rules.md#local-store).
+// Only apps/web/src/offline/ imports Dexie (architecture.md, rule 4). Money here is pesos, as in the API.
 
 /** 'pending' = unsent local change; 'synced' = as the server has it; 'failed' = the server rejected it. */
 export type SyncStatus = 'pending' | 'synced' | 'failed';
@@ -13,7 +13,7 @@ export type SyncStatus = 'pending' | 'synced' | 'failed';
 interface LocalSyncFields {
   sync_status: SyncStatus;
   last_synced_at?: string;
-  /** The server's id once known (the spec keeps both id and server_id). */
+  /** The server's id once known (the local store keeps both id and server_id). */
   server_id?: number;
   /** The server's sentence when it rejected this record's last change (sync_status 'failed'). */
   sync_error?: string;
@@ -23,18 +23,18 @@ interface LocalSyncFields {
 type Local<T extends { id: number }> = Omit<T, 'id' | 'version'> & { id?: number; version?: number } & LocalSyncFields;
 
 export type LocalCustomer = Local<Customer> & {
-  /** Lowercased words of first and last name plus the phone number (spec section 5). */
+  /** Lowercased words of first and last name plus the phone number (product-rules.md#local-save). */
   searchTerms: string[];
 };
 
 export type LocalItem = Local<Item>;
 
-/** Loans keep their items nested, as the spec's loan rows do; the items table holds them too. */
+/** Loans keep their items nested, as the API's loan rows do; the items table holds them too. */
 export type LocalLoan = Omit<Local<Loan>, 'pawn_ticket_number' | 'items'> & {
   /** Empty until the server has given the ticket its number. */
   pawn_ticket_number: string | null;
   items: LocalItem[];
-  /** The uuid a renewal gives the new loan (spec: new_loan, new_uuid). */
+  /** The uuid a renewal gives the new loan (new_loan, new_uuid). */
   new_uuid?: string;
 };
 
@@ -52,7 +52,7 @@ export type LocalCashDay = Omit<Local<CashDay>, 'position' | 'user_id' | 'closed
 };
 
 export type LocalCategory = Local<Category> & {
-  /** The spec's localId: the record's key before the server knew it (kept equal to uuid here). */
+  /** localId: the record's key before the server knew it (kept equal to uuid here). */
   localId?: string;
   /** An image chosen offline, kept until the queue sends it (data URL). */
   image_data_url?: string;
@@ -122,7 +122,7 @@ export interface SettingsRecord {
   updated_at: string;
 }
 
-/** Spec section 3: the tables and their indexed fields at schema version 15. */
+/** The tables and their indexed fields (product-rules.md#local-store) at schema version 15. */
 export const SCHEMA_V15 = {
   customers: 'uuid, id, sync_status, last_synced_at, created_at, *searchTerms, [last_name+first_name]',
   loans: 'uuid, id, pawn_ticket_number, customer_uuid, status, sync_status, last_synced_at, created_at, [customer_uuid+status], [status+loan_date]',

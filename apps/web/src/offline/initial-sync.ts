@@ -8,7 +8,7 @@ import { uuidsWithOpenEntries } from './sync-queue';
 import { serverCopy } from './local-rows';
 import { notOlder } from './queue-apply';
 
-// The chunked download (spec section 4 "Initial sync", section 7 GET /api/sync?table=...): customers, loans,
+// The chunked download (product-rules.md#pulls; GET /api/sync?table=...): customers, loans,
 // items, transactions and categories in chunks of 1000, pinned to the cursor of the first reply (`until`) so
 // rows changed meanwhile come with the next delta. Each chunk and its progress row are written in one
 // transaction: after a reload the download resumes from lastId and refetches at most the chunk in flight (and the
@@ -169,7 +169,7 @@ async function downloadTable(table: SyncTable, since: string, until: string, loa
 
 /**
  * Runs (or resumes) the chunked download and stores the sync state record: lastSyncTime = the pinned cursor,
- * dataVersion 1. Errors are logged and rethrown (spec section 8); the next pull resumes.
+ * dataVersion 1. Errors are logged and rethrown; the next pull resumes.
  */
 export async function runDownload(): Promise<void> {
   const book = bookKey();

@@ -1,7 +1,7 @@
 import type { Table } from 'dexie';
 import type { SyncStatus } from './db';
 
-// Spec section 5, "Local save": how a record is cleaned before it is written to the local store.
+// Local save (product-rules.md#local-save): how a record is cleaned before it is written to the local store.
 // - empty values (undefined, null, '') are dropped: an absent field reads as "no value" (test with `== null` / `??`);
 // - uuid and *_uuid fields are text;
 // - the money fields become numbers (0 when not numeric);
@@ -58,7 +58,7 @@ export function toMoney(value: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** Spec section 5's cleaning of one record (a copy; the input is not changed). */
+/** The local-save cleaning of one record (a copy; the input is not changed). */
 export function cleanRecord<T extends object>(record: T): Plain {
   const out: Plain = {};
   for (const [key, value] of Object.entries(record)) {
@@ -74,7 +74,7 @@ export function cleanRecord<T extends object>(record: T): Plain {
   return out;
 }
 
-/** Lowercased words of first and last name, plus the phone number (spec section 5). */
+/** Lowercased words of first and last name, plus the phone number (product-rules.md#local-save). */
 export function searchTermsOf(customer: { first_name?: unknown; last_name?: unknown; phone_number?: unknown }): string[] {
   const words = [customer.first_name, customer.last_name]
     .filter((v): v is string => typeof v === 'string')
@@ -129,7 +129,7 @@ export async function saveLocal<T>(table: Table<T, string>, kind: StoreTable, ro
 
 export class LocalUpdateError extends Error {}
 
-/** A local update; a failure reads 'Failed to update {table}: {reason}' (spec section 8). */
+/** A local update; a failure reads 'Failed to update {table}: {reason}' (product-rules.md#messages). */
 export async function updateLocal<T>(table: Table<T, string>, key: string, changes: Plain): Promise<T> {
   try {
     const row = await table.get(key);

@@ -21,7 +21,7 @@ export class UnknownOperationError extends Error {
   }
 }
 
-/** The call an entry makes; an unknown operation is an error (spec section 4). */
+/** The call an entry makes; an unknown operation is an error (product-rules.md#sync-queue). */
 export function callFor(entry: Pick<SyncQueueEntry, 'operation' | 'data'>): OperationCall {
   const op: string = entry.operation;
   if (!isSyncOperation(op)) throw new UnknownOperationError(op);

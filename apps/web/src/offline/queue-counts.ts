@@ -3,7 +3,7 @@ import { db } from './database';
 
 // The top bar's sync indicator needs only the queue's counts: kept apart from use-sync-status.ts (which brings
 // the queue runner, the first download and, through them, zod), so the indicator's chunk is Dexie and this
-// (issue 16: its code is evaluated on its own after the first screen, zod later with the sync engine).
+// (decision 0098: its code is evaluated on its own after the first screen, zod later with the sync engine).
 
 export interface QueueCounts {
   pending: number;

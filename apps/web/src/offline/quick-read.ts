@@ -3,7 +3,7 @@ import { DB_NAME, SCHEMA_VERSION } from './db';
 // One row read from the local database with plain IndexedDB, without Dexie: the stored session and the site
 // settings that every signed-in start-up reads (decisions 0097/0098). Loading, evaluating and opening Dexie
 // (its schema checks included) cost a signed-in reload ~30 ms of main thread before the first screen painted,
-// four times that in Lighthouse's simulation (issue 16). The data stays where it is: the same database, tables
+// four times that in Lighthouse's simulation (decision 0098). The data stays where it is: the same database, tables
 // and rows that Dexie writes (database.ts); only the read takes the short way.
 //
 // Whenever the short way cannot answer for sure (no IndexedDB, a database at another schema version that
@@ -26,7 +26,7 @@ function openExisting(): Promise<IDBDatabase | null> {
     };
     request.onsuccess = () => {
       const db = request.result;
-      // Dexie keeps version x at IndexedDB version 10x; at another one Dexie upgrades (or wipes, spec section 4) first.
+      // Dexie keeps version x at IndexedDB version 10x; at another one Dexie upgrades (or wipes, product-rules.md#local-store) first.
       if (Math.ceil(db.version / 10) !== SCHEMA_VERSION) {
         db.close();
         reject(new Error(`local database at version ${db.version}`));

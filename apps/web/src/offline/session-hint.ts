@@ -1,5 +1,5 @@
 // Whether a session may be kept in the local database, readable without opening it: the sign-in page of a
-// signed-out browser loads no database code at all (issue 16, decision 0097). auth-local.ts keeps the mark in
+// signed-out browser loads no database code at all (decision 0097). auth-local.ts keeps the mark in
 // step with its `auth` table; a token in localStorage (every session stored before the mark existed) counts too.
 
 import { TOKEN_KEY } from '../lib/storage-keys';
@@ -8,7 +8,7 @@ import type { AuthRecord } from './db';
 /** The one row of the `auth` table: the current session. */
 export const SESSION_ID = 'session';
 
-/** Past its expiry (or without a readable one): treated as signed out and cleared (spec section 4). */
+/** Past its expiry (or without a readable one): treated as signed out and cleared (product-rules.md#session). */
 export function isExpired(record: AuthRecord, now: Date = new Date()): boolean {
   const expires = Date.parse(record.expiresAt);
   return !Number.isFinite(expires) || expires <= now.getTime();

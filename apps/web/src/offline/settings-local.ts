@@ -3,13 +3,13 @@ import { quickRead, USE_DEXIE } from './quick-read';
 import { reportStorageError } from './storage-persistence';
 
 // The database code (Dexie) is imported on first need: every signed-in start-up reads the settings, and that
-// read goes without it (quick-read.ts, issue 16).
+// read goes without it (quick-read.ts, decision 0098).
 const database = () => import('./database');
 
-// Site settings kept on this device, one row per company (spec section 7: read local-first; the server is asked
+// Site settings kept on this device, one row per company (product-rules.md#screen-administration: read local-first; the server is asked
 // only when online, and not again within an hour of the last fetch when a site name is present).
 
-/** Spec section 9: settings cache 1 hour. */
+/** Settings cache 1 hour (product-rules.md#constants). */
 export const SETTINGS_CACHE_MS = 3_600_000;
 
 export function settingsKey(companyId: string | null): string {
@@ -32,7 +32,7 @@ export async function writeLocalSettings(key: string, data: object, now: Date = 
   }
 }
 
-/** The spec's refetch rule: only online, and not when fetched under an hour ago with a site name present. */
+/** The refetch rule (product-rules.md#screen-administration): only online, and not when fetched under an hour ago with a site name present. */
 export function needsServerFetch(record: SettingsRecord | undefined, online: boolean, now: Date = new Date()): boolean {
   if (!online) return false;
   if (!record) return true;

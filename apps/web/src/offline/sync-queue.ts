@@ -1,7 +1,7 @@
 import { bookOwner, db } from './database';
 import type { SyncOperation, SyncQueueEntry } from './db';
 
-// The sync queue's entries (spec section 4, "Sync queue entry"). Writers add entries inside the same Dexie
+// The sync queue's entries (product-rules.md#sync-queue). Writers add entries inside the same Dexie
 // transaction as the rows they change (lending-actions.ts, categories-local.ts); the runner (queue-runner.ts)
 // sends them. Why it works this way: docs/decisions/0080-sync-queue-locks-cursor.md.
 

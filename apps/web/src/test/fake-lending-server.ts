@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { callFor } from '../offline/operations';
 import { serverCategory, serverCustomer, serverItem, serverLoan, serverTransaction } from './lending-fixtures';
 
-// The server at the fetch edge for the queue's tests: answers the 13 sync-queue calls (spec section 7) with
+// The server at the fetch edge for the queue's tests: answers the 13 sync-queue calls (contracts' lending-operations.ts) with
 // replies shaped and checked by the contracts, keyed like the real one (a repeated Idempotency-Key gets the
 // first reply again), and records every request it saw. The batch push (POST /api/sync/push) is answered by
 // dispatching each mutation to the same single-route handlers, so a test sees the calls whatever the transport.

@@ -1,6 +1,6 @@
 import type { AnyDB } from './columns';
 
-// Reports (issue 6) count a company's appointments per local day and category or client. This index
+// Reports (decision 0043) count a company's appointments per local day and category or client. This index
 // holds every column those queries read, so they never touch the wide appointment rows, and its
 // (local_date, category_id) order lets the per-category count stream without sorting.
 // docs/decisions/0043-report-queries.md

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { type AnyDB, notNull, withId } from './columns';
 
-// Lending (issue 10): customers, pawn loans, items, transactions, the per-company change counter the
+// Lending: customers, pawn loans, items, transactions, the per-company change counter the
 // sync cursor reads, tombstones, and stored replies of idempotent writes. Agreed schema:
-// /work/wt/LENDING-SCHEMA.md; why: docs/decisions/0060 and 0061-0064.
+// why: docs/decisions/0060 and 0061-0064.
 // Money is integer centavos: bigint, as PHP 100,000,000.00 is 10^10 centavos (above PostgreSQL's 32-bit integer).
 // Calendar dates are 'YYYY-MM-DD' text, instants ISO text.
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type AnyDB, isPostgres } from './columns';
 
-// Reports that stay cheap (issue 13, docs/decisions/0045-report-day-counts.md).
+// Reports that stay cheap (docs/decisions/0045-report-day-counts.md).
 // report_day_counts holds, per company and local day, how many appointments (every status but cancelled)
 // fall in each category, department and age group: one row per (company, dimension, day, group). The
 // database keeps it exact in the same transaction as every write, from any process or script:

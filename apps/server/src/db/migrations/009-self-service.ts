@@ -1,6 +1,6 @@
 import type { AnyDB } from './columns';
 
-// Self-service for clients (issue 14, docs/decisions/0057-client-self-service.md):
+// Self-service for clients (docs/decisions/0057-client-self-service.md):
 //  - settings.cancellation_notice_hours: how long before the start a client may still cancel or move
 //    their appointment themselves (0 = any time before it starts);
 //  - the appointment's history says why it was cancelled (reason) and where a move came from and went to

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type AnyDB, notNull, withId } from './columns';
 
-// Notifications and reminders (issue 15; /work/wt/NOTIFICATIONS-SCHEMA.md, docs/decisions/0067-notification-outbox.md).
+// Notifications and reminders (docs/decisions/0067-notification-outbox.md, 0073).
 //  - notifications: the in-app rows, one per recipient and event (written in the appointment change's transaction,
 //    or by the worker when a reminder falls due).
 //  - notification_preferences: a user's choice per kind; no row = DEFAULT_NOTIFICATION_PREFERENCES.

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { type AnyDB, notNull, withId } from './columns';
 
-// Issue 23, the offline book converges (docs/decisions/0103-0105):
-//  - idempotency_keys: a key belongs to (company, user), not only the company (issue 24 item 7), and a stored reply
+// The offline book converges (docs/decisions/0103-0105):
+//  - idempotency_keys: a key belongs to (company, user), not only the company (decision 0105), and a stored reply
 //    may be pruned (reply null) while the key row stays, so a late repeat still answers as applied. SQLite cannot
 //    drop a table constraint, so the table is rebuilt (the same statements on both databases).
 //  - lending_field_conflicts: a sent field that overwrote a value the sending device had not seen (field merge).

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type AnyDB, notNull, withId } from './columns';
 
-// How far back a lending action may be dated (issue 24 item 2; docs/decisions/0120-lending-action-date-bound.md):
+// How far back a lending action may be dated (docs/decisions/0120-lending-action-date-bound.md):
 //  - settings.lending_backdate_days: days before the server's today a counter may date an action (0 = today only).
 //  - the permission 'backdate lending' (a supervisor's): dates further back; administrators get it.
 //  - backdated_actions: every action dated before the server's today, who dated it and by how many days.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AnyDB } from './columns';
 
-// Counselling and lending categories kept apart (issue 24 item 3; docs/decisions/0121-category-kinds.md).
+// Counselling and lending categories kept apart (docs/decisions/0121-category-kinds.md).
 // categories.kind: 'counselling' (appointments, resources; 'manage resources') or 'lending' (loans, items, the pawn
 // terms; 'manage lending'). A category that loans or items already use becomes a lending one; the rest stay counselling.
 

@@ -4,7 +4,7 @@ import { type Actor, addUser, createTestApp, registerCompany, type TestApp } fro
 import { addCategory, ALL_WEEK, daysAhead, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
 import { addDaysToDate, weekdayOf } from '@kalinga/contracts/zone-time';
 
-// Defects of issue 14 found by trying the counselling screens as a new user would.
+// Defects found by trying the counselling screens as a new user would.
 let t: TestApp;
 let admin: Actor;
 let counselor: Actor;

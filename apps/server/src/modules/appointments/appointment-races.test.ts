@@ -1,4 +1,4 @@
-// Concurrent changes of one appointment (issue 13): only the legal ones apply, each once, with one
+// Concurrent changes of one appointment (decision 0075): only the legal ones apply, each once, with one
 // history row each. Run on PostgreSQL too (npm run test:pg), where the requests really overlap.
 import { ALLOWED_STATUS_CHANGES, type AppointmentStatus } from '@kalinga/contracts/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -54,7 +54,7 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
   const manager = isManagerOf(auth, scope);
   const changes: Partial<NewAppointment> = {};
 
-  // Field edits (spec section 4): managers on pending or confirmed; others on their own pending appointment.
+  // Field edits (product-rules.md#screen-appointments): managers on pending or confirmed; others on their own pending appointment.
   const editing = EDIT_FIELDS.some((f) => body[f] !== undefined && (f !== 'notes' || scope.kind !== 'client'));
   if (editing) {
     if (row.status !== 'pending' && row.status !== 'confirmed') throw unprocessable({ status: ['Only pending or confirmed appointments can be edited.'] });
@@ -88,7 +88,7 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
     if (body.notes !== undefined && scope.kind !== 'client') changes.notes = body.notes;
   }
 
-  // Status (spec section 4): counselors and managers only, along the allowed changes.
+  // Status (product-rules.md#appointments): counselors and managers only, along the allowed changes.
   let statusChange: { from: AppointmentStatus; to: AppointmentStatus } | null = null;
   if (body.status !== undefined && body.status !== row.status) {
     if (scope.kind === 'client' || !(isCounselor(auth) || auth.permissions.has('manage appointments'))) {

@@ -6,7 +6,7 @@ import { type AppointmentView, findAppointmentsByIds, type Scope } from './appoi
 
 // Who sees which appointments, and the reply shape every appointment use case answers with.
 
-/** PRODUCT.md visibility: counselors see theirs, non-counselor managers all, everyone else their own. */
+/** Who sees which (product-rules.md#appointments): counselors see theirs, non-counselor managers all, everyone else their own. */
 export function scopeOf(auth: AuthContext): Scope {
   if (isCounselor(auth)) return { kind: 'counselor', userId: auth.user.id };
   if (auth.permissions.has('manage appointments')) return { kind: 'all' };

@@ -17,7 +17,7 @@ export interface CountedTotal {
   validThrough: string | null;
 }
 
-/** Whose appointments a caller sees (PRODUCT.md): a counselor's own, a client's own, or (managers) all. */
+/** Whose appointments a caller sees (product-rules.md#appointments): a counselor's own, a client's own, or (managers) all. */
 export type Scope = { kind: 'all' } | { kind: 'counselor'; userId: number } | { kind: 'client'; userId: number };
 
 export interface AppointmentFilters {
@@ -96,7 +96,7 @@ function searchCondition(eb: AppointmentEB, kind: Scope['kind'], pattern: string
   return eb.or([eb('appointments.client_id', 'in', namesLike), eb('appointments.counselor_id', 'in', namesLike)]);
 }
 
-/** PRODUCT.md tabs: pending and upcoming are live and not yet past; history is finished or past. */
+/** The tabs (product-rules.md#appointments): pending and upcoming are live and not yet past; history is finished or past. */
 function tabCondition(eb: AppointmentEB, tab: AppointmentTab, nowIso: string): Expression<SqlBool> {
   if (tab === 'pending') return eb.and([eb('appointments.status', '=', 'pending'), eb('appointments.appointment_date', '>=', nowIso)]);
   if (tab === 'upcoming') return eb.and([eb('appointments.status', '=', 'confirmed'), eb('appointments.appointment_date', '>=', nowIso)]);

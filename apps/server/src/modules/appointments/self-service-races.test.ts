@@ -1,4 +1,4 @@
-// Concurrent self-service changes (issue 14, decision 0057). Run on PostgreSQL (npm run test:pg), where the
+// Concurrent self-service changes (decision 0057). Run on PostgreSQL (npm run test:pg), where the
 // requests really overlap; on SQLite they run one after another and must give the same answers.
 import { SLOT_TAKEN_MESSAGE } from '@kalinga/contracts/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

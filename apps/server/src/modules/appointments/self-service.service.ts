@@ -12,7 +12,7 @@ import { recordAppointmentEvent } from '../notifications/notification-events';
 import { insertHistoryEntry, moveAppointmentRow, readCancellationNotice } from './self-service.repository';
 import { lockClient } from './attendance';
 
-// A client cancels or moves their own appointment (issue 14, docs/decisions/0057-client-self-service.md).
+// A client cancels or moves their own appointment (docs/decisions/0057-client-self-service.md).
 // Like updateAppointment (decision 0075), each write is conditional on what was read; when another request
 // changed the appointment in between, the request is decided again on the new row.
 
@@ -28,7 +28,7 @@ async function ownAppointment(db: DB, auth: AuthContext, uuid: string): Promise<
   return row;
 }
 
-/** The appointment as its notifications need it (issue 15), starting at `start`. */
+/** The appointment as its notifications need it (decision 0067), starting at `start`. */
 function partiesOf(row: AppointmentView, start: string) {
   return { id: row.id, counselorId: row.counselor_id, clientId: row.client_id, start };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { addCategory, daysAhead, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
 
-// A client cancels or moves their own appointment (issue 14, decision 0057). Run on PostgreSQL too (npm run test:pg).
+// A client cancels or moves their own appointment (decision 0057). Run on PostgreSQL too (npm run test:pg).
 let t: TestApp;
 let admin: Actor;
 let counselor: Actor;

@@ -31,7 +31,7 @@ export async function checkSlot(db: DB, auth: AuthContext, counselorId: number, 
 
 export const HELD_SLOT_MESSAGE = 'This time is held for urgent cases and is booked from the Triage list.';
 
-/** Maps the live-slot unique index (either driver) to the spec's 409; rethrows anything else. */
+/** Maps the live-slot unique index (either driver) to the 409 of product-rules.md#appointments; rethrows anything else. */
 export function slotRace(error: unknown): never {
   if (isUniqueViolation(error, 'appointments_live_slot_uq') || isUniqueViolation(error, 'appointments.appointment_date')) throw conflict(SLOT_TAKEN_MESSAGE);
   throw error;

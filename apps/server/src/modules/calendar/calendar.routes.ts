@@ -6,7 +6,7 @@ import { counselorCalendar } from './calendar.service';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 
-/** The counselor's day and week calendar (issue 14, docs/decisions/0058). */
+/** The counselor's day and week calendar (docs/decisions/0058). */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/appointments/calendar', {
     preHandler: needs('view appointments'),

@@ -14,7 +14,7 @@ import { addDaysToDate, weekdayOf, ZoneDay } from '@kalinga/contracts/zone-time'
 type CalendarQuery = z.output<typeof counselorCalendarQuerySchema>;
 
 /**
- * Whose calendar the caller may read: a counselor their own (PRODUCT.md: counselors see theirs), a user
+ * Whose calendar the caller may read: a counselor their own (product-rules.md#appointments: counselors see theirs), a user
  * with 'manage appointments' any counselor of the company, nobody else.
  */
 function calendarOwner(auth: AuthContext, requested: number | undefined): number {

@@ -3,7 +3,7 @@ import { SYNC_EPOCH } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 
-// Issue 24 item 3: counselling and lending categories kept apart (docs/decisions/0121-category-kinds.md).
+// Counselling and lending categories kept apart (docs/decisions/0121-category-kinds.md).
 // A counselor's 'manage resources' never sets a pawn rate; the counter's 'manage lending' makes and edits lending
 // categories (the offline queue's CREATE/UPDATE_CATEGORY, JSON by uuid); a loan is written only in a lending category.
 

@@ -52,7 +52,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ data: await updateCategory(app, authOf(request), request.params.id, await readForm(request)) }),
   });
 
-  // Browsers cannot send files with PUT from a form; the spec's client posts with _method=PUT (body or query).
+  // Browsers cannot send files with PUT from a form; the web client posts with _method=PUT (body or query).
   app.post('/api/categories/:id', {
     preHandler: writes,
     schema: { summary: 'Changes a category from a form that cannot send PUT (_method=PUT).', operationId: 'updateCategoryByForm', tags: ['categories'], security, params, consumes, response: { 200: categoryReplySchema, 405: errorReplySchema, ...writeErrors } },

@@ -35,7 +35,7 @@ import {
 
 export const CATEGORY_IN_USE = 'This category cannot be deleted because appointments use it.';
 
-// Two kinds, two permissions (issue 24 item 3; docs/decisions/0121-category-kinds.md): counselling categories are read
+// Two kinds, two permissions (docs/decisions/0121-category-kinds.md): counselling categories are read
 // with 'view resources' and changed with 'manage resources'; lending categories, whose terms set what a pawner pays,
 // are read with 'view lending' and changed with 'manage lending'. A category's kind never changes, so a check of
 // the kind read before a write holds for the write.
@@ -143,7 +143,7 @@ export async function createCategory(app: FastifyInstance, auth: AuthContext, fo
       title: input.title,
       description: input.description ?? null,
       image_path: image ?? null,
-      // The lending side's name defaults to the title (spec leaves it open; docs/decisions/0010).
+      // The lending side's name defaults to the title (docs/decisions/0010).
       name: input.name ?? input.title,
       ...termsOfNew(kind, input),
       created_at: now,

@@ -16,7 +16,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // The administrator's first-run checklist on Appointments (issue 14).
+  // The administrator's first-run checklist on Appointments (decision 0056).
   app.get('/api/company/setup', {
     preHandler: needs('manage users'),
     schema: { summary: "Shows the administrator's first-run checklist.", operationId: 'getCompanySetup', tags: ['companies'], security: [{ bearer: [] }], response: { 200: setupStatusReplySchema, 403: errorReplySchema } },

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database';
 import type { CompanyRow } from '../../db/tables';
 import { nowIso } from '../../lib/clock';
 
-/** Roles every new company starts with (issue 2; landlord and tenant are names only, per the spec). */
+/** Roles every new company starts with (landlord and tenant are names only: decision 0148). */
 export const DEFAULT_ROLES: Record<string, readonly PermissionName[]> = {
   // Screening answers are the counselors' alone: a manager does not read them by default (decision 0162).
   admin: PERMISSIONS.filter((p) => p !== 'view screenings'),

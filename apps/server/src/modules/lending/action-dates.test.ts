@@ -5,7 +5,7 @@ import { rolesAndPermissions } from '../companies/company.repository';
 import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY, counterClerks } from './lending.test-helpers';
 import { withOldDatabase } from '../../../test/old-database';
 
-// Issue 24 items 2 and 5: how far back the counter may date an action, who may go further, and the record
+// Decision 0120: how far back the counter may date an action, who may go further, and the record
 // every backdated action leaves (docs/decisions/0120-lending-action-date-bound.md).
 
 let w: LendingWorld;

@@ -4,7 +4,7 @@ import { addUser, type Actor } from '../../../test/harness';
 import { fieldConflicts } from './field-merge';
 import { call, lendingWorld, type LendingWorld, makeCustomer, makeLoan } from './lending.test-helpers';
 
-// Field merge (issue 23 defect 3, docs/decisions/0103): two devices editing different fields both keep theirs;
+// Field merge (docs/decisions/0103): two devices editing different fields both keep theirs;
 // the same field: the last writer wins and the overwritten value is recorded.
 
 let w: LendingWorld;

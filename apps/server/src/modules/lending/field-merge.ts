@@ -4,7 +4,7 @@ import type { LendingFieldConflictsTable } from '../../db/tables';
 import { offsetOf } from '../../lib/pagination';
 import type { AuthContext } from '../../lib/auth-context';
 
-// Field merge of lending updates (issue 23 defect 3, docs/decisions/0103): an update sends only the fields it
+// Field merge of lending updates (docs/decisions/0103): an update sends only the fields it
 // changed, which alone are written, so edits of different fields on two devices both stay. With `was` (the value
 // the device had before its change), a field the server holds with another value was changed meanwhile on another
 // device: the sent value still wins (last writer), and the overwritten value is recorded here.

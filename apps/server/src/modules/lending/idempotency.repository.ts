@@ -4,7 +4,7 @@ import type { IdempotencyKeysTable } from '../../db/tables';
 
 export type StoredReply = Selectable<IdempotencyKeysTable>;
 
-/** A key is the user's own (issue 24 item 7): another user's same key is another request. */
+/** A key is the user's own (decision 0105): another user's same key is another request. */
 export async function findStoredReply(db: DB, companyId: number, userId: number, key: string): Promise<StoredReply | undefined> {
   return db.selectFrom('idempotency_keys').selectAll().where('company_id', '=', companyId).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
 }

@@ -13,7 +13,7 @@ import { claimKey, findStoredReply, type StoredReply, storeReply } from './idemp
 // - with an Idempotency-Key header, the key is claimed in that transaction and the reply stored with the
 //   effect, so a repeat gets the first status and body, and a concurrent repeat waits for the first and
 //   then replays it; the same key with another request is 422. A key is the user's own: another user's
-//   same key is another request (issue 24 item 7). Once the stored body is pruned (30 days, decision 0102),
+//   same key is another request (decision 0105). Once the stored body is pruned (30 days, decision 0102),
 //   a repeat answers 200 with the record as it is now (decision 0105);
 // - a unique violation (a create's uuid raced by another request) runs the write again once it is
 //   committed: its existence check then sees the winner's row.

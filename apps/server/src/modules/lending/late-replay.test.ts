@@ -6,7 +6,7 @@ import { pruneStoredReplies } from './idempotency.repository';
 import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeCustomer, makeLoan } from './lending.test-helpers';
 
 // Decision 0105: a repeat of an applied write answers as applied also after its stored reply was pruned, and an
-// Idempotency-Key is its user's own (issue 24 item 7).
+// Idempotency-Key is its user's own (decision 0105).
 
 let w: LendingWorld;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ export const uuidParams = z.object({ uuid: z.uuid('The uuid must be a valid UUID
 export const readErrors = { 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema };
 export const writeErrors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
 
-/** Method and URL of a queue operation's route, from the table the web queue reads too (issue 23: the two cannot drift). */
+/** Method and URL of a queue operation's route, from the table the web queue reads too (so the two cannot drift). */
 export function routeOf(op: SyncOperation): { method: OperationSpec['method']; url: string } {
   const spec = LENDING_OPERATIONS[op];
   return { method: spec.method, url: spec.path };

@@ -11,7 +11,7 @@ import { extendActiveLoan, findLendingCategory, findLoan } from './loan.reposito
 import { termsOf } from './loan.service';
 import { insertTransactions } from './transaction.repository';
 
-// Paying the interest due extends a loan by one term on the same ticket (issue 30, docs/decisions/0189). The rules
+// Paying the interest due extends a loan by one term on the same ticket (docs/decisions/0189). The rules
 // module says what is due and the new dates; the loan is changed by one statement conditional on its status and on
 // the maturity the device extended from, so a repeat or a second extension from the same state never extends twice;
 // the money goes into the register as its own entries (action 'extension'), which a closed cash day refuses.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
 import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeCategory, makeCustomer, makeLoan, TODAY, counterClerks } from './lending.test-helpers';
 
-// POST /api/loans/{uuid}/extend (issue 30, decision 0189) on SQLite and PostgreSQL: paying the interest due extends
+// POST /api/loans/{uuid}/extend (decision 0189) on SQLite and PostgreSQL: paying the interest due extends
 // the loan by one term on the same ticket, as its own register entries; exactly once; refused where the rules say.
 
 let w: LendingWorld;

@@ -25,7 +25,7 @@ export async function findLoansByIds(db: DB, ids: readonly number[]): Promise<Lo
 
 /** The company's category named by id or uuid, with its lending terms. */
 export async function findLendingCategory(db: DB, companyId: number, ref: { id?: number; uuid?: string }): Promise<CategoryRow | undefined> {
-  // Only a lending category carries a loan or an item (issue 24: not the counselling category "Anxiety").
+  // Only a lending category carries a loan or an item (decision 0121: not the counselling category "Anxiety").
   let q = db.selectFrom('categories').selectAll().where('company_id', '=', companyId).where('kind', '=', 'lending');
   q = ref.id !== undefined ? q.where('id', '=', ref.id) : q.where('uuid', '=', ref.uuid ?? '');
   const row = await q.executeTakeFirst();

@@ -5,7 +5,7 @@ import { syncDeltaReplySchema } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer, TODAY } from './lending.test-helpers';
 
-// A printed ticket's terms are the contract (issue 23 defect 5, docs/decisions/0104).
+// A printed ticket's terms are the contract (docs/decisions/0104).
 
 let w: LendingWorld;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ let standard: { id: number; uuid: string };
 let gadgets: { id: number; uuid: string };
 beforeAll(async () => {
   w = await lendingWorld();
-  // A category with the spec's default 0 days after maturity: the rules give it 90.
+  // A category with the default 0 days after maturity (product-rules.md#constants): the rules give it 90.
   standard = await makeCategory(w.t, w.admin, { title: 'Appliances', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 0 });
   gadgets = await makeCategory(w.t, w.admin, { title: 'Phones', interest_rate: 4, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 10, fast_depreciating: true });
 });

@@ -3,7 +3,7 @@ import { UUID_UNUSABLE } from '@kalinga/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan } from './lending.test-helpers';
 
-// Issue 24 item 8: posting another company's record uuid must not answer "uuid has already been taken", which tells
+// Decision 0124: posting another company's record uuid must not answer "uuid has already been taken", which tells
 // the sender that the record exists elsewhere. The answer is the one any colliding new uuid gets, in words that say
 // nothing of where the record is (docs/decisions/0124-uuid-collisions.md).
 

@@ -1,4 +1,4 @@
-// GET /api/notifications/deliveries (issue 15): administrators see their company's failed and pending emails and
+// GET /api/notifications/deliveries (decision 0067): administrators see their company's failed and pending emails and
 // whether email is configured; nobody else, and never another company's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, type TestApp } from '../../../test/harness';

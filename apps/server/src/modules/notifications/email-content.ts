@@ -3,9 +3,9 @@ import { companyTime, type EmailMessage, escapeHtml, oneLine } from './email-tex
 import type { EmailContext, OutboxRow, SeriesEmailSession } from './outbox.repository';
 import { seriesIcs, seriesWording } from './series-email';
 
-// What one notification email says (issue 15): a short text and HTML message in the company's name, the time in the
+// What one notification email says (decision 0067): a short text and HTML message in the company's name, the time in the
 // company's zone, a link back to the appointment and, for bookings, confirmations, moves and reminders, its .ics.
-// Who, when and where only (issue 24, decision 0123): the reason, the notes and the category (what the counselling is
+// Who, when and where only (decision 0123): the reason, the notes and the category (what the counselling is
 // about) never leave the server; the link opens the rest in the app. Every value in the plain-text part is one line.
 
 const WITH_CALENDAR: ReadonlySet<string> = new Set(['booked', 'confirmed', 'rescheduled', 'reminder']);

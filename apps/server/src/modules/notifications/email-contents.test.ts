@@ -1,4 +1,4 @@
-// What an email and its calendar invite may carry (issue 24 item 6; docs/decisions/0123-what-emails-say.md): who,
+// What an email and its calendar invite may carry (docs/decisions/0123-what-emails-say.md): who,
 // when and where, and a link to the app; never the reason, the notes or the category; and no value can forge a line
 // of the plain-text part (a name with a line break and "Bcc:").
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

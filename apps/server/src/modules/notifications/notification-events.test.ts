@@ -1,4 +1,4 @@
-// Appointment changes write their notifications in the same transaction (issue 15): in-app rows at once, emails and
+// Appointment changes write their notifications in the same transaction (decision 0067): in-app rows at once, emails and
 // reminders to the outbox; reminders move and go with the appointment; a rolled-back change leaves nothing.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

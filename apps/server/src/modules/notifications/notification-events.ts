@@ -4,7 +4,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { isPostgresDb } from '../../db/locks';
 import type { Database, NotificationsTable, OutboxTable } from '../../db/tables';
 
-// Recording what happened to an appointment (issue 15, docs/decisions/0067-notification-outbox.md). Called with the
+// Recording what happened to an appointment (docs/decisions/0067-notification-outbox.md). Called with the
 // appointment change's own transaction: the in-app rows, the emails to send and the reminders commit with the change
 // or not at all.
 

@@ -1,4 +1,4 @@
-// Several workers, several processes, one outbox (issue 15): every message is sent once. The worker race runs on
+// Several workers, several processes, one outbox (decision 0067): every message is sent once. The worker race runs on
 // both databases (on PostgreSQL the claims really overlap: `for update skip locked`); the two server processes
 // need PostgreSQL (SQLite is one file on one machine).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The worker against a real SMTP receiver (issue 15): what arrives (recipients, subject, the time in the company's
+// The worker against a real SMTP receiver (decision 0067): what arrives (recipients, subject, the time in the company's
 // zone, the .ics, the link), retries with back-off then failure, a crash between send and mark-sent, a restart,
 // reminders falling due, and a server without SMTP_URL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import { isPermanentFailure, type Mailer } from './mailer';
 import { newMessageId, preferencesFor } from './notification-events';
 import { cancelDueEmails, claimDue, emailContext, markAttemptFailed, markCancelled, markSent, type OutboxRow, seriesEmailSessions } from './outbox.repository';
 
-// The worker inside each server process (issue 15, docs/decisions/0067-notification-outbox.md). It claims due
+// The worker inside each server process (docs/decisions/0067-notification-outbox.md). It claims due
 // outbox rows under a lease, sends each email once and marks it sent, and turns due reminders into the in-app row
 // and an email. Several processes each run one; a claimed row is theirs alone until its lease runs out.
 

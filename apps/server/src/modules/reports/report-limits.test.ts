@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
 
-// Reports are limited per user (issue 13): the three calls share one budget of REPORTS_PER_MINUTE (90 by
+// Reports are limited per user (decision 0046): the three calls share one budget of REPORTS_PER_MINUTE (90 by
 // default), counted per 10 seconds (15 calls: the screen and four filter changes); past it, 429 with Retry-After and the
 // house error shape. Other users and other routes are not affected. The count is per session and checked first.
 

@@ -21,7 +21,7 @@ const ymd = (ref: string) => sql<number>`cast(replace(${sql.ref(ref)}, '-', '') 
  */
 export const ageInYears = sql<number | null>`(case when length(u.birth_date) = 10 then ${ymd('a.local_date')} - ${ymd('u.birth_date')} end) / 10000`;
 
-/** Age group labels of PRODUCT.md over a column of ages in years, 'N/A' without a birth date. */
+/** Age group labels (product-rules.md#reports) over a column of ages in years, 'N/A' without a birth date. */
 export const ageGroupOf = (years: string) => {
   const y = sql.ref(years);
   return sql<string>`case

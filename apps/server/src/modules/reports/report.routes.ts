@@ -40,7 +40,7 @@ const KINDS: { groupBy: ReportGroupBy; path: string; field: string; reply: z.Zod
   },
 ];
 
-/** GET /api/reports/appointments-by-{category,age,department}-daily (spec section 7), 'view reports'. */
+/** GET /api/reports/appointments-by-{category,age,department}-daily (product-rules.md#reports), 'view reports'. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // One budget per user for the three calls (the screen makes three per filter change).
   const config = { rateLimit: heavyRead('reports', app.config.reportsPerMinute) };

@@ -1,4 +1,4 @@
-// Concurrent updates of one resource (issue 13); on PostgreSQL (npm run test:pg) they really overlap.
+// Concurrent updates of one resource (decision 0075); on PostgreSQL (npm run test:pg) they really overlap.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, createTestApp, multipart, PNG_1PX, registerCompany, type TestApp } from '../../../test/harness';

@@ -95,7 +95,7 @@ export async function createResource(app: FastifyInstance, auth: AuthContext, fo
         content: input.content,
         image_path: image ?? null,
         type: input.type ?? null,
-        // A new resource is a draft unless published on purpose (spec section 4).
+        // A new resource is a draft unless published on purpose (product-rules.md#screen-resources).
         is_published: input.is_published ? 1 : 0,
         created_by: auth.user.id,
         created_at: now,

@@ -7,7 +7,7 @@ import { DEFAULT_ROLES } from '../companies/company.repository';
 import { assertManagerRemains, MANAGE_USERS } from '../users/users.service';
 import { countHolders, deleteRole, findRole, insertRole, listPermissions, listRoles, renameRole, roleNameTaken, setRolePermissions } from './roles.repository';
 
-/** Roles the code refers to by name (guards, the counselor's "New Student", the spec's checks): fixed names. */
+/** Roles the code refers to by name (guards, the counselor's "New Student", the built-in role checks of decision 0148): fixed names. */
 const SYSTEM_ROLES = new Set(Object.keys(DEFAULT_ROLES));
 export const ADMIN_KEEPS_MANAGE_USERS = "The admin role cannot lose 'manage users'.";
 

@@ -15,7 +15,7 @@ import { addExcludedDates, getSchedule, removeExcludedDate, saveSchedule } from 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 const common = { tags: ['schedule'], security: [{ bearer: [] }] };
 
-/** A counselor's own weekly schedule and excluded dates (spec: "Counselors set their own schedule"). */
+/** A counselor's own weekly schedule and excluded dates (product-rules.md#permissions: counselors keep their own schedule). */
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/counselor/schedule', {
     preHandler: counselorOnly,

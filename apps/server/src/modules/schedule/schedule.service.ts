@@ -28,7 +28,7 @@ import {
 import { type BusyInterval, computeDaySlots, type DayHours, type Slot } from './slots';
 import { addDaysToDate, isRealDate, minutesOf, todayIn, weekdayOf, ZoneDay } from '@kalinga/contracts/zone-time';
 
-/** Longest slot length a setting may give (PRODUCT.md: 15–240 minutes); busy look-back before a day. */
+/** Longest slot length a setting may give (product-rules.md#appointments: 15–240 minutes); busy look-back before a day. */
 const MAX_DURATION_MS = 240 * 60_000;
 
 function toScheduleDay(day: (typeof WEEKDAYS)[number], row: ScheduleDayRow | undefined): ScheduleDay {

@@ -38,7 +38,7 @@ export interface SlotInput {
 }
 
 /**
- * The free slots of one day (PRODUCT.md): from the start time, stepping by the slot length, ending
+ * The free slots of one day (product-rules.md#appointments): from the start time, stepping by the slot length, ending
  * by the end time; a slot that would overlap the break moves to the break's end; minus an excluded
  * date, times already started, and live appointments. A wall time that does not exist (spring
  * forward) gives no slot; a repeated one (fall back) gives one slot, at its first occurrence.

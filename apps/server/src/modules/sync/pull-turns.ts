@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { performance } from 'node:perf_hooks';
 
-// Pulls beside everyone else (issue 26, docs/decisions/0132). A pull's reply (up to 1,000 rows a chunk, with their
+// Pulls beside everyone else (docs/decisions/0132). A pull's reply (up to 1,000 rows a chunk, with their
 // nested items) is read and serialised in one go; on SQLite the reads are synchronous, so four devices pulling at
 // once kept the event loop busy and a counselor's appointment list fell to 14 % of its rate. Pulls therefore take
 // turns, one reply at a time per process, and while other requests are coming in (one in the last second) the

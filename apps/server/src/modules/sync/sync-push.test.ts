@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../test/harness';
 import { call, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan } from '../lending/lending.test-helpers';
 
-// POST /api/sync/push (issue 26, decision 0130): the queue's writes in one request, each applied as its single
+// POST /api/sync/push (decision 0130): the queue's writes in one request, each applied as its single
 // route would (same service, same runWrite), each with its own result, in order.
 
 let w: LendingWorld;

@@ -16,7 +16,7 @@ import { forfeitLoan, redeemLoan, renewLoan } from '../lending/loan-actions.serv
 import { extendLoan } from '../lending/loan-extension.service';
 import { createLoan, updateLoan } from '../lending/loan.service';
 
-// POST /api/sync/push (issue 26, docs/decisions/0130): the queue's writes in one request. Each mutation goes
+// POST /api/sync/push (docs/decisions/0130): the queue's writes in one request. Each mutation goes
 // through what its single route runs, in order and each on its own: the route's params and body validation, the
 // same service function and so the same runWrite (its own transaction, Idempotency-Key claimed and reply stored per
 // user, uuid-keyed creates, conditional state changes), and the route's error replies. Its result is the status

@@ -19,7 +19,7 @@ import { pushMutations } from './sync-push';
 import { pullChunk, pullDelta } from './sync.service';
 
 /**
- * GET /api/sync (spec section 7): a delta since a cursor, or with `table` one chunk of a download.
+ * GET /api/sync (product-rules.md#pulls, decision 0065): a delta since a cursor, or with `table` one chunk of a download.
  * The reply is serialised here with JSON.stringify (a string skips the per-response zod pass, which
  * costs more than the reads for 5,000 rows); the schemas document it and the tests parse every reply with them.
  */
@@ -74,7 +74,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // The queue's writes in one request (issue 26, docs/decisions/0130): each mutation applied as its single route
+  // The queue's writes in one request (docs/decisions/0130): each mutation applied as its single route
   // would, in order, each with its own result; one company (the request's), one user (the keys are theirs).
   app.post('/api/sync/push', {
     preHandler: needs('manage lending'),

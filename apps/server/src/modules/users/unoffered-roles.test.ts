@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
 
-// Landlord and tenant exist in every company because the spec's checks name them; nobody is given them
+// Landlord and tenant exist in every company because the product's role checks name them (decision 0148); nobody is given them
 // through the API (decision 0148).
 let t: TestApp;
 let admin: Actor;

@@ -1,4 +1,4 @@
-// Concurrent member and role changes (issue 13); on PostgreSQL (npm run test:pg) they really overlap.
+// Concurrent member and role changes (decision 0075); on PostgreSQL (npm run test:pg) they really overlap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { LAST_MANAGER } from './users.service';

@@ -59,7 +59,7 @@ async function loadUser(db: DB, companyId: number, userId: number): Promise<User
 
 /**
  * GET /api/users. Managers get the full, filterable list; any other member may only ask for
- * `user_type=counselor` and then sees id and name of the active counselors (issue 4's picker).
+ * `user_type=counselor` and then sees id and name of the active counselors (the booking form's picker).
  */
 export async function listUsersFor(
   db: DB,

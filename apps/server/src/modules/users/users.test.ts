@@ -151,7 +151,7 @@ describe('POST /api/users', () => {
     expect(errors.password).toEqual(['The password must be at least 8 characters.']);
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(['user_type', 'roles', 'birth_date']));
 
-    // A day that does not exist is refused, not stored (issue 13).
+    // A day that does not exist is refused, not stored (decision 0076).
     const unreal = await send(admin, 'POST', '/api/users', validBody({ birth_date: '2023-02-30' }));
     expect(unreal.statusCode).toBe(422);
     expect(unreal.json().errors.birth_date).toEqual(['Use a real calendar date (YYYY-MM-DD).']);

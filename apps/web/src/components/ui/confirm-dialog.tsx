@@ -18,7 +18,7 @@ let pending: Pending | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-/** Asks the user to confirm; resolves true on the confirm button. Spec defaults: 'Are you sure?', "You won't be able to revert this!", Yes / Cancel. */
+/** Asks the user to confirm; resolves true on the confirm button. Defaults (product-rules.md#messages): 'Are you sure?', "You won't be able to revert this!", Yes / Cancel. */
 export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
   pending?.resolve(false);
   return new Promise((resolve) => {
@@ -34,7 +34,7 @@ export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
   });
 }
 
-/** The delete confirmation of spec section 8. */
+/** The delete confirmation (product-rules.md#messages). */
 export function confirmDelete(title?: string): Promise<boolean> {
   return confirm({
     text: title === undefined ? "You won't be able to revert this!" : `Are you sure you want to delete "${title}"? This action cannot be undone.`,

@@ -4,8 +4,8 @@ export const NOT_AN_IMAGE = 'Please select an image file';
 export const IMAGE_HINT = 'max 2MB, JPG, PNG, GIF';
 
 /**
- * An image file input with a preview. A non-image choice is refused with the spec's alert and the
- * selection is cleared (spec section 5); the 2 MB limit is the server's to enforce.
+ * An image file input with a preview. A non-image choice is refused with the alert of product-rules.md#validation and the
+ * selection is cleared (product-rules.md#validation); the 2 MB limit is the server's to enforce.
  */
 export function ImagePicker({
   label,

@@ -1,7 +1,7 @@
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
 /**
- * The page buttons to show (spec sections 2 and 9): first and last always, ellipses where pages are
+ * The page buttons to show (product-rules.md#constants): first and last always, ellipses where pages are
  * skipped, at most `maxVisible` items (default 7; at least 5 and always odd).
  */
 export function pageItems(current: number, last: number, maxVisible = 7): PageItem[] {

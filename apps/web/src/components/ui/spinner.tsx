@@ -4,7 +4,7 @@ export function Spinner({ label = 'Loading', size = 'md' }: { label?: string; si
 
 /**
  * A page or section that is loading: grey rows where the content will be (a skeleton, not a spinner, so the
- * content arrives without moving anything; issue 16), and the text for screen readers.
+ * content arrives without moving anything; decision 0098), and the text for screen readers.
  */
 export function LoadingBlock({ text = 'Loading...' }: { text?: string }) {
   return (

@@ -5,7 +5,7 @@ import { useLoadedWhen } from '../../lib/load-when';
 import { TOAST_DURATION_MS, useToastsWanted } from './toast';
 
 // sonner's Toaster is its own chunk (with the toast API, toast.ts), loaded once the first screen shows its
-// content or as soon as a toast is raised, whichever comes first (issue 16).
+// content or as soon as a toast is raised, whichever comes first (decision 0098).
 const loadSonner = () => loadedInStage(0, import('sonner'));
 
 /** The toasts' own node, never removed by React (a portal container), so it can move between parents. */
@@ -37,7 +37,7 @@ function toastHost(): HTMLDivElement {
   return host;
 }
 
-/** Mounted once by the signed-in frame: bottom-right, 3 s (spec section 8), above any open dialog. */
+/** Mounted once by the signed-in frame: bottom-right, 3 s (product-rules.md#messages), above any open dialog. */
 export function ToastLayer() {
   const [container] = useState(toastHost);
   const wanted = useToastsWanted();

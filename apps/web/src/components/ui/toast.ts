@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// Toasts (spec section 8) through sonner, which is loaded on first use and not at start-up (issue 16: its
+// Toasts (product-rules.md#messages) through sonner, which is loaded on first use and not at start-up (decision 0098: its
 // 33 KB were evaluated before every signed-in screen's first paint). A toast raised before it has loaded
 // waits here and is shown as soon as it has; the toast layer (toast-layer.tsx) draws them once it is mounted
 // (sonner's Toaster also shows the toasts raised before it subscribed).
@@ -64,7 +64,7 @@ export function useToastsWanted(): boolean {
   return useSyncExternalStore(subscribe, () => wanted, () => wanted);
 }
 
-/** Green toast, bottom-right, 3 s (spec section 8). */
+/** Green toast, bottom-right, 3 s (product-rules.md#messages). */
 export function notifySuccess(message: string = DEFAULT_SUCCESS): void {
   show('success', message || DEFAULT_SUCCESS);
 }

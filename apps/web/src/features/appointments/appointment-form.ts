@@ -66,7 +66,7 @@ export function valuesFromAppointment(a: Appointment, timeZone: string | undefin
   };
 }
 
-/** Spec section 5: required fields, the on-site location, and the counselor's student choice. */
+/** product-rules.md#validation: required fields, the on-site location, and the counselor's student choice. */
 export function isComplete(v: AppointmentFormValues, opts: { editing: boolean; picksStudent: boolean }): boolean {
   if (!v.counselorId || !v.date || !v.time || !v.reason.trim() || !v.categoryId) return false;
   if (v.locationType === 'on-site' && !v.location.trim()) return false;

@@ -2,7 +2,7 @@ import { ALLOWED_STATUS_CHANGES, type AppointmentStatus } from '@kalinga/contrac
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 
-// Who may do what on the Appointments screen (spec sections 4 and 6, docs/decisions/0050).
+// Who may do what on the Appointments screen (product-rules.md#screen-appointments and #permissions, docs/decisions/0050).
 // The server enforces the same rules; these only decide what the screen offers.
 
 export const MANAGE_APPOINTMENTS = 'manage appointments';
@@ -29,12 +29,12 @@ export function isOwnAppointment(user: Viewer | null, a: Item): boolean {
   return !!user && (a.student_id === user.id || a.counselor_id === user.id);
 }
 
-/** The status-change history (PRODUCT.md: readable by managers; the assigned counselor too). */
+/** The status-change history (product-rules.md#appointments: the assigned counselor and managers). */
 export function canViewHistory(user: Viewer | null): boolean {
   return isCounselorUser(user) || isManager(user);
 }
 
-/** 'Book Appointment': hidden for user_type student unless the site lets students book (PRODUCT.md). */
+/** 'Book Appointment': hidden for user_type student unless the site lets students book (product-rules.md#permissions). */
 export function canBook(user: Viewer | null, studentsCanBook: boolean): boolean {
   if (!user) return false;
   return user.user_type !== 'student' || studentsCanBook;
@@ -45,7 +45,7 @@ export function canChangeStatus(user: Viewer | null, a: Item): boolean {
   return isCounselorUser(user) && (a.status === 'pending' || a.status === 'confirmed');
 }
 
-/** The statuses the change menu offers (spec section 4's allowed changes; 'completed' and 'no-show' only once it has started). */
+/** The statuses the change menu offers (the allowed changes of product-rules.md#appointments; 'completed' and 'no-show' only once it has started). */
 export function statusOptions(a: Timed, now = Date.now()): readonly AppointmentStatus[] {
   return ALLOWED_STATUS_CHANGES[a.status].filter((s) => (s !== 'completed' && s !== 'no_show') || hasStarted(a, now));
 }
@@ -77,7 +77,7 @@ export function canDelete(user: Viewer | null): boolean {
 
 /**
  * The fields the client chose (counselor, date, time, reason, category, location) are editable
- * only on a new or pending appointment, or for a user with 'manage appointments' (spec section 5).
+ * only on a new or pending appointment, or for a user with 'manage appointments' (product-rules.md#appointments).
  */
 export function clientFieldsLocked(user: Viewer | null, a: Pick<Appointment, 'status'> | null): boolean {
   if (!a || a.status === 'pending') return false;
@@ -85,7 +85,7 @@ export function clientFieldsLocked(user: Viewer | null, a: Pick<Appointment, 'st
 }
 
 /**
- * The person shown on the card: students see the counselor, everyone else the client (spec section 2).
+ * The person shown on the card: students see the counselor, everyone else the client (product-rules.md#screen-appointments).
  * A personnel client looking at their own appointment sees the counselor too: their own name tells
  * them nothing (docs/decisions/0050).
  */
@@ -102,7 +102,7 @@ const BADGE: Record<AppointmentStatus, string> = {
   no_show: 'badge-neutral',
 };
 
-/** Spec section 4's badge colours. */
+/** The badge colours (product-rules.md#screen-appointments). */
 export function statusBadgeClass(status: AppointmentStatus): string {
   return BADGE[status];
 }
@@ -128,7 +128,7 @@ export function statusActionLabel(status: AppointmentStatus): string {
   return 'Mark as pending';
 }
 
-/** Spec section 4's toast after a status change. */
+/** The toast after a status change (product-rules.md#screen-appointments). */
 export function statusToast(status: AppointmentStatus): string {
   if (status === 'confirmed') return 'Appointment confirmed successfully';
   if (status === 'completed') return 'Appointment marked as completed';

@@ -27,7 +27,7 @@ import { cancelConfirmation } from './cancel-confirmation';
 import { cardPlace, type ChangedCard, focusWhereNext } from './focus-after-change';
 import { SetupChecklist } from './components/setup-checklist';
 
-// What the list's first view does not draw loads after it (issue 16): the booking form, the status history and
+// What the list's first view does not draw loads after it (decision 0091): the booking form, the status history and
 // the linked appointment's dialog (the client's cancel and reschedule are in client-actions.tsx).
 const formModal = lazyPart(() => import('./components/appointment-form-modal').then((m) => m.AppointmentFormModal));
 const historyModal = lazyPart(() => import('./components/status-history-modal').then((m) => m.StatusHistoryModal));
@@ -64,7 +64,7 @@ export function AppointmentsPage() {
   const seriesMounted = useOnceTrue(seriesOf !== null);
   const openedMounted = useOnceTrue(openUuid !== null);
 
-  // Only counselors have the filters (spec section 6); others always see everything they may see.
+  // Only counselors have the filters (product-rules.md#permissions); others always see everything they may see.
   const filters = useMemo(() => (counselor ? { user_type: userType || undefined, search: search || undefined } : {}), [counselor, userType, search]);
   useEffect(() => setPage(1), [filters, tab]);
 
@@ -105,7 +105,7 @@ export function AppointmentsPage() {
   };
 
   const onDelete = async (a: Appointment) => {
-    // Spec section 8: the appointment confirmation is the generic text, without a title.
+    // The appointment confirmation (product-rules.md#messages) is the generic text, without a title.
     if (!(await confirmDelete())) return;
     if (view === 'list') setChanged(cardPlace(panelRef.current, a.uuid));
     setBusyUuid(a.uuid);

@@ -11,7 +11,7 @@ export function appointmentWhen(a: Pick<Appointment, 'appointment_date'>): strin
 
 /**
  * The cancel confirmation names the appointment (who, when) and labels the buttons by their effect: a bare
- * 'Cancel' beside 'Yes' read as "cancel the appointment" when it kept it. Other confirms keep the spec's defaults.
+ * 'Cancel' beside 'Yes' read as "cancel the appointment" when it kept it. Other confirms keep the defaults of product-rules.md#messages.
  */
 export function cancelConfirmation(user: AuthUser | null, a: Pick<Appointment, 'appointment_date' | 'counselor' | 'student'>): ConfirmOptions {
   return {

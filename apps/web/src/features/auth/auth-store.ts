@@ -17,7 +17,7 @@ import {
 } from './session-services';
 
 /**
- * Spec section 4: unauthenticated, loading, authenticated, and offline mode — signed in from the session kept
+ * product-rules.md#session: unauthenticated, loading, authenticated, and offline mode — signed in from the session kept
  * on this device while the server cannot be reached (restored offline, or the network dropped).
  */
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'offline';
@@ -166,7 +166,7 @@ function watchConnectivity(): void {
   });
   window.addEventListener('online', () => {
     setState({ online: true });
-    // Coming online while signed in re-checks the session (spec section 4).
+    // Coming online while signed in re-checks the session (product-rules.md#session).
     if (isSignedIn(state.status)) void verifySession();
   });
 }
@@ -190,7 +190,7 @@ async function verifyAtStartUp(serverWaitMs: number, started?: Promise<SessionIn
   clearTimeout(timer);
 }
 
-/** Restores a stored session before the app mounts (spec sections 2 and 4). */
+/** Restores a stored session before the app mounts (product-rules.md#navigation, #session). */
 export async function initAuth({ serverWaitMs = SERVER_WAIT_MS }: { serverWaitMs?: number } = {}): Promise<void> {
   setUnauthorizedHandler(() => {
     if (state.status !== 'unauthenticated' || getToken()) {
@@ -234,7 +234,7 @@ function startSession(): void {
 }
 
 async function acceptSession(reply: AuthReply, failure: string): Promise<AuthUser> {
-  // A reply without both a user and a token counts as a failure (spec section 5).
+  // A reply without both a user and a token counts as a failure (product-rules.md#validation).
   if (!reply?.user || !reply?.token) throw new Error(failure);
   localStorage.setItem(TOKEN_KEY, reply.token);
   localStorage.removeItem(COMPANY_KEY);

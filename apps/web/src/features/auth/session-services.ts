@@ -6,7 +6,7 @@ import { getToken } from '../../lib/api-client';
 import { afterFirstScreen, loadedInStage } from '../../lib/first-screen';
 
 // What runs while someone is signed in, and the session kept on this device. Both live in the local database
-// code (Dexie, the sync engine), which the sign-in page does not load (issue 16, decision 0097): each is
+// code (Dexie, the sync engine), which the sign-in page does not load (decision 0097): each is
 // imported on first use. The sync queue runner and pulls start after sign-in and at start-up when signed in
 // (also in offline mode: they wait for the network); they stop on logout and on a 401, leaving unsent queue
 // entries on the device.
@@ -35,7 +35,7 @@ function loadEngine(): Promise<SyncEngine> {
  * content and the browser is idle (lib/first-screen.ts: 4 s at most, then one idle moment per stage): the local
  * database's code first (stage 0), the storage request (1), then the engine (2), so that their code (Dexie, the
  * queue, zod, the lending contracts) and the first pull neither hold up the first screen nor run as one long
- * task (issue 16, decision 0098). Changes queued offline are sent when the engine starts, and at once on each
+ * task (decision 0098). Changes queued offline are sent when the engine starts, and at once on each
  * return of the network after that.
  */
 export function startSessionServices(): Promise<void> {

@@ -15,7 +15,7 @@ import { CATEGORY_PAGE_SIZE, type CategoryInput, preloadCategoryWrites } from '.
 import { useCategoryList, useCategoryMutations } from './api/use-categories';
 import { CategoryCard } from './components/category-card';
 
-// The add/edit form (with the image picker) loads after the list's first paint, warmed when the browser is idle (issue 16).
+// The add/edit form (with the image picker) loads after the list's first paint, warmed when the browser is idle (decision 0091).
 // The form comes with the code its save needs, so a form that has loaded can save after the network drops.
 const categoryForm = lazyPart(() => Promise.all([import('./components/category-form'), preloadCategoryWrites()]).then(([m]) => m.CategoryForm));
 
@@ -35,7 +35,7 @@ export function CategoriesPage() {
 
   useEffect(() => setPage(1), [debouncedSearch]);
 
-  // Spec section 2: the screen reloads when the browser comes back online.
+  // The screen reloads when the browser comes back online (product-rules.md#screen-categories).
   const { refetch } = list;
   useEffect(() => {
     const reload = () => void refetch();
@@ -87,7 +87,7 @@ export function CategoriesPage() {
       await remove.mutateAsync(category.uuid);
       notifySuccess('Category deleted successfully');
     } catch (err) {
-      // The spec's words first; the server's reason (e.g. appointments use it) as the detail.
+      // The product's words first (product-rules.md#messages); the server's reason (e.g. appointments use it) as the detail.
       notifyError('Failed to delete category', { description: err instanceof ApiError && err.status === 409 ? err.message : undefined });
     }
   };
@@ -100,7 +100,7 @@ export function CategoriesPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Categories</h1>
-          {/* The spec's subtitle speaks to managers; a reader browses. */}
+          {/* The subtitle (product-rules.md#screen-categories) speaks to managers; a reader browses. */}
           <p className="text-base-content/70">{canManage ? 'Organize and manage resource categories' : 'Browse resources by category'}</p>
         </div>
         {canManage && (

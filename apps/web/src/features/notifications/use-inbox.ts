@@ -45,7 +45,7 @@ export function useInbox() {
   const { user, status } = useAuth();
   const qc = useQueryClient();
   const key = inboxKey(localStorage.getItem(COMPANY_KEY), user?.id);
-  // The first poll waits until the first screen shows its content (issue 16); the bell draws at once without a count.
+  // The first poll waits until the first screen shows its content (decision 0098); the bell draws at once without a count.
   const afterFirstScreen = useAfterFirstScreen();
   const newest = useQuery({
     queryKey: key,

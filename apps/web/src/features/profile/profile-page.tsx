@@ -21,7 +21,7 @@ export function ProfilePage() {
     if (!canSave) return;
     setSaving(true);
     setError(null);
-    // Only the name is sent unless both password fields are filled (spec section 5).
+    // Only the name is sent unless both password fields are filled (product-rules.md#validation).
     const body = currentPassword && newPassword ? { name: name.trim(), current_password: currentPassword, new_password: newPassword } : { name: name.trim() };
     try {
       const reply = await api.put<{ user: AuthUser }>('/api/auth/profile', body);

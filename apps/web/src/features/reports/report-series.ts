@@ -1,7 +1,7 @@
 // Data shaping for the report charts and CSV files: plain functions, no Chart.js, so jsdom tests can cover them.
 import { REPORT_KINDS, type ReportKind, SMALL_GROUPS_HIDDEN } from '@kalinga/contracts/report-constants';
 
-/** A reply row of any of the three reports (spec section 3, Report row). */
+/** A reply row of any of the three reports (product-rules.md#entities, Report row). */
 export interface ReportRow {
   day: string;
   count: number;
@@ -35,7 +35,7 @@ export interface Series {
 /** Under this many days of history a forecast rests on little data (the server's short-history rule). */
 export const LITTLE_DATA_DAYS = 28;
 
-/** What each section says while loading, when empty, when failing without a message (spec sections 2 and 8). */
+/** What each section says while loading, when empty, when failing without a message (product-rules.md#reports). */
 export const SECTION_TEXT: Record<ReportKind, { heading: string; chartTitle: string; loading: string; empty: string; failed: string }> = {
   category: {
     heading: 'By Category',
@@ -65,7 +65,7 @@ export function dayToTime(day: string): number {
   return new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))).getTime();
 }
 
-/** The group a row belongs to; a row without one is 'N/A' (spec section 3). */
+/** The group a row belongs to; a row without one is 'N/A' (product-rules.md#reports). */
 export function groupOf(kind: ReportKind, row: ReportRow): string {
   const value = row[REPORT_KINDS[kind].groupField];
   return value === undefined || value === null || value === '' ? 'N/A' : value;
@@ -111,7 +111,7 @@ export function lastActualDay(rows: readonly ReportRow[]): string | null {
   return last;
 }
 
-/** Tooltip line (spec section 2): 'series: value', plus ' (forecast)' on forecast points. */
+/** Tooltip line (product-rules.md#reports): 'series: value', plus ' (forecast)' on forecast points. */
 export function tooltipLine(series: string, value: number, forecast: boolean): string {
   // Forecasts are averages: one decimal at most (0.16 reads as 0.2), whole numbers without a decimal.
   return `${series}: ${Math.round(value * 10) / 10}${forecast ? ' (forecast)' : ''}`;
@@ -119,7 +119,7 @@ export function tooltipLine(series: string, value: number, forecast: boolean): s
 
 /**
  * A count axis label, '1,234': Chart.js's default tick label builds an Intl.NumberFormat, which cost ~35 ms of main
- * thread on the first chart (issue 16).
+ * thread on the first chart (decision 0092).
  */
 export function countLabel(value: number | string): string {
   const [whole, fraction] = String(value).split('.');
@@ -133,7 +133,7 @@ export function rgba(rgb: readonly [number, number, number], alpha: number): str
 }
 
 /**
- * A random colour for a series (spec: each series gets a random colour). The hue is random; saturation
+ * A random colour for a series (product-rules.md#reports: each series gets a random colour). The hue is random; saturation
  * and lightness are fixed so every colour stays readable on white.
  */
 export function randomColour(random: () => number = Math.random): [number, number, number] {

@@ -7,7 +7,7 @@ import { lazyPart } from '../../lib/lazy-part';
 // The no-show rate and intake tables come in a chunk of their own, after the charts' calls.
 const attendanceReports = lazyPart(() => import('./components/attendance-reports').then((m) => m.AttendanceReports));
 
-// Spec section 2 Reports: the filter options, verbatim.
+// The filter options, verbatim (product-rules.md#reports).
 const PERIOD_OPTIONS: { value: ReportPeriod; label: string }[] = [
   { value: 'last_7_days', label: 'Last 7 Days' },
   { value: 'last_30_days', label: 'Last 30 Days' },

@@ -19,7 +19,7 @@ export function ResourcesPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [category, setCategory] = useState(params.get('category') ?? '');
   const [search, setSearch] = useState(params.get('search') ?? '');
-  // Spec section 2: filter changes reload after a 300 ms debounce. The address follows the debounced
+  // product-rules.md#screen-resources: filter changes reload after a 300 ms debounce. The address follows the debounced
   // values, and only when they differ from it, so landing on /resources?page=2 keeps the page.
   const debouncedCategory = useDebouncedValue(category);
   const debouncedSearch = useDebouncedValue(search);
@@ -51,7 +51,7 @@ export function ResourcesPage() {
       else next.delete('page');
       return next;
     });
-    // Spec section 2: page changes scroll to top (at once: a smooth scroll races the new page's layout).
+    // product-rules.md#screen-resources: page changes scroll to top (at once: a smooth scroll races the new page's layout).
     window.scrollTo({ top: 0 });
   };
 

@@ -28,7 +28,7 @@ const PERMISSION_HINTS: Record<string, string> = {
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
-/** The roles shown: not landlord or tenant (built in for the spec's checks, meaningless to a centre; decision 0148) unless someone holds one. */
+/** The roles shown: not landlord or tenant (built in for compatibility, meaningless to a centre; decision 0148) unless someone holds one. */
 function offered(roles: Role[]): Role[] {
   return roles.filter((r) => isOfferedRole(r.name) || r.users_count > 0);
 }

@@ -13,7 +13,7 @@ export interface DayForm {
   held_times: string[];
 }
 
-/** Seven days monday..sunday from the server's reply; a missing day takes the spec's default. */
+/** Seven days monday..sunday from the server's reply; a missing day takes the default (product-rules.md#constants). */
 export function toDayForms(schedule: readonly ScheduleDay[]): DayForm[] {
   return WEEKDAYS.map((day) => {
     const found = schedule.find((d) => d.day === day);

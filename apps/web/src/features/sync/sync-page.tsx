@@ -40,7 +40,7 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: str
   );
 }
 
-/** The face of the queue (PRODUCT.md): what waits, what failed and why, Retry, last sync, counts, storage. */
+/** The face of the queue (product-rules.md#screen-lending): what waits, what failed and why, Retry, last sync, counts, storage. */
 export function SyncPage() {
   const online = useOnlineStatus();
   const counts = useQueueCounts() ?? { pending: 0, retrying: 0, rejected: 0, completed: 0, takenBack: 0, unsent: 0 };

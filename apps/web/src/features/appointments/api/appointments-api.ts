@@ -58,7 +58,7 @@ export function useAppointmentCounts(filters: AppointmentFilters) {
 
 /**
  * The landing screen's first requests (Pending, page 1, and the tab counts), sent at start-up beside the
- * session check instead of after it (issue 16, decision 0098); the screen's queries find them in the cache.
+ * session check instead of after it (decision 0098); the screen's queries find them in the cache.
  */
 export function prefetchLandingLists(client: QueryClient): void {
   void client.prefetchQuery(listQuery({ status: 'pending', page: 1 }));

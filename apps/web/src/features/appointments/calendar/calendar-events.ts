@@ -16,7 +16,7 @@ export type EventMeaning =
   | { kind: 'break' }
   | { kind: 'excluded' };
 
-/** Spec section 4's badge colours (daisyUI variables), with the status written on every event too. */
+/** The badge colours of product-rules.md#screen-appointments (daisyUI variables), with the status written on every event too. */
 export const STATUS_COLOURS: Record<AppointmentStatus, { background: string; text: string; border: string }> = {
   pending: { background: 'var(--color-warning)', text: 'var(--color-warning-content)', border: 'var(--color-warning)' },
   confirmed: { background: 'var(--color-primary)', text: 'var(--color-primary-content)', border: 'var(--color-primary)' },

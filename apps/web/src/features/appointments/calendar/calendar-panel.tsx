@@ -28,7 +28,7 @@ export interface CalendarPanelProps {
 }
 
 /**
- * The counselor's day and week (issue 14): counselors see their own, managers pick the counselor.
+ * The counselor's day and week (decision 0058): counselors see their own, managers pick the counselor.
  * Loaded lazily with FullCalendar (docs/decisions/0058).
  */
 export default function CalendarPanel({ user, bookable, onBook, onOpen }: CalendarPanelProps) {

@@ -5,7 +5,7 @@ import { lazyPart, useOnceTrue } from '../../../lib/lazy-part';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { selfServiceFor } from '../self-service-rules';
 
-// The two dialogs load on first use, or when the Appointments screen warms them after its first paint (issue 16).
+// The two dialogs load on first use, or when the Appointments screen warms them after its first paint (decision 0091).
 const cancelModal = lazyPart(() => import('./cancel-own-modal').then((m) => m.CancelOwnModal));
 const rescheduleModal = lazyPart(() => import('./reschedule-modal').then((m) => m.RescheduleModal));
 

@@ -58,7 +58,7 @@ export function useAppointmentForm({ appointment, preset, user, onDone }: { appo
     if (slots.isError) notifyError('Failed to load available time slots');
   }, [slots.isError]);
 
-  // Spec section 5: a chosen time that is not in the slot list is cleared.
+  // product-rules.md#validation: a chosen time that is not in the slot list is cleared.
   const slotList = slots.data?.slots;
   useEffect(() => {
     if (!slotList || !filledTime.current) return;

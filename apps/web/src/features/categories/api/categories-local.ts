@@ -7,10 +7,10 @@ import type { LocalCategory, SyncStatus } from '../../../offline/db';
 import { applyRow } from '../../../offline/queue-apply';
 import { uuidsWithOpenEntries } from '../../../offline/sync-queue';
 
-// The Categories screen through the local store (PRODUCT.md): writes are local rows with a CREATE_CATEGORY /
+// The Categories screen through the local store (product-rules.md#screen-categories): writes are local rows with a CREATE_CATEGORY /
 // UPDATE_CATEGORY queue entry (JSON with the uuid; a chosen image travels as a data URL in `image`); lists come
 // from the server when it answers (kept on this device), else from the device, with unsent changes shown over them.
-// The write side (the queue's writer and runner) loads on the first save: the list does not need it (issue 16).
+// The write side (the queue's writer and runner) loads on the first save: the list does not need it (decision 0091).
 
 /**
  * The queue's writer and runner, loaded on first use, or ahead with the screen's form (the service worker keeps
@@ -112,7 +112,7 @@ export async function listCategories(params: CategoryListParams): Promise<Catego
 
 /**
  * The form's fields checked as the server would: a 422-like error with field messages for the form. The schema
- * (and zod) load on the first save, not with the list (issue 16); the service worker keeps the chunk offline.
+ * (and zod) load on the first save, not with the list (decision 0091); the service worker keeps the chunk offline.
  */
 async function checkedFields(input: { uuid?: string; title: string; description: string }) {
   const { categoryCreateSchema } = await import('@kalinga/contracts/categories');

@@ -31,7 +31,7 @@ function listQuery(params: CategoryListParams) {
   };
 }
 
-/** The screen's first page (no search), asked for at start-up beside the session check (issue 16, decision 0100). */
+/** The screen's first page (no search), asked for at start-up beside the session check (decision 0100). */
 export function prefetchFirstCategories(client: QueryClient): void {
   void client.prefetchQuery(listQuery({ page: 1, perPage: CATEGORY_PAGE_SIZE, search: '' }));
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CoverImage } from '../../../components/ui/cover-image';
 import type { CategoryView } from '../api/categories-store';
 
-/** Spec section 4: synced when sync_status is synced or a server id exists; a change made here and not sent yet shows. */
+/** product-rules.md#local-save: synced when sync_status is synced or a server id exists; a change made here and not sent yet shows. */
 function SyncBadge({ category }: { category: CategoryView }) {
   if (category.sync_status === 'failed') {
     return (

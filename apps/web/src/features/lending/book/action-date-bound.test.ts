@@ -6,7 +6,7 @@ import { db, deviceDatabase } from '../../../offline/database';
 import { createLoan, redeemLoan } from './lending-actions';
 import { settingsKey } from '../../../offline/settings-local';
 
-// Issue 24 item 2 on the device: the counter's local actions refuse a date the server would refuse
+// Decision 0120 on the device: the counter's local actions refuse a date the server would refuse
 // (docs/decisions/0120), so the queue never carries an action that can only fail.
 
 const NOW = new Date('2026-11-23T08:00:00.000Z'); // 16:00 in Manila

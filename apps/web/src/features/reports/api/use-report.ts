@@ -8,7 +8,7 @@ export function useReport(kind: ReportKind, period: ReportPeriod, forecastDays: 
   return useQuery({
     queryKey: ['reports', kind, period, forecastDays],
     queryFn: () => api.get<ReportRow[]>(REPORT_KINDS[kind].path, { period, forecast_days: forecastDays }),
-    // Spec section 4: each list goes loading → loaded or failed; show the failure rather than retrying quietly.
+    // product-rules.md#reports: each list goes loading → loaded or failed; show the failure rather than retrying quietly.
     retry: false,
   });
 }

@@ -2,7 +2,7 @@
 import type { ChartConfiguration, ChartDataset, ScriptableLineSegmentContext } from 'chart.js';
 import { countLabel, dayToTime, randomColour, rangeLine, rgba, seriesHues, type Series, type SeriesPoint, tooltipLine } from '../report-series';
 
-// Spec section 9: line tension 0.4 for the chart and 0.1 for each series; series alpha 0.9, fill 0.2,
+// product-rules.md#reports: line tension 0.4 for the chart and 0.1 for each series; series alpha 0.9, fill 0.2,
 // forecast segments 0.5.
 const CHART_TENSION = 0.4;
 const SERIES_TENSION = 0.1;
@@ -51,7 +51,7 @@ export const BAND_SUFFIX = ' \u200b80% range';
 const isBand = (label: string | undefined) => Boolean(label?.endsWith(BAND_SUFFIX));
 
 export function dailyChartConfig(title: string, series: readonly Series[], today: string | null, narrow: boolean): DailyChartConfig {
-  // Hues from the sorted series names: a series keeps its colour on every load (issue 14).
+  // Hues from the sorted series names: a series keeps its colour on every load (decision 0059).
   const hues = seriesHues(series.map((s) => s.label));
   const todayX = today ? dayToTime(today) : undefined;
   return {

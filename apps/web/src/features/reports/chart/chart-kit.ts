@@ -9,7 +9,7 @@ export function nextTask(): Promise<void> {
 
 /**
  * Chart.js ready to draw the report charts, loaded once. Its core and its plugins are two chunks imported one
- * after the other, so their evaluation is two shorter tasks instead of one long one (issue 16). A failed load is
+ * after the other, so their evaluation is two shorter tasks instead of one long one (decision 0092). A failed load is
  * forgotten, so the next chart asks again.
  */
 export function loadChartKit(): Promise<typeof Chart> {

@@ -1,5 +1,5 @@
 // Chart.js builds, lays out and draws a chart in one synchronous call, tens of milliseconds on a phone. Three
-// charts built in the same React commit made one long task of ~0.5 s (issue 16); here each piece of chart work
+// charts built in the same React commit made one long task of ~0.5 s (decision 0092); here each piece of chart work
 // runs in a task of its own, in the order asked, with the browser free to paint and handle input in between.
 
 const jobs: (() => void)[] = [];

@@ -1,7 +1,7 @@
 // The chart of one report section. Chart.js is loaded on first use (chart/chart-kit.ts, chunks of their own, only
 // on /reports), a chart is built only when it is near the viewport, and each chart is built and drawn in tasks of
 // its own (chart/chart-queue.ts), so the screen's heading, filters and section texts draw first and no chart build
-// holds the main thread with another (issue 16).
+// holds the main thread with another (decision 0092).
 import type { Chart, Plugin } from 'chart.js';
 import { type RefObject, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { dailyChartConfig } from '../chart/chart-config';

@@ -63,7 +63,7 @@ function toForm(input: ResourceInput): FormData {
   const form = new FormData();
   form.set('title', input.title.trim());
   form.set('content', input.content.trim());
-  // Spec section 5: categories sent comma-joined; is_published as 1 or 0.
+  // product-rules.md#validation: categories sent comma-joined; is_published as 1 or 0.
   form.set('categories', input.categoryIds.join(','));
   form.set('is_published', input.isPublished ? '1' : '0');
   if (input.image) form.set('image', input.image);

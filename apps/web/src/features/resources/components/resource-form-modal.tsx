@@ -4,7 +4,7 @@ import { ImagePicker } from '../../../components/ui/image-picker';
 import { Modal } from '../../../components/ui/modal';
 import type { CategoryOption, ResourceInput } from '../api/resources-api';
 
-/** The resource form of spec section 2, in a modal: 'Add Resource' / 'Edit Resource'. */
+/** The resource form (product-rules.md#screen-resources), in a modal: 'Add Resource' / 'Edit Resource'. */
 export function ResourceFormModal({
   open,
   resource,
@@ -75,7 +75,7 @@ function ResourceForm({
     e.preventDefault();
     setTouched(true);
     if (title.trim() === '' || content.trim() === '') return;
-    // At least one category is hinted, not required (spec section 5).
+    // At least one category is hinted, not required (product-rules.md#validation).
     onSubmit({ title, content, categoryIds: selected, isPublished, image });
   };
 

@@ -119,7 +119,7 @@ export function WeeklyScheduleForm({ schedule, slotMinutes }: { schedule: Schedu
       setShowProblems(false);
       notifySuccess('Schedule updated successfully');
     } catch (error) {
-      // Spec section 8: schedule failures are logged; the form keeps what was typed and says why.
+      // Schedule failures are logged (product-rules.md#messages); the form keeps what was typed and says why.
       console.error('Failed to save the schedule', error);
       if (error instanceof ApiError) {
         setServerErrors(error.errors);
