@@ -16,6 +16,11 @@ export const pawnNoticeSchema = z.object({
   email: z.string().nullable(),
   email_status: z.enum(NOTICE_EMAIL_STATUSES),
   email_error: z.string().nullable(),
+  /**
+   * The shop's next auction as the settings named it when the notice was sent (decision 0194); the notice's words
+   * name the date only when it falls after the period ends. Null for a notice sent before this was recorded.
+   */
+  auction: z.object({ date: z.string().nullable(), place: z.string().nullable() }).nullable(),
 });
 export type PawnNotice = z.infer<typeof pawnNoticeSchema>;
 

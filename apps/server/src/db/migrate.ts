@@ -25,6 +25,7 @@ import * as m022 from './migrations/022-register-and-cash-days';
 import * as m025 from './migrations/025-screening-uuid';
 import * as m024 from './migrations/024-notice-outbox-and-auction';
 import * as m023 from './migrations/023-loan-extension';
+import * as m026 from './migrations/026-notice-auction';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '025-screening-uuid': m025,
   '024-notice-outbox-and-auction': m024,
   '023-loan-extension': m023,
+  '026-notice-auction': m026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

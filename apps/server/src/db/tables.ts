@@ -539,6 +539,10 @@ export interface PawnNoticesTable {
   email_error: string | null;
   sent_by: number | null;
   sent_at: string;
+  /** The shop's next auction as the settings named it when sent (decision 0194); 1 once recorded (0: sent before). */
+  auction_date: string | null;
+  auction_place: string | null;
+  auction_recorded: Generated<number>;
 }
 
 /** One backup (docs/decisions/0190): a scheduled one holds its slot (unique); finished_at and ok are null while it runs. */

@@ -28,7 +28,7 @@ export async function shopOf(db: Kysely<Database>, companyId: number) {
   };
 }
 
-/** The auction the notice names (decision 0194), its date in words; what the settings say when it is sent. */
+/** The auction the notice names (decision 0194), its date in words: what the settings said when it was sent. */
 export function auctionWords(shop: { auctionDate: string | null; auctionPlace: string | null }, expiryDate: string): NoticeWords['auction'] {
   const named = noticeAuction({ pawn_auction_date: shop.auctionDate, pawn_auction_place: shop.auctionPlace }, expiryDate);
   return named && { date: named.date && dayWords(named.date), place: named.place };
@@ -55,7 +55,7 @@ export async function pawnNoticeOutboxEmail(db: Kysely<Database>, row: OutboxRow
     .selectFrom('pawn_notices as n')
     .innerJoin('loans as l', 'l.id', 'n.loan_id')
     .innerJoin('customers as c', 'c.id', 'l.customer_id')
-    .select(['n.email', 'n.expiry_date', 'n.amount_due', 'l.id as loan_id', 'l.pawn_ticket_number', 'c.first_name', 'c.last_name'])
+    .select(['n.email', 'n.expiry_date', 'n.amount_due', 'n.auction_date', 'n.auction_place', 'n.auction_recorded', 'l.id as loan_id', 'l.pawn_ticket_number', 'c.first_name', 'c.last_name'])
     .where('n.id', '=', row.pawn_notice_id)
     .where('n.company_id', '=', row.company_id)
     .executeTakeFirst();
@@ -70,7 +70,8 @@ export async function pawnNoticeOutboxEmail(db: Kysely<Database>, row: OutboxRow
     expiry: dayWords(n.expiry_date),
     amountDue: pesoWords(toPesos(Number(n.amount_due))),
     items: (items.get(n.loan_id) ?? []).map((i) => i.description),
-    auction: auctionWords(shop, n.expiry_date),
+    // The auction the notice recorded when it was sent (one sent before it was recorded: the settings now).
+    auction: auctionWords(n.auction_recorded === 1 ? { auctionDate: n.auction_date, auctionPlace: n.auction_place } : shop, n.expiry_date),
   };
   return noticeEmail({ name: pawner, address: n.email }, words, row.message_id);
 }

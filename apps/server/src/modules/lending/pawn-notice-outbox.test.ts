@@ -154,6 +154,22 @@ describe('the email through the outbox', () => {
     await call(w.t, w.admin, 'POST', '/api/settings', { pawn_auction_date: null, pawn_auction_place: null });
   });
 
+  it('the notice keeps the auction the settings named when it was sent: a later change of the settings changes neither its email nor its letter', async () => {
+    const loan = await ticket();
+    const expiry = ((await call(w.t, w.admin, 'GET', `/api/loans/${loan.uuid}/notice`)).json().data.expiry_date) as string;
+    const first = addDays(expiry, 5);
+    expect((await call(w.t, w.admin, 'POST', '/api/settings', { pawn_auction_date: first, pawn_auction_place: 'Main Branch, Iloilo' })).statusCode).toBe(200);
+    expect((await send(loan.uuid)).statusCode).toBe(201);
+    // The shop moves its auction before the email goes out and before the letter is printed.
+    expect((await call(w.t, w.admin, 'POST', '/api/settings', { pawn_auction_date: addDays(expiry, 30), pawn_auction_place: 'New Branch, Bacolod' })).statusCode).toBe(200);
+    await worker().runDue();
+    const text = smtp.received.filter((r) => r.to.includes(loan.email ?? '')).at(-1)!.mail.text;
+    expect(text).toContain(`may be sold at the public auction on ${dayWords(first)} at Main Branch, Iloilo.`);
+    const letter = (await call(w.t, w.admin, 'GET', `/api/loans/${loan.uuid}/notice`)).json().data.notice;
+    expect(letter.auction).toEqual({ date: first, place: 'Main Branch, Iloilo' });
+    await call(w.t, w.admin, 'POST', '/api/settings', { pawn_auction_date: null, pawn_auction_place: null });
+  });
+
   it("the administrators' deliveries list (its rows name users) leaves the notices' emails out, pending or sent", async () => {
     const loan = await ticket();
     expect((await send(loan.uuid)).statusCode).toBe(201);

@@ -98,11 +98,11 @@ function emailStatusOf(n: Selectable<PawnNoticesTable>, status: string | null, e
  */
 export async function insertNoticeOnce(
   db: DB,
-  n: { companyId: number; loanUuid: string; today: string; amountDue: number; email: string | null; sentBy: number; sentAt: string },
+  n: { companyId: number; loanUuid: string; today: string; amountDue: number; email: string | null; sentBy: number; sentAt: string; auction: { date: string | null; place: string | null } },
 ) {
   return db
     .insertInto('pawn_notices')
-    .columns(['company_id', 'loan_id', 'expiry_date', 'amount_due', 'email', 'email_status', 'sent_by', 'sent_at'])
+    .columns(['company_id', 'loan_id', 'expiry_date', 'amount_due', 'email', 'email_status', 'sent_by', 'sent_at', 'auction_date', 'auction_place', 'auction_recorded'])
     .expression((eb) =>
       eb
         .selectFrom('loans')
@@ -115,6 +115,9 @@ export async function insertNoticeOnce(
           sql<string>`cast(${n.email ? 'sending' : 'none'} as text)`.as('email_status'),
           sql<number>`cast(${n.sentBy} as integer)`.as('sent_by'),
           sql<string>`cast(${n.sentAt} as text)`.as('sent_at'),
+          sql<string | null>`cast(${n.auction.date} as text)`.as('auction_date'),
+          sql<string | null>`cast(${n.auction.place} as text)`.as('auction_place'),
+          sql<number>`cast(1 as integer)`.as('auction_recorded'),
         ])
         .where('loans.company_id', '=', n.companyId)
         .where('loans.uuid', '=', n.loanUuid)

@@ -28,7 +28,8 @@ const figuresOf = (t: TicketRow) => ({
 
 function toNotice(n: PawnNoticeRow | undefined): PawnNotice | null {
   if (!n) return null;
-  return { sent_at: n.sent_at, sent_by: n.sent_by_name, expiry_date: n.expiry_date, amount_due: pesos(n.amount_due), email: n.email, email_status: n.email_status, email_error: n.email_error };
+  const auction = n.auction_recorded === 1 ? { date: n.auction_date, place: n.auction_place } : null;
+  return { sent_at: n.sent_at, sent_by: n.sent_by_name, expiry_date: n.expiry_date, amount_due: pesos(n.amount_due), email: n.email, email_status: n.email_status, email_error: n.email_error, auction };
 }
 
 function ticketFields(t: TicketRow) {
@@ -85,12 +86,15 @@ export async function sendNotice(app: FastifyInstance, auth: AuthContext, wk: Wr
   if (!ticket) throw notFound('Loan');
   const amountDue = noticeAmountDue(figuresOf(ticket));
   const email = ticket.customer_email && app.config.email ? ticket.customer_email : null;
+  // The auction as the settings name it now is what this notice says, for good (decision 0194).
+  const shop = await shopOf(app.db, auth.companyId);
+  const auction = { date: shop.auctionDate, place: shop.auctionPlace };
   return runWrite<NoticeReply>(
     app.db,
     auth,
     wk,
     async ({ trx, now }) => {
-      const inserted = await insertNoticeOnce(trx, { companyId: auth.companyId, loanUuid: uuid, today, amountDue, email, sentBy: auth.user.id, sentAt: now });
+      const inserted = await insertNoticeOnce(trx, { companyId: auth.companyId, loanUuid: uuid, today, amountDue, email, sentBy: auth.user.id, sentAt: now, auction });
       if (!inserted) {
         const [row] = await noticeRows(trx, [ticket]);
         if (row.notice) throw conflict(NOTICE_ALREADY_SENT(dayWords(todayIn(auth.company.timezone, new Date(row.notice.sent_at)))));

@@ -26,8 +26,10 @@ export function NoticeLetterPage() {
   const back = <Link to="/lending/notices" className="link link-hover text-sm">← Notices</Link>;
   if (!row.notice) return <div className="mx-auto flex max-w-2xl flex-col gap-4">{back}<EmptyState title="No notice recorded yet" text="Send or record the notice on the Notices screen first; the letter prints what it recorded." /></div>;
   const shop = settings.data?.business_name || settings.data?.site_name || '';
-  // The shop's next auction as the settings name it now (decision 0194), its date in words like the period's end.
-  const auction = noticeAuction(settings.data ?? {}, row.notice.expiry_date);
+  // The auction the notice recorded when it was sent (decision 0194; one sent before that: the settings now), its
+  // date in words like the period's end.
+  const recorded = row.notice.auction;
+  const auction = noticeAuction(recorded ? { pawn_auction_date: recorded.date, pawn_auction_place: recorded.place } : (settings.data ?? {}), row.notice.expiry_date);
   const lines = noticeLines({
     shop,
     shopAddress: settings.data?.business_address ?? null,
