@@ -234,7 +234,7 @@ export interface AppointmentVersionsTable {
   version: number;
 }
 
-// ---------- lending (migration 006; /work/wt/LENDING-SCHEMA.md). Money: integer centavos. ----------
+// ---------- lending (migration 006; decisions 0060-0065). Money: integer centavos. ----------
 
 /** Per company: the change counter every lending write bumps (sync cursor), and the last ticket number. */
 export interface LendingCountersTable {
@@ -462,7 +462,7 @@ export interface ReportDayCountsTable {
   count: number;
 }
 
-// ---------- notifications (migration 010; /work/wt/NOTIFICATIONS-SCHEMA.md) ----------
+// ---------- notifications (migration 010; decisions 0067, 0073) ----------
 
 /** One in-app notification for one recipient; names are joined at read time. */
 export interface NotificationsTable {
