@@ -1,3 +1,6 @@
+// One file over 300 lines on purpose: it is the lending area's whole wire contract, the replies and the requests
+// that share their field rules; the server's routes and the web's screens import it under one name.
+
 import { z } from './zod';
 import { isoDateSchema, paginated, pageQuerySchema } from './common';
 import { LOAN_PERIOD_TYPES } from './categories';

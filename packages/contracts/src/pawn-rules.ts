@@ -1,3 +1,7 @@
+// One file over 300 lines on purpose: the figures of a loan (money, its dates, what is due, what may happen) are one
+// set of rules that the server and the offline book must compute alike; the redemption period and the register
+// already live in their own modules, re-exported here so both sides import one name.
+
 /**
  * The pawn rules, pure: the server applies them and the browser previews them offline with the same figures.
  * Money is integer centavos everywhere in this module; calendar dates are 'YYYY-MM-DD' strings.

@@ -1,3 +1,6 @@
+// One file over 300 lines on purpose: it is one loop (pick the entries free to go, send them in batches, settle each
+// result) whose steps share the open-records bookkeeping; applying a reply to the book lives in queue-apply.ts.
+
 import type { Category } from '@kalinga/contracts/categories';
 import type { Customer, Item, Loan, LoanActionReply } from '@kalinga/contracts/lending';
 import { SYNC_PUSH_LIMIT, type SyncMutation, type SyncPushReply, type SyncPushResult } from '@kalinga/contracts/sync';

@@ -1,3 +1,6 @@
+// One file over 300 lines on purpose: it is the one session store; its state and every action that changes it
+// (start-up verification, sign-in, sign-out, switching company) must stay together so no other module writes it.
+
 import type { AuthReply, AuthUser, Company, LoginBody, RegisterBody } from '@kalinga/contracts/auth';
 import { useSyncExternalStore } from 'react';
 import { api, ApiError, COMPANY_KEY, getToken, setUnauthorizedHandler, TOKEN_KEY } from '../../lib/api-client';

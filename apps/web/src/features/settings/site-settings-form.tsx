@@ -1,0 +1,277 @@
+import { BACKDATE_DAYS_RULE, CANCELLATION_NOTICE_RULE, MAX_CANCELLATION_NOTICE_HOURS, type Settings, type SettingsBody } from '@kalinga/contracts/settings';
+import { type ChangeEvent, type FormEvent, useMemo, useRef, useState } from 'react';
+import { notifyError, notifySuccess } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { useOnlineStatus } from '../../lib/online-status';
+import type { SiteSettings } from '../../lib/site-settings';
+import { SETTINGS_OFFLINE as OFFLINE, useSaveSettings } from './settings-api';
+
+const REMINDER_NOT_A_NUMBER = 'The reminder time must be a number of hours.';
+
+const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+function timeZones(current: string): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  const zones = intl.supportedValuesOf?.('timeZone') ?? ['Asia/Manila', 'UTC'];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+interface Values {
+  site_name: string;
+  business_name: string;
+  business_address: string;
+  site_logo: string | null;
+  timezone: string;
+  appointment_duration_minutes: string;
+  students_can_book: boolean;
+  cancellation_notice_hours: string;
+  reminder_hours_before: string;
+  lending_backdate_days: string;
+  waitlist_hold_minutes: string;
+  no_show_limit: string;
+}
+
+function valuesOf(s: SiteSettings): Values {
+  return {
+    site_name: s.site_name ?? '',
+    business_name: s.business_name ?? '',
+    business_address: s.business_address ?? '',
+    site_logo: s.site_logo,
+    timezone: s.timezone ?? 'Asia/Manila',
+    appointment_duration_minutes: String(s.appointment_duration_minutes ?? 60),
+    students_can_book: s.students_can_book ?? false,
+    cancellation_notice_hours: String(s.cancellation_notice_hours ?? 24),
+    reminder_hours_before: s.reminder_hours_before === undefined ? '' : String(s.reminder_hours_before),
+    lending_backdate_days: s.lending_backdate_days === undefined ? '' : String(s.lending_backdate_days),
+    waitlist_hold_minutes: s.waitlist_hold_minutes === undefined ? '' : String(s.waitlist_hold_minutes),
+    no_show_limit: s.no_show_limit === undefined ? '' : String(s.no_show_limit),
+  };
+}
+
+/** The general settings form of Site Settings (name, logo, address, time zone, booking and lending rules); the other sections are their own files. */
+export function SettingsForm({ settings }: { settings: SiteSettings }) {
+  const online = useOnlineStatus();
+  const save = useSaveSettings();
+  const [values, setValues] = useState<Values>(() => valuesOf(settings));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const zones = useMemo(() => timeZones(values.timezone), [values.timezone]);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const pickLogo = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    const clear = (message: string) => {
+      setErrors((er) => ({ ...er, site_logo: [message] }));
+      if (fileRef.current) fileRef.current.value = '';
+    };
+    if (!file.type.startsWith('image/')) return clear('Please select an image file');
+    if (file.size > MAX_LOGO_BYTES) return clear('The image may not be greater than 2 MB.');
+    const reader = new FileReader();
+    reader.onload = () => {
+      setErrors(({ site_logo: _, ...rest }) => rest);
+      set('site_logo', String(reader.result));
+    };
+    reader.readAsDataURL(file);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!navigator.onLine) {
+      setFormError(OFFLINE);
+      notifyError(OFFLINE);
+      return;
+    }
+    // An emptied field must not be sent as 0, which would turn reminders off.
+    if (values.reminder_hours_before.trim() === '' && settings.reminder_hours_before !== undefined) {
+      setErrors({ reminder_hours_before: [REMINDER_NOT_A_NUMBER] });
+      setFormError('Failed to update settings');
+      document.getElementById('settings-reminder_hours_before')?.focus();
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    // Checked here too, so a blank or fractional notice is not sent (the server says the same).
+    const notice = values.cancellation_notice_hours.trim();
+    if (!/^\d+$/.test(notice) || Number(notice) > MAX_CANCELLATION_NOTICE_HOURS) {
+      setErrors({ cancellation_notice_hours: [CANCELLATION_NOTICE_RULE] });
+      setFormError('Failed to update settings');
+      document.getElementById('settings-cancellation_notice_hours')?.focus();
+      return;
+    }
+    // Sent when shown (a copy kept before the setting existed has none): a whole number of days, 0 to 365.
+    const backdate = values.lending_backdate_days.trim();
+    if (settings.lending_backdate_days !== undefined && (!/^\d+$/.test(backdate) || Number(backdate) > 365)) {
+      setErrors({ lending_backdate_days: [BACKDATE_DAYS_RULE] });
+      setFormError('Failed to update settings');
+      document.getElementById('settings-lending_backdate_days')?.focus();
+      return;
+    }
+    const body: SettingsBody = {
+      site_name: values.site_name.trim(),
+      business_name: values.business_name.trim() || null,
+      business_address: values.business_address.trim() || null,
+      site_logo: values.site_logo,
+      timezone: values.timezone,
+      appointment_duration_minutes: Number(values.appointment_duration_minutes),
+      students_can_book: values.students_can_book,
+      cancellation_notice_hours: Number(notice),
+      ...(values.reminder_hours_before.trim() === '' ? {} : { reminder_hours_before: Number(values.reminder_hours_before) }),
+      ...(backdate === '' ? {} : { lending_backdate_days: Number(backdate) }),
+      // Sent when shown; the server checks it (5 to 1440 minutes) and its message is shown under the field.
+      ...(values.waitlist_hold_minutes.trim() === '' ? {} : { waitlist_hold_minutes: Number(values.waitlist_hold_minutes) }),
+      ...(values.no_show_limit.trim() === '' ? {} : { no_show_limit: Number(values.no_show_limit) }),
+    };
+    try {
+      const saved: Settings = await save.mutateAsync(body);
+      setValues(valuesOf(saved));
+      if (fileRef.current) fileRef.current.value = '';
+      notifySuccess('Settings updated successfully');
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.errors).length > 0) setErrors(err.errors);
+      const offline = (err instanceof ApiError && err.status === 0) || (err instanceof Error && err.message === OFFLINE);
+      setFormError(offline ? OFFLINE : 'Failed to update settings');
+      notifyError(offline ? OFFLINE : 'Failed to update settings');
+    }
+  };
+
+  const fieldError = (field: string) =>
+    errors[field] ? <p id={`settings-${field}-error`} className="text-sm text-red-700">{errors[field].join(' ')}</p> : null;
+  const aria = (field: string, hint = false) => {
+    const ids = [hint ? `settings-${field}-hint` : null, errors[field] ? `settings-${field}-error` : null].filter(Boolean);
+    return { 'aria-invalid': !!errors[field], 'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined };
+  };
+
+  return (
+    <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
+      {!online && <div role="status" className="alert alert-warning alert-soft">{OFFLINE}</div>}
+      {formError && <div role="alert" className="alert alert-error alert-soft">{formError}</div>}
+
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-identity">
+        <div className="card-body gap-4">
+          <h2 id="settings-identity" className="card-title text-lg">Identity</h2>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            <div className="flex flex-col items-center gap-2">
+              <div className="flex h-24 w-24 items-center justify-center overflow-hidden rounded-box border border-base-300 bg-base-200">
+                {values.site_logo ? (
+                  <img src={values.site_logo} alt="Logo preview" className="h-full w-full object-contain" data-testid="logo-preview" />
+                ) : (
+                  <span className="px-2 text-center text-xs text-base-content/60">No logo</span>
+                )}
+              </div>
+              {values.site_logo && (
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => { set('site_logo', null); if (fileRef.current) fileRef.current.value = ''; }}>
+                  Remove logo
+                </button>
+              )}
+            </div>
+            <div className="flex flex-1 flex-col gap-4">
+              <div className="flex flex-col gap-1">
+                <label htmlFor="settings-site_name" className="font-medium">Site Name</label>
+                <input className={`input w-full ${errors.site_name ? 'input-error' : ''}`} id="settings-site_name" name="site_name" value={values.site_name} onChange={(e) => set('site_name', e.target.value)} required maxLength={120} {...aria('site_name', true)} />
+                <span id="settings-site_name-hint" className="text-sm text-base-content/60">Shown in the sidebar and the browser title for everyone in your centre.</span>
+                {fieldError('site_name')}
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor="settings-site_logo" className="font-medium">Site Logo</label>
+                <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="file-input w-full" id="settings-site_logo" name="site_logo" onChange={pickLogo} {...aria('site_logo', true)} />
+                <span id="settings-site_logo-hint" className="text-sm text-base-content/60">Max 2MB. JPG, PNG, GIF or WebP; a square image looks best.</span>
+                {fieldError('site_logo')}
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-business">
+        <div className="card-body gap-4">
+          <h2 id="settings-business" className="card-title text-lg">Business</h2>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="settings-business_name" className="font-medium">Business Name</label>
+            <input className={`input w-full ${errors.business_name ? 'input-error' : ''}`} id="settings-business_name" name="business_name" value={values.business_name} onChange={(e) => set('business_name', e.target.value)} maxLength={160} placeholder="e.g. St. Scholastica's College Guidance Office" {...aria('business_name')} />
+            {fieldError('business_name')}
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="settings-business_address" className="font-medium">Business Address</label>
+            <textarea className={`textarea w-full ${errors.business_address ? 'textarea-error' : ''}`} id="settings-business_address" name="business_address" rows={3} value={values.business_address} onChange={(e) => set('business_address', e.target.value)} maxLength={500} {...aria('business_address')} />
+            {fieldError('business_address')}
+          </div>
+        </div>
+      </section>
+
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="settings-appointments">
+        <div className="card-body gap-4">
+          <h2 id="settings-appointments" className="card-title text-lg">Appointments</h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-1">
+              <label htmlFor="settings-timezone" className="font-medium">Time Zone</label>
+              <select className={`select w-full ${errors.timezone ? 'select-error' : ''}`} id="settings-timezone" name="timezone" value={values.timezone} onChange={(e) => set('timezone', e.target.value)} {...aria('timezone', true)}>
+                {zones.map((z) => <option key={z} value={z}>{z.replace(/_/g, ' ')}</option>)}
+              </select>
+              <span id="settings-timezone-hint" className="text-sm text-base-content/60">Counselors' hours and available slots follow this zone.</span>
+              {fieldError('timezone')}
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor="settings-appointment_duration_minutes" className="font-medium">Appointment Length (minutes)</label>
+              <input className={`input w-full ${errors.appointment_duration_minutes ? 'input-error' : ''}`} id="settings-appointment_duration_minutes" name="appointment_duration_minutes" type="number" min={15} max={240} step={5} value={values.appointment_duration_minutes} onChange={(e) => set('appointment_duration_minutes', e.target.value)} {...aria('appointment_duration_minutes', true)} />
+              <span id="settings-appointment_duration_minutes-hint" className="text-sm text-base-content/60">Between 15 and 240. Applies to new bookings.</span>
+              {fieldError('appointment_duration_minutes')}
+            </div>
+          </div>
+          <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
+            <label htmlFor="settings-cancellation_notice_hours" className="font-medium">Cancellation Notice (hours)</label>
+            <input className={`input w-full ${errors.cancellation_notice_hours ? 'input-error' : ''}`} id="settings-cancellation_notice_hours" name="cancellation_notice_hours" type="number" inputMode="numeric" min={0} max={MAX_CANCELLATION_NOTICE_HOURS} step={1} value={values.cancellation_notice_hours} onChange={(e) => set('cancellation_notice_hours', e.target.value)} {...aria('cancellation_notice_hours', true)} />
+            <span id="settings-cancellation_notice_hours-hint" className="text-sm text-base-content/60">Clients can cancel or reschedule their own appointment up to this many hours before it starts; later, they are told to contact their counselor. 0 = until it starts.</span>
+            {fieldError('cancellation_notice_hours')}
+          </div>
+          <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
+            <label htmlFor="settings-reminder_hours_before" className="font-medium">Reminder Before Appointments (hours)</label>
+            <input className={`input w-full ${errors.reminder_hours_before ? 'input-error' : ''}`} id="settings-reminder_hours_before" name="reminder_hours_before" type="number" inputMode="numeric" min={0} max={168} step={1} value={values.reminder_hours_before} onChange={(e) => set('reminder_hours_before', e.target.value)} {...aria('reminder_hours_before', true)} />
+            <span id="settings-reminder_hours_before-hint" className="text-sm text-base-content/60">The client and the counselor are reminded this long before an appointment starts. 0 turns reminders off; at most 168 (a week).</span>
+            {fieldError('reminder_hours_before')}
+          </div>
+          {settings.waitlist_hold_minutes !== undefined && (
+            <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
+              <label htmlFor="settings-waitlist_hold_minutes" className="font-medium">Waitlist Hold (minutes)</label>
+              <input className={`input w-full ${errors.waitlist_hold_minutes ? 'input-error' : ''}`} id="settings-waitlist_hold_minutes" name="waitlist_hold_minutes" type="number" inputMode="numeric" min={5} max={1440} step={1} value={values.waitlist_hold_minutes} onChange={(e) => set('waitlist_hold_minutes', e.target.value)} {...aria('waitlist_hold_minutes', true)} />
+              <span id="settings-waitlist_hold_minutes-hint" className="text-sm text-base-content/60">A freed time is held this long for the first client waiting; then it is offered to the next. Between 5 and 1440.</span>
+              {fieldError('waitlist_hold_minutes')}
+            </div>
+          )}
+          {settings.no_show_limit !== undefined && (
+            <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
+              <label htmlFor="settings-no_show_limit" className="font-medium">Missed Sessions Before Approval</label>
+              <input className={`input w-full ${errors.no_show_limit ? 'input-error' : ''}`} id="settings-no_show_limit" name="no_show_limit" type="number" inputMode="numeric" min={0} max={10} step={1} value={values.no_show_limit} onChange={(e) => set('no_show_limit', e.target.value)} {...aria('no_show_limit', true)} />
+              <span id="settings-no_show_limit-hint" className="text-sm text-base-content/60">After this many no-shows or late cancellations in a row, a client&apos;s next booking waits for their counselor&apos;s approval, and the client is told why. 0 turns this off; at most 10.</span>
+              {fieldError('no_show_limit')}
+            </div>
+          )}
+          {settings.lending_backdate_days !== undefined && (
+            <div className="flex flex-col gap-1 sm:max-w-[calc(50%-0.5rem)]">
+              <label htmlFor="settings-lending_backdate_days" className="font-medium">Backdating of Lending Actions (days)</label>
+              <input className={`input w-full ${errors.lending_backdate_days ? 'input-error' : ''}`} id="settings-lending_backdate_days" name="lending_backdate_days" type="number" inputMode="numeric" min={0} max={365} step={1} value={values.lending_backdate_days} onChange={(e) => set('lending_backdate_days', e.target.value)} {...aria('lending_backdate_days', true)} />
+              <span id="settings-lending_backdate_days-hint" className="text-sm text-base-content/60">The counter may date a loan, renewal, redemption, forfeiture or sale up to this many days before today (work recorded late). 0 = today only. Users with the &apos;backdate lending&apos; permission may go further; every backdated action is recorded.</span>
+              {fieldError('lending_backdate_days')}
+            </div>
+          )}
+          <label className="flex items-start gap-3">
+            <input type="checkbox" className="toggle toggle-primary mt-0.5" name="students_can_book" checked={values.students_can_book} onChange={(e) => set('students_can_book', e.target.checked)} />
+            <span>
+              <span className="font-medium">Students can book appointments</span>
+              <span className="block text-sm text-base-content/60">When off, students see their appointments but only counselors book for them.</span>
+            </span>
+          </label>
+          {fieldError('students_can_book')}
+        </div>
+      </section>
+
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || !online || values.site_name.trim() === ''}>
+          {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {save.isPending ? 'Saving...' : 'Save Settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
