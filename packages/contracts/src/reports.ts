@@ -54,6 +54,9 @@ export const departmentReportRowSchema = z.object({ ...rowBase, department: z.st
 export type CategoryReportRow = z.infer<typeof categoryReportRowSchema>;
 export type AgeReportRow = z.infer<typeof ageReportRowSchema>;
 export type DepartmentReportRow = z.infer<typeof departmentReportRowSchema>;
+/** A row of any of the three reports (docs/product-rules.md#entities, Report row): the common fields, and the one group field its report fills. */
+export type ReportRow = Omit<CategoryReportRow, 'category_title'> &
+  Partial<Pick<CategoryReportRow, 'category_title'> & Pick<AgeReportRow, 'age_group'> & Pick<DepartmentReportRow, 'department'>>;
 
 export const categoryReportReplySchema = z.array(categoryReportRowSchema);
 export const ageReportReplySchema = z.array(ageReportRowSchema);

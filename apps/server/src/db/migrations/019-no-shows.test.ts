@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCategory, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { nowIso } from '../../lib/clock';
 import { dailyCountsByGroup, recountDailyGroups } from '../../modules/reports/report.repository';
 import { migrateTo, migrateToLatest } from '../migrate';
+import { appointmentRow } from '../../../test/appointment-rows';
 
 // Migration 019 over a database with data (SQLite, and PostgreSQL with DATABASE_URL): on SQLite the appointments
 // table is rebuilt to take the new status, and nothing that refers to it (history rows, report counts) is lost.
@@ -23,12 +23,13 @@ describe('migration 019-no-shows', () => {
     const insert = (status: 'completed' | 'no_show', minutes: number) =>
       t.db
         .insertInto('appointments')
-        .values({
-          uuid: randomUUID(), company_id: admin.companyId, counselor_id: admin.user.id, client_id: client.user.id, category_id: categoryId,
-          appointment_date: new Date(Date.now() - minutes * 60_000).toISOString(), local_date: now.slice(0, 10), duration_minutes: 60,
-          reason: 'Stress', status, location_type: 'online', location: null, user_type: 'student', notes: null, created_by: admin.user.id,
-          created_at: now, updated_at: now,
-        })
+        .values(
+          appointmentRow({
+            company_id: admin.companyId, counselor_id: admin.user.id, client_id: client.user.id, category_id: categoryId,
+            appointment_date: new Date(Date.now() - minutes * 60_000).toISOString(), local_date: now.slice(0, 10),
+            reason: 'Stress', status, created_by: admin.user.id, created_at: now, updated_at: now,
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
     const missed = await insert('no_show', 60);

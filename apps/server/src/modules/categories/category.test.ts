@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, multipart, PNG_1PX, registerCompany, type TestApp } from '../../../test/harness';
 import { MAX_IMAGE_BYTES } from '../../lib/images';
+import { appointmentRow } from '../../../test/appointment-rows';
 
 let t: TestApp;
 let admin: Actor;
@@ -217,28 +218,9 @@ describe('categories: delete', () => {
   it('refuses (409) while an appointment uses the category', async () => {
     const created = (await create(admin, { title: 'Academic Concerns' })).json().data;
     const counselor = await addUser(t.app, admin.companyId, { userType: 'counselor' });
-    const now = new Date().toISOString();
     await t.db
       .insertInto('appointments')
-      .values({
-        uuid: '0d9c6f62-1b1e-4a53-bb1c-2c4f7f9a0c11',
-        company_id: admin.companyId,
-        counselor_id: counselor.user.id,
-        client_id: student.user.id,
-        category_id: created.id,
-        appointment_date: now,
-        local_date: now.slice(0, 10),
-        duration_minutes: 60,
-        reason: 'Exams',
-        status: 'pending',
-        location_type: 'online',
-        location: null,
-        user_type: 'student',
-        notes: null,
-        created_by: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(appointmentRow({ company_id: admin.companyId, counselor_id: counselor.user.id, client_id: student.user.id, category_id: created.id, appointment_date: new Date().toISOString(), reason: 'Exams' }))
       .execute();
     const res = await t.app.inject({ method: 'DELETE', url: `/api/categories/${created.uuid}`, headers: admin.headers });
     expect(res.statusCode).toBe(409);

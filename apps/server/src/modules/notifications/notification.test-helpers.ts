@@ -4,6 +4,7 @@ import type { TestApp } from '../../../test/harness';
 import { nowIso } from '../../lib/clock';
 import { addCategory } from '../schedule/schedule.test-helpers';
 import { localDateOf } from '@kalinga/contracts/zone-time';
+import { appointmentRow } from '../../../test/appointment-rows';
 
 /** Inserts an appointment (pending, tomorrow at 09:00 UTC) straight into the table; returns its id and uuid. */
 export async function insertAppointment(t: TestApp, companyId: number, counselorId: number, clientId: number): Promise<{ id: number; uuid: string; start: string }> {
@@ -12,25 +13,21 @@ export async function insertAppointment(t: TestApp, companyId: number, counselor
   const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 11) + '09:00:00.000Z';
   const row = await t.db
     .insertInto('appointments')
-    .values({
-      uuid,
-      company_id: companyId,
-      counselor_id: counselorId,
-      client_id: clientId,
-      category_id: await addCategory(t.app, companyId, `Category ${uuid.slice(0, 8)}`),
-      appointment_date: start,
-      local_date: localDateOf(start, 'Asia/Manila'),
-      duration_minutes: 60,
-      reason: 'Inserted for notifications',
-      status: 'pending',
-      location_type: 'online',
-      location: null,
-      user_type: 'student',
-      notes: null,
-      created_by: clientId,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      appointmentRow({
+        uuid,
+        company_id: companyId,
+        counselor_id: counselorId,
+        client_id: clientId,
+        category_id: await addCategory(t.app, companyId, `Category ${uuid.slice(0, 8)}`),
+        appointment_date: start,
+        local_date: localDateOf(start, 'Asia/Manila'),
+        reason: 'Inserted for notifications',
+        created_by: clientId,
+        created_at: now,
+        updated_at: now,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, uuid, start };

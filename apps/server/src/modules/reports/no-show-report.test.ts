@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { MIN_GROUP_PEOPLE } from '@kalinga/contracts/no-show-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addCategory, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
@@ -6,6 +5,7 @@ import type { AppointmentsTable } from '../../db/tables';
 import { groupRates } from './no-show-report';
 import { addDays } from './report-days';
 import { localDateOf } from '@kalinga/contracts/zone-time';
+import { appointmentRow } from '../../../test/appointment-rows';
 
 // The no-show rate by category, age group and department (decision 0156); groups of fewer than five people are
 // hidden in the department and age breakdowns, their numbers never sent. Run on PostgreSQL too (npm run test:pg).
@@ -19,15 +19,14 @@ let slot = 0;
 
 async function session(companyId: number, clientId: number, categoryId: number, status: AppointmentsTable['status'], daysAgo = 1): Promise<void> {
   const localDate = addDays(today, -daysAgo);
-  const now = new Date().toISOString();
   await t.db
     .insertInto('appointments')
-    .values({
-      uuid: randomUUID(), company_id: companyId, counselor_id: counselorId, client_id: clientId, category_id: categoryId,
-      appointment_date: new Date(Date.parse(`${localDate}T00:00:00.000Z`) + slot++ * 60_000).toISOString(), local_date: localDate,
-      duration_minutes: 60, reason: 'Check-in', status, location_type: 'online', location: null, user_type: 'student', notes: null,
-      created_by: null, created_at: now, updated_at: now,
-    })
+    .values(
+      appointmentRow({
+        company_id: companyId, counselor_id: counselorId, client_id: clientId, category_id: categoryId,
+        appointment_date: new Date(Date.parse(`${localDate}T00:00:00.000Z`) + slot++ * 60_000).toISOString(), local_date: localDate, status,
+      }),
+    )
     .execute();
 }
 

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCategory, addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
 import { addDays } from './report-days';
 import { localDateOf } from '@kalinga/contracts/zone-time';
+import { appointmentRow } from '../../../test/appointment-rows';
 
 // Report replies are kept and sent again while the counts they were built from are unchanged (decision
 // 0046). Every change a user can make in between shows at once: a booking, a cancellation, a renamed
@@ -36,10 +36,9 @@ async function todayRows(kind: 'category' | 'department'): Promise<Row[]> {
 }
 
 async function book(): Promise<number> {
-  const now = new Date().toISOString();
   const row = await t.db
     .insertInto('appointments')
-    .values({ uuid: randomUUID(), company_id: admin.companyId, counselor_id: counselorId, client_id: clientId, category_id: categoryId, appointment_date: new Date(Date.now() - Math.floor(Math.random() * 1e9) % 3_600_000).toISOString(), local_date: today, duration_minutes: 60, reason: 'Check-in', status: 'completed', location_type: 'online', location: null, user_type: 'student', notes: null, created_by: null, created_at: now, updated_at: now })
+    .values(appointmentRow({ company_id: admin.companyId, counselor_id: counselorId, client_id: clientId, category_id: categoryId, appointment_date: new Date(Date.now() - Math.floor(Math.random() * 1e9) % 3_600_000).toISOString(), local_date: today, status: 'completed' }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -1,23 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Insertable } from 'kysely';
 import { addCategory, addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
 import type { AppointmentsTable } from '../../db/tables';
+import type { ReportRow as Row } from '@kalinga/contracts/reports';
 import { addDays, dayRange } from './report-days';
 import { dailyCountsByGroup } from './report.repository';
 import { localDateOf } from '@kalinga/contracts/zone-time';
-
-interface Row {
-  day: string;
-  count: number;
-  is_forecast: boolean;
-  lower?: number;
-  upper?: number;
-  history_days?: number;
-  category_title?: string;
-  age_group?: string;
-  department?: string;
-}
+import { appointmentRow } from '../../../test/appointment-rows';
 
 let t: TestApp;
 let admin: Actor;
@@ -30,28 +18,9 @@ const category = (companyId: number, title: string) => addCategory(t.db, company
 
 /** Inserts an appointment row directly (the reports read the table; the appointments module is not needed). */
 async function appointment(values: { companyId: number; counselorId: number; clientId: number; categoryId: number; localDate: string; status?: AppointmentsTable['status'] }) {
-  const now = new Date().toISOString();
   // Distinct start instants keep the no-double-booking index happy.
   const start = new Date(Date.parse(`${values.localDate}T00:00:00.000Z`) + (slot++ % 1400) * 60_000).toISOString();
-  const row: Insertable<AppointmentsTable> = {
-    uuid: randomUUID(),
-    company_id: values.companyId,
-    counselor_id: values.counselorId,
-    client_id: values.clientId,
-    category_id: values.categoryId,
-    appointment_date: start,
-    local_date: values.localDate,
-    duration_minutes: 60,
-    reason: 'Check-in',
-    status: values.status ?? 'pending',
-    location_type: 'online',
-    location: null,
-    user_type: 'student',
-    notes: null,
-    created_by: null,
-    created_at: now,
-    updated_at: now,
-  };
+  const row = appointmentRow({ company_id: values.companyId, counselor_id: values.counselorId, client_id: values.clientId, category_id: values.categoryId, appointment_date: start, local_date: values.localDate, status: values.status ?? 'pending' });
   await t.db.insertInto('appointments').values(row).execute();
 }
 

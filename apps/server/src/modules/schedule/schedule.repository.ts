@@ -1,20 +1,12 @@
 import type { Weekday } from '@kalinga/contracts/schedule';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/database';
-import type { Database } from '../../db/tables';
+import type { CounselorSchedulesTable, Database } from '../../db/tables';
 import { nowIso } from '../../lib/clock';
 
 type Conn = DB | Kysely<Database>;
 
-export interface ScheduleDayRow {
-  day: string;
-  is_available: number;
-  start_time: string;
-  end_time: string;
-  break_start: string | null;
-  break_end: string | null;
-  held_times: string;
-}
+export type ScheduleDayRow = Pick<Selectable<CounselorSchedulesTable>, 'day' | 'is_available' | 'start_time' | 'end_time' | 'break_start' | 'break_end' | 'held_times'>;
 
 export async function findScheduleDays(db: Conn, companyId: number, counselorId: number): Promise<ScheduleDayRow[]> {
   return db

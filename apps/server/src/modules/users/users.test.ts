@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, registerCompany, TEST_PASSWORD, type Actor, type TestApp } from '../../../test/harness';
+import { appointmentRow } from '../../../test/appointment-rows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -341,7 +342,7 @@ describe('DELETE /api/users/:id', () => {
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto('appointments')
-      .values({ uuid: crypto.randomUUID(), company_id: admin.companyId, counselor_id: counselor.user.id, client_id: student.user.id, category_id: category.id, appointment_date: now, local_date: now.slice(0, 10), duration_minutes: 60, reason: 'Talk', status: 'completed', location_type: 'online', location: null, user_type: 'student', notes: null, created_by: null, created_at: now, updated_at: now })
+      .values(appointmentRow({ company_id: admin.companyId, counselor_id: counselor.user.id, client_id: student.user.id, category_id: category.id, appointment_date: now, reason: 'Talk', status: 'completed' }))
       .execute();
     const refused = await send(admin, 'DELETE', `/api/users/${student.user.id}`);
     expect(refused.statusCode).toBe(409);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Weekday } from '@kalinga/contracts/schedule';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { isPostgresDb } from '../../db/locks';
-import type { Database } from '../../db/tables';
+import type { Database, WaitlistEntriesTable } from '../../db/tables';
 import { newMessageId } from '../notifications/notification-events';
 import { readBookingSettings } from '../schedule/schedule.repository';
 import { loadSlotContext, type SlotContext, slotsFromContext } from '../schedule/schedule.service';
@@ -28,16 +28,7 @@ async function lockWaitlist(db: Conn, companyId: number): Promise<void> {
   if (isPostgresDb(db)) await sql`select pg_advisory_xact_lock(${WAITLIST_LOCK}, ${companyId})`.execute(db);
 }
 
-interface WaitingEntry {
-  id: number;
-  client_id: number;
-  counselor_id: number | null;
-  from_date: string;
-  to_date: string;
-  days: string;
-  time_from: string;
-  time_to: string;
-}
+type WaitingEntry = Pick<Selectable<WaitlistEntriesTable>, 'id' | 'client_id' | 'counselor_id' | 'from_date' | 'to_date' | 'days' | 'time_from' | 'time_to'>;
 
 /** The client's own live appointments over the entry's range: a time that overlaps one is no time for them. */
 async function clientBusy(db: Conn, companyId: number, e: WaitingEntry, today: string): Promise<BusyInterval[]> {

@@ -10,6 +10,7 @@ import { waitlistOfferEmail } from '../notifications/waitlist-email';
 import { matchCompany } from './waitlist-match';
 import { api, bookTen, cancel, client, freshDate, mine, waitBody, type WaitCentre, waitCentre } from './waitlist.test-helpers';
 import { addDaysToDate } from '@kalinga/contracts/zone-time';
+import { appointmentRow } from '../../../test/appointment-rows';
 
 let t: TestApp;
 let c: WaitCentre;
@@ -185,7 +186,7 @@ describe('the no-show policy', () => {
       const start = new Date(past.getTime() + i * 86_400_000).toISOString();
       await t.db
         .insertInto('appointments')
-        .values({ uuid: `missed-${i}-${missed.user.id}`, company_id: c.admin.companyId, counselor_id: c.counselor.user.id, client_id: missed.user.id, category_id: c.categoryId, appointment_date: start, local_date: start.slice(0, 10), duration_minutes: 60, reason: 'Earlier', status: 'no_show', location_type: 'online', location: null, user_type: 'personnel', notes: null, created_by: missed.user.id, created_at: start, updated_at: start })
+        .values(appointmentRow({ uuid: `missed-${i}-${missed.user.id}`, company_id: c.admin.companyId, counselor_id: c.counselor.user.id, client_id: missed.user.id, category_id: c.categoryId, appointment_date: start, reason: 'Earlier', status: 'no_show', user_type: 'personnel', created_by: missed.user.id, created_at: start, updated_at: start }))
         .execute();
     }
     const offer = (await join(missed, waitBody(c, freshDate()))).json().data.offer;

@@ -1,19 +1,8 @@
 // Data shaping for the report charts and CSV files: plain functions, no Chart.js, so jsdom tests can cover them.
 import { REPORT_KINDS, type ReportKind, SMALL_GROUPS_HIDDEN } from '@kalinga/contracts/report-constants';
+import type { ReportRow } from '@kalinga/contracts/reports';
 
-/** A reply row of any of the three reports (product-rules.md#entities, Report row). */
-export interface ReportRow {
-  day: string;
-  count: number;
-  is_forecast: boolean;
-  /** Forecast rows: the 80 % prediction interval (whole appointments) and the days of history behind it. */
-  lower?: number;
-  upper?: number;
-  history_days?: number;
-  category_title?: string;
-  age_group?: string;
-  department?: string;
-}
+export type { ReportRow };
 
 export interface SeriesPoint {
   /** Local midnight of the day, in ms (the chart's time axis). */
