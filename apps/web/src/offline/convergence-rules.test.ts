@@ -3,13 +3,13 @@ import { syncDeltaReplySchema, type SyncDeltaReply } from '@kalinga/contracts/sy
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLendingServer } from '../test/fake-lending-server';
 import { fakeNetwork } from '../test/fake-network';
-import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
+import { clearStore, serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
 import { bookName, db } from './database';
 import { createLoan, forfeitLoan, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateLoanNotes } from '../features/lending/book/lending-actions';
 import { pullChanges } from './pull';
-import { resumeQueue, runQueue, setRandomForTests } from './queue-runner';
+import { runQueue } from './queue-runner';
 import { correctEntry, dropEntry } from './refusals';
-import { resetClientIdForTests } from './sync-queue';
+import { startQueueTest } from '../test/queue-fixtures';
 
 // The convergence rules of decisions 0110-0112, each with the defect it closes: a refused change is
 // taken back and the device shows the server's rows; dependants wait for every earlier entry of their record; a
@@ -26,14 +26,7 @@ let server: ReturnType<typeof fakeLendingServer>;
 
 beforeEach(async () => {
   localStorage.clear();
-  await clearStore();
-  resetClientIdForTests();
-  resumeQueue();
-  setRandomForTests(() => 0.5);
-  localStorage.setItem('token', 't0k');
-  localStorage.setItem('company_id', '3');
-  await keepSynced({ categories: [category], customers: [customer], loans: [loan] });
-  server = fakeLendingServer(net.fetchMock);
+  server = await startQueueTest(net.fetchMock, { categories: [category], customers: [customer], loans: [loan] });
 });
 
 const conflict = (message: string) => ({ status: 409, body: { message } });

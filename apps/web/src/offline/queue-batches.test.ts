@@ -3,11 +3,12 @@ import { SYNC_PUSH_LIMIT } from '@kalinga/contracts/sync';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLendingServer } from '../test/fake-lending-server';
 import { fakeNetwork } from '../test/fake-network';
-import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
+import { serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
 import { db } from './database';
 import type { SyncOperation, SyncQueueEntry } from './db';
-import { PUSH_BYTES, resumeQueue, runQueue, setRandomForTests } from './queue-runner';
-import { clientId, enqueue, resetClientIdForTests } from './sync-queue';
+import { PUSH_BYTES, runQueue } from './queue-runner';
+import { clientId, enqueue } from './sync-queue';
+import { startQueueTest } from '../test/queue-fixtures';
 
 // The queue sends the entries free to go in batches (POST /api/sync/push, decision 0130) and applies each result
 // exactly as the single route's reply: the outcomes of queue-runner.test.ts, here with the transport in view.
@@ -19,14 +20,7 @@ const loan = serverLoan();
 let server: ReturnType<typeof fakeLendingServer>;
 
 beforeEach(async () => {
-  await clearStore();
-  resetClientIdForTests();
-  resumeQueue();
-  setRandomForTests(() => 0.5);
-  localStorage.setItem('token', 't0k');
-  localStorage.setItem('company_id', '3');
-  await keepSynced({ categories: [serverCategory()], customers: [customer], loans: [loan] });
-  server = fakeLendingServer(net.fetchMock);
+  server = await startQueueTest(net.fetchMock, { categories: [serverCategory()], customers: [customer], loans: [loan] });
 });
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -2,12 +2,13 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLendingServer } from '../test/fake-lending-server';
 import { fakeNetwork } from '../test/fake-network';
-import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan } from '../test/lending-fixtures';
+import { serverCategory, serverCustomer, serverItem, serverLoan } from '../test/lending-fixtures';
 import { db } from './database';
 import type { SyncQueueEntry } from './db';
 import { addItem, createLoan, extendLoan, forfeitLoan, markItemSold, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateItem, updateLoanNotes } from '../features/lending/book/lending-actions';
-import { backoffMs, isQueuePaused, resumeQueue, retryEntries, runQueue, setRandomForTests } from './queue-runner';
-import { announceQueued, clientId, enqueue, resetClientIdForTests } from './sync-queue';
+import { backoffMs, isQueuePaused, resumeQueue, retryEntries, runQueue } from './queue-runner';
+import { announceQueued, clientId, enqueue } from './sync-queue';
+import { startQueueTest } from '../test/queue-fixtures';
 
 const NOW = new Date('2026-11-23T08:00:00.000Z');
 const net = fakeNetwork(NOW);
@@ -20,14 +21,7 @@ const forSaleLoan = serverLoan({ uuid: '00000000-0000-4000-8000-0000000000b3', i
 let server: ReturnType<typeof fakeLendingServer>;
 
 beforeEach(async () => {
-  await clearStore();
-  resetClientIdForTests();
-  resumeQueue();
-  setRandomForTests(() => 0.5);
-  localStorage.setItem('token', 't0k');
-  localStorage.setItem('company_id', '3');
-  await keepSynced({ categories: [category], customers: [customer], loans: [loan, forfeitedLoan, forSaleLoan] });
-  server = fakeLendingServer(net.fetchMock);
+  server = await startQueueTest(net.fetchMock, { categories: [category], customers: [customer], loans: [loan, forfeitedLoan, forSaleLoan] });
 });
 
 async function onlyEntry(): Promise<SyncQueueEntry> {

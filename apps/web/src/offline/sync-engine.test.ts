@@ -2,24 +2,19 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLendingServer } from '../test/fake-lending-server';
 import { fakeNetwork } from '../test/fake-network';
-import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
+import { serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
 import { db } from './database';
 import { updateLoanNotes } from '../features/lending/book/lending-actions';
-import { resumeQueue, runQueue, setRandomForTests } from './queue-runner';
+import { runQueue } from './queue-runner';
 import { setSyncHooks, startSync, stopSync, syncNow } from './sync-engine';
-import { resetClientIdForTests } from './sync-queue';
+import { startQueueTest } from '../test/queue-fixtures';
 
 const net = fakeNetwork(new Date('2026-11-23T08:00:00.000Z'));
 const loan = serverLoan();
 let server: ReturnType<typeof fakeLendingServer>;
 
 beforeEach(async () => {
-  await clearStore();
-  resetClientIdForTests();
-  resumeQueue();
-  setRandomForTests(() => 0.5);
-  await keepSynced({ categories: [serverCategory()], customers: [serverCustomer()], loans: [loan] });
-  server = fakeLendingServer(net.fetchMock);
+  server = await startQueueTest(net.fetchMock, { categories: [serverCategory()], customers: [serverCustomer()], loans: [loan] }, { signedIn: false });
   setSyncHooks({ pull: async () => {} });
 });
 afterEach(() => stopSync());
