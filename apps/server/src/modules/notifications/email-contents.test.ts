@@ -2,12 +2,13 @@
 // when and where, and a link to the app; never the reason, the notes or the category; and no value can forge a line
 // of the plain-text part (a name with a line break and "Bcc:").
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
+import { type TestApp } from '../../../test/harness';
+import { type SmtpReceiver } from '../../../test/smtp-receiver';
 import { oneLine } from './email-text';
-import { createMailer, type Mailer } from './mailer';
+import { type Mailer } from './mailer';
 import { NotificationWorker } from './notification-worker';
 import { book, type Centre, change, makeCentre } from './notifications.test-helpers';
+import { startMailingApp, stopMailingApp } from '../../../test/mailing-app';
 
 let t: TestApp;
 let smtp: SmtpReceiver;
@@ -19,18 +20,12 @@ const NOTES = 'Counselor only: refer to psychiatry';
 const FORGED = 'Ana\r\nBcc: spy@evil.example\r\n\r\nYour appointment was moved, call 0917 000 0000';
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url, SMTP_FROM: 'Kalinga <care@example.test>', PUBLIC_URL });
-  mailer = createMailer(t.config.email!);
+  ({ t, smtp, mailer } = await startMailingApp(PUBLIC_URL));
   c = await makeCentre(t, 'Private School');
   // A client whose name (set through any form) carries line breaks and a header-like line.
   await t.db.updateTable('users').set({ name: FORGED }).where('id', '=', c.client.user.id).execute();
 });
-afterAll(async () => {
-  mailer?.close();
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => stopMailingApp({ t, smtp, mailer }));
 beforeEach(async () => {
   await t.db.deleteFrom('outbox').execute();
   smtp.received.length = 0;

@@ -2,11 +2,12 @@
 // zone, the .ics, the link), retries with back-off then failure, a crash between send and mark-sent, a restart,
 // reminders falling due, and a server without SMTP_URL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
-import { createMailer, type Mailer } from './mailer';
+import { type TestApp } from '../../../test/harness';
+import { type SmtpReceiver } from '../../../test/smtp-receiver';
+import { type Mailer } from './mailer';
 import { EMAIL_NOT_CONFIGURED, NotificationWorker, retryDelay, type WorkerOptions } from './notification-worker';
 import { book, type Centre, change, freeSlot, makeCentre, notificationsOf, outboxOf } from './notifications.test-helpers';
+import { startMailingApp, stopMailingApp } from '../../../test/mailing-app';
 
 let t: TestApp;
 let smtp: SmtpReceiver;
@@ -16,17 +17,11 @@ const HOUR = 3_600_000;
 const PUBLIC_URL = 'https://care.example.test';
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url, SMTP_FROM: 'Kalinga <care@example.test>', PUBLIC_URL });
-  mailer = createMailer(t.config.email!);
+  ({ t, smtp, mailer } = await startMailingApp(PUBLIC_URL));
   c = await makeCentre(t, 'Mail School');
   await t.app.inject({ method: 'POST', url: '/api/settings', headers: c.admin.headers, payload: { timezone: 'America/New_York' } });
 });
-afterAll(async () => {
-  mailer?.close();
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => stopMailingApp({ t, smtp, mailer }));
 beforeEach(async () => {
   // Each test starts from an empty outbox and receiver.
   await t.db.deleteFrom('outbox').execute();

@@ -1,12 +1,13 @@
 // Emails about a series (decision 0150): one message per person per change, listing every session, with one invite
 // carrying every session (cancelled ones as CANCELLED). Against a real SMTP receiver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
+import { type TestApp } from '../../../test/harness';
+import { type SmtpReceiver } from '../../../test/smtp-receiver';
 import { daysAhead } from '../schedule/schedule.test-helpers';
 import { postSeries, type SeriesCentre, seriesBody, seriesCentre } from '../appointments/series.test-helpers';
-import { createMailer, type Mailer } from './mailer';
+import { type Mailer } from './mailer';
 import { NotificationWorker } from './notification-worker';
+import { startMailingApp, stopMailingApp } from '../../../test/mailing-app';
 
 let t: TestApp;
 let smtp: SmtpReceiver;
@@ -14,16 +15,10 @@ let mailer: Mailer;
 let c: SeriesCentre;
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url, SMTP_FROM: 'Kalinga <care@example.test>', PUBLIC_URL: 'https://care.example.test' });
-  mailer = createMailer(t.config.email!);
+  ({ t, smtp, mailer } = await startMailingApp('https://care.example.test'));
   c = await seriesCentre(t, 'Series Mail School');
 });
-afterAll(async () => {
-  mailer?.close();
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => stopMailingApp({ t, smtp, mailer }));
 
 const worker = () => new NotificationWorker(t.db, { mailer, publicUrl: 'https://care.example.test', retryBaseMs: 1_000 });
 const calendarOf = (mail: SmtpReceiver['received'][number]['mail']) => mail.attachments.find((f) => f.contentType.startsWith('text/calendar'))!.content.toString();

@@ -2,12 +2,13 @@
 // app and by email with a link and no content, acknowledging, escalating once; and what an email, a notification
 // or a report may carry: never a client's answers, scores or bands.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
-import { createMailer, type Mailer } from '../notifications/mailer';
+import { addUser, registerCompany, type Actor, type TestApp } from '../../../test/harness';
+import { type SmtpReceiver } from '../../../test/smtp-receiver';
+import { type Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { answers, call, safetyBody, submit } from './screening.test-helpers';
 import { escalateDueCases } from './urgent-cases';
+import { startMailingApp, stopMailingApp } from '../../../test/mailing-app';
 
 let t: TestApp;
 let smtp: SmtpReceiver;
@@ -23,9 +24,7 @@ const PUBLIC_URL = 'https://care.example.test';
 const notificationsOf = (userId: number) => t.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('kind', '=', 'urgent').execute();
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url, SMTP_FROM: 'Kalinga <care@example.test>', PUBLIC_URL });
-  mailer = createMailer(t.config.email!);
+  ({ t, smtp, mailer } = await startMailingApp(PUBLIC_URL));
   admin = await registerCompany(t.app, 'Triage School');
   onCall = await addUser(t.app, admin.companyId, { userType: 'counselor', name: 'Olive On-Call' });
   offCall = await addUser(t.app, admin.companyId, { userType: 'counselor', name: 'Otto Off-Call' });
@@ -34,11 +33,7 @@ beforeAll(async () => {
   otherCounselor = await addUser(t.app, other.companyId, { userType: 'counselor' });
   await call(t.app, admin, 'PUT', '/api/safety-settings', safetyBody({ on_call_ids: [onCall.user.id], escalation_minutes: 15 }));
 });
-afterAll(async () => {
-  mailer?.close();
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => stopMailingApp({ t, smtp, mailer }));
 
 describe('"I need help now"', () => {
   it('raises one urgent case and tells the counselors on call, in the app and by email, once', async () => {

@@ -1,11 +1,12 @@
 // The offer's email goes out through the outbox worker like every email (decision 0152): once, to the client, with
 // when, with whom, until when it is held and the link to accept; never the reason they gave.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
-import { createMailer, type Mailer } from '../notifications/mailer';
+import { type TestApp } from '../../../test/harness';
+import { type SmtpReceiver } from '../../../test/smtp-receiver';
+import { type Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { api, client, freshDate, waitBody, type WaitCentre, waitCentre } from './waitlist.test-helpers';
+import { startMailingApp, stopMailingApp } from '../../../test/mailing-app';
 
 const PUBLIC_URL = 'https://care.example.test';
 let t: TestApp;
@@ -14,16 +15,10 @@ let mailer: Mailer;
 let c: WaitCentre;
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url, SMTP_FROM: 'Kalinga <care@example.test>', PUBLIC_URL });
-  mailer = createMailer(t.config.email!);
+  ({ t, smtp, mailer } = await startMailingApp(PUBLIC_URL));
   c = await waitCentre(t, 'Email Waitlist School');
 });
-afterAll(async () => {
-  mailer?.close();
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => stopMailingApp({ t, smtp, mailer }));
 
 describe('the offer email', () => {
   it('is sent once to the client, with the time, the counselor, the hold and the link, and not the reason', async () => {
