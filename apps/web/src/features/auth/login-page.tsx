@@ -4,6 +4,7 @@ import { homePath } from '../../app/nav';
 import { errorMessage } from '../../lib/api-client';
 import { login } from './auth-store';
 import { AuthFrame } from './auth-frame';
+import { SubmitButton } from '../../components/ui/submit-button';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -38,10 +39,9 @@ export function LoginPage() {
           <span>Password</span>
           <input className="input w-full" type="password" name="password" autoComplete="current-password" placeholder="Password" required value={password} disabled={busy} onChange={(e) => setPassword(e.target.value)} />
         </label>
-        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={busy} className="w-full">
           {busy ? 'Signing in...' : 'Sign in'}
-        </button>
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
         New to Kalinga? <Link className="link link-primary" to="/register">Create your account</Link>

@@ -4,6 +4,7 @@ import { homePath } from '../../app/nav';
 import { ApiError } from '../../lib/api-client';
 import { AuthFrame } from './auth-frame';
 import { register } from './auth-store';
+import { SubmitButton } from '../../components/ui/submit-button';
 
 type Field = 'name' | 'email' | 'password' | 'password_confirmation' | 'companyName';
 
@@ -72,10 +73,9 @@ export function RegisterPage() {
         {input('password', 'Password', 'password', 'new-password')}
         {input('password_confirmation', 'Confirm password', 'password', 'new-password')}
         {input('companyName', 'School or company (optional)', 'text', 'organization', false)}
-        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={busy} className="w-full">
           {busy ? 'Creating account...' : 'Create account'}
-        </button>
+        </SubmitButton>
       </form>
     </AuthFrame>
   );

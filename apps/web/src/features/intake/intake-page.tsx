@@ -9,6 +9,7 @@ import { notifySuccess } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api-client';
 import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
 import { QuestionGroup } from './question-group';
+import { SubmitButton } from '../../components/ui/submit-button';
 
 // The intake questionnaires (decisions 0160, 0162): the PHQ-9 and GAD-7 as published. The answers live in this
 // screen's state only (never in browser storage) and go to the server, which scores them; the reply says only
@@ -102,10 +103,9 @@ export function IntakePage() {
         </section>
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className="btn btn-ghost" onClick={() => navigate('/appointments')} disabled={busy}>Not now</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <SubmitButton busy={busy}>
             {busy ? 'Sending...' : 'Send my answers'}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </div>

@@ -14,6 +14,7 @@ import { TicketPreviewPanel } from './components/ticket-preview';
 import { WrittenRequestField } from './components/written-request-field';
 import { ticketPreview } from './lending-figures';
 import { amountOf, draftErrors, emptyItem, firstErrorId, hasErrors, type ItemDraftRow, termsByItem } from './ticket-draft';
+import { SubmitButton } from '../../components/ui/submit-button';
 
 const pesosOf = (text: string) => amountOf(text) ?? Number.NaN;
 
@@ -138,10 +139,9 @@ export function NewLoanPage() {
       {tried && blocked && <p role="alert" className="text-error">The ticket is not saved: correct the marked fields.</p>}
       <div className="flex flex-wrap justify-end gap-2">
         <Link to="/lending/loans" className="btn">Cancel</Link>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={saving}>
           Save Pawn Ticket
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api-client';
 import { NOTIFICATION_KIND_LABELS } from '../../lib/notification-kinds';
 import { useOnlineStatus } from '../../lib/online-status';
+import { SubmitButton } from '../../components/ui/submit-button';
 
 const KEY = ['notification-preferences'] as const;
 const PATH = '/api/me/notification-preferences';
@@ -96,10 +97,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
       </div>
       {!online && <p className="text-sm text-warning" role="status">You are offline. Notification settings can be saved when the connection returns.</p>}
       <div className="flex justify-end">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || !online}>
-          {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={save.isPending} disabled={save.isPending || !online}>
           {save.isPending ? 'Saving...' : 'Save Notification Settings'}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

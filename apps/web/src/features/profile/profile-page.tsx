@@ -4,6 +4,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api-client';
 import { setUser, useAuth } from '../auth/auth-store';
 import { NotificationPreferencesSection } from './notification-preferences-section';
+import { SubmitButton } from '../../components/ui/submit-button';
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -62,10 +63,9 @@ export function ProfilePage() {
           </label>
           {onePasswordOnly && <p className="text-sm text-warning">Fill in both password fields to change your password.</p>}
           <div className="flex justify-end">
-            <button type="submit" className="btn btn-primary" disabled={!canSave}>
-              {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            <SubmitButton busy={saving} disabled={!canSave}>
               {saving ? 'Saving...' : 'Save Changes'}
-            </button>
+            </SubmitButton>
           </div>
         </form>
       </div>

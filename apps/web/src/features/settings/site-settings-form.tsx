@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { useOnlineStatus } from '../../lib/online-status';
 import type { SiteSettings } from '../../lib/site-settings';
 import { SETTINGS_OFFLINE as OFFLINE, useSaveSettings } from './settings-api';
+import { SubmitButton } from '../../components/ui/submit-button';
 
 const REMINDER_NOT_A_NUMBER = 'The reminder time must be a number of hours.';
 
@@ -267,10 +268,9 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       </section>
 
       <div className="flex justify-end">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || !online || values.site_name.trim() === ''}>
-          {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={save.isPending} disabled={save.isPending || !online || values.site_name.trim() === ''}>
           {save.isPending ? 'Saving...' : 'Save Settings'}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import type { User } from '@kalinga/contracts/users';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import type { UserFormBody } from './users-api';
+import { SubmitButton } from '../../components/ui/submit-button';
 
 export const USER_TYPE_LABELS: Record<UserType, string> = { student: 'Student', personnel: 'Personnel', counselor: 'Counselor' };
 
@@ -181,10 +182,9 @@ export function UserForm({
       <p className="text-sm text-base-content/60">Birth date and department feed the age-group and department reports.</p>
       <div className="flex justify-end gap-2 pt-2">
         <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
-          {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={saving} disabled={!canSubmit}>
           {saving ? 'Saving...' : isNew ? 'Create User' : 'Update User'}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import type { Category } from '@kalinga/contracts/categories';
 import { type FormEvent, useState } from 'react';
 import { ImagePicker } from '../../../components/ui/image-picker';
 import type { CategoryInput } from '../api/categories-store';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 /** Add/edit form shown in the drawer. Input stays as typed when saving fails; field errors come from the server. */
 export function CategoryForm({
@@ -56,10 +57,9 @@ export function CategoryForm({
       <ImagePicker label="Image" currentUrl={category?.image_path ?? null} file={image} onChange={setImage} error={errors.image?.[0]} disabled={saving} />
       <div className="mt-2 flex justify-end gap-2">
         <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={saving}>
           {category ? 'Update Category' : 'Create Category'}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

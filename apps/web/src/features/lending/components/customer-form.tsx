@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { saveCustomer } from '../book/lending-actions';
 import type { LocalCustomer } from '../book/lending-queries';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const FIELDS = [
   { name: 'first_name', label: 'First name', required: true, autoComplete: 'given-name' },
@@ -99,10 +100,9 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer: LocalC
       ))}
       <div className="mt-2 flex justify-end gap-2 sm:col-span-2">
         <button type="button" className="btn" onClick={onCancel}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={saving}>
           {customer ? 'Save Changes' : 'Add Customer'}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

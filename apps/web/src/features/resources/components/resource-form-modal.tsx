@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { ImagePicker } from '../../../components/ui/image-picker';
 import { Modal } from '../../../components/ui/modal';
 import type { CategoryOption, ResourceInput } from '../api/resources-api';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 /** The resource form (product-rules.md#screen-resources), in a modal: 'Add Resource' / 'Edit Resource'. */
 export function ResourceFormModal({
@@ -127,10 +128,9 @@ function ResourceForm({
       </label>
       <div className="modal-action">
         <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={saving}>
           {resource ? 'Update Resource' : 'Create Resource'}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAddExcludedDates, useRemoveExcludedDate } from '../api/schedule-api';
 import { formatCalendarDate } from '../schedule-rules';
 import { todayIn } from '@kalinga/contracts/zone-time';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 function AddExcludedDateForm({ timeZone, onDone }: { timeZone: string | undefined; onDone: () => void }) {
   const [date, setDate] = useState('');
@@ -56,10 +57,9 @@ function AddExcludedDateForm({ timeZone, onDone }: { timeZone: string | undefine
       </div>
       <div className="modal-action">
         <button type="button" className="btn" onClick={onDone}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={!date || tooEarly || add.isPending}>
-          {add.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={add.isPending} disabled={!date || tooEarly || add.isPending}>
           Save
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatClock } from '../../../lib/dates';
 import { useSaveSchedule } from '../api/schedule-api';
 import { type DayForm, dayLabel, dayProblems, serverErrorsForDay, slotTimesOf, toDayForms } from '../schedule-rules';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 type TimeField = 'start_time' | 'end_time' | 'break_start' | 'break_end';
 const TIME_FIELDS: { field: TimeField; label: string }[] = [
@@ -150,10 +151,9 @@ export function WeeklyScheduleForm({ schedule, slotMinutes }: { schedule: Schedu
         ))}
       </div>
       <div className="flex justify-end">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending}>
-          {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={save.isPending} className="w-full sm:w-auto">
           {save.isPending ? 'Saving...' : 'Save Schedule'}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );
