@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../apps/server/src/db/database';
 import type { AppointmentsTable } from '../apps/server/src/db/tables';
+import { appointmentRow } from '../apps/server/test/appointment-rows';
+import type { Insertable } from 'kysely';
 import { nowIso } from '../apps/server/src/lib/clock';
 import { addDays } from '../apps/server/src/modules/reports/report-days';
 import { seededRandom } from '../apps/server/src/seed/random';
@@ -64,29 +66,24 @@ export async function fillAppointments(db: DB, companyId: number, count: number,
   const span = 395 * 86_400_000;
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < count; i += 1000) {
-      const batch: Omit<AppointmentsTable, 'id'>[] = [];
+      const batch: Insertable<AppointmentsTable>[] = [];
       for (let j = i; j < Math.min(count, i + 1000); j++) {
         // One start per second over ~13 months: unique per counselor, so no double-booking refusals.
         const start = new Date(first + Math.floor((j / count) * span / 1000) * 1000).toISOString();
-        batch.push({
-          uuid: randomUUID(),
-          company_id: companyId,
-          counselor_id: counselors[j % counselors.length],
-          client_id: clients[Math.floor(rand() * clients.length)],
-          category_id: categories[Math.floor(rand() * categories.length)],
-          appointment_date: start,
-          local_date: localDateOf(new Date(start), 'Asia/Manila'),
-          duration_minutes: 60,
-          reason: `Reason ${j}`,
-          status: STATUSES[Math.floor(rand() * STATUSES.length)],
-          location_type: 'online',
-          location: null,
-          user_type: 'student',
-          notes: null,
-          created_by: null,
-          created_at: now,
-          updated_at: now,
-        });
+        batch.push(
+          appointmentRow({
+            company_id: companyId,
+            counselor_id: counselors[j % counselors.length],
+            client_id: clients[Math.floor(rand() * clients.length)],
+            category_id: categories[Math.floor(rand() * categories.length)],
+            appointment_date: start,
+            local_date: localDateOf(new Date(start), 'Asia/Manila'),
+            reason: `Reason ${j}`,
+            status: STATUSES[Math.floor(rand() * STATUSES.length)],
+            created_at: now,
+            updated_at: now,
+          }),
+        );
       }
       await trx.insertInto('appointments').values(batch).execute();
     }

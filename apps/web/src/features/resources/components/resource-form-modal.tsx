@@ -5,6 +5,16 @@ import { Modal } from '../../../components/ui/modal';
 import type { CategoryOption, ResourceInput } from '../api/resources-api';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
+interface FormProps {
+  resource: Resource | null;
+  categories: CategoryOption[];
+  categoriesLoading: boolean;
+  saving: boolean;
+  errors: Record<string, string[]>;
+  onSubmit: (input: ResourceInput) => void;
+  onCancel: () => void;
+}
+
 /** The resource form (product-rules.md#screen-resources), in a modal: 'Add Resource' / 'Edit Resource'. */
 export function ResourceFormModal({
   open,
@@ -15,16 +25,7 @@ export function ResourceFormModal({
   errors,
   onSubmit,
   onClose,
-}: {
-  open: boolean;
-  resource: Resource | null;
-  categories: CategoryOption[];
-  categoriesLoading: boolean;
-  saving: boolean;
-  errors: Record<string, string[]>;
-  onSubmit: (input: ResourceInput) => void;
-  onClose: () => void;
-}) {
+}: Omit<FormProps, 'onCancel'> & { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} title={resource ? 'Edit Resource' : 'Add Resource'} onClose={onClose} wide>
       {open && (
@@ -51,15 +52,7 @@ function ResourceForm({
   errors,
   onSubmit,
   onCancel,
-}: {
-  resource: Resource | null;
-  categories: CategoryOption[];
-  categoriesLoading: boolean;
-  saving: boolean;
-  errors: Record<string, string[]>;
-  onSubmit: (input: ResourceInput) => void;
-  onCancel: () => void;
-}) {
+}: FormProps) {
   const [title, setTitle] = useState(resource?.title ?? '');
   const [content, setContent] = useState(resource?.content ?? '');
   const [selected, setSelected] = useState<number[]>(resource?.categories.map((c) => c.id) ?? []);
