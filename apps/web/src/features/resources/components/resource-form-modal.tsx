@@ -16,30 +16,10 @@ interface FormProps {
 }
 
 /** The resource form (product-rules.md#screen-resources), in a modal: 'Add Resource' / 'Edit Resource'. */
-export function ResourceFormModal({
-  open,
-  resource,
-  categories,
-  categoriesLoading,
-  saving,
-  errors,
-  onSubmit,
-  onClose,
-}: Omit<FormProps, 'onCancel'> & { open: boolean; onClose: () => void }) {
+export function ResourceFormModal({ open, onClose, ...form }: Omit<FormProps, 'onCancel'> & { open: boolean; onClose: () => void }) {
   return (
-    <Modal open={open} title={resource ? 'Edit Resource' : 'Add Resource'} onClose={onClose} wide>
-      {open && (
-        <ResourceForm
-          key={resource?.uuid ?? 'new'}
-          resource={resource}
-          categories={categories}
-          categoriesLoading={categoriesLoading}
-          saving={saving}
-          errors={errors}
-          onSubmit={onSubmit}
-          onCancel={onClose}
-        />
-      )}
+    <Modal open={open} title={form.resource ? 'Edit Resource' : 'Add Resource'} onClose={onClose} wide>
+      {open && <ResourceForm key={form.resource?.uuid ?? 'new'} {...form} onCancel={onClose} />}
     </Modal>
   );
 }
