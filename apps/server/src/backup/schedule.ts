@@ -6,6 +6,7 @@ import type { DB } from '../db/database';
 import { type EmailMessage, escapeHtml, oneLine } from '../modules/notifications/email-text';
 import { createMailer } from '../modules/notifications/mailer';
 import { newMessageId } from '../modules/notifications/notification-events';
+import { activeHolders } from '../modules/users/users.repository';
 import { finishRun, markNotified, previousScheduledFailed, serverCompanyId, startRun } from './backup-runs.repository';
 import { ARCHIVE_SUFFIX, archivePrefix, createBackup, PARTIAL_SUFFIX } from './create-backup';
 
@@ -75,18 +76,7 @@ export const BACKUP_FAILED_SUBJECT = 'Kalinga: the scheduled backup failed';
 export async function notifyAdministrators(db: DB, config: Pick<AppConfig, 'email' | 'publicUrl'>, log: FastifyBaseLogger, reason: string, now: string): Promise<number> {
   const company = await serverCompanyId(db);
   if (company === null) return 0;
-  const admins = await db
-    .selectFrom('role_user')
-    .innerJoin('roles', 'roles.id', 'role_user.role_id')
-    .innerJoin('role_permission', 'role_permission.role_id', 'roles.id')
-    .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
-    .innerJoin('users', 'users.id', 'role_user.user_id')
-    .select(['role_user.user_id', 'users.name', 'users.email'])
-    .distinct()
-    .where('roles.company_id', '=', company)
-    .where('permissions.name', '=', 'manage users')
-    .where('users.status', '=', 'active')
-    .execute();
+  const admins = await activeHolders(db, company, 'manage users');
   if (admins.length === 0) return 0;
   await db
     .insertInto('notifications')

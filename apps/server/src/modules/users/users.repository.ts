@@ -124,23 +124,36 @@ export async function unknownRoles(db: DB, companyId: number, names: readonly st
   return names.filter((n) => !known.has(n));
 }
 
+/** The ids of the company's members who hold a permission through any role (a subquery for `where id in`). */
+function holdersOf(db: DB, companyId: number, permission: string) {
+  return db
+    .selectFrom('role_user')
+    .innerJoin('roles', 'roles.id', 'role_user.role_id')
+    .innerJoin('role_permission', 'role_permission.role_id', 'roles.id')
+    .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
+    .select('role_user.user_id')
+    .where('roles.company_id', '=', companyId)
+    .where('permissions.name', '=', permission);
+}
+
 /** How many active members of the company hold a permission through any role. */
 export async function countActiveHolders(db: DB, companyId: number, permission: string): Promise<number> {
   const row = await membersOf(db, companyId)
     .where('users.status', '=', 'active')
-    .where('users.id', 'in', (eb) =>
-      eb
-        .selectFrom('role_user')
-        .innerJoin('roles', 'roles.id', 'role_user.role_id')
-        .innerJoin('role_permission', 'role_permission.role_id', 'roles.id')
-        .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
-        .select('role_user.user_id')
-        .where('roles.company_id', '=', companyId)
-        .where('permissions.name', '=', permission),
-    )
+    .where('users.id', 'in', holdersOf(db, companyId, permission))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The active members of the company who hold a permission through any role: who is told on its behalf. */
+export async function activeHolders(db: DB, companyId: number, permission: string): Promise<{ user_id: number; name: string; email: string }[]> {
+  return membersOf(db, companyId)
+    .where('users.status', '=', 'active')
+    .where('users.id', 'in', holdersOf(db, companyId, permission))
+    .select(['users.id as user_id', 'users.name', 'users.email'])
+    .orderBy('users.id')
+    .execute();
 }
 
 /** Appointments of this company in which the user takes part, as client or counselor. */
