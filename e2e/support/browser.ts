@@ -59,12 +59,14 @@ export async function axeViolations(page: Page): Promise<{ id: string; help: str
     // Contrast is judged at rest: transitions and finite animations (a dialog or menu fading in) end first.
     // Endless ones (a spinner) are left running; they never settle. So are scroll-driven ones (daisyUI's open modal
     // runs `set-page-has-scroll` on the scroll timeline): their end is a scroll position, not a time, and never comes.
-    await Promise.all(
+    // An animation that is paused or otherwise never ends must not hold the test: the wait ends after 5 s at most.
+    const settled = Promise.all(
       document
         .getAnimations()
         .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
         .map((a) => a.finished.catch(() => undefined)),
     );
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     // axe is injected above; the page's window has no type for it.
     const axe = (window as unknown as { axe: { run: (ctx: Document | { exclude: string[][] }, opts: object) => Promise<{ violations: { id: string; help: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     // Toasts fade in and out: mid-animation their contrast is not what a person reads, so they are left out.
