@@ -34,7 +34,7 @@ async function categoryForm(page: Page, button: RegExp | string, title: string, 
   await drawer.waitFor({ state: 'hidden' });
 }
 
-describe('issue 26: the batch push in a browser', () => {
+describe('the batch push in a browser', () => {
   it('three customers added offline go in one batch; its reply cut after the commit, the resend applies nothing twice', async () => {
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: DESKTOP, timezoneId: 'Asia/Manila', locale: 'en-PH', serviceWorkers: 'block' });
     const page = await context.newPage();

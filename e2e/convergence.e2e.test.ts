@@ -162,7 +162,7 @@ async function serverCustomers(session: ApiSession, search: string): Promise<Ser
   return (await apiCall<{ data: ServerCustomer[] }>(server, session, 'GET', `/api/customers?search=${encodeURIComponent(search)}&per_page=100`)).data;
 }
 
-describe('issue 23: the offline book converges and stays with its owner', () => {
+describe('the offline book converges and stays with its owner', () => {
   it('defect 1: a shared browser: company A’s offline customer is never shown to or sent by company B’s user, and reaches company A once', async () => {
     await arrange();
     const { context, page } = await counter();

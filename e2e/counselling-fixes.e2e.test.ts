@@ -72,7 +72,7 @@ async function paleIcons(page: Page, selector: string): Promise<string[]> {
 
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? null);
 
-describe('counselling fixes (issue 14)', () => {
+describe('counselling fixes', () => {
   it('a category card opens its resources, the filter set to it; a reader sees no manager subtitle', async () => {
     for (const viewport of [undefined, PHONE]) {
       const width = viewport ? 375 : 1280;

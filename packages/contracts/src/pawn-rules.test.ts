@@ -264,7 +264,7 @@ describe('the life of a loan', () => {
   });
 });
 
-describe('how far back an action may be dated (issue 24)', () => {
+describe('how far back an action may be dated (decision 0120)', () => {
   const today = '2026-11-25';
   const bound = (over: Partial<ActionDateBound> = {}): ActionDateBound => ({
     today,

@@ -219,7 +219,7 @@ describe('the page\'s start-up', () => {
   });
 });
 
-describe('a kept screen is its session\'s own (issue 24 item 4)', () => {
+describe('a kept screen is its session\'s own (decision 0122)', () => {
   const PAWNER = '<div><main><h1>Loans</h1><p>Juan Dela Cruz, 12 Mabini St., Quezon City</p></main></div>';
   const keys = () => Object.keys(localStorage).filter((k) => k.startsWith(SNAPSHOT_PREFIX));
 

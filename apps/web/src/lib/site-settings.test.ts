@@ -19,7 +19,7 @@ beforeEach(async () => {
   await deviceDatabase().settings.clear();
 });
 
-describe('the settings refetch rule (spec sections 7 and 9)', () => {
+describe('the settings refetch rule (docs/product-rules.md#calls, #constants)', () => {
   const record = (siteName: string | null, ageMs: number) => ({ id: 'k', data: { site_name: siteName }, updated_at: new Date(NOW.getTime() - ageMs).toISOString() });
   it('asks the server only online', () => {
     expect(needsServerFetch(undefined, false, NOW)).toBe(false);

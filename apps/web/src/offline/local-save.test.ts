@@ -7,7 +7,7 @@ beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
 });
 
-describe('local save: spec section 5 rule by rule', () => {
+describe('local save (docs/product-rules.md#local-save), rule by rule', () => {
   it('drops empty values (undefined, null, empty text) and keeps zero and false', () => {
     expect(cleanRecord({ a: undefined, b: null, c: '', d: 0, e: false, f: 'x' })).toEqual({ d: 0, e: false, f: 'x' });
   });

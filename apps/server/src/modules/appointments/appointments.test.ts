@@ -535,7 +535,7 @@ describe('visibility, tabs and counts', () => {
     for (const f of foreign) expect(ours).not.toContain(f.uuid);
   });
 
-  it('puts appointments in the PRODUCT.md tabs: pending and upcoming are future, history is finished or past', async () => {
+  it('puts appointments in their tabs (docs/product-rules.md#appointments): pending and upcoming are future, history is finished or past', async () => {
     const pending = await allUuids(student, '&status=pending');
     const upcoming = await allUuids(student, '&status=upcoming');
     const history = await allUuids(student, '&status=history');

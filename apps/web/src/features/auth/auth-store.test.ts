@@ -69,7 +69,7 @@ describe('sign-in keeps the session on this device', () => {
   });
 });
 
-describe('sign-in and start-up without a waterfall (issue 16)', () => {
+describe('sign-in and start-up without a waterfall', () => {
   it('keeps the site settings on this device before sign-in resolves (a network lost straight after still shows them)', async () => {
     serve(() => json(200, { user: USER }));
     await initAuth();

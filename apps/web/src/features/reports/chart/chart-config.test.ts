@@ -9,7 +9,7 @@ const ROWS = [
   { day: '2026-03-01', count: 1, is_forecast: false, category_title: 'Grief' },
 ];
 
-describe('dailyChartConfig (spec section 2, Reports)', () => {
+describe('dailyChartConfig (docs/product-rules.md#reports)', () => {
   const config = dailyChartConfig('Daily Appointments by Category', toSeries('category', ROWS), '2026-03-01', false);
   const options = config.options!;
 
