@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api';
 import { DEMO, DESKTOP, newPage, PHONE, signIn } from './support/browser';
-import { checkScreen, go, localRows, overflowing, waitForBook, waitForQueue } from './support/lending';
+import { checkScreen, go, localRows, manilaToday, overflowing, waitForBook, waitForQueue } from './support/lending';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -15,8 +15,6 @@ withAppAndBrowser((s, b) => {
   server = s;
   browser = b;
 });
-
-const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 
 describe('a cash day on two devices of one clerk', () => {
   it('is opened on one, seen on the other after sync, and closed there', async () => {

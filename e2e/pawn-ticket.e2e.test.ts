@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api';
 import { DEMO, DESKTOP, newPage, PHONE, SCREENSHOT_DIR, screenshot, signIn } from './support/browser';
-import { go, waitForBook } from './support/lending';
+import { go, manilaToday, waitForBook } from './support/lending';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -17,8 +17,6 @@ withAppAndBrowser((s, b) => {
   server = s;
   browser = b;
 });
-
-const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 
 describe('the printed pawn ticket', () => {
   it('prints the redemption period, the written request of a low loan and the terms on A5 and 80 mm; a second print says REPRINT', async () => {

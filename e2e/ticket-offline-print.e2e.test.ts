@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api';
 import { DEMO, DESKTOP, newPage, PHONE, screenshot, signIn } from './support/browser';
-import { go, localRows, overflowing, waitForBook, waitForQueue } from './support/lending';
+import { go, localRows, manilaToday, overflowing, waitForBook, waitForQueue } from './support/lending';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -16,8 +16,6 @@ withAppAndBrowser((s, b) => {
   server = s;
   browser = b;
 });
-
-const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 
 type Printed = Record<string, string>;
 

@@ -1,3 +1,4 @@
+import { todayIn } from '@kalinga/contracts/zone-time';
 import { overflowing as overflowingIn } from './checks';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -90,3 +91,6 @@ export async function violationTargets(page: Page): Promise<string[]> {
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
   });
 }
+
+/** Today at the demo centre (Manila), as the counter dates its actions. */
+export const manilaToday = (): string => todayIn('Asia/Manila');
