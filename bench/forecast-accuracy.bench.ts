@@ -4,12 +4,16 @@
 // mean absolute error against three simple baselines on the same days: seasonal naive (last week repeated), the
 // mean of the last 28 days, and each weekday's mean over the last 8 weeks (these read the plain 365-day window);
 // and by how many actual days its 80 % interval held, overall and apart on the days whose range was 0–0 and the others
-// (on a mostly quiet series the 0–0 days alone can hold more than 85 % of all days). Also the cost of one forecast
-// from 365 days of history.
-// Prints figures and the targets met (docs/decisions/0170-forecast-by-horizon.md); asserts nothing.
+// (on a mostly quiet series the 0–0 days alone can hold more than 85 % of all days); and by the interval (Winkler)
+// score of its 80 % intervals against the simple interval: the 10th–90th percentile of the same weekday over the last
+// 8 weeks (decision 0213; target: a ratio of at most 1.00 on every series and horizon, met on all 56 since decision
+// 0286, whose ends may be fractional). Coverage at least 75 % up to 30 days and 70 % beyond (0286's coverage floor
+// beyond a month on large counts). Also the cost of one forecast from 365 days of history.
+// Prints figures and the targets met (docs/decisions/0170-forecast-by-horizon.md, 0213, 0286); asserts nothing.
 // `npx tsx bench/forecast-accuracy.bench.ts [series-name-filter]`.
 import { performance } from 'node:perf_hooks';
 import { forecastDaily } from '../apps/server/src/modules/reports/forecast';
+import { weekdayPercentileInterval, winklerScore } from '../apps/server/src/modules/reports/forecast-winkler';
 import { loadRealSeries, type RealSeries } from './forecast-series';
 
 const HORIZONS = [7, 30, 90, 365] as const;
@@ -30,6 +34,11 @@ interface Score {
   /** Days whose range was 0–0, and how many of them it held (a zero day under 0–0 cannot be held by anything narrower). */
   quiet: number;
   quietCovered: number;
+  /** Interval (Winkler) score summed over the days: ours, and the simple interval's. */
+  winkler: number;
+  winklerSimple: number;
+  /** Days the simple interval held. */
+  simpleCovered: number;
 }
 
 function baselines(window: readonly number[], horizon: number): { naive: number[]; mean28: number[]; weekday: number[] } {
@@ -51,13 +60,14 @@ function baselines(window: readonly number[], horizon: number): { naive: number[
 
 function score(series: RealSeries, horizon: number): Score {
   const y = series.counts;
-  const total: Score = { days: 0, ours: 0, naive: 0, mean28: 0, weekday: 0, covered: 0, exact: 0, quiet: 0, quietCovered: 0 };
+  const total: Score = { days: 0, ours: 0, naive: 0, mean28: 0, weekday: 0, covered: 0, exact: 0, quiet: 0, quietCovered: 0, winkler: 0, winklerSimple: 0, simpleCovered: 0 };
   for (let o = FIRST_ORIGIN; o + horizon <= y.length; o += STEP) {
     const window = y.slice(Math.max(0, o - FIT_DAYS), o);
     const first = window.findIndex((c) => c > 0);
     if (first < 0) continue;
     const ours = forecastDaily(window.slice(first), horizon);
     const base = baselines(window, horizon);
+    const simple = weekdayPercentileInterval(window, horizon);
     for (let i = 0; i < horizon; i++) {
       const actual = y[o + i];
       total.days++;
@@ -66,6 +76,9 @@ function score(series: RealSeries, horizon: number): Score {
       total.mean28 += Math.abs(actual - base.mean28[i]);
       total.weekday += Math.abs(actual - base.weekday[i]);
       const held = actual >= ours.lower[i] && actual <= ours.upper[i];
+      total.winkler += winklerScore(ours.lower[i], ours.upper[i], actual);
+      total.winklerSimple += winklerScore(simple.lower[i], simple.upper[i], actual);
+      if (actual >= simple.lower[i] && actual <= simple.upper[i]) total.simpleCovered++;
       if (held) total.covered++;
       if (actual === Math.round(ours.values[i])) total.exact++;
       if (ours.upper[i] === 0) {
@@ -105,36 +118,31 @@ for (const s of chosen) {
   const mean = s.counts.reduce((a, b) => a + b, 0) / s.counts.length;
   const zeros = s.counts.filter((c) => c === 0).length / s.counts.length;
   console.log(`\n${s.name}: ${s.description}; ${s.counts.length} days from ${s.start}, mean ${f(mean, 2)}/day, ${f(zeros * 100, 0)} % zero days`);
-  console.log('  horizon  origins-days  MAE ours   vs naive  vs mean28  vs weekday  vs best  80% covered  point exact  0–0 days  held: 0–0 / other');
+  console.log('  horizon  origins-days  MAE ours   vs naive  vs mean28  vs weekday  vs best  80% covered  point exact  0–0 days  held: 0–0 / other  Winkler ours / simple (simple covered)');
   for (const h of HORIZONS) {
     const r = score(s, h);
     const best = Math.min(r.naive, r.mean28, r.weekday);
     const coverage = r.covered / r.days;
     console.log(
-      `  ${String(h).padStart(7)}  ${String(r.days).padStart(12)}  ${f(r.ours / r.days).padStart(8)}  ${f(r.ours / r.naive).padStart(9)}  ${f(r.ours / r.mean28).padStart(9)}  ${f(r.ours / r.weekday).padStart(10)}  ${f(r.ours / best).padStart(7)}  ${f(coverage * 100, 1).padStart(10)} %  ${f((r.exact / r.days) * 100, 1).padStart(9)} %  ${f((r.quiet / r.days) * 100, 1).padStart(6)} %  ${share(r.quietCovered, r.quiet)} / ${share(r.covered - r.quietCovered, r.days - r.quiet)}`,
+      `  ${String(h).padStart(7)}  ${String(r.days).padStart(12)}  ${f(r.ours / r.days).padStart(8)}  ${f(r.ours / r.naive).padStart(9)}  ${f(r.ours / r.mean28).padStart(9)}  ${f(r.ours / r.weekday).padStart(10)}  ${f(r.ours / best).padStart(7)}  ${f(coverage * 100, 1).padStart(10)} %  ${f((r.exact / r.days) * 100, 1).padStart(9)} %  ${f((r.quiet / r.days) * 100, 1).padStart(6)} %  ${share(r.quietCovered, r.quiet)} / ${share(r.covered - r.quietCovered, r.days - r.quiet)}  ${f(r.winkler / r.winklerSimple)} (${share(r.simpleCovered, r.days)})`,
     );
     const miss = (what: string) => failures.push(`${s.name} h${h}: ${what}`);
+    if (r.winkler > r.winklerSimple) miss(`Winkler score ${f(r.winkler / r.winklerSimple)}x the simple interval's (target <= 1.00)`);
     if (h <= 30) {
       if (r.ours > r.naive) miss(`MAE ${f(r.ours / r.naive)}x seasonal naive (target <= 1.00)`);
       if (r.ours > 1.03 * best) miss(`MAE ${f(r.ours / best)}x the best baseline (target <= 1.03)`);
-      if (coverage < 0.75) miss(`coverage ${f(coverage * 100, 1)} % (target 75-85 %)`);
-      if (coverage > 0.85) {
-        // The 0–0 ranges cannot be narrower; what the others would have to hold for 85 % of all days.
-        const room = (0.85 * r.days - r.quietCovered) / (r.days - r.quiet);
-        const why =
-          room < 0
-            ? `the 0-0 ranges alone hold ${f((r.quietCovered / r.days) * 100, 1)} % of all days`
-            : `85 % needs the other ranges to hold at most ${f(room * 100, 1)} % of their days, they hold ${share(r.covered - r.quietCovered, r.days - r.quiet)}`;
-        miss(`coverage ${f(coverage * 100, 1)} % (target 75-85 %): ${why}`);
-      }
+      // No upper bound since decision 0213: on whole counts the interval with the best score holds more than 80 % (a
+      // quiet day's 0–0 holds every zero), and the score punishes a range wider than it needs.
+      if (coverage < 0.75) miss(`coverage ${f(coverage * 100, 1)} % (target >= 75 %)`);
     } else {
       if (r.ours > r.mean28) miss(`MAE ${f(r.ours / r.mean28, 4)}x the 28-day mean (target <= 1.00)`);
+      // Decision 0286: a coverage floor beyond a month on large counts.
       if (coverage < 0.7) miss(`coverage ${f(coverage * 100, 1)} % (target >= 70 %)`);
     }
   }
 }
 
-console.log('\nOne forecast from 365 days of history (target < 2 ms):');
+console.log('\nOne forecast from 365 days of history (target < 2 ms; on a busy shared host compare with the previous commit in the same run):');
 for (const h of HORIZONS) {
   const { wall, cpu } = timing(all, h);
   console.log(`  horizon ${String(h).padStart(3)}: ${f(cpu)} ms of CPU time (${f(wall)} ms by the wall clock)`);

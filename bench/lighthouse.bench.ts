@@ -3,10 +3,11 @@
 // simulated) three times on /login signed out and, signed in, on each main screen, and prints the medians:
 // performance score, FCP, LCP, TBT, CLS, bytes transferred, and the accessibility, best-practices and SEO
 // scores; ratios are against /login in the same run. Then a repeat visit, which must fetch no hashed asset
-// again (from the HTTP cache, and with the service worker). Targets: performance >= 95 and LCP <= 2.0 s on
-// every screen. Signed in, each screen is measured twice over: as a returning user who has opened it on this
+// again (from the HTTP cache, and with the service worker). Targets (decision 0230): performance >= 95, LCP <= 2.0 s,
+// TBT <= 200 ms and CLS <= 0.1 on every screen, and /login at most 110 KB in all. Signed in, each screen is measured twice over: as a returning user who has opened it on this
 // device before (its last screen is kept and drawn first, decision 0101), and as the first time it is opened on
-// this device (no kept screen: the frame's skeleton, then the app). Asserts nothing. Alone:
+// this device (no kept screen: the frame's skeleton, then the app). It exits 1 at its end when a target is missed
+// (decision 0254). Alone:
 // `npx tsx bench/lighthouse.bench.ts`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ import lighthouse from 'lighthouse';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { DEMO, signIn } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
+import { NEVER_KEPT } from '../apps/web/src/last-screen/snapshot';
 import { repeatVisit } from './repeat-visit';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,10 +42,26 @@ interface Run {
   benchmarkIndex: number;
 }
 
-/** Chromium with its DevTools port open, a fresh profile (so Lighthouse and Playwright share its storage). */
+/** Whether any process of the group led by `pid` is still running. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Chromium with its DevTools port open, a fresh profile (so Lighthouse and Playwright share its storage). It runs
+ * in a process group of its own: stopping it ends its helpers too (the crash handler, renderers), which otherwise
+ * kept writing into the profile while it was removed (ENOTEMPTY at the end of a run).
+ */
 async function launchChromium(): Promise<{ stop: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-lighthouse-'));
-  const child = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, '--no-first-run', 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, '--no-first-run', 'about:blank'], { stdio: 'ignore', detached: true });
+  const spawnFailed = new Promise<never>((_resolve, reject) => child.once('error', reject));
+  spawnFailed.catch(() => undefined);
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
@@ -51,15 +69,20 @@ async function launchChromium(): Promise<{ stop: () => Promise<void> }> {
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('Chromium did not open its DevTools port');
-    await new Promise((r) => setTimeout(r, 200));
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Chromium (${CHROMIUM}) did not open its DevTools port`);
+    await Promise.race([new Promise((r) => setTimeout(r, 200)), spawnFailed]);
   }
   return {
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
-      if (child.exitCode === null) await exited;
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      const pid = child.pid;
+      if (pid !== undefined && groupAlive(pid)) {
+        process.kill(-pid, 'SIGTERM');
+        const until = Date.now() + 10_000;
+        while (groupAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+        if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+        while (groupAlive(pid)) await new Promise((r) => setTimeout(r, 100));
+      }
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
@@ -129,10 +152,15 @@ async function firstDownloadDone(page: Page): Promise<void> {
   );
 }
 
-/** Opens `screen` and leaves it, so the device keeps what it showed (decision 0101), as a returning user's would. */
+/**
+ * Opens `screen` and leaves it once it has drawn its content, so the device keeps what it showed (decision 0101)
+ * and what its start-up read (decision 0252), as a returning user's would. A screen never kept (My Profile,
+ * decision 0162) is opened all the same: its returning start is one without a kept screen.
+ */
 async function keepScreen(page: Page, origin: string, screen: string): Promise<void> {
   await page.goto(`${origin}${screen}`);
-  await page.waitForFunction((key) => localStorage.getItem(key) !== null, `last_screen:${screen}`, { timeout: 30_000, polling: 250 });
+  if (NEVER_KEPT.test(screen)) await page.waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null, undefined, { timeout: 30_000, polling: 250 });
+  else await page.waitForFunction((key) => localStorage.getItem(key) !== null, `last_screen:${screen}`, { timeout: 30_000, polling: 250 });
   await page.goto('about:blank');
 }
 
@@ -143,9 +171,10 @@ async function forgetScreens(page: Page, origin: string): Promise<void> {
   await page.goto('about:blank');
 }
 
+/** The median of the runs that measured it (Lighthouse reports no LCP for a run whose page it saw no paint of). */
 function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)];
+  const sorted = values.filter(Number.isFinite).sort((x, y) => x - y);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : Number.NaN;
 }
 
 function medians(runs: Run[]): Run {
@@ -155,10 +184,36 @@ function medians(runs: Run[]): Run {
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-const server = await startServer();
-const chrome = await launchChromium();
+/** Runs each clean-up even when one before it fails, then reports the first failure. */
+async function cleanUp(steps: (() => Promise<unknown> | undefined)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}
+
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+let chrome: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let browser: Browser | undefined;
+const stopAll = () => cleanUp([() => browser?.close(), () => chrome?.stop(), () => server?.stop()]);
+// Stopped from outside (Ctrl-C, a timeout, bench/run.ts giving up), the bench still stops the server and Chromium it
+// started and removes the profile: a `finally` does not run when a signal ends the process, and a server left behind
+// kept its port and its data folder.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    console.log(`Stopped (${signal}): stopping the server and Chromium.`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+// Whatever fails, the server and Chromium started here are stopped (a failed launch used to leave the server running).
 try {
+  server = await startServer();
+  chrome = await launchChromium();
   const rows: [string, Run][] = [];
   const login: Run[] = [];
   for (let i = 0; i < RUNS; i++) login.push(await audit(`${server.baseURL}/login`, false));
@@ -192,23 +247,29 @@ try {
     firstOpen.push([`${screen} (first open)`, medians(runs)]);
   }
 
+  const targetsMissed: string[] = [];
   const ref = rows[0][1];
   const header = `  ${'screen'.padEnd(26)} perf    FCP      LCP      TBT     CLS     bytes     a11y bp  seo  LCP ratio`;
   const line = ([name, r]: [string, Run]) =>
     `  ${name.padEnd(26)} ${String(r.performance).padStart(4)}  ${s(r.fcp).padStart(7)}  ${s(r.lcp).padStart(7)}  ${`${Math.round(r.tbt)} ms`.padStart(6)}  ${r.cls.toFixed(3)}  ${`${(r.bytes / 1024).toFixed(0)} KB`.padStart(7)}   ${String(r.accessibility).padStart(3)} ${String(r.bestPractices).padStart(3)} ${String(r.seo).padStart(4)}  x${(r.lcp / ref.lcp).toFixed(2)}`;
   const verdict = (set: [string, Run][]) => {
-    const missed = set.filter(([, r]) => r.performance < 95 || r.lcp > 2000).map(([n]) => n);
+    const missed = set.flatMap(([n, r]) => {
+      const what = [r.performance < 95 && 'performance', r.lcp > 2000 && 'LCP', r.tbt > 200 && 'TBT', r.cls > 0.1 && 'CLS', n.startsWith('/login') && r.bytes > 110 * 1024 && 'bytes'].filter(Boolean);
+      return what.length ? [`${n} (${what.join(', ')})`] : [];
+    });
+    if (missed.length) targetsMissed.push(...missed);
     return missed.length ? `NOT met on ${missed.join(', ')}` : 'met on every screen';
   };
+  const TARGETS = 'performance >= 95, LCP <= 2.0 s, TBT <= 200 ms, CLS <= 0.1; /login <= 110 KB';
   console.log(`Lighthouse ${RUNS} runs each, mobile preset (slow 4G, 4x CPU, simulated); medians; ratio = LCP against /login:`);
   console.log('Signed out, and signed in as a returning user (each screen opened on this device before: its kept last screen is drawn first):');
   console.log(header);
   for (const row of rows) console.log(line(row));
-  console.log(`  Targets (performance >= 95, LCP <= 2.0 s): ${verdict(rows)}.`);
+  console.log(`  Targets (${TARGETS}): ${verdict(rows)}.`);
   console.log('Signed in, each screen opened for the first time on this device (nothing kept: the frame\'s skeleton, then the app):');
   console.log(header);
   for (const row of firstOpen) console.log(line(row));
-  console.log(`  Targets (performance >= 95, LCP <= 2.0 s): ${verdict(firstOpen)}.`);
+  console.log(`  Targets (${TARGETS}): ${verdict(firstOpen)}.`);
   // The simulation scales the main-thread work it observed: a busy machine (other builds, tests) inflates TBT and LCP.
   const all = [...rows, ...firstOpen];
   console.log(`Machine: load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; Lighthouse benchmark index (median over screens) ${Math.round(median(all.map(([, r]) => r.benchmarkIndex)))}.`);
@@ -216,8 +277,11 @@ try {
   await page.close();
   const repeat = await repeatVisit(browser, server.baseURL);
   for (const line of repeat) console.log(line);
+  // The bench fails at its end when a target is missed (after the whole table is printed and everything is stopped).
+  if (targetsMissed.length > 0) {
+    console.log(`FAILED: the start-up targets are missed on ${targetsMissed.join(', ')}.`);
+    process.exitCode = 1;
+  }
 } finally {
-  await browser?.close().catch(() => undefined);
-  await chrome.stop();
-  await server.stop();
+  await stopAll();
 }

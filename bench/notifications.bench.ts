@@ -14,7 +14,8 @@ import { insertStatusChange } from '../apps/server/src/modules/appointments/appo
 import { createMailer } from '../apps/server/src/modules/notifications/mailer';
 import { newMessageId, recordAppointmentEvent } from '../apps/server/src/modules/notifications/notification-events';
 import { NotificationWorker } from '../apps/server/src/modules/notifications/notification-worker';
-import { addCategory, daysAhead, setWeek } from '../apps/server/src/modules/schedule/schedule.test-helpers';
+import { EMAIL_WRITERS } from '../apps/server/src/email-writers';
+import { addCategory, daysAhead, setWeek } from '../apps/server/test/schedule/schedule-helpers';
 
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 10_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 300);
@@ -24,6 +25,8 @@ const SLOTS = ['08', '09', '10', '11', '13', '14', '15', '16', '17'];
 interface Centre {
   admin: Actor;
   client: Actor;
+  /** One client per counselor: a client is never booked at two places at once (decision 0250). */
+  clients: Actor[];
   counselors: Actor[];
   categoryId: number;
 }
@@ -32,12 +35,14 @@ async function centre(t: TestApp): Promise<Centre> {
   const admin = await registerCompany(t.app, 'Bench Mail School');
   const client = await addUser(t.app, admin.companyId, { userType: 'personnel' });
   const counselors: Actor[] = [];
+  const clients: Actor[] = [client];
   for (let i = 0; i < COUNSELORS; i++) {
     const c = await addUser(t.app, admin.companyId, { userType: 'counselor' });
     await setWeek(t.app, c);
     counselors.push(c);
+    if (i > 0) clients.push(await addUser(t.app, admin.companyId, { userType: 'personnel' }));
   }
-  return { admin, client, counselors, categoryId: await addCategory(t.app, admin.companyId) };
+  return { admin, client, clients, counselors, categoryId: await addCategory(t.app, admin.companyId) };
 }
 
 /** The n-th free slot (Asia/Manila, UTC+8): counselor, day and hour walk through the grid. */
@@ -54,7 +59,7 @@ async function book(t: TestApp, c: Centre, n: number, firstDay: number): Promise
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/appointments',
-    headers: c.client.headers,
+    headers: c.clients[n % COUNSELORS].headers,
     payload: { counselor_id: s.counselorId, appointment_date: s.start, reason: 'Bench', category_id: c.categoryId, location_type: 'online' },
   });
   if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
@@ -89,7 +94,7 @@ async function deliver(t: TestApp, c: Centre, smtp: SmtpReceiver, appointments: 
   const before = smtp.count();
   const started = performance.now();
   try {
-    await Promise.all(pools.map((db, i) => new NotificationWorker(db, { mailer: mailers[i], publicUrl: 'http://bench.test' }).runDue()));
+    await Promise.all(pools.map((db, i) => new NotificationWorker(db, { writers: EMAIL_WRITERS, mailer: mailers[i], publicUrl: 'http://bench.test' }).runDue()));
     await smtp.waitFor(before + REMINDERS, 600_000);
   } finally {
     for (const m of mailers) m.close();
@@ -118,7 +123,7 @@ async function main(): Promise<void> {
     const appointments = await t.db.selectFrom('appointments').select(['id', 'counselor_id', 'client_id', 'appointment_date']).where('id', 'in', ids).execute();
     const event = (i: number) => {
       const a = appointments[i % appointments.length];
-      return { kind: 'booked' as const, companyId: c.admin.companyId, appointment: { id: a.id, counselorId: a.counselor_id, clientId: a.client_id, start: a.appointment_date }, actorId: c.client.user.id, now: new Date().toISOString() };
+      return { kind: 'booked' as const, companyId: c.admin.companyId, appointment: { id: a.id, counselorId: a.counselor_id, clientId: a.client_id, start: a.appointment_date }, actorId: a.client_id, now: new Date().toISOString() };
     };
     // Both commit a write (as the booking does): a history row, and the history row plus the event.
     const history = (trx: DB, i: number) => insertStatusChange(trx, c.admin.companyId, event(i).appointment.id, 'pending', 'pending', null, event(i).now);

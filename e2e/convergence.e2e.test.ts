@@ -19,7 +19,8 @@ withAppAndBrowser((s, b) => {
 
 const CLERK = 'clerk@demo.kalinga.test';
 /** A test that downloads the demo book into one or two fresh browsers: more than the file default on a busy 2-core machine. */
-const TWO_COUNTERS_MS = 120_000;
+// The first test of the two counters downloads two books (a clerk keeps two of the demo shop's branches).
+const TWO_COUNTERS_MS = 180_000;
 
 interface ServerCustomer { uuid: string; first_name: string; last_name: string; phone_number: string | null; address: string | null }
 interface ServerLoan { uuid: string; status: string; pawn_ticket_number: string; new_loan: string | null; renewed_from: string | null; interest_rate: number; penalty_rate: number; category_version: number | null; terms_changed: boolean; items: { uuid: string; description: string }[] }
@@ -31,17 +32,13 @@ function manilaToday(): string {
 }
 
 let admin: ApiSession;
-function daysAgo(n: number): string {
-  const [y, m, d] = manilaToday().split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
-}
 
-let shop: Promise<{ category: string; customer: string; loan: string; expired: string }> | undefined;
+let shop: Promise<{ category: string; customer: string; loan: string; expired: string; expiredItem: string }> | undefined;
 /**
  * Arranged on the server before any device signs in (so it reaches every device by its first pull): a lending
- * category at 4 % a month, a pawner, one active ticket of today and one expired ticket (200 days old).
+ * category at 4 % a month, a pawner, one active ticket of today, and an expired ticket of the demo book.
  */
-function arrange(): Promise<{ category: string; customer: string; loan: string; expired: string }> {
+function arrange(): Promise<{ category: string; customer: string; loan: string; expired: string; expiredItem: string }> {
   shop ??= (async () => {
     admin = await apiLogin(server, DEMO.admin);
     const category = crypto.randomUUID();
@@ -50,9 +47,17 @@ function arrange(): Promise<{ category: string; customer: string; loan: string; 
     await apiCall(server, admin, 'POST', '/api/customers', { uuid: customer, first_name: 'Teodora', last_name: 'Convergencia', phone_number: '09170000023', address: 'Calle Real, Iloilo City' });
     const loan = crypto.randomUUID();
     await apiCall(server, admin, 'POST', '/api/loans', { uuid: loan, customer_uuid: customer, category_uuid: category, loan_date: manilaToday(), loan_amount: 4000, items: [{ uuid: crypto.randomUUID(), description: 'Convergence bangle 18k', appraisal_value: 6000 }] });
-    const expired = crypto.randomUUID();
-    await apiCall(server, admin, 'POST', '/api/loans', { uuid: expired, customer_uuid: customer, category_uuid: category, loan_date: daysAgo(200), loan_amount: 2500, items: [{ uuid: crypto.randomUUID(), description: 'Convergence pendant 14k', appraisal_value: 4000 }] });
-    return { category, customer, loan, expired };
+    // An expired ticket of the demo book: its pawner was sent the notice, so a clerk may forfeit it (decision 0217).
+    // One with a single item, so the item's status on the device is the loan's.
+    // At a branch the clerk works at: a clerk forfeits only their own branches' tickets (decision 0302).
+    const clerk = await apiLogin(server, CLERK);
+    const clerkBranches = new Set((await apiCall<{ data: { id: number }[] }>(server, clerk, 'GET', '/api/branches/mine')).data.map((b) => b.id));
+    const expiredPage = await apiCall<{ data: { uuid: string; branch_id: number }[] }>(server, admin, 'GET', '/api/loans?status=expired&per_page=100');
+    for (const { uuid } of [...expiredPage.data].filter((l) => clerkBranches.has(l.branch_id)).reverse()) {
+      const { items } = (await apiCall<{ data: ServerLoan }>(server, admin, 'GET', `/api/loans/${uuid}`)).data;
+      if (items.length === 1) return { category, customer, loan, expired: uuid, expiredItem: items[0].description };
+    }
+    throw new Error('The demo book has no expired ticket with a single item');
   })();
   return shop;
 }
@@ -137,7 +142,7 @@ async function signOut(page: Page): Promise<string | null> {
   let asked: string | null = null;
   if (await question.isVisible()) {
     asked = (await question.innerText()).replace(/\s+/g, ' ');
-    await question.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await question.getByRole('button', { name: 'Sign Out', exact: true }).click();
   }
   await page.waitForURL('**/login');
   return asked;
@@ -288,7 +293,7 @@ describe('the offline book converges and stays with its owner', () => {
   }, TWO_COUNTERS_MS);
 
   it('defect 2: a forfeit refused because another counter redeemed the loan is taken back (the sale price that needed it is refused too): the device shows it redeemed', async () => {
-    const { expired } = await arrange();
+    const { expired, expiredItem } = await arrange();
     const [one, two] = await counters();
     await goOffline(two.context, two.page);
 
@@ -298,7 +303,7 @@ describe('the offline book converges and stays with its owner', () => {
     await confirmDialog(two.page, /^Forfeit/);
     await expect.poll(() => two.page.getByTestId('loan-status').textContent()).toBe('Forfeited');
     await go(two.page, '/lending/items');
-    await two.page.getByRole('button', { name: 'Set Selling Price: Convergence pendant 14k' }).click();
+    await two.page.getByRole('button', { name: `Set Selling Price: ${expiredItem}`, exact: true }).click();
     await two.page.getByLabel('Selling price (PHP)').fill('3500');
     await two.page.getByRole('button', { name: 'Put Up for Sale' }).click();
     await two.page.getByRole('dialog').waitFor({ state: 'hidden' });

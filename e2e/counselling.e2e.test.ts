@@ -74,6 +74,9 @@ describe('Counselling screens as a new user meets them', () => {
       await drawer.getByLabel('Full Name').fill('Offline Olive');
       await drawer.getByLabel('Email').fill('olive@demo.kalinga.test');
       await drawer.getByLabel('Password').fill('olive-offline-1');
+      // The toasts' code loads once the first screen is drawn (decision 0098); offline before it has arrived (and before
+      // the service worker precached it), the toast waits for the network: a loaded CI machine went offline that early.
+      await page.locator('[data-testid="toast-layer"] section').waitFor({ state: 'attached' });
       await context.setOffline(true);
       await drawer.getByRole('button', { name: 'Create User' }).click();
       expect(await toastOnTop(page, 'Failed to create user: You are offline')).toBe(true);

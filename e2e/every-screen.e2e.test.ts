@@ -64,6 +64,7 @@ describe('every screen of every demo role', () => {
       { name: 'counselor', email: DEMO.counselor, paths: ['/appointments', '/waitlist', '/categories', '/resources', resource, '/reports', '/triage', `/clients/${triage.data[0].client_id}/screenings`, '/schedule', '/profile'] },
       { name: 'personnel', email: DEMO.personnel, paths: ['/appointments', '/waitlist', '/resources', resource, '/intake', '/profile'] },
       { name: 'student', email: DEMO.student, paths: ['/appointments', '/waitlist', '/resources', resource, '/intake', '/profile'] },
+      { name: 'privacy', email: 'privacy@demo.kalinga.test', paths: ['/access-log', '/profile'] },
       {
         name: 'clerk',
         email: CLERK,

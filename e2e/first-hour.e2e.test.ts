@@ -53,9 +53,9 @@ async function makeExtraUsers(): Promise<void> {
 }
 
 const ROLES: { who: string; email: string; password?: string; lands: string; heading: string; menu: string[] }[] = [
-  { who: 'admin', email: DEMO.admin, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources', 'Reports', 'Lending', 'Settings'] },
-  { who: 'counselor', email: DEMO.counselor, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources', 'Reports', 'Triage', 'My Schedule'] },
-  { who: 'student', email: DEMO.student, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources'] },
+  { who: 'admin', email: DEMO.admin, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources', 'Reports', 'Lending', 'Groups', 'Settings'] },
+  { who: 'counselor', email: DEMO.counselor, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources', 'Reports', 'Triage', 'My Schedule', 'Groups', 'Clients', 'Notes to review'] },
+  { who: 'student', email: DEMO.student, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Workshops', 'Categories', 'Resources'] },
   { who: 'clerk', email: CLERK, lands: '/lending/loans', heading: 'Loans', menu: ['Lending'] },
   { who: 'reader', email: READER, password: PASSWORD, lands: '/reports', heading: 'Appointment Reports (Daily Series)', menu: ['Reports'] },
   { who: 'volunteer', email: VOLUNTEER, password: PASSWORD, lands: '/profile', heading: 'My Profile', menu: [] },
@@ -239,8 +239,8 @@ describe('one format for times, and the small things', () => {
       expect(await state.isVisible()).toBe(true);
       await context.setOffline(true);
       await page.locator('header').getByText('Offline', { exact: true }).waitFor();
-      expect(await overflowing(page, 'header *')).toEqual([]);
       await screenshot(page, `first-hour-topbar-offline-${email === DEMO.admin ? 'admin' : 'student'}-375`);
+      expect(await overflowing(page, 'header *')).toEqual([]);
       await context.setOffline(false);
       await state.waitFor();
       await context.close();

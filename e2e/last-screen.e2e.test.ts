@@ -34,6 +34,10 @@ describe('the last screen kept on the device', () => {
     await page.goto('/categories');
     await page.getByText('Study habits, exam preparation, procrastination and balancing academic load.').waitFor();
     expect(await keptPaths(page)).toContain('last_screen:/categories');
+    // What is kept is the drawn list (a snapshot of a loading state would draw no text when the code is held).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('last_screen:/categories') ?? ''), { timeout: 10_000 })
+      .toContain('Study habits, exam preparation, procrastination and balancing academic load.');
 
     // The app's entry held back: what the page shows is the kept screen, drawn by the start-up script alone.
     let release!: () => void;

@@ -1,4 +1,4 @@
-import { amountsDue, serviceCharge, toCentavos } from '@kalinga/contracts/pawn-rules';
+import { amountsDue, serviceCharge, toCentavos } from '@kalinga/contracts/lending/rules';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD, DESKTOP, newPage, PHONE, signIn } from './support/browser';
@@ -159,7 +159,7 @@ describe('lending screens', () => {
     await page.locator('[data-testid="list-state"][aria-busy="false"]').waitFor();
     const expiredRow = page.getByTestId('loan-row').first();
     // The Expired list replaces the previous tab's rows (this device's own pending ticket first) once its query is done.
-    await expect.poll(() => expiredRow.getByTestId('ticket-number').textContent()).toMatch(/^PT-/);
+    await expect.poll(() => expiredRow.getByTestId('ticket-number').textContent()).toMatch(/^[A-Z]+-\d{4}-\d{6}$/);
     const expiredTicket = (await expiredRow.getByTestId('ticket-number').textContent()) ?? '';
     await checkScreen(page, 'lending-loans-expired-desktop');
     await expiredRow.getByTestId('ticket-number').click();

@@ -51,7 +51,8 @@ describe('notices and the auction list', () => {
     const soon = await ticket(admin, category, 'Notice-Soon', manilaDay(-55));
     expect(soon.expiry_date).toBe(manilaDay(5));
     const gone = await ticket(admin, category, 'Auction-Gone', manilaDay(-64));
-    await apiCall(server, admin, 'POST', `/api/loans/${gone.uuid}/forfeit`, {});
+    // Its pawner was never notified: only a manager forfeits it, with a reason the auction list shows (decision 0217).
+    await apiCall(server, admin, 'POST', `/api/loans/${gone.uuid}/forfeit`, { no_notice_reason: 'The letter came back: the pawner moved away' });
 
     const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
     await signIn(page, DEMO.admin);
@@ -86,6 +87,7 @@ describe('notices and the auction list', () => {
     const item = page.getByTestId('auction-row').filter({ hasText: 'Auction-Gone' });
     await item.waitFor();
     expect(await item.getByTestId('auction-notice').textContent()).toBe('No notice was recorded for this ticket.');
+    expect(await item.getByTestId('auction-override').textContent()).toBe('Forfeited without a notice by Alma Administrador: The letter came back: the pawner moved away');
     expect(await item.textContent()).toContain('Forfeited: no price yet');
     await bothWidths(page, 'auction-list');
 
@@ -157,6 +159,40 @@ describe('notices and the auction list', () => {
     await go(page, `/lending/loans/${loan.uuid}/ticket`);
     expect(await page.getByTestId('ticket-shop-registration').textContent()).toBe('BSP registration: BSP-PS-2026-0777');
     await bothWidths(page, 'ticket-bsp');
+    await context.close();
+  });
+
+  it('a ticket whose pawner was never notified: a clerk is told why, a manager forfeits it with a reason (decision 0217)', { timeout: 240_000 }, async () => {
+    const admin = await apiLogin(server, DEMO.admin);
+    const category = crypto.randomUUID();
+    await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title: 'Tablets', interest_rate: 3, penalty_rate: 2, loan_period: 30, loan_period_type: 'day', loan_period_expiry: 30, is_renewable: true, fast_depreciating: true });
+    const unnotified = await ticket(admin, category, 'Never-Notified', manilaDay(-65));
+
+    const clerk = await newPage(browser, server.baseURL, PHONE);
+    await signIn(clerk.page, 'clerk@demo.kalinga.test');
+    await waitForBook(clerk.page);
+    await go(clerk.page, `/lending/loans/${unnotified.uuid}`);
+    const why = clerk.page.getByTestId('forfeit-needs-notice');
+    await why.waitFor();
+    expect(await why.textContent()).toBe('No notice was sent to the pawner before the redemption period ended: only a manager can forfeit this ticket, with a reason.');
+    expect(await clerk.page.getByRole('button', { name: /^Forfeit/ }).count()).toBe(0);
+    expect(await overflowing(clerk.page)).toEqual([]);
+    await checkScreen(clerk.page, 'forfeit-needs-notice-phone');
+    await clerk.context.close();
+
+    const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
+    await signIn(page, DEMO.admin);
+    await waitForBook(page);
+    await go(page, `/lending/loans/${unnotified.uuid}`);
+    await page.getByRole('button', { name: 'Forfeit without a notice' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Forfeit without a notice' }).click();
+    expect(await dialog.getByText('Say why the ticket is forfeited without a notice (3 to 500 characters).').count()).toBe(1);
+    await dialog.getByLabel('Reason for forfeiting without a notice').fill('The letter came back: no such address');
+    await checkScreen(page, 'forfeit-without-notice-desktop');
+    await dialog.getByRole('button', { name: 'Forfeit without a notice' }).click();
+    await expect.poll(() => page.getByTestId('loan-status').textContent()).toBe('Forfeited');
+    expect(await page.getByTestId('loan-forfeit-reason').textContent()).toBe('The letter came back: no such address');
     await context.close();
   });
 });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { build as esbuild } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -225,8 +227,24 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * The message catalogs (src/i18n/<language>/<area>.json, ICU messages) are compiled as they are bundled, so the
+ * page carries Lingui's small runtime and no ICU parser (decision 0245). Vite's JSON plugin then makes the module.
+ */
+function compiledCatalogs(): Plugin {
+  return {
+    name: 'kalinga-compiled-catalogs',
+    enforce: 'pre',
+    async load(id) {
+      if (!/\/src\/i18n\/(en|fil)\/[A-Za-z-]+\.json$/.test(id)) return null;
+      const messages = JSON.parse(await readFile(id, 'utf8')) as Record<string, string>;
+      return JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, compileMessage(message)])));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, routePreloads(), bootLoader()],
+  plugins: [compiledCatalogs(), react(), tailwindcss(), pwa, routePreloads(), bootLoader()],
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

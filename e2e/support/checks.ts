@@ -9,6 +9,8 @@ export async function toast(page: Page, text: string): Promise<void> {
 
 /** Accessibility check once the toasts have gone (a toast fading in measures as low contrast). */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A toast under the pointer (the last click was at the bottom right, where toasts stack) waits while hovered.
+  await page.mouse.move(0, 0);
   await expect.poll(async () => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
   expect(await axeViolations(page)).toEqual([]);
 }

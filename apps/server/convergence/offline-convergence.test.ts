@@ -24,7 +24,7 @@
 // fast-check printed, run alone) for a hunt.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import fc from 'fast-check';
-import { addDays } from '@kalinga/contracts/pawn-rules';
+import { addDays } from '@kalinga/contracts/lending/rules';
 import { SYNC_EPOCH, type SyncDeltaReply } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMember, insertCompany, setUserRoles } from '../src/modules/companies/company.repository';
@@ -47,6 +47,10 @@ interface Engine {
 
 async function loadEngine(indexedDB: IDBFactory): Promise<Engine> {
   vi.resetModules();
+  // The device's own IndexedDB while its copy of the engine loads: the local store opens its databases in it.
+  const g = globalThis as { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange };
+  const before = { indexedDB: g.indexedDB, IDBKeyRange: g.IDBKeyRange };
+  Object.assign(g, { indexedDB, IDBKeyRange });
   const engine: Engine = {
     database: await import('../../web/src/offline/database'),
     actions: await import('../../web/src/features/lending/book/lending-actions'),
@@ -57,8 +61,7 @@ async function loadEngine(indexedDB: IDBFactory): Promise<Engine> {
     localSave: await import('../../web/src/offline/local-save'),
     support: await import('../../web/src/offline/action-support'),
   };
-  engine.database.setIndexedDBForTests({ indexedDB, IDBKeyRange });
-  engine.runner.setRandomForTests(() => 0.5);
+  Object.assign(g, before);
   return engine;
 }
 
@@ -191,6 +194,9 @@ async function seedBook(actor: Actor, category: Row): Promise<void> {
         items: [{ uuid: item, description: 'Gold ring', appraisal_value: 1500 }],
       })
     ).data;
+    // The expired ones had their notice sent before the period ended (the API records one only then), so the devices
+    // may forfeit them (decision 0217).
+    if (days >= 75) await t.db.updateTable('loans').set({ notice_sent_at: `${addDays(TODAY(), 12 - days)}T02:00:00.000Z` }).where('uuid', '=', String(loan.uuid)).execute();
     if (state === 'active') continue;
     await inject(actor, 'POST', `/api/loans/${loan.uuid}/forfeit`, { forfeiture_date: TODAY() });
     if (state === 'for_sale') await inject(actor, 'PUT', `/api/items/${item}/process-forfeited`, { selling_price: 1800 });
@@ -610,11 +616,15 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 const RUNS = Number(process.env.CONVERGENCE_RUNS ?? 15);
 const MAX_STEPS = Number(process.env.CONVERGENCE_STEPS ?? 30);
 
+let jitter: { mockRestore(): void } | undefined;
+
 beforeAll(async () => {
   t = await createTestApp();
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = address;
   vi.stubGlobal('fetch', deviceFetch);
+  // A fixed back-off jitter for the devices' queues (a retry is due at a known time), as a run replays.
+  jitter = vi.spyOn(Math, 'random').mockReturnValue(0.5);
   const home = await registerCompany(t.app, 'Users');
   people = [home, await addUser(t.app, home.companyId, { userType: 'personnel' }), await addUser(t.app, home.companyId, { userType: 'personnel' })];
 }, 60_000);
@@ -622,6 +632,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.CONVERGENCE_DEBUG) console.log([...stats].sort().map(([k, v]) => `${v}\t${k}`).join('\n'));
   vi.unstubAllGlobals();
+  jitter?.mockRestore();
   await t?.close();
 });
 

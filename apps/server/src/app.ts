@@ -20,9 +20,11 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { MAX_IMAGE_BYTES } from './lib/images';
+import { type ContentKeys, loadContentKeys } from './lib/field-crypto';
 import { registerUploads } from './plugins/uploads';
 import { registerNotFound, registerWebApp } from './plugins/web-app';
 import { isDraftResourceImage } from './modules/resources/resource.repository';
+import { isItemPhoto } from './modules/lending/vault.repository';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -32,6 +34,8 @@ export interface BuildOptions {
   webDir?: string;
   /** Runs the notification worker in this process (main.ts, test/serve.ts); tests run one by hand instead. */
   notificationWorker?: boolean;
+  /** The keyring main.ts loaded (and rotates); else it is loaded from the configuration here. */
+  contentKeys?: ContentKeys;
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
@@ -39,7 +43,7 @@ function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
 }
 
 /** Builds the API server (plugins, then modules) without listening, so tests can inject requests. */
-export async function buildApp({ config, db, logger = false, webDir, notificationWorker = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, webDir, notificationWorker = false, contentKeys }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     // Base64 logos arrive in JSON bodies: room for a 2 MB image plus its encoding.
@@ -52,6 +56,7 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('contentKeys', contentKeys ?? loadContentKeys(config));
 
   registerErrorHandling(app);
   registerInputGuards(app);
@@ -61,12 +66,16 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await registerOpenApi(app, config.apiDocs);
   registerAuth(app, authenticate);
   await registerRateLimits(app);
-  await registerUploads(app, config.uploadsDir, { isPrivate: (name) => isDraftResourceImage(db, name) });
+  // Draft resources' images and items' photos are served only by a signed URL (decisions 0077, 0310).
+  await registerUploads(app, config.uploadsDir, { isPrivate: async (name) => (await isDraftResourceImage(db, name)) || (await isItemPhoto(db, name)) });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(companiesRoutes);
   // Feature modules register here, one line each.
+  (await import('./modules/lending/branch-context')).registerBranchHeader(app);
+  await app.register((await import('./modules/lending/branches.routes')).branchRoutes);
+  await app.register((await import('./modules/lending/transfer.routes')).transferRoutes);
   await app.register((await import('./modules/reports/report.routes')).reportsRoutes);
   await app.register((await import('./modules/categories/category.routes')).categoryRoutes);
   await app.register((await import('./modules/appointments/appointment.routes')).appointmentRoutes);
@@ -77,9 +86,12 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await app.register((await import('./modules/schedule/schedule.routes')).scheduleRoutes);
   await app.register((await import('./modules/resources/resource.routes')).resourceRoutes);
   await app.register((await import('./modules/lending/customer.routes')).customerRoutes);
+  await app.register((await import('./modules/lending/metal-rate.routes')).metalRateRoutes);
   await app.register((await import('./modules/lending/loan.routes')).loanRoutes);
   await app.register((await import('./modules/lending/item.routes')).itemRoutes);
+  await app.register((await import('./modules/lending/vault.routes')).vaultRoutes);
   await app.register((await import('./modules/lending/cash-day.routes')).cashDayRoutes);
+  await app.register((await import('./modules/lending/lending-operations')).lendingOperationRoutes);
   await app.register((await import('./modules/lending/pawn-notice.routes')).pawnNoticeRoutes);
   await app.register((await import('./modules/sync/sync.routes')).syncRoutes);
   await app.register((await import('./modules/notifications/notification-inbox.routes')).notificationInboxRoutes);
@@ -91,12 +103,15 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await app.register((await import('./backup/backup-status.routes')).backupStatusRoutes);
   await app.register((await import('./modules/screening/screening.routes')).screeningRoutes);
   await app.register((await import('./modules/waitlist/waitlist.routes')).waitlistRoutes);
-  if (notificationWorker) {
-    const pawnNotice = (await import('./modules/lending/pawn-notice-email')).pawnNoticeOutboxEmail;
-    (await import('./modules/notifications/worker-plugin')).registerNotificationWorker(app, { pawn_notice: pawnNotice });
-  }
+  await app.register((await import('./modules/case-notes/case-notes.routes')).caseNotesRoutes);
+  await app.register((await import('./modules/client-record/client-record.routes')).clientRecordRoutes);
+  await app.register((await import('./modules/client-record/client-file.routes')).clientFileRoutes);
+  await app.register((await import('./modules/groups/groups.routes')).groupRoutes);
+  await app.register((await import('./modules/groups/group-notes.routes')).groupNoteRoutes);
+  if (notificationWorker) (await import('./modules/notifications/worker-plugin')).registerNotificationWorker(app, (await import('./email-writers')).EMAIL_WRITERS);
   if (notificationWorker) (await import('./modules/screening/escalation-plugin')).registerEscalation(app);
   if (notificationWorker) (await import('./modules/waitlist/waitlist-plugin')).registerWaitlistSweep(app);
+  if (notificationWorker) (await import('./modules/client-record/retention-plugin')).registerRetention(app);
 
   if (webDir) await registerWebApp(app, webDir);
   registerNotFound(app, webDir);

@@ -60,8 +60,12 @@ describe('loadConfig', () => {
   });
 
   it('schedules a daily backup into DATA_DIR/backups keeping 7 unless BACKUP_* say otherwise', () => {
-    expect(loadConfig({ DATA_DIR: '/srv/kalinga' }).backup).toEqual({ dir: '/srv/kalinga/backups', everyHours: 24, keep: 7 });
-    expect(loadConfig({ BACKUP_DIR: '/mnt/other-disk/kalinga', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '30' }).backup).toEqual({ dir: '/mnt/other-disk/kalinga', everyHours: 0, keep: 30 });
+    expect(loadConfig({ DATA_DIR: '/srv/kalinga' }).backup).toEqual({ dir: '/srv/kalinga/backups', everyMinutes: 24 * 60, keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: '/mnt/other-disk/kalinga', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '30' }).backup).toEqual({ dir: '/mnt/other-disk/kalinga', everyMinutes: 0, keep: 30 });
+    // Minutes, to try retention without waiting days (decision 0226); not both.
+    expect(loadConfig({ BACKUP_EVERY_MINUTES: '5' }).backup.everyMinutes).toBe(5);
+    expect(() => loadConfig({ BACKUP_EVERY_MINUTES: '0' })).toThrow(/BACKUP_EVERY_MINUTES/);
+    expect(() => loadConfig({ BACKUP_EVERY_MINUTES: '5', BACKUP_EVERY_HOURS: '1' })).toThrow('set BACKUP_EVERY_HOURS or BACKUP_EVERY_MINUTES, not both');
     for (const [name, wrong] of [['BACKUP_EVERY_HOURS', '1.5'], ['BACKUP_EVERY_HOURS', '-1'], ['BACKUP_KEEP', '0'], ['BACKUP_KEEP', 'all']]) {
       expect(() => loadConfig({ [name]: wrong }), `${name}=${wrong}`).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
     }

@@ -55,7 +55,14 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY_HOURS: z.coerce.number().int('must be a whole number of hours').min(0).max(8760).default(24),
+  BACKUP_EVERY_MINUTES: z.coerce.number().int('must be a whole number of minutes').min(1).max(525_600).optional(),
   BACKUP_KEEP: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(7),
+  CONTENT_KEY: z.string().trim().regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)').optional(),
+  CONTENT_KEYS_PREVIOUS: z
+    .string()
+    .transform((v) => v.split(',').map((k) => k.trim()).filter((k) => k !== ''))
+    .refine((keys) => keys.every((k) => /^[A-Za-z0-9+/_-]{43}=?$/.test(k)), 'must be a comma list of keys, each 32 bytes in base64')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -78,9 +85,15 @@ export interface AppConfig {
   apiDocs: boolean;
   /**
    * Scheduled backups (docs/decisions/0190-backups-and-restore.md): the folder (BACKUP_DIR, default DATA_DIR/backups;
-   * best on another disk), every how many hours (BACKUP_EVERY_HOURS, 0 = none) and how many scheduled archives are kept.
+   * best on another disk), every how many minutes (BACKUP_EVERY_HOURS × 60, or BACKUP_EVERY_MINUTES to try retention
+   * in minutes, decision 0226; 0 = none) and how many scheduled archives are kept.
    */
-  backup: { dir: string; everyHours: number; keep: number };
+  backup: { dir: string; everyMinutes: number; keep: number };
+  /**
+   * The keys of confidential fields at rest (docs/decisions/0205-encryption-at-rest.md): CONTENT_KEY (else the newest
+   * file of `dir`, DATA_DIR/content-keys, created on first start), and older keys still read (CONTENT_KEYS_PREVIOUS).
+   */
+  contentKeys: { current: string | null; previous: string[]; dir: string };
 }
 
 /** Reads and validates the environment; throws one readable line per wrong variable. */
@@ -96,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // In production the links in emails must reach the app: never the http://localhost default (decision 0123).
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration: PUBLIC_URL: must be set when NODE_ENV=production (the address people open the app at, for the links in emails)');
+  }
+  if (e.BACKUP_EVERY_MINUTES !== undefined && present.BACKUP_EVERY_HOURS !== undefined) {
+    throw new ConfigError('Invalid configuration: BACKUP_EVERY_MINUTES: set BACKUP_EVERY_HOURS or BACKUP_EVERY_MINUTES, not both');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
@@ -116,7 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     email: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM ?? 'no-reply@localhost' } : null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     apiDocs: e.NODE_ENV !== 'production',
-    backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
+    backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'), everyMinutes: e.BACKUP_EVERY_MINUTES ?? e.BACKUP_EVERY_HOURS * 60, keep: e.BACKUP_KEEP },
+    contentKeys: { current: e.CONTENT_KEY ?? null, previous: e.CONTENT_KEYS_PREVIOUS ?? [], dir: path.join(dataDir, 'content-keys') },
   };
 }
 

@@ -8,6 +8,9 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './seed/seed';
 import { startBackupSchedule } from './backup/schedule';
 import { startHousekeeping } from './maintenance';
+import { checkContentKeys, startContentKeyRotation } from './content-key-rotation';
+import { keyCommand } from './key-command';
+import { availableContentKeyIds, loadContentKeys } from './lib/field-crypto';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Both the bundle (apps/server/dist) and the sources (apps/server/src) sit two levels below apps/.
@@ -17,6 +20,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(config.database);
   await migrateToLatest(db);
+  // Confidential fields at rest (decision 0205): every key the database names must be here before anything is served.
+  await checkContentKeys(db, availableContentKeyIds(config));
+  const contentKeys = loadContentKeys(config);
   if (config.demoData) {
     const accounts = await seedDemoData(db, config);
     if (accounts) {
@@ -25,7 +31,7 @@ async function main(): Promise<void> {
       console.log('');
     }
   }
-  const app = await buildApp({ config, db, logger: true, webDir, notificationWorker: true });
+  const app = await buildApp({ config, db, logger: true, webDir, notificationWorker: true, contentKeys });
   const close = async () => {
     await app.close();
     await db.destroy();
@@ -38,11 +44,14 @@ async function main(): Promise<void> {
   startHousekeeping(db, config, app.log);
   // The scheduled backup (BACKUP_EVERY_HOURS, BACKUP_DIR, BACKUP_KEEP; decision 0190).
   startBackupSchedule(db, config, app.log);
+  // Plain rows from before, and a new key from npm run rotate-key: re-encrypted in the background (decision 0205).
+  startContentKeyRotation(db, config, contentKeys, app.log);
   console.log(`Kalinga is serving on http://localhost:${config.port} (${config.database.kind})`);
 }
 
-// `backup` and `restore` (npm run backup / npm run restore) run instead of the server (docs/decisions/0190).
-const command = serverCommand(process.argv.slice(2));
+// `backup` and `restore` (npm run backup / npm run restore; docs/decisions/0190) and `rotate-key` (decision 0205) run
+// instead of the server.
+const command = serverCommand(process.argv.slice(2)) ?? keyCommand(process.argv.slice(2));
 if (command) {
   command().then(
     (code) => process.exit(code),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { housekeeping } from './maintenance';
 import { REPLY_RETENTION_MS } from './modules/lending/idempotency.repository';
-import { call, countRows, lendingWorld, type LendingWorld } from './modules/lending/lending.test-helpers';
+import { call, countRows, lendingWorld, type LendingWorld } from '../test/lending/lending-helpers';
 
 // Daily housekeeping (decision 0102): stored write reply bodies past their retention go, in every company; the
 // key rows and the writes they answered stay, and a repeat that comes after answers as applied (decision 0105).

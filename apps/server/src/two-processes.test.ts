@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, registerCompany, TEST_PASSWORD, type Actor, type TestApp } from '../test/harness';
 import { startServers, type Servers } from '../test/server-processes';
 import { ATTEMPT_LIMITS } from './modules/auth/attempt-limits';
-import { addCategory, daysAhead, instantOf, setWeek } from './modules/schedule/schedule.test-helpers';
+import { addCategory, daysAhead, instantOf, setWeek } from '../test/schedule/schedule-helpers';
 
 const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? '');
 
@@ -57,7 +57,10 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
   it('one slot booked from both processes at once: exactly one booking, the rest refused', async () => {
     const at = await instantOf(t.app, personnel, counselor.user.id, daysAhead(3), '10:00');
     const body = { counselor_id: counselor.user.id, appointment_date: at, reason: 'Two processes', category_id: categoryId, location_type: 'online' };
-    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => call(i % 2 ? a : b, 'POST', '/api/appointments', personnel.headers, body)));
+    // Twelve different clients: one client racing themself is refused by the one-session-at-a-time rule instead,
+    // whose check waits for the client's row (decisions 0221, 0250); this test is about the counselor's slot.
+    const clients = await Promise.all(Array.from({ length: 12 }, () => addUser(t.app, admin.companyId, { userType: 'personnel' })));
+    const replies = await Promise.all(clients.map((c, i) => call(i % 2 ? a : b, 'POST', '/api/appointments', c.headers, body)));
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([201, ...Array<number>(11).fill(409)]);
     for (const r of replies.filter((x) => x.status === 409)) expect(r.body.message).toBe(SLOT_TAKEN_MESSAGE);

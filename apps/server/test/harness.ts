@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type BuildOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { createDatabase, type DB } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -58,9 +58,13 @@ export async function freshPostgresDatabase(
  * A real server over a fresh database: an SQLite file of its own, or, when DATABASE_URL is a
  * postgres URL (npm run test:pg), a new PostgreSQL database that is dropped afterwards.
  * Under vitest the database starts as a copy of the run's migrated template (test/global-setup.ts);
- * elsewhere (bench) it is migrated here. `env` adds configuration variables (e.g. TRUST_PROXY).
+ * elsewhere (bench) it is migrated here. `env` adds configuration variables (e.g. TRUST_PROXY); `build` builds the
+ * app as main.ts does (a web app to serve, the notification worker).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  build: Pick<BuildOptions, 'webDir' | 'notificationWorker'> = {},
+): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-test-'));
   const adminUrl = process.env.DATABASE_URL;
   const pgTemplate = process.env[PG_TEMPLATE_ENV];
@@ -80,7 +84,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
   const db = createDatabase(config.database);
   if (!migrated) await migrateToLatest(db);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...build });
   await app.ready();
   return {
     app,

@@ -1,13 +1,15 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { createRouter, preloadSignedInScreen } from './app/router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes, onNavigation, preloadSignedInScreen } from './app/router';
 import { registerServiceWorker } from './app/service-worker';
 import { UpdatePrompt } from './app/update-prompt';
-import { initAuth } from './features/auth/auth-store';
+import { initAuth } from './session/auth-store';
 import { watchLastScreen } from './last-screen/keep';
+import { keepStartUpReads } from './lib/early-reads';
+import { afterFirstScreen } from './lib/first-screen';
 import { maySessionBeStored } from './offline/session-hint';
+import { type Area, initI18n } from './lib/i18n';
 import './index.css';
 
 /** How long the first render waits, past the session check, for the frame's and the screen's code. */
@@ -21,23 +23,37 @@ const screenCode =
     ? Promise.race([preloadSignedInScreen(window.location.pathname).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))])
     : undefined;
 
+// The first screen's messages in the language to use load beside the session check (decision 0245): the sign-in
+// pages' catalog, the crisis screen's, or the signed-in frame's (with the crisis one, for its "I need help now", and
+// the shared components' common one: dialogs, pagination, toasts, decision 0271).
+const path = window.location.pathname;
+const firstAreas: Area[] = ['/login', '/register'].includes(path) ? ['auth'] : path === '/crisis' ? ['crisis'] : ['frame', 'crisis', 'common'];
+const messages = initI18n(firstAreas).catch((error: unknown) => console.error('Failed to load the messages', error));
+
+// What the first screen asked the server for is sent by the page itself at this address's next start (decision 0252).
+const startAddress = { pathname: window.location.pathname, search: window.location.search };
+// (Or when the page is left before: what it had asked for by then.)
+const keepReads = () => keepStartUpReads(localStorage, startAddress, Date.now());
+void afterFirstScreen(0).then(keepReads);
+window.addEventListener('pagehide', keepReads, { once: true });
+
 // Auth is initialised before mounting; a failed initialisation is logged and the app is not mounted (product-rules.md#navigation).
 initAuth()
-  .then(() => screenCode)
+  .then(() => Promise.all([screenCode, messages]))
   .then(() => {
     const root = createRoot(document.getElementById('root')!);
-    const router = createRouter();
     // What each screen shows is kept on the device, for the page to draw at the next start (decision 0101).
-    watchLastScreen((listener) => router.subscribe(listener));
+    watchLastScreen(onNavigation);
     // Rendered as a transition: React yields to the browser every few milliseconds while it builds the first
     // screen, instead of one long task that would hold input and the first paint's neighbours (decision 0099).
     startTransition(() =>
       root.render(
         <StrictMode>
-          <Providers>
-            <RouterProvider router={router} />
-            <UpdatePrompt />
-          </Providers>
+          {/* The query client is provided by the signed-in frame (app/layout.tsx), not here (decision 0230). */}
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+          <UpdatePrompt />
         </StrictMode>,
       ),
     );

@@ -28,3 +28,8 @@ export type AppointmentTab = (typeof APPOINTMENT_TABS)[number];
 
 /** The 409 a lost race (or an already taken slot) gets. */
 export const SLOT_TAKEN_MESSAGE = 'This time slot is no longer available';
+
+/** The 409 of a booking that overlaps one of the client's own live appointments (decision 0221). */
+export const CLIENT_BUSY_MESSAGE = 'The client already has an appointment at this time.';
+/** The same, said to a client booking for themselves. */
+export const OWN_BUSY_MESSAGE = 'You already have an appointment at this time.';

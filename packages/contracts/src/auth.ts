@@ -1,5 +1,8 @@
 import { z } from './zod';
 import { USER_TYPES } from './common';
+import { LANGUAGES } from './languages';
+
+export const LANGUAGE_RULE = 'Choose Filipino or English.';
 
 export const authUserSchema = z.object({
   id: z.number().int(),
@@ -15,6 +18,10 @@ export const authUserSchema = z.object({
   department: z.string().nullable(),
   birth_date: z.string().nullable(),
   status: z.enum(['active', 'inactive']),
+  /** A clinical supervisor of at least one counselor of the company: sees Notes to review (decision 0208). */
+  supervises: z.boolean().optional(),
+  /** The user's own language; null, none chosen (the site's default applies; decision 0246). */
+  language: z.enum(LANGUAGES).nullable().optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
@@ -47,6 +54,8 @@ export const profileBodySchema = z
     name: z.string().trim().min(1, 'The name field is required.').max(120),
     current_password: z.string().min(1).max(200).optional(),
     new_password: z.string().min(8, 'The new password must be at least 8 characters.').max(200).optional(),
+    /** null: none chosen, the site's default applies. Absent: unchanged. */
+    language: z.enum(LANGUAGES, LANGUAGE_RULE).nullable().optional(),
   })
   .refine((b) => (b.current_password === undefined) === (b.new_password === undefined), {
     path: ['new_password'],

@@ -25,8 +25,8 @@ export const backupStatusSchema = z.object({
   /** The newest backup that succeeded (the same as `last` unless the last one failed). */
   last_success: backupRunSchema.nullable(),
   schedule: z.object({
-    /** Hours between scheduled backups; 0 = none scheduled (BACKUP_EVERY_HOURS). */
-    every_hours: z.number().int(),
+    /** Minutes between scheduled backups (BACKUP_EVERY_HOURS × 60, or BACKUP_EVERY_MINUTES); 0 = none scheduled. */
+    every_minutes: z.number().int(),
     keep: z.number().int(),
     /** When the next scheduled backup is due at the latest, or null when none are scheduled. */
     next_at: z.string().nullable(),

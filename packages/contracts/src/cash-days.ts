@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { isoDateSchema } from './common';
-import { moneyField } from './lending';
+import { moneyField } from './lending/schemas';
 
 // A clerk's cash day (decision 0188): opened with a float, closed with the count. Money in pesos, as in the API.
 

@@ -2,6 +2,8 @@ import { z } from './zod';
 import { formBoolean, formNumber, formOptionalText } from './form-fields';
 import { paginated, pageQuerySchema } from './common';
 import { CATEGORY_KINDS } from './category-constants';
+import { ADVANCE_INTEREST } from './lending/rules';
+import { LTV_MAX, LTV_MIN } from './lending/gold';
 
 /** A category as the API returns it (product-rules.md#entities), lending defaults included. */
 export const categorySchema = z.object({
@@ -24,6 +26,10 @@ export const categorySchema = z.object({
   fast_depreciating: z.boolean(),
   /** Paying the interest due extends a loan by a term on the same ticket (decision 0189). */
   is_extendable: z.boolean(),
+  /** Interest deducted from the proceeds when a ticket is written: none, or the first term's, at most a year's (decision 0219). */
+  advance_interest: z.enum(ADVANCE_INTEREST).optional(),
+  /** Percent of a piece's appraised value the counter suggests lending; null: the default (decision 0305). Absent before it existed. */
+  ltv_percent: z.number().int().nullable().optional(),
   resources_count: z.number().int(),
   /** The company's change-counter value of the category's last change (decision 0111). */
   version: z.number().int().min(0),
@@ -60,6 +66,18 @@ const lendingFields = {
   is_renewable: formBoolean.optional(),
   fast_depreciating: formBoolean.optional(),
   is_extendable: formBoolean.optional(),
+  advance_interest: z.enum(ADVANCE_INTEREST, { message: 'The interest in advance must be none or one_term.' }).optional(),
+  // Blank clears it back to the default (decision 0305); never below the 30 % floor (decision 0182).
+  ltv_percent: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v)) : v),
+    z
+      .number({ message: 'The loan-to-value ratio must be a number.' })
+      .int('The loan-to-value ratio must be a whole percent.')
+      .min(LTV_MIN, `The loan-to-value ratio may not be below ${LTV_MIN} %.`)
+      .max(LTV_MAX, `The loan-to-value ratio may not be above ${LTV_MAX} %.`)
+      .nullable()
+      .optional(),
+  ),
 };
 
 const titleField = z

@@ -14,6 +14,10 @@ export const PERMISSIONS = [
   'backdate lending',
   // A counselor's: reads clients' intake answers and scores, every read recorded (decision 0162).
   'view screenings',
+  // The privacy officer's: reads the access log (who opened which client's record), never the content (decision 0200).
+  'view access log',
+  // A lending manager's: keeps the branches and who works where, and sees and acts at every branch (decision 0301).
+  'manage branches',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyField } from './lending';
+import { moneyField } from './lending/schemas';
 import { moneyInputText, parseMoneyText, roundPrice } from './money-text';
 
 describe('money as people type it', () => {

@@ -10,5 +10,14 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * urgent case to the counselors on call, always shown and emailed (decision 0163), and a time held for a client on
  * the waitlist, which they asked for (decision 0152).
  */
-export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed', 'urgent', 'waitlist_offer'] as const;
+// 'break_glass' and 'clinical_access' go to the privacy officers (decisions 0202, 0203): who did it, never a client's
+// name or content; the Access log shows the rest. 'group_cancelled' and 'group_session_cancelled' tell a group's
+// members that a facilitator cancelled the group or one of its sessions (decision 0282).
+export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed', 'urgent', 'waitlist_offer', 'break_glass', 'clinical_access', 'group_cancelled', 'group_session_cancelled'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/** Emails about groups and workshops with no in-app notice of their own (the outbox's; the deliveries list names them). */
+export const GROUP_EMAIL_KINDS = ['group_invite', 'group_reminder', 'workshop_signup', 'workshop_offer'] as const;
+/** Every kind of email the deliveries list may show. */
+export const DELIVERY_KINDS = [...INBOX_KINDS, ...GROUP_EMAIL_KINDS] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];

@@ -1,12 +1,12 @@
 import { z } from './zod';
-import { INBOX_KINDS, NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
+import { DELIVERY_KINDS, INBOX_KINDS, NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 
 // Notifications and reminders (decisions 0067, 0073). The shape both the server and the web app keep to.
 // Events come from appointment changes (written to the outbox in the change's own transaction); the in-app
 // notification of an event is a row of `notifications` for its recipient; reminders become in-app rows and
 // emails when they fall due.
 
-export { INBOX_KINDS, type InboxKind, NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
+export { DELIVERY_KINDS, type DeliveryKind, INBOX_KINDS, type InboxKind, NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 
 /** Kinds a user receives unless they turn them off ('completed' is off by default: product-rules.md#notifications). */
 export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationKind, { in_app: boolean; email: boolean }> = {
@@ -74,7 +74,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** GET /api/notifications/deliveries (administrators, 'manage settings'): the outbox's failed and pending emails. */
 export const deliverySchema = z.object({
   id: z.number().int(),
-  kind: z.enum(INBOX_KINDS),
+  kind: z.enum(DELIVERY_KINDS),
   recipient_name: z.string(),
   recipient_email: z.string(),
   status: z.enum(DELIVERY_STATUSES),

@@ -31,3 +31,15 @@ export const MIN_GROUP_PEOPLE = 5;
 
 /** What the reports say wherever a breakdown by department or age group is shown or downloaded. */
 export const SMALL_GROUPS_HIDDEN = `Groups of fewer than ${MIN_GROUP_PEOPLE} people are hidden so that no one can be singled out.`;
+
+/**
+ * Reports of confidential content (intake bands, no-shows) cover whole weeks that have ended: a period is its number of
+ * weeks ending last Sunday (docs/decisions/0212-reports-survive-differencing.md).
+ */
+export const PERIOD_WEEKS: Record<ReportPeriod, number> = { last_7_days: 1, last_30_days: 4, last_90_days: 13, last_365_days: 52 };
+
+/** Those reports round every count to this base; a count under it (zero included) is published as null. */
+export const ROUNDING_BASE = 5;
+
+/** What those reports say about their numbers. */
+export const WHOLE_WEEKS_ROUNDED = `Whole weeks that have ended only; numbers are rounded to the nearest ${ROUNDING_BASE} and "<${ROUNDING_BASE}" stands for anything from 0 to ${ROUNDING_BASE - 1}, so that comparing two reports never reveals one person.`;

@@ -36,9 +36,12 @@ const rowBase = {
   /** Appointments that day; on forecast rows the expected number (two decimals). */
   count: z.number().nonnegative(),
   is_forecast: z.boolean(),
-  /** Forecast rows only: the 80 % prediction interval, in whole appointments (lower ≤ count ≤ upper, roughly). */
-  lower: z.number().int().nonnegative().optional().describe('Forecast rows: the lower end of the 80 % prediction interval (whole appointments).'),
-  upper: z.number().int().nonnegative().optional().describe('Forecast rows: the upper end of the 80 % prediction interval (whole appointments).'),
+  /**
+   * Forecast rows only: the 80 % prediction interval (lower ≤ count ≤ upper, roughly), in appointments: whole, or
+   * fractional (two decimals) where the forecast hedges between two counts; text rounds them outward (decision 0286).
+   */
+  lower: z.number().nonnegative().optional().describe('Forecast rows: the lower end of the 80 % prediction interval (appointments; may be fractional, two decimals).'),
+  upper: z.number().nonnegative().optional().describe('Forecast rows: the upper end of the 80 % prediction interval (appointments; may be fractional, two decimals).'),
   /** Forecast rows only: days of history the forecast rests on (from the group's first appointment, at most 365). */
   history_days: z
     .number()

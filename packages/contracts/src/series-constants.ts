@@ -9,7 +9,7 @@ export const MAX_SERIES_SESSIONS = 26;
 export const SERIES_SCOPES = ['following', 'all'] as const;
 export type SeriesScope = (typeof SERIES_SCOPES)[number];
 
-export const SERIES_PROBLEMS = ['past', 'day_off', 'excluded', 'no_such_time', 'off_schedule', 'held', 'taken', 'twice', 'other_week'] as const;
+export const SERIES_PROBLEMS = ['past', 'day_off', 'excluded', 'no_such_time', 'off_schedule', 'held', 'taken', 'client_busy', 'twice', 'other_week'] as const;
 export type SeriesProblemCode = (typeof SERIES_PROBLEMS)[number];
 
 /** What each problem says to the person booking. */
@@ -21,6 +21,7 @@ export const SERIES_PROBLEM_TEXT: Record<SeriesProblemCode, string> = {
   off_schedule: "This time is not one of the counselor's time slots on this day.",
   held: 'This time is held for urgent cases.',
   taken: 'The counselor already has an appointment at this time.',
+  client_busy: 'The client already has an appointment at this time.',
   twice: 'Another session of this series is at this time.',
   other_week: 'Choose a time in the same week as the session.',
 };

@@ -1,6 +1,7 @@
-import { moneyField } from './lending';
-import { isCalendarDate } from './pawn-rules';
+import { moneyField } from './lending/schemas';
+import { isCalendarDate } from './lending/rules';
 import { z } from './zod';
+import { LANGUAGES } from './languages';
 
 /** The site settings every member reads (sidebar name and logo, slot length, booking switch, time zone). */
 export const settingsSchema = z.object({
@@ -20,6 +21,9 @@ export const settingsSchema = z.object({
   lending_backdate_days: z.number().int(),
   /** The shop's registration with the Bangko Sentral, printed on every pawn ticket (decision 0184). */
   bsp_registration: z.string().nullable(),
+  /** The lending business's name and address on tickets and notices, when not the business's own (decision 0220). */
+  pawnshop_name: z.string().nullable().optional(),
+  pawnshop_address: z.string().nullable().optional(),
   /** Tickets whose redemption period ends within this many days are listed to be sent their notice (decision 0184). */
   pawn_notice_days: z.number().int(),
   /** The shop's next auction, named on the notices when set (decision 0194): its date (YYYY-MM-DD) and place. */
@@ -29,8 +33,16 @@ export const settingsSchema = z.object({
   kyc_loan_threshold: z.number().nullable(),
   /** Minutes a freed slot is held for the waiting client it was offered to (default 30). */
   waitlist_hold_minutes: z.number().int(),
+  /** Hours after a client lets a held time go (declines, lets it lapse, leaves) before they are offered another; 0 = at once (decision 0223). */
+  waitlist_cooldown_hours: z.number().int(),
   /** After this many no-shows or late cancellations in a row, a client's next booking waits for approval (0 = off). */
   no_show_limit: z.number().int(),
+  /** Hours a counselor's break-the-glass opening of a client's file lasts (decision 0203; default 24). */
+  break_glass_hours: z.number().int(),
+  /** Years a closed client file is kept before it is listed to purge (decision 0236; default 10). */
+  retention_years: z.number().int(),
+  /** The language of users who chose none (decision 0246); null, each browser's guess. */
+  default_language: z.enum(LANGUAGES).nullable().optional(),
   updated_at: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -57,7 +69,11 @@ export const BACKDATE_DAYS_RULE = 'The days a lending action may be backdated mu
 export const NOTICE_DAYS_RULE = 'The days before the redemption period ends to send the notice must be a whole number from 1 to 90.';
 export const AUCTION_DATE_RULE = 'The auction date must be a real calendar date (YYYY-MM-DD), or empty.';
 export const WAITLIST_HOLD_RULE = 'The waitlist hold must be a whole number of minutes from 5 to 1440.';
+export const WAITLIST_COOLDOWN_RULE = 'The waitlist pause must be a whole number of hours from 0 to 168.';
 export const NO_SHOW_LIMIT_RULE = 'The no-show limit must be a whole number from 0 (off) to 10.';
+export const RETENTION_YEARS_RULE = 'Closed files must be kept a whole number of years from 1 to 100.';
+export const DEFAULT_LANGUAGE_RULE = 'The default language must be Filipino or English, or none.';
+export const BREAK_GLASS_HOURS_RULE = 'The break-the-glass access must last a whole number of hours from 1 to 72.';
 
 export const MAX_CANCELLATION_NOTICE_HOURS = 720;
 export const CANCELLATION_NOTICE_RULE = `The cancellation notice must be a whole number of hours from 0 to ${MAX_CANCELLATION_NOTICE_HOURS} (0 lets clients cancel until the appointment starts).`;
@@ -98,11 +114,17 @@ export const settingsBodySchema = z.object({
     .optional(),
   lending_backdate_days: z.number(BACKDATE_DAYS_RULE).int(BACKDATE_DAYS_RULE).min(0, BACKDATE_DAYS_RULE).max(365, BACKDATE_DAYS_RULE).optional(),
   bsp_registration: optionalText(120, 'BSP registration'),
+  pawnshop_name: optionalText(120, 'pawnshop name'),
+  pawnshop_address: optionalText(300, 'pawnshop address'),
   pawn_notice_days: z.number(NOTICE_DAYS_RULE).int(NOTICE_DAYS_RULE).min(1, NOTICE_DAYS_RULE).max(90, NOTICE_DAYS_RULE).optional(),
   pawn_auction_date: z.preprocess((v) => (v === '' ? null : v), z.string(AUCTION_DATE_RULE).regex(/^\d{4}-\d{2}-\d{2}$/, AUCTION_DATE_RULE).refine(isCalendarDate, AUCTION_DATE_RULE).nullable().optional()),
   pawn_auction_place: optionalText(200, 'auction place'),
   kyc_loan_threshold: moneyField('amount above which a first loan needs the full record').nullable().optional(),
   waitlist_hold_minutes: z.number(WAITLIST_HOLD_RULE).int(WAITLIST_HOLD_RULE).min(5, WAITLIST_HOLD_RULE).max(1440, WAITLIST_HOLD_RULE).optional(),
+  waitlist_cooldown_hours: z.number(WAITLIST_COOLDOWN_RULE).int(WAITLIST_COOLDOWN_RULE).min(0, WAITLIST_COOLDOWN_RULE).max(168, WAITLIST_COOLDOWN_RULE).optional(),
   no_show_limit: z.number(NO_SHOW_LIMIT_RULE).int(NO_SHOW_LIMIT_RULE).min(0, NO_SHOW_LIMIT_RULE).max(10, NO_SHOW_LIMIT_RULE).optional(),
+  break_glass_hours: z.number(BREAK_GLASS_HOURS_RULE).int(BREAK_GLASS_HOURS_RULE).min(1, BREAK_GLASS_HOURS_RULE).max(72, BREAK_GLASS_HOURS_RULE).optional(),
+  retention_years: z.number(RETENTION_YEARS_RULE).int(RETENTION_YEARS_RULE).min(1, RETENTION_YEARS_RULE).max(100, RETENTION_YEARS_RULE).optional(),
+  default_language: z.enum(LANGUAGES, DEFAULT_LANGUAGE_RULE).nullable().optional(),
 });
 export type SettingsBody = z.infer<typeof settingsBodySchema>;

@@ -2,8 +2,8 @@ import { z } from './zod';
 import { cashDaySchema } from './cash-days';
 import { categorySchema } from './categories';
 import { paginated, pageQuerySchema } from './common';
-import { customerSchema, itemSchema, loanSchema, transactionSchema } from './lending';
-import { SYNC_OPERATIONS } from './lending-operations';
+import { customerSchema, itemSchema, loanSchema, transactionSchema } from './lending/schemas';
+import { SYNC_OPERATIONS } from './lending/operations';
 
 /**
  * GET /api/sync: pull with the server's cursor, never the client's clock (docs/decisions/0060).

@@ -18,6 +18,9 @@ export const userSchema = z.object({
   permissions: z.array(z.string()),
   status: z.enum(USER_STATUSES),
   created_at: z.string(),
+  /** A counselor in training, and the counselor who supervises their clinical work (decision 0201). */
+  is_trainee: z.boolean(),
+  clinical_supervisor_id: z.number().int().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -77,6 +80,9 @@ const userFields = {
       .nullable()
       .optional(),
   ),
+  // Counselors only (decision 0201); left out, an update keeps what the user had.
+  is_trainee: z.boolean().optional(),
+  clinical_supervisor_id: idSchema.nullable().optional(),
 };
 
 export const createUserBodySchema = z.object({

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { extract, create as createTar } from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createDatabase } from '../db/database';
 import { referencedUploads } from '../db/upload-references';
 import { type Actor, createTestApp, registerCompany, type TestApp } from '../../test/harness';
-import { eachWrites, emptyTarget, startWriters } from './backup.test-helpers';
+import { eachWrites, emptyTarget, startWriters, tamperedArchive } from '../../test/backup/backup-helpers';
 import { createBackup } from './create-backup';
 import { countRows, type Manifest, sha256File } from './manifest';
 import { CURSOR_BEFORE_RESTORE } from '../lib/restore-tag';
@@ -49,16 +48,6 @@ async function restoredServer(archive: string) {
     await db.destroy();
   });
   return { app, db, config: target.config, result };
-}
-
-/** Rewrites an archive through `change` (files extracted into a folder), keeping everything else. */
-async function tampered(archive: string, change: (folder: string) => void): Promise<string> {
-  const folder = fs.mkdtempSync(path.join(dir, 'x-'));
-  await extract({ file: archive, cwd: folder });
-  change(folder);
-  const out = path.join(dir, `tampered-${path.basename(folder)}.tar.gz`);
-  await createTar({ gzip: true, cwd: folder, file: out }, fs.readdirSync(folder));
-  return out;
 }
 
 describe('backup and restore', () => {
@@ -150,7 +139,7 @@ describe('backup and restore', () => {
       return { message: (err as Error).message, left: fs.existsSync(target.config.dataDir) ? fs.readdirSync(target.config.dataDir) : [] };
     };
 
-    const damaged = await tampered(archive, (folder) => {
+    const damaged = await tamperedArchive(archive, dir, (folder) => {
       const image = fs.readdirSync(path.join(folder, 'uploads'))[0];
       fs.appendFileSync(path.join(folder, 'uploads', image), 'x');
     });
@@ -158,7 +147,7 @@ describe('backup and restore', () => {
     expect(d.message).toMatch(/^Checksum mismatch for uploads\/.+\.png: the archive is damaged$/);
     expect(d.left).toEqual([]);
 
-    const newer = await tampered(archive, (folder) => {
+    const newer = await tamperedArchive(archive, dir, (folder) => {
       const file = path.join(folder, 'manifest.json');
       const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
       m.migrations.push('099-from-the-future');

@@ -1,49 +1,8 @@
-import { type BackupRunView, type BackupStatus, backupStatusSchema } from '@kalinga/contracts/backups';
+import { backupStatusSchema } from '@kalinga/contracts/backups';
 import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DB } from '../db/database';
-import { forbidden } from '../lib/http-errors';
 import { authOf, needs } from '../lib/auth-context';
-import { type BackupRun, latestRuns, serverCompanyId } from './backup-runs.repository';
-import { nextSlotStart } from './schedule';
-
-/** A run with no end after this long was cut off (the server stopped mid-way): it reads 'failed'. */
-const CUT_OFF_MS = 6 * 3_600_000;
-const CUT_OFF = 'It did not finish: the server stopped while it ran.';
-
-function view(run: BackupRun, now: number): BackupRunView {
-  const cutOff = run.finished_at === null && now - Date.parse(run.started_at) > CUT_OFF_MS;
-  return {
-    kind: run.kind,
-    started_at: run.started_at,
-    finished_at: run.finished_at,
-    outcome: run.finished_at === null ? (cutOff ? 'failed' : 'running') : run.ok === 1 ? 'succeeded' : 'failed',
-    archive: run.archive,
-    bytes: run.bytes === null ? null : Number(run.bytes),
-    error: cutOff ? CUT_OFF : run.error,
-  };
-}
-
-async function lastSuccess(db: DB): Promise<BackupRun | undefined> {
-  return db.selectFrom('backup_runs').selectAll().where('ok', '=', 1).orderBy('started_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-}
-
-export async function backupStatus(db: DB, schedule: { everyHours: number; keep: number }, now = new Date()): Promise<BackupStatus> {
-  const { finished, running } = await latestRuns(db);
-  const t = now.getTime();
-  const runningView = running ? view(running, t) : null;
-  // A cut-off run is the last one when it started after the last that ended.
-  const last = runningView?.outcome === 'failed' && (!finished || finished.started_at < runningView.started_at) ? runningView : finished ? view(finished, t) : null;
-  const success = await lastSuccess(db);
-  return {
-    last,
-    running: runningView?.outcome === 'running' ? runningView : null,
-    last_success: success ? view(success, t) : null,
-    schedule: { every_hours: schedule.everyHours, keep: schedule.keep, next_at: nextSlotStart(schedule.everyHours, now) },
-  };
-}
-
-export const NOT_THE_SERVERS_COMPANY = "Backups are the server's: only the administrators of the server's own company see them.";
+import { backupStatusFor } from './backup-status';
 
 /**
  * GET /api/backups/status, for the administrators ('manage users', the permission that edits the site settings) of
@@ -53,9 +12,6 @@ export const backupStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/backups/status', {
     preHandler: needs('manage users'),
     schema: { summary: "Shows the server's backups: the one running, the last that succeeded, and the schedule.", operationId: 'getBackupStatus', tags: ['settings'], security: [{ bearer: [] }], response: { 200: backupStatusSchema, 401: errorReplySchema, 403: errorReplySchema } },
-    handler: async (request) => {
-      if (authOf(request).companyId !== (await serverCompanyId(app.db))) throw forbidden(NOT_THE_SERVERS_COMPANY);
-      return backupStatus(app.db, app.config.backup);
-    },
+    handler: async (request) => backupStatusFor(app.db, authOf(request).companyId, app.config.backup),
   });
 };

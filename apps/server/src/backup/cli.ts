@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { createDatabase, type DB } from '../db/database';
+import { failureDetail, failureLine } from './backup-failure';
 import { finishRun, startRun } from './backup-runs.repository';
 import { createBackup } from './create-backup';
 import { RestoreRefused, restoreBackup } from './restore';
@@ -41,8 +42,11 @@ export async function backupCommand(args: string[]): Promise<number> {
         if (manifest.images.missing.length > 0) console.log(`Note: ${manifest.images.missing.length} images rows refer to were already missing from ${config.uploadsDir}.`);
         return 0;
       } catch (err) {
-        if (id !== null) await finishRun(db, id, new Date().toISOString(), { error: oneLine(err) }).catch(() => undefined);
-        console.error(`Backup failed: ${oneLine(err)}`);
+        // Said in words (backup-failure.ts); the system's error follows on a line of its own for the operator.
+        const reason = failureLine(err);
+        if (id !== null) await finishRun(db, id, new Date().toISOString(), { error: reason }).catch(() => undefined);
+        console.error(`Backup failed: ${reason}`);
+        console.error(`  (${oneLine(failureDetail(err))})`);
         return 1;
       }
     });
@@ -53,7 +57,7 @@ export async function backupCommand(args: string[]): Promise<number> {
 
 export async function restoreCommand(args: string[]): Promise<number> {
   if (args.length !== 1) {
-    console.error('Usage: npm run restore -- <archive.tar.gz>   (into an empty DATA_DIR, or an empty database with DATABASE_URL)');
+    console.error("Usage: npm run restore -- <archive.tar.gz>   (into an empty DATA_DIR, or an empty database with DATABASE_URL; with the original server's content key: CONTENT_KEY, or its DATA_DIR/content-keys folder copied into DATA_DIR first)");
     return 1;
   }
   const config = loadConfig();
@@ -62,6 +66,9 @@ export async function restoreCommand(args: string[]): Promise<number> {
     console.log(
       `Restored ${path.basename(args[0])} (made ${r.manifest.created_at}, migration ${r.manifest.migrations.at(-1) ?? 'none'}): ${r.rows} rows, ${r.images} images into ${config.database.kind === 'sqlite' ? config.dataDir : 'DATABASE_URL and ' + config.uploadsDir}. Start the server with npm start; devices sync again by themselves.`,
     );
+    // The archive carries confidential fields encrypted, never their key (docs/decisions/0205-encryption-at-rest.md).
+    const keys = config.contentKeys.current ? 'CONTENT_KEY (and CONTENT_KEYS_PREVIOUS) set as for this restore' : `the key files in ${config.contentKeys.dir}`;
+    console.log(`Confidential fields stay encrypted with the original server's content key: start the server with ${keys}, and keep a copy of the key apart from the backups.`);
     return 0;
   } catch (err) {
     console.error(`${err instanceof RestoreRefused ? 'Restore refused' : 'Restore failed'}: ${oneLine(err)}`);

@@ -4,12 +4,14 @@ import { create as createTar } from 'tar';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/database';
 import { removedUploadsDir } from '../lib/images';
-import { FORMAT, type Manifest, MANIFEST, sha256File } from './manifest';
+import { step } from './backup-failure';
+import { FORMAT, type Manifest, MANIFEST, PG_DUMP_FILE, sha256File, SQLITE_FILE } from './manifest';
 import { type SnapshotFacts, snapshotPostgres, snapshotSqlite } from './snapshot';
 
 // Writes one backup archive (docs/decisions/0190-backups-and-restore.md):
 //   manifest.json, database/kalinga.sqlite (or database/kalinga.pgdump), uploads/<every stored image>
-// into `<dir>/<prefix>-<UTC time>.tar.gz`, built in a `.partial` folder beside it and renamed when complete.
+// into `<dir>/<prefix>-<UTC time>.tar.gz`, built in a `.partial-<random>` folder beside it (0700) and put in place
+// when complete, 0600 (docs/decisions/0226-backup-files-private.md).
 
 export const ARCHIVE_SUFFIX = '.tar.gz';
 export const PARTIAL_SUFFIX = '.partial';
@@ -30,19 +32,44 @@ function stamp(now: Date): string {
   return now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Makes the staging folder; its name is the archive's, so two backups in the same second take the next suffix. */
-async function claimName(dir: string, kind: BackupKind, now: Date): Promise<{ archive: string; staging: string }> {
-  await fs.mkdir(dir, { recursive: true });
+/** Archives of this product in `dir` (both kinds), by name. */
+function isArchiveName(name: string): boolean {
+  return (name.startsWith(archivePrefix('manual')) || name.startsWith(archivePrefix('scheduled'))) && name.endsWith(ARCHIVE_SUFFIX);
+}
+
+/**
+ * Makes the backup folder (0700 when it is new) and, in it, a staging folder with an unpredictable name (mkdtemp: 0700,
+ * never an existing path or a link someone put there). Archives written 0644 by an older version are made 0600
+ * (docs/decisions/0226-backup-files-private.md).
+ */
+async function stagingFolder(dir: string, kind: BackupKind, now: Date): Promise<string> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  for (const name of await fs.readdir(dir)) {
+    if (!isArchiveName(name)) continue;
+    const st = await fs.lstat(path.join(dir, name)).catch(() => null);
+    if (st?.isFile() && (st.mode & 0o077) !== 0) await fs.chmod(path.join(dir, name), 0o600).catch(() => undefined);
+  }
+  return fs.mkdtemp(path.join(dir, `${archivePrefix(kind)}${stamp(now)}${PARTIAL_SUFFIX}-`));
+}
+
+/**
+ * Puts the finished archive in place under the first free name (two backups in the same second take the next suffix):
+ * a hard link never replaces an existing file; where the disk has no hard links (FAT, some network shares), a rename
+ * to a name checked free.
+ */
+async function publish(file: string, dir: string, kind: BackupKind, now: Date): Promise<string> {
   for (let n = 0; ; n++) {
     const archive = path.join(dir, `${archivePrefix(kind)}${stamp(now)}${n ? `-${n}` : ''}${ARCHIVE_SUFFIX}`);
-    const staging = `${archive}${PARTIAL_SUFFIX}`;
-    const exists = await fs.stat(archive).then(() => true, () => false);
-    if (exists) continue;
     try {
-      await fs.mkdir(staging);
-      return { archive, staging };
+      await fs.link(file, archive);
+      return archive;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') continue;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err;
+      if (await fs.lstat(archive).then(() => true, () => false)) continue;
+      await fs.rename(file, archive);
+      return archive;
     }
   }
 }
@@ -117,49 +144,59 @@ export interface BackupOptions {
 
 /** Writes a consistent backup of the database and the uploaded images while the server goes on serving. */
 export async function createBackup({ config, db, dir, kind, now = new Date() }: BackupOptions): Promise<BackupResult> {
-  const { archive, staging } = await claimName(path.resolve(dir), kind, now);
+  const folder = path.resolve(dir);
+  // Each step's failure says what failed, in words; the system's error goes to the log (backup-failure.ts).
+  const staging = await step(`The backup folder ${folder} could not be made or written`, () => stagingFolder(folder, kind, now));
   try {
     const copied = new Map<string, Copied>();
     const uploads = path.join(staging, 'uploads');
-    await copyUploads(config.uploadsDir, uploads, copied);
-    await fs.mkdir(path.join(staging, 'database'));
-    let facts: SnapshotFacts;
-    let file: string;
-    if (config.database.kind === 'sqlite') {
-      file = 'database/kalinga.sqlite';
-      facts = await snapshotSqlite(config.database.file, path.join(staging, file));
-    } else {
-      file = 'database/kalinga.pgdump';
-      facts = await snapshotPostgres(db, config.database.url, path.join(staging, file));
-    }
-    await copyUploads(config.uploadsDir, uploads, copied);
-    await copyRemovedReferenced(config.uploadsDir, uploads, facts.referenced, copied);
-    const files = [];
-    for (const rel of await listFiles(staging, '.')) {
-      const full = path.join(staging, rel);
-      files.push({ path: rel, bytes: (await fs.stat(full)).size, sha256: await sha256File(full) });
-    }
-    const images = files.filter((f) => f.path.startsWith('uploads/')).map((f) => f.path.slice('uploads/'.length));
-    const present = new Set(images);
-    const manifest: Manifest = {
-      format: FORMAT,
-      product: 'kalinga',
-      kind,
-      created_at: now.toISOString(),
-      versions: { node: process.version, database: facts.databaseVersion, pg_dump: facts.pgDumpVersion },
-      database: { kind: config.database.kind, file },
-      migrations: facts.migrations,
-      tables: facts.tables,
-      images: { count: images.length, referenced: facts.referenced.size, missing: [...facts.referenced].filter((n) => !present.has(n)).sort() },
-      files,
-    };
-    await fs.writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    const partial = `${archive}${PARTIAL_SUFFIX}.tar.gz`;
-    await createTar({ gzip: true, cwd: staging, file: partial, portable: true }, [MANIFEST, ...files.map((f) => f.path)]);
-    await fs.rename(partial, archive);
-    return { archive, bytes: (await fs.stat(archive)).size, manifest };
+    const images = `The images in ${config.uploadsDir} could not be copied`;
+    await step(images, () => copyUploads(config.uploadsDir, uploads, copied));
+    const database = config.database;
+    const file = database.kind === 'sqlite' ? SQLITE_FILE : PG_DUMP_FILE;
+    const facts: SnapshotFacts = await step(database.kind === 'sqlite' ? `The database ${database.file} could not be copied` : 'The database could not be dumped', async () => {
+      await fs.mkdir(path.join(staging, 'database'));
+      const taken = database.kind === 'sqlite' ? await snapshotSqlite(database.file, path.join(staging, file)) : await snapshotPostgres(db, database.url, path.join(staging, file));
+      // The archive keeps each entry's mode: the database's is 0600 wherever it is extracted.
+      await fs.chmod(path.join(staging, file), 0o600);
+      return taken;
+    });
+    await step(images, async () => {
+      await copyUploads(config.uploadsDir, uploads, copied);
+      await copyRemovedReferenced(config.uploadsDir, uploads, facts.referenced, copied);
+    });
+    return await step(`The archive could not be written in ${folder}`, () => writeArchive({ staging, folder, kind, now, file, facts }));
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
-    await fs.rm(`${archive}${PARTIAL_SUFFIX}.tar.gz`, { force: true });
   }
+}
+
+/** Lists and checksums the staged files, writes the manifest and the tar, and puts the archive in place. */
+async function writeArchive({ staging, folder, kind, now, file, facts }: { staging: string; folder: string; kind: BackupKind; now: Date; file: string; facts: SnapshotFacts }): Promise<BackupResult> {
+  const files = [];
+  for (const rel of await listFiles(staging, '.')) {
+    const full = path.join(staging, rel);
+    files.push({ path: rel, bytes: (await fs.stat(full)).size, sha256: await sha256File(full) });
+  }
+  const images = files.filter((f) => f.path.startsWith('uploads/')).map((f) => f.path.slice('uploads/'.length));
+  const present = new Set(images);
+  const manifest: Manifest = {
+    format: FORMAT,
+    product: 'kalinga',
+    kind,
+    created_at: now.toISOString(),
+    versions: { node: process.version, database: facts.databaseVersion, pg_dump: facts.pgDumpVersion },
+    database: { kind: file === SQLITE_FILE ? 'sqlite' : 'postgres', file },
+    migrations: facts.migrations,
+    tables: facts.tables,
+    images: { count: images.length, referenced: facts.referenced.size, missing: [...facts.referenced].filter((n) => !present.has(n)).sort() },
+    files,
+  };
+  await fs.writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+  // Written inside the staging folder (0700) under a name the file list never holds, then put in place.
+  const partial = path.join(staging, `.archive${ARCHIVE_SUFFIX}`);
+  await createTar({ gzip: true, cwd: staging, file: partial, portable: true, mode: 0o600 }, [MANIFEST, ...files.map((f) => f.path)]);
+  await fs.chmod(partial, 0o600);
+  const archive = await publish(partial, folder, kind, now);
+  return { archive, bytes: (await fs.stat(archive)).size, manifest };
 }

@@ -8,6 +8,12 @@ import { z } from 'zod';
 
 export const MANIFEST = 'manifest.json';
 export const FORMAT = 1;
+/** The database's entry in an archive, by kind: the only database path a restore accepts. */
+export const SQLITE_FILE = 'database/kalinga.sqlite';
+export const PG_DUMP_FILE = 'database/kalinga.pgdump';
+
+/** A table's name as countRows writes it: plain words, so a restore's checks may name it in SQL without quoting doubts. */
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 
 const fileSchema = z.object({ path: z.string(), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 export type ArchiveFile = z.infer<typeof fileSchema>;
@@ -21,8 +27,8 @@ export const manifestSchema = z.object({
   database: z.object({ kind: z.enum(['sqlite', 'postgres']), file: z.string() }),
   /** Applied migrations, in name order; the last is the archive's migration level. */
   migrations: z.array(z.string()),
-  /** Rows per table as of the snapshot. */
-  tables: z.record(z.string(), z.number().int().min(0)),
+  /** Rows per table as of the snapshot (`schema.table` outside PostgreSQL's public schema). */
+  tables: z.record(z.string().regex(TABLE_NAME), z.number().int().min(0)),
   images: z.object({ count: z.number().int().min(0), referenced: z.number().int().min(0), missing: z.array(z.string()) }),
   files: z.array(fileSchema),
 });

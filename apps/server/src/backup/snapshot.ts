@@ -66,6 +66,8 @@ export async function snapshotSqlite(source: string, target: string): Promise<Sn
 }
 
 export class ToolMissingError extends Error {}
+/** A PostgreSQL client tool that ran and failed; the message is its name and its last line of error output. */
+export class ToolFailedError extends Error {}
 
 const PG_DUMP_MISSING =
   'pg_dump was not found: install the PostgreSQL client tools (the same major version as the server, or newer) to back up a PostgreSQL database';
@@ -90,7 +92,7 @@ export function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv): P
     child.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new ToolMissingError(tool === 'pg_dump' ? PG_DUMP_MISSING : `${tool} was not found: install the PostgreSQL client tools`) : e));
     child.once('close', (code) => {
       if (code === 0) resolve(out);
-      else reject(new Error(`${tool} failed: ${err.trim().split('\n').pop() ?? `exit ${code}`}`));
+      else reject(new ToolFailedError(`${tool} failed: ${err.trim().split('\n').pop() ?? `exit ${code}`}`));
     });
   });
 }

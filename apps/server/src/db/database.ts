@@ -19,12 +19,33 @@ export function createDatabase(database: AppConfig['database']): DB {
       dialect: new PostgresDialect({ pool: postgresPool(database.url) }),
     });
   }
-  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  makePrivateFile(database.file);
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * The SQLite file holds password hashes, sessions, screening answers and ID numbers: its folder is made 0700 and the
+ * file 0600 before SQLite opens it (its -wal and -shm files take the file's mode); a file left 0644 by an older
+ * version is tightened (docs/decisions/0226-backup-files-private.md).
+ */
+function makePrivateFile(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((fs.statSync(f).mode & 0o077) !== 0) fs.chmodSync(f, 0o600);
+    } catch {
+      // Missing (no -wal yet), or not ours to change: SQLite opens it as it is.
+    }
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -26,6 +26,21 @@ import * as m025 from './migrations/025-screening-uuid';
 import * as m024 from './migrations/024-notice-outbox-and-auction';
 import * as m023 from './migrations/023-loan-extension';
 import * as m026 from './migrations/026-notice-auction';
+import * as m031 from './migrations/031-client-overlap-and-offers';
+import * as m029 from './migrations/029-case-notes';
+import * as m030 from './migrations/030-ticket-prints-and-forfeiture';
+import * as m027 from './migrations/027-client-access';
+import * as m033 from './migrations/033-report-privacy';
+import * as m032 from './migrations/032-client-files';
+import * as m034 from './migrations/034-languages';
+import * as m035 from './migrations/035-groups';
+import * as m036 from './migrations/036-group-attendance';
+import * as m039 from './migrations/039-vault';
+import * as m038 from './migrations/038-metal-rates';
+import * as m040 from './migrations/040-group-notes';
+import * as m037 from './migrations/037-branches';
+import * as m043 from './migrations/043-customer-language';
+import * as m041 from './migrations/041-group-emails';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -55,6 +70,21 @@ const migrations: Record<string, Migration> = {
   '024-notice-outbox-and-auction': m024,
   '023-loan-extension': m023,
   '026-notice-auction': m026,
+  '031-client-overlap-and-offers': m031,
+  '029-case-notes': m029,
+  '030-ticket-prints-and-forfeiture': m030,
+  '027-client-access': m027,
+  '033-report-privacy': m033,
+  '032-client-files': m032,
+  '034-languages': m034,
+  '035-groups': m035,
+  '036-group-attendance': m036,
+  '039-vault': m039,
+  '038-metal-rates': m038,
+  '040-group-notes': m040,
+  '037-branches': m037,
+  '043-customer-language': m043,
+  '041-group-emails': m041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

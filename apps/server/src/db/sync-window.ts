@@ -9,6 +9,8 @@ export interface SyncWindow {
   after: number;
   /** Inclusive upper bound: the counter pinned at the pull's (or download's) start. */
   until: number;
+  /** The branches whose book the device keeps (decision 0304); null or absent: every branch. */
+  branchIds?: readonly number[] | null;
 }
 
 /** A page of a chunked download: ordered by id after `afterId`, at most `limit` rows. */

@@ -1,3 +1,5 @@
+import { type Language, t } from './i18n';
+
 /** What an iCalendar event needs; instants as UTC ms. */
 export interface CalendarEvent {
   uid: string;
@@ -9,7 +11,15 @@ export interface CalendarEvent {
   description: string;
   /** RFC 5545 VEVENT status; left out for a completed appointment (VEVENT has no COMPLETED). */
   status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED' | null;
+  /** RFC 5545 SEQUENCE: the event's version, higher with every change a calendar shows (decision 0222). */
+  sequence: number;
 }
+
+/**
+ * RFC 5546 METHOD: PUBLISH for a file someone downloads; REQUEST for an invite that adds or updates events; CANCEL for
+ * one that removes them (a calendar that took the REQUEST drops them when the CANCEL carries a higher SEQUENCE).
+ */
+export type CalendarMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
 
 /** 20260309T010000Z (RFC 5545 UTC date-time). */
 function utc(ms: number): string {
@@ -51,21 +61,22 @@ function fold(line: string): string {
 }
 
 /** A one-event VCALENDAR with CRLF line endings. */
-export function buildIcs(event: CalendarEvent): string {
-  return buildCalendar([event]);
+export function buildIcs(event: CalendarEvent, method: CalendarMethod = 'PUBLISH'): string {
+  return buildCalendar([event], method);
 }
 
 /** A VCALENDAR of several events (a series: one VEVENT per session, each with its own UID), CRLF line endings. */
-export function buildCalendar(events: readonly CalendarEvent[]): string {
+export function buildCalendar(events: readonly CalendarEvent[], method: CalendarMethod = 'PUBLISH'): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Kalinga//Appointments//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     ...events.flatMap((event) => [
       'BEGIN:VEVENT',
       `UID:${event.uid}`,
+      `SEQUENCE:${event.sequence}`,
       `DTSTAMP:${utc(event.stamp)}`,
       `DTSTART:${utc(event.start)}`,
       `DTEND:${utc(event.end)}`,
@@ -94,6 +105,8 @@ export interface CalendarAppointment {
   counselor_name: string;
   client_name: string;
   category_title: string | null;
+  /** The event's version (appointments.ics_sequence, migration 031); 0 when unknown. */
+  ics_sequence?: number | null;
 }
 
 /** Where the app opens an appointment: what an email or a calendar entry links to for everything it leaves out. */
@@ -104,19 +117,22 @@ export function appointmentLink(publicUrl: string, uuid: string): string {
 /**
  * The appointment as an event, from one side: the client sees the counselor named, staff the client. Who, when and
  * where, and a link to the app (`link`, when known): never the reason, the notes or the category, which a calendar
- * carries to servers outside the centre's control (decision 0123).
+ * carries to servers outside the centre's control (decision 0123). Its words are in `language` (decision 0258).
  */
-export function appointmentCalendarEvent(row: CalendarAppointment, forClient: boolean, stamp: number, link?: string): CalendarEvent {
+export function appointmentCalendarEvent(row: CalendarAppointment, forClient: boolean, stamp: number, link?: string, language: Language = 'en'): CalendarEvent {
   const start = Date.parse(row.appointment_date);
-  const other = forClient ? `Counselor: ${row.counselor_name}` : `${row.user_type === 'student' ? 'Student' : 'Personnel'}: ${row.client_name}`;
+  const other = forClient
+    ? t(language, 'email.counselor', { name: row.counselor_name })
+    : t(language, 'email.client', { userType: row.user_type === 'student' ? 'student' : 'other', name: row.client_name });
   return {
     uid: `${row.uuid}@kalinga`,
     start,
     end: start + row.duration_minutes * MINUTE,
     stamp,
-    summary: 'Counselling appointment',
-    location: row.location_type === 'online' ? 'Online' : (row.location ?? 'On-site'),
-    description: [other, `Status: ${row.status === 'no_show' ? 'no-show' : row.status}`, ...(link ? [`Details: ${link}`] : [])].join('\n'),
+    summary: t(language, 'email.invite.summary'),
+    location: row.location_type === 'online' ? t(language, 'email.online') : (row.location ?? t(language, 'email.onSite')),
+    description: [other, t(language, 'email.invite.status', { status: row.status }), ...(link ? [t(language, 'email.invite.details', { link })] : [])].join('\n'),
     status: row.status === 'pending' ? 'TENTATIVE' : row.status === 'confirmed' ? 'CONFIRMED' : row.status === 'cancelled' ? 'CANCELLED' : null,
+    sequence: row.ics_sequence ?? 0,
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { restoreTagOf, type SyncQuery, taggedCursor, untaggedCursor } from '@kalinga/contracts/sync';
 import type { DB } from '../db/database';
+import { newestRestoreTag } from '../db/restore-log';
 import { unprocessable } from './http-errors';
 
 // The restore tag of a database (docs/decisions/0190-backups-and-restore.md): null until the first restore, then the
@@ -13,13 +14,7 @@ const tags = new WeakMap<DB, Promise<string | null>>();
 export function restoreTag(db: DB): Promise<string | null> {
   let tag = tags.get(db);
   if (!tag) {
-    tag = db
-      .selectFrom('restores')
-      .select('tag')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-      .then((row) => row?.tag ?? null);
+    tag = newestRestoreTag(db);
     tag.catch(() => tags.delete(db));
     tags.set(db, tag);
   }

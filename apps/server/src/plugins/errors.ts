@@ -2,22 +2,27 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientErrorOf } from '../lib/db-errors';
 import { HttpError, VALIDATION_MESSAGE } from '../lib/http-errors';
+import { localizeReply, requestLanguage } from '../lib/i18n';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 
-/** Turns every failure into `{ message, errors? }` with the house status codes; never leaks internals. */
+/**
+ * Turns every failure into `{ message, errors? }` with the house status codes; never leaks internals. Validation
+ * messages and refusals are in the language the request asks for (decision 0247).
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = requestLanguage(request.headers['accept-language']);
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Zod does not report the input in its issues: read the sent value from the part of the request that failed.
       const source = (request as unknown as Record<string, unknown>)[error.validationContext ?? 'body'];
-      return reply.status(422).send(validationReplyBody(error.validation, source));
+      return reply.status(422).send(localizeReply(language, validationReplyBody(error.validation, source)));
     }
     const known = clientErrorReply(error);
     if (known) {
       if (known.logged) request.log.info({ err: error }, 'database refused the input');
       if (known.headers) reply.headers(known.headers);
-      return reply.status(known.status).send(known.body);
+      return reply.status(known.status).send(localizeReply(language, known.body));
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

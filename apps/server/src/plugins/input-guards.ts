@@ -1,4 +1,5 @@
-import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, HTTPMethods, RouteOptions } from 'fastify';
 import { HttpError } from '../lib/http-errors';
 import { jsonTooDeep, NESTED_TOO_DEEPLY, refuseNul } from '../lib/input-limits';
 
@@ -39,5 +40,30 @@ export function registerInputGuards(app: FastifyInstance): void {
     refuseNul(request.params);
     refuseNul(request.query);
     refuseNul(request.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    letRefusedBodyFinish(request.raw, request.headers['content-length'], reply);
+    return payload;
+  });
+}
+
+/** Bytes of a refused body still read, and dropped, after the answer (docs/decisions/0229-refused-bodies-readable.md). */
+export const DRAIN_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * Fastify answers a body it refuses (413 over the size limit, a wrong length) at once and closes the connection: a
+ * client still uploading then meets a reset and never reads the answer. Instead the connection stays open and the
+ * rest of the body is read and dropped (Node reads what a finished reply left unread), so the client finishes sending
+ * and reads the status; past DRAIN_LIMIT the connection is closed after all.
+ */
+function letRefusedBodyFinish(raw: IncomingMessage, declaredLength: string | undefined, reply: FastifyReply): void {
+  if (raw.complete || !/^close$/i.test(String(reply.getHeader('connection') ?? ''))) return;
+  if (Number(declaredLength) > DRAIN_LIMIT) return;
+  reply.removeHeader('connection');
+  let drained = 0;
+  raw.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) raw.socket.destroy();
   });
 }

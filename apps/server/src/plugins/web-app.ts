@@ -29,7 +29,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     },
   });
   const landing = routePages(webDir)('/');
-  app.get('/', (_request, reply) => sendPage(reply, webDir, landing));
+  // A page, not an operation of the API: left out of its reference like the files above (decision 0195).
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, webDir, landing));
 }
 
 /** index.html for an app route: the path's page with its code preloaded (compressed on the fly) or the built file. */

@@ -6,7 +6,7 @@ import {
   type PlannedTransaction,
   planRedemption,
   planRenewal,
-} from '@kalinga/contracts/pawn-rules';
+} from '@kalinga/contracts/lending/rules';
 import type { ItemsTable, LoansTable } from '../db/tables';
 import { pick } from './random';
 

@@ -1,11 +1,11 @@
-import { amountsDue, newLoanFigures, serviceCharge } from '@kalinga/contracts/pawn-rules';
+import { amountsDue, newLoanFigures, serviceCharge } from '@kalinga/contracts/lending/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { CategoryRow, ItemRow, LoanRow, TransactionRow } from '../db/tables';
 import { makeCustomers, makeLoans } from './lending-book';
 import { seededRandom } from './random';
 import { type DemoContext, DEMO_PASSWORD, seedFoundation } from './seed-foundation';
-import { LENDING_TERMS, seedLending } from './seed-lending';
+import { DEMO_PAWNSHOP, LENDING_TERMS, seedLending } from './seed-lending';
 import { todayIn } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;
@@ -60,11 +60,19 @@ describe('lending demo data', () => {
     expect(loans.filter((l) => l.status === 'active' && l.expiry_date < today).length).toBeGreaterThan(5);
     expect(loans.filter((l) => l.status === 'active' && l.expiry_date >= today).length).toBeGreaterThan(50);
     expect(new Set(items.map((i) => i.status))).toEqual(new Set(['pawned', 'redeemed', 'forfeited', 'for_sale', 'sold']));
-    const numbers = [...loans].sort((a, b) => a.loan_date.localeCompare(b.loan_date) || a.id - b.id).map((l) => Number(l.pawn_ticket_number.slice(-6)));
-    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
-    expect(loans.every((l) => l.pawn_ticket_number === `PT-${l.loan_date.slice(0, 4)}-${l.pawn_ticket_number.slice(-6)}`)).toBe(true);
+    // Three branches, each numbering its own tickets in loan-date order (decision 0301).
+    const branches = await t.db.selectFrom('branches').selectAll().where('company_id', '=', ctx.company.id).orderBy('id').execute();
+    expect(branches.map((b) => b.ticket_prefix)).toEqual(['PT', 'MKT', 'CEB']);
+    for (const branch of branches) {
+      const own = loans.filter((l) => l.branch_id === branch.id);
+      expect(own.length).toBeGreaterThan(100);
+      const numbers = [...own].sort((a, b) => a.loan_date.localeCompare(b.loan_date) || a.id - b.id).map((l) => Number(l.pawn_ticket_number.slice(-6)));
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+      expect(own.every((l) => l.pawn_ticket_number === `${branch.ticket_prefix}-${l.loan_date.slice(0, 4)}-${l.pawn_ticket_number.slice(-6)}`)).toBe(true);
+      expect(Number(branch.last_ticket_number)).toBe(own.length);
+    }
+    expect(items.every((i) => branches.some((b) => b.id === i.branch_id))).toBe(true);
     const counter = await t.db.selectFrom('lending_counters').selectAll().where('company_id', '=', ctx.company.id).executeTakeFirstOrThrow();
-    expect(counter.last_ticket_number).toBe(loans.length);
     expect(new Set([...loans, ...items, ...transactions].map((r) => r.version))).toEqual(new Set([counter.sync_version]));
   });
 
@@ -74,7 +82,7 @@ describe('lending demo data', () => {
     const category = new Map(categories.map((c) => [c.id, c]));
     for (const loan of loans) {
       const c = category.get(loan.category_id)!;
-      const f = newLoanFigures({ loan_date: loan.loan_date, loan_amount: Number(loan.loan_amount), appraisal_value: Number(loan.appraisal_value), terms: { ...c, is_renewable: true, fast_depreciating: c.fast_depreciating === 1, is_extendable: c.is_extendable === 1 } });
+      const f = newLoanFigures({ loan_date: loan.loan_date, loan_amount: Number(loan.loan_amount), appraisal_value: Number(loan.appraisal_value), terms: { ...c, is_renewable: true, fast_depreciating: c.fast_depreciating === 1, is_extendable: c.is_extendable === 1, advance_interest: 'none' } });
       expect([loan.maturity_date, loan.expiry_date, Number(loan.service_charge)]).toEqual([f.maturity_date, f.expiry_date, serviceCharge(Number(loan.loan_amount))]);
       expect(Number(loan.loan_amount)).toBeLessThanOrEqual(Number(loan.appraisal_value));
       const txs = byLoan.get(loan.id) ?? [];
@@ -125,5 +133,29 @@ describe('lending demo data', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/loans?status=expired', headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/sync?table=loans&chunk_size=5', headers })).json().meta.total).toBe(loans.length);
     expect((await t.app.inject({ method: 'GET', url: '/api/appointments', headers })).statusCode).toBe(403);
+  });
+});
+
+describe('the demo pawnshop on its tickets (decision 0220)', () => {
+  it('has a lending business name, address and BSP registration of its own', async () => {
+    const s = await t.db.selectFrom('settings').select(['business_name', 'pawnshop_name', 'pawnshop_address', 'bsp_registration']).where('company_id', '=', ctx.company.id).executeTakeFirstOrThrow();
+    expect(s).toMatchObject(DEMO_PAWNSHOP);
+    expect(s.pawnshop_name).not.toBe(s.business_name);
+    expect(s.bsp_registration).toMatch(/\S/);
+  });
+});
+
+describe('the demo notices (decision 0217)', () => {
+  it('every ticket whose redemption period ended had its notice sent before the end, so it may be forfeited', async () => {
+    const today = todayIn(ctx.company.timezone);
+    const ended = loans.filter((l) => l.status === 'forfeited' || (l.status === 'active' && l.expiry_date < today));
+    expect(ended.length).toBeGreaterThan(0);
+    const notices = await t.db.selectFrom('pawn_notices').select(['loan_id', 'sent_at', 'expiry_date']).where('company_id', '=', ctx.company.id).execute();
+    const byLoan = new Map(notices.map((n) => [n.loan_id, n]));
+    for (const l of ended) {
+      const notice = byLoan.get(l.id);
+      expect((notice?.sent_at ?? '9999').slice(0, 10) < l.expiry_date).toBe(true);
+      expect(l.notice_sent_at).toBe(notice?.sent_at);
+    }
   });
 });

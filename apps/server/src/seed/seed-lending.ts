@@ -4,7 +4,7 @@ import { nowIso } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { insertUser } from '../modules/auth/user.repository';
 import { addMember, setUserRoles } from '../modules/companies/company.repository';
-import { ticketNumber } from '../modules/lending/loan.repository';
+import { branchTicketNumber } from '@kalinga/contracts/lending/branches';
 import { bumpVersion } from '../db/sync-version';
 import type { DB } from '../db/database';
 import type { ItemsTable, LoansTable, TransactionsTable } from '../db/tables';
@@ -12,6 +12,9 @@ import { type BookCategory, type BookCustomer, type BookLoan, makeCustomers, mak
 import { seededRandom } from './random';
 import { DEMO_PASSWORD, type DemoContext } from './seed-foundation';
 import { todayIn } from '@kalinga/contracts/zone-time';
+import { loanFigures } from '@kalinga/contracts/lending/figures';
+import { noticeAmountDue } from '@kalinga/contracts/lending/notice-rules';
+import { addDays } from '@kalinga/contracts/lending/rules';
 
 /** The demo pawnshop's categories: BSP-style terms, a month per ticket, 90 days after maturity to redeem or renew. */
 const CATEGORIES = [
@@ -19,6 +22,15 @@ const CATEGORIES = [
   { title: 'Gadgets', description: 'Phones, laptops, tablets and cameras in working order.', interest_rate: 4, penalty_rate: 2 },
   { title: 'Appliances', description: 'Household appliances in working order.', interest_rate: 4, penalty_rate: 2 },
 ] as const;
+/**
+ * The demo pawnshop's name, address and BSP registration on its tickets and notices (decision 0220): the counselling
+ * centre's own name would print on a pawn ticket otherwise. The registration number is made up for the demo.
+ */
+export const DEMO_PAWNSHOP = {
+  pawnshop_name: 'Kalinga Pawnshop',
+  pawnshop_address: 'G/F 118 Kalayaan Avenue, Barangay Central, Quezon City 1100, Metro Manila',
+  bsp_registration: 'PS-07-2019-00417',
+} as const;
 export const LENDING_TERMS = { loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true } as const;
 
 const BATCH = 500;
@@ -45,7 +57,7 @@ const at = (day: string, rand: () => number) => `${day}T0${1 + Math.floor(rand()
  */
 export async function insertBook(
   trx: DB,
-  opts: { companyId: number; userId: number | null; version: number; rand: () => number; customers: BookCustomer[]; loans: BookLoan[] },
+  opts: { companyId: number; userId: number | null; version: number; rand: () => number; customers: BookCustomer[]; loans: BookLoan[]; branchIds?: number[] },
 ): Promise<void> {
   const { companyId, version, rand } = opts;
   const firstDay = opts.loans.reduce((d, l) => (l.loan_date < d ? l.loan_date : d), '9999-12-31');
@@ -60,11 +72,21 @@ export async function insertBook(
   );
 
   await trx.insertInto('lending_counters').values({ company_id: companyId }).onConflict((oc) => oc.column('company_id').doNothing()).execute();
-  const { last_ticket_number: lastTicket } = await trx.selectFrom('lending_counters').select('last_ticket_number').where('company_id', '=', companyId).executeTakeFirstOrThrow();
+  // Each chain of renewals stays at one branch (the given ones, else the company's open branches in turn); ticket
+  // numbers continue each branch's own series in loan-date order (decision 0301).
+  const branches = await trx.selectFrom('branches').select(['id', 'ticket_prefix', 'last_ticket_number']).where('company_id', '=', companyId).where('deleted', '=', 0).orderBy('id').execute();
+  const branchIds = opts.branchIds ?? branches.map((b) => b.id);
+  const series = new Map(branches.map((b) => [b.id, { prefix: b.ticket_prefix, n: Number(b.last_ticket_number) }]));
+  const chainStart = (i: number): number => (opts.loans[i].renewed_from === null ? i : chainStart(opts.loans[i].renewed_from!));
+  const branchOf = (i: number): number => branchIds[chainStart(i) % branchIds.length];
   const order = opts.loans.map((_, i) => i).sort((a, b) => opts.loans[a].loan_date.localeCompare(opts.loans[b].loan_date) || a - b);
   const tickets: string[] = [];
-  order.forEach((index, rank) => (tickets[index] = ticketNumber(opts.loans[index].loan_date, Number(lastTicket) + rank + 1)));
-  await trx.updateTable('lending_counters').set({ last_ticket_number: Number(lastTicket) + opts.loans.length }).where('company_id', '=', companyId).execute();
+  for (const index of order) {
+    const s = series.get(branchOf(index))!;
+    s.n += 1;
+    tickets[index] = branchTicketNumber(s.prefix, opts.loans[index].loan_date, s.n);
+  }
+  for (const [id, s] of series) await trx.updateTable('branches').set({ last_ticket_number: s.n }).where('company_id', '=', companyId).where('id', '=', id).execute();
 
   const loanUuids = opts.loans.map(() => uuidFrom(rand));
   const created = opts.loans.map((l) => at(l.loan_date, rand));
@@ -74,6 +96,7 @@ export async function insertBook(
     company_id: companyId,
     uuid: loanUuids[i],
     pawn_ticket_number: tickets[i],
+    branch_id: branchOf(i),
     customer_id: customerIds[customer],
     customer_uuid: customerUuids[customer],
     category_id: category.id,
@@ -93,7 +116,6 @@ export async function insertBook(
   });
 
   // Items sit on the last ticket of their chain; they were first pawned with its first ticket.
-  const chainStart = (i: number): number => (opts.loans[i].renewed_from === null ? i : chainStart(opts.loans[i].renewed_from!));
   const itemRows: Insertable<ItemsTable>[] = [];
   const itemUuids = new Map<string, string>();
   const transactionRows: Insertable<TransactionsTable>[] = [];
@@ -102,14 +124,14 @@ export async function insertBook(
       const uuid = uuidFrom(rand);
       itemUuids.set(`${i}|${k}`, uuid);
       const pawned = created[chainStart(i)];
-      itemRows.push({ ...item, company_id: companyId, uuid, loan_id: loanIds[i], loan_uuid: loanUuids[i], customer_uuid: customerUuids[loan.customer], category_id: loan.category.id, category_uuid: loan.category.uuid, version, created_at: pawned, updated_at: item.sold_at ?? (loan.status === 'active' ? pawned : loanRows[i].updated_at!) });
+      itemRows.push({ ...item, company_id: companyId, uuid, loan_id: loanIds[i], loan_uuid: loanUuids[i], customer_uuid: customerUuids[loan.customer], category_id: loan.category.id, category_uuid: loan.category.uuid, branch_id: branchOf(i), version, created_at: pawned, updated_at: item.sold_at ?? (loan.status === 'active' ? pawned : loanRows[i].updated_at!) });
     });
   });
   opts.loans.forEach((loan, i) => {
     for (const t of loan.transactions) {
       transactionRows.push({
         company_id: companyId, uuid: uuidFrom(rand), loan_id: loanIds[i], loan_uuid: loanUuids[i], item_uuid: t.item === undefined ? null : itemUuids.get(`${i}|${t.item}`)!,
-        type: t.type, amount: t.amount, entry_date: t.date, version, created_by: opts.userId, created_at: t.date === loan.loan_date && t.type === 'disbursement' ? created[i] : at(t.date, rand),
+        type: t.type, amount: t.amount, entry_date: t.date, branch_id: branchOf(i), version, created_by: opts.userId, created_at: t.date === loan.loan_date && t.type === 'disbursement' ? created[i] : at(t.date, rand),
       });
     }
   });
@@ -133,6 +155,44 @@ export async function insertLendingCategories(trx: DB, companyId: number, versio
   return out;
 }
 
+/**
+ * The shop sent its notices (decision 0217): every ticket whose redemption period ended, forfeited or still active,
+ * had its letter sent twelve days before the period's end, stating what redeeming cost on its last day. Forfeiting
+ * one of them needs no manager, and the auction list shows a notice for each of its items.
+ */
+async function insertDemoNotices(trx: DB, companyId: number, userId: number, today: string, rand: () => number): Promise<void> {
+  const ended = await trx
+    .selectFrom('loans')
+    .select(['id', 'status', 'loan_date', 'maturity_date', 'expiry_date', 'loan_amount', 'interest_rate', 'penalty_rate', 'interest_from', 'branch_id'])
+    .where('company_id', '=', companyId)
+    .where((eb) => eb.or([eb('status', '=', 'forfeited'), eb.and([eb('status', '=', 'active'), eb('expiry_date', '<', today)])]))
+    .execute();
+  const rows = ended.map((l) => {
+        const sentAt = at(addDays(l.expiry_date, -12), rand);
+    return { company_id: companyId, loan_id: l.id, expiry_date: l.expiry_date, amount_due: noticeAmountDue(loanFigures(l, 'centavos')), email: null, email_status: 'none' as const, email_error: null, sent_by: userId, sent_at: sentAt, branch_id: l.branch_id };
+  });
+  await inBatches(rows, async (batch) => void (await trx.insertInto('pawn_notices').values(batch).execute()));
+  for (const r of rows) await trx.updateTable('loans').set({ notice_sent_at: r.sent_at }).where('id', '=', r.loan_id).execute();
+}
+
+/** The demo pawnshop's branches (decision 0301): its first branch in Quezon City, and Makati and Cebu. */
+export const DEMO_BRANCHES = [
+  { name: 'Kalinga Pawnshop Quezon City', address: DEMO_PAWNSHOP.pawnshop_address, bsp_registration: DEMO_PAWNSHOP.bsp_registration, ticket_prefix: 'PT' },
+  { name: 'Kalinga Pawnshop Makati', address: '2/F 455 Ayala Avenue, Barangay San Lorenzo, Makati City 1223, Metro Manila', bsp_registration: 'PS-07-2021-00982', ticket_prefix: 'MKT' },
+  { name: 'Kalinga Pawnshop Cebu', address: 'G/F 27 Osmeña Boulevard, Barangay Kalubihan, Cebu City 6000', bsp_registration: 'PS-07-2022-01233', ticket_prefix: 'CEB' },
+] as const;
+
+async function insertDemoBranches(trx: DB, companyId: number): Promise<number[]> {
+  const now = nowIso();
+  const [first, ...more] = DEMO_BRANCHES;
+  const main = await trx.selectFrom('branches').select('id').where('company_id', '=', companyId).orderBy('id').executeTakeFirstOrThrow();
+  await trx.updateTable('branches').set({ ...first, updated_at: now }).where('id', '=', main.id).execute();
+  const rand = seededRandom(3701);
+  const ids = [main.id];
+  for (const b of more) ids.push((await trx.insertInto('branches').values({ ...b, company_id: companyId, uuid: uuidFrom(rand), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+  return ids;
+}
+
 /** The demo pawnshop (decision 0066): three lending categories, ~200 customers, ~1,000 tickets in every state, and a clerk. */
 export async function seedLending(db: DB, _config: AppConfig, ctx: DemoContext): Promise<void> {
   const rand = seededRandom(1010);
@@ -144,7 +204,10 @@ export async function seedLending(db: DB, _config: AppConfig, ctx: DemoContext):
     const categories = await insertLendingCategories(trx, companyId, version, rand);
     const customers = makeCustomers(rand, 200, today);
     const loans = makeLoans(rand, { customers: customers.length, count: 1000, today, categories });
+    const branchIds = await insertDemoBranches(trx, companyId);
     await insertBook(trx, { companyId, userId: ctx.admin.id, version, rand, customers, loans });
+    await trx.updateTable('settings').set(DEMO_PAWNSHOP).where('company_id', '=', companyId).execute();
+    await insertDemoNotices(trx, companyId, ctx.admin.id, today, rand);
 
     // A counter clerk: the lending screens only (the clerk role: view and manage lending).
     const now = nowIso();
@@ -154,6 +217,8 @@ export async function seedLending(db: DB, _config: AppConfig, ctx: DemoContext):
     const clerk = await insertUser(trx, { name: 'Liza Kahera', email: 'clerk@demo.kalinga.test', password_hash: passwordHash, user_type: 'personnel', status: 'active', department: 'Pawnshop counter', birth_date: '1994-03-08', created_at: now, updated_at: now });
     await addMember(trx, companyId, clerk.id, true);
     await setUserRoles(trx, companyId, clerk.id, ['clerk']);
+    // She works at Quezon City and Makati (she picks one at sign-in), not Cebu.
+    await trx.insertInto('user_branches').values(branchIds.slice(0, 2).map((branch_id) => ({ company_id: companyId, user_id: clerk.id, branch_id }))).execute();
     ctx.logins.push({ role: 'clerk', email: clerk.email });
   });
 }

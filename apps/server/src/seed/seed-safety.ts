@@ -1,7 +1,10 @@
-import { DEFAULT_NEXT_STEPS, NATIONAL_CRISIS_LINES } from '@kalinga/contracts/crisis-constants';
-import { gad7Band, phq9Band, totalScore } from '@kalinga/contracts/screening-items';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_NEXT_STEPS, NATIONAL_CRISIS_LINES } from '@kalinga/contracts/screening/crisis';
+import { gad7Band, phq9Band, totalScore } from '@kalinga/contracts/screening/items';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/database';
+import { loadContentKeys } from '../lib/field-crypto';
+import { sealAnswers } from '../modules/screening/screening-answers';
 import { seededRandom } from './random';
 import type { DemoContext } from './seed-foundation';
 
@@ -13,8 +16,10 @@ const DAY = 86_400_000;
  * screenings over the past weeks (so a counselor's chart has data). The demo student and personnel have none:
  * they are offered the intake at their first booking.
  */
-export async function seedSafety(db: DB, _config: AppConfig, ctx: DemoContext): Promise<void> {
+export async function seedSafety(db: DB, config: AppConfig, ctx: DemoContext): Promise<void> {
   const rand = seededRandom(28);
+  // The answers are stored encrypted like a client's own (docs/decisions/0205-encryption-at-rest.md).
+  const keys = loadContentKeys(config);
   const now = Date.now();
   await db
     .insertInto('safety_settings')
@@ -38,11 +43,13 @@ export async function seedSafety(db: DB, _config: AppConfig, ctx: DemoContext): 
       const phq9 = Array.from({ length: 9 }, (_, k) => (k === 8 ? 0 : answer()));
       const gad7 = Array.from({ length: 7 }, answer);
       const at = new Date(now - (times - i) * 9 * DAY - Math.floor(rand() * DAY)).toISOString();
+      const uuid = randomUUID();
       rows.push({
         company_id: ctx.company.id,
         client_id: client.id,
+        uuid,
         kind: i === 0 ? ('intake' as const) : ('follow-up' as const),
-        answers: JSON.stringify({ phq9, gad7, difficulty: Math.min(3, Math.floor(level)) }),
+        answers: sealAnswers(keys, { company_id: ctx.company.id, uuid }, { phq9, gad7, difficulty: Math.min(3, Math.floor(level)) }),
         phq9_score: totalScore(phq9),
         phq9_band: phq9Band(totalScore(phq9)),
         gad7_score: totalScore(gad7),

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner';
-import { isSignedIn, useAuth } from '../features/auth/auth-store';
+import { useT } from '../lib/i18n';
+import { isSignedIn, useAuth } from '../session/auth-store';
 import { type Access, canAccess, homePath } from './nav';
 
 /** Guest-only pages (sign-in, registration): a signed-in user goes to the first screen they may use. */
@@ -31,20 +32,22 @@ export function Dashboard({ children }: { children: ReactNode }) {
 
 export function NoAccess() {
   const { user } = useAuth();
+  const t = useT('frame');
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
-      <h1 className="text-2xl font-bold">You don't have access to this page</h1>
-      <p className="mt-2 text-base-content/70">Your role does not include this part of Kalinga. Ask your centre's administrator if you need it.</p>
-      <Link to={homePath(user)} className="btn btn-primary mt-6">Go to your start page</Link>
+      <h1 className="text-2xl font-bold">{t('frame.noAccess.title')}</h1>
+      <p className="mt-2 text-base-content/70">{t('frame.noAccess.lead')}</p>
+      <Link to={homePath(user)} className="btn btn-primary mt-6">{t('frame.noAccess.home')}</Link>
     </div>
   );
 }
 
 export function NotFound() {
+  const t = useT('frame');
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
-      <h1 className="text-2xl font-bold">Page not found</h1>
-      <p className="mt-2 text-base-content/70">The page you asked for does not exist.</p>
+      <h1 className="text-2xl font-bold">{t('frame.notFound.title')}</h1>
+      <p className="mt-2 text-base-content/70">{t('frame.notFound.lead')}</p>
     </div>
   );
 }

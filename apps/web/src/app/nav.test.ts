@@ -8,22 +8,29 @@ const base: AuthUser = { id: 1, name: 'A', username: 'A', email: 'a@x.test', ava
 describe('visibleNav', () => {
   it("a student's menu lacks Settings, Reports and My Schedule", () => {
     const labels = visibleNav({ ...base, permissions: ['view appointments', 'view resources'] }).map((e) => e.label);
-    expect(labels).toEqual(['Appointments', 'Waitlist', 'Categories', 'Resources']);
+    expect(labels).toEqual(['Appointments', 'Waitlist', 'Workshops', 'Categories', 'Resources']);
   });
 
   it('a counselor sees My Schedule and Reports; an administrator sees Settings with its three children', () => {
     const counselor = visibleNav({ ...base, user_type: 'counselor', roles: ['counselor'], permissions: ['view appointments', 'view reports'] }).map((e) => e.label);
-    expect(counselor).toEqual(['Appointments', 'Waitlist', 'Reports', 'My Schedule']);
+    expect(counselor).toEqual(['Appointments', 'Waitlist', 'Reports', 'My Schedule', 'Groups', 'Clients']);
     const admin = visibleNav({ ...base, user_type: 'personnel', roles: ['admin'], permissions: ['manage users'] });
-    expect(admin.map((e) => e.label)).toEqual(['Settings']);
-    expect(admin[0].children?.map((c) => c.label)).toEqual(['Users', 'Roles & Permissions', 'Site Settings']);
+    expect(admin.map((e) => e.label)).toEqual(['Groups', 'Settings']);
+    expect(admin[1].children?.map((c) => c.label)).toEqual(['Users', 'Roles & Permissions', 'Site Settings']);
+  });
+
+  it('Notes to review is only for a counselor who supervises another (decision 0208)', () => {
+    const counselor = { ...base, user_type: 'counselor' as const, roles: ['counselor'], permissions: ['view appointments'] };
+    expect(visibleNav(counselor).map((e) => e.label)).not.toContain('Notes to review');
+    expect(visibleNav({ ...counselor, supervises: true }).map((e) => e.label)).toEqual(['Appointments', 'Waitlist', 'My Schedule', 'Groups', 'Clients', 'Notes to review']);
+    expect(visibleNav({ ...base, supervises: true }).map((e) => e.label)).not.toContain('Notes to review');
   });
 
   it("the Lending group (Customers, Loans, Items; Notices, Auction List and Covered Transactions online) needs 'view lending' and stays usable offline", () => {
     expect(visibleNav({ ...base, permissions: ['view appointments'] }).map((e) => e.label)).not.toContain('Lending');
     const clerk = visibleNav({ ...base, permissions: ['view lending'] });
     expect(clerk.map((e) => e.label)).toEqual(['Lending']);
-    expect(clerk[0].children?.map((c) => [c.label, c.offline])).toEqual([['Customers', true], ['Loans', true], ['Items', true], ['Notices', undefined], ['Auction List', undefined], ['Covered Transactions', undefined]]);
+    expect(clerk[0].children?.map((c) => [c.label, c.offline])).toEqual([['Customers', true], ['Loans', true], ['Items', true], ['Vault Count', true], ['Notices', undefined], ['Auction List', undefined], ['Covered Transactions', undefined], ['Lending Categories', true], ['Day Rates', true]]);
   });
 });
 

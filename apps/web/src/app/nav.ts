@@ -1,5 +1,5 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
-import { hasPermission, hasRole } from '../features/auth/auth-store';
+import { hasPermission, hasRole } from '../session/auth-store';
 
 /** What a route or menu entry needs: a permission, a role, or only a signed-in user. */
 export interface Access {
@@ -7,6 +7,10 @@ export interface Access {
   /** At least one of these permissions. */
   anyOf?: string[];
   role?: string;
+  /** At least one of these roles. */
+  anyRole?: string[];
+  /** Only a clinical supervisor of a counselor (decision 0208). */
+  supervisor?: boolean;
 }
 
 /**
@@ -14,6 +18,11 @@ export interface Access {
  * lending book's users and those who edit categories (which save offline too); others see the connection only.
  */
 export const SYNC_ACCESS: Access = { anyOf: ['view lending', 'manage resources'] };
+
+/** Groups: counselors run them; an administrator sets whether group absences count (decision 0280). */
+export const GROUPS_ACCESS: Access = { anyRole: ['counselor', 'admin'] };
+/** Workshops: for the people the centre serves (decision 0279). */
+export const WORKSHOPS_ACCESS: Access = { permission: 'view appointments', anyRole: ['student', 'personnel'] };
 
 export interface NavEntry extends Access {
   path: string;
@@ -27,6 +36,7 @@ export interface NavEntry extends Access {
 export const NAV: NavEntry[] = [
   { path: '/appointments', label: 'Appointments', permission: 'view appointments' },
   { path: '/waitlist', label: 'Waitlist', permission: 'view appointments' },
+  { path: '/workshops', label: 'Workshops', ...WORKSHOPS_ACCESS },
   { path: '/categories', label: 'Categories', permission: 'view resources', offline: true },
   { path: '/resources', label: 'Resources', permission: 'view resources' },
   { path: '/reports', label: 'Reports', permission: 'view reports' },
@@ -40,13 +50,24 @@ export const NAV: NavEntry[] = [
       { path: '/lending/loans', label: 'Loans', permission: 'view lending', offline: true },
       { path: '/lending/items', label: 'Items', permission: 'view lending', offline: true },
       { path: '/lending/cash-day', label: 'Cash Day', permission: 'manage lending', offline: true },
+      { path: '/lending/vault-count', label: 'Vault Count', permission: 'view lending', offline: true },
       { path: '/lending/notices', label: 'Notices', permission: 'view lending' },
       { path: '/lending/auction', label: 'Auction List', permission: 'view lending' },
       { path: '/lending/covered', label: 'Covered Transactions', permission: 'view lending' },
+      { path: '/lending/branches', label: 'Branches', permission: 'manage branches' },
+      { path: '/lending/categories', label: 'Lending Categories', permission: 'view lending', offline: true },
+      { path: '/lending/rates', label: 'Day Rates', permission: 'view lending', offline: true },
     ],
   },
   { path: '/triage', label: 'Triage', permission: 'view screenings', role: 'counselor' },
   { path: '/schedule', label: 'My Schedule', role: 'counselor' },
+  { path: '/groups', label: 'Groups', ...GROUPS_ACCESS },
+  // The care team's client files (decision 0235).
+  { path: '/clients', label: 'Clients', role: 'counselor' },
+  { path: '/case-notes/review', label: 'Notes to review', role: 'counselor', supervisor: true },
+  // The privacy officer's (decision 0204): who opened which client's record.
+  { path: '/access-log', label: 'Access log', permission: 'view access log' },
+  { path: '/files-to-purge', label: 'Files to purge', permission: 'view access log' },
   {
     path: '/settings',
     label: 'Settings',
@@ -65,6 +86,8 @@ export function canAccess(user: AuthUser | null, access: Access | undefined): bo
   if (access.permission && !hasPermission(user, access.permission)) return false;
   if (access.anyOf && !access.anyOf.some((p) => hasPermission(user, p))) return false;
   if (access.role && !hasRole(user, access.role)) return false;
+  if (access.anyRole && !access.anyRole.some((r) => hasRole(user, r))) return false;
+  if (access.supervisor && !user.supervises) return false;
   return true;
 }
 

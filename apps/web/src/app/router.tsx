@@ -1,13 +1,12 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { lazyScreen } from '../lib/lazy-screen';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { getToken } from '../lib/api-client';
-import { queryClient } from '../lib/query-client';
-import { getAuthState, hasPermission } from '../features/auth/auth-store';
+import { getAuthState, hasPermission } from '../session/auth-store';
 import { LoginPage } from '../features/auth/login-page';
 import { Dashboard, GuestOnly, NotFound, RequireAuth } from './guard';
-import { screenToReady } from './home-hint';
-import { type Access, SYNC_ACCESS } from './nav';
+import { landingExtras, screenToReady } from '../lib/home-hint';
+import { type Access, GROUPS_ACCESS, SYNC_ACCESS, WORKSHOPS_ACCESS } from './nav';
 import { RolesPage, SettingsPage, UsersPage } from './settings-screens';
 import { PageSkeleton, ShellSkeleton } from './skeletons';
 
@@ -37,18 +36,34 @@ const NewLoanPage = lazy(() => lending().then((m) => ({ default: m.NewLoanPage }
 const LoanPage = lazy(() => lending().then((m) => ({ default: m.LoanPage })));
 const TicketPage = lazy(() => lending().then((m) => ({ default: m.TicketPage })));
 const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
+// The vault's and the branches' screens are their own chunks: the counter's first screens load without them.
+const ItemPage = lazy(() => import('../features/lending/vault/item-page').then((m) => ({ default: m.ItemPage })));
+const ItemLabelPage = lazy(() => import('../features/lending/vault/label-page').then((m) => ({ default: m.LabelPage })));
+const VaultCountPage = lazy(() => import('../features/lending/vault/vault-count-page').then((m) => ({ default: m.VaultCountPage })));
 const CashDayPage = lazy(() => lending().then((m) => ({ default: m.CashDayPage })));
 const NoticesPage = lazy(() => lending().then((m) => ({ default: m.NoticesPage })));
 const NoticeLetterPage = lazy(() => lending().then((m) => ({ default: m.NoticeLetterPage })));
 const AuctionPage = lazy(() => lending().then((m) => ({ default: m.AuctionPage })));
 const CoveredPage = lazy(() => lending().then((m) => ({ default: m.CoveredPage })));
+const BranchesPage = lazy(() => import('../features/lending/branches-page').then((m) => ({ default: m.BranchesPage })));
+const CategoriesTermsPage = lazy(() => import('../features/lending/terms/categories-terms-page').then((m) => ({ default: m.CategoriesTermsPage })));
+const MetalRatesPage = lazy(() => import('../features/lending/terms/metal-rates-page').then((m) => ({ default: m.MetalRatesPage })));
 const ReportsPage = lazyScreen(() => reports().then((m) => m.ReportsPage));
 // The crisis screen: signed in or not, online or not (precached; decision 0161).
-const IntakePage = lazy(() => import('../features/intake/intake-page').then((m) => ({ default: m.IntakePage })));
+const IntakePage = lazy(() => import('../features/screening/intake-page').then((m) => ({ default: m.IntakePage })));
 const WaitlistPage = lazy(() => import('../features/waitlist/waitlist-page').then((m) => ({ default: m.WaitlistPage })));
-const TriagePage = lazy(() => import('../features/triage/triage-page').then((m) => ({ default: m.TriagePage })));
-const ClientScreeningsPage = lazy(() => import('../features/triage/client-screenings-page').then((m) => ({ default: m.ClientScreeningsPage })));
-const CrisisPage = lazy(() => import('../features/crisis/crisis-page').then((m) => ({ default: m.CrisisPage })));
+const TriagePage = lazy(() => import('../features/screening/triage-page').then((m) => ({ default: m.TriagePage })));
+const AccessLogPage = lazy(() => import('../features/access-log/access-log-page').then((m) => ({ default: m.AccessLogPage })));
+const ClientScreeningsPage = lazy(() => import('../features/screening/client-screenings-page').then((m) => ({ default: m.ClientScreeningsPage })));
+const ClientNotesPage = lazy(() => import('../features/case-notes/client-notes-page').then((m) => ({ default: m.ClientNotesPage })));
+const NotePage = lazy(() => import('../features/case-notes/note-page').then((m) => ({ default: m.NotePage })));
+const ReviewQueuePage = lazy(() => import('../features/case-notes/review-queue-page').then((m) => ({ default: m.ReviewQueuePage })));
+const ClientsPage = lazy(() => import('../features/client-file/clients-page').then((m) => ({ default: m.ClientsPage })));
+const ClientFilePage = lazy(() => import('../features/client-file/client-file-page').then((m) => ({ default: m.ClientFilePage })));
+const PurgeReviewPage = lazy(() => import('../features/client-file/purge-review-page').then((m) => ({ default: m.PurgeReviewPage })));
+const GroupsPage = lazy(() => import('../features/groups/groups-page').then((m) => ({ default: m.GroupsPage })));
+const WorkshopsPage = lazy(() => import('../features/groups/workshops-page').then((m) => ({ default: m.WorkshopsPage })));
+const CrisisPage = lazy(() => import('../features/screening/crisis-page').then((m) => ({ default: m.CrisisPage })));
 
 /** The main screens by the first part of their path ('' is the landing screen, Appointments). */
 const SCREENS: Record<string, { preload: () => Promise<unknown> }> = {
@@ -65,19 +80,41 @@ const SCREENS: Record<string, { preload: () => Promise<unknown> }> = {
 };
 
 /** The first lists of the screens that have them, by path segment (each call is one query, cached for the screen). */
-const landingLists = () => import('../features/appointments/api/appointments-api').then((m) => m.prefetchLandingLists(queryClient));
+// The query library loads with them (it is not in the entry script, decision 0230).
+const queries = () => import('../lib/query-client').then((m) => m.queryClient);
+const landingLists = () => Promise.all([import('../features/appointments/api/appointments-api'), queries()]).then(([m, client]) => m.prefetchLandingLists(client, landingExtras()));
 const SCREEN_DATA: Record<string, () => Promise<void>> = {
   '': landingLists,
   appointments: landingLists,
-  categories: () => import('../features/categories/api/use-categories').then((m) => m.prefetchFirstCategories(queryClient)),
+  categories: () => Promise.all([import('../features/categories/api/use-categories'), queries()]).then(([m, client]) => m.prefetchFirstCategories(client)),
 };
 
 /** Users' first lists start with the navigation, not after the screen's first render (decision 0139). */
 function usersLists(): null {
   if (hasPermission(getAuthState().user, 'manage users') && navigator.onLine) {
-    void import('../features/users/users-api').then((m) => m.prefetchUsersLists(queryClient)).catch(() => undefined);
+    void Promise.all([import('../features/users/users-api'), queries()]).then(([m, client]) => m.prefetchUsersLists(client)).catch(() => undefined);
   }
   return null;
+}
+
+/** Starts `load` when its route is entered, before the screen's code has arrived (a data router's loader did this). */
+function WithLists({ load, children }: { load: () => unknown; children: ReactNode }) {
+  useState(load);
+  return children;
+}
+
+/** Any error drawing a signed-in route goes to /login (product-rules.md#navigation), as a data router's errorElement did. */
+class ToLoginOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown): void {
+    console.error('A screen failed to draw', error);
+  }
+  override render(): ReactNode {
+    return this.state.failed ? <Navigate to="/login" replace /> : this.props.children;
+  }
 }
 
 /**
@@ -105,9 +142,8 @@ export const routes: RouteObject[] = [
   { path: '/crisis', element: <Suspense fallback={<PageSkeleton />}><CrisisPage /></Suspense> },
   {
     path: '/',
-    element: <RequireAuth fallback={<ShellSkeleton />}><Suspense fallback={<ShellSkeleton />}><AppLayout /></Suspense></RequireAuth>,
     // Any navigation error goes to /login (product-rules.md#navigation).
-    errorElement: <Navigate to="/login" replace />,
+    element: <ToLoginOnError><RequireAuth fallback={<ShellSkeleton />}><Suspense fallback={<ShellSkeleton />}><AppLayout /></Suspense></RequireAuth></ToLoginOnError>,
     children: [
       { index: true, element: <RequireAuth><Dashboard><AppointmentsPage /></Dashboard></RequireAuth> },
       page('appointments', <AppointmentsPage />, { permission: 'view appointments' }),
@@ -120,8 +156,17 @@ export const routes: RouteObject[] = [
       page('sync', <SyncPage />, SYNC_ACCESS),
       page('intake', <IntakePage />),
       page('waitlist', <WaitlistPage />, { permission: 'view appointments' }),
+      page('groups', <GroupsPage />, GROUPS_ACCESS),
+      page('workshops', <WorkshopsPage />, WORKSHOPS_ACCESS),
       page('triage', <TriagePage />, { permission: 'view screenings', role: 'counselor' }),
+      page('access-log', <AccessLogPage />, { permission: 'view access log' }),
+      page('files-to-purge', <PurgeReviewPage />, { permission: 'view access log' }),
       page('clients/:id/screenings', <ClientScreeningsPage />, { permission: 'view screenings', role: 'counselor' }),
+      page('clients', <ClientsPage />, { role: 'counselor' }),
+      page('clients/:id', <ClientFilePage />, { role: 'counselor' }),
+      page('clients/:id/notes', <ClientNotesPage />, { role: 'counselor' }),
+      page('case-notes/review', <ReviewQueuePage />, { role: 'counselor' }),
+      page('case-notes/:uuid', <NotePage />, { role: 'counselor' }),
       page('lending', <Navigate to="/lending/loans" replace />, { permission: 'view lending' }),
       page('lending/customers', <CustomersPage />, { permission: 'view lending' }),
       page('lending/customers/:uuid', <CustomerPage />, { permission: 'view lending' }),
@@ -130,13 +175,19 @@ export const routes: RouteObject[] = [
       page('lending/loans/:uuid', <LoanPage />, { permission: 'view lending' }),
       page('lending/loans/:uuid/ticket', <TicketPage />, { permission: 'view lending' }),
       page('lending/items', <ItemsPage />, { permission: 'view lending' }),
+      page('lending/items/:uuid', <ItemPage />, { permission: 'view lending' }),
+      page('lending/items/:uuid/label', <ItemLabelPage />, { permission: 'view lending' }),
+      page('lending/vault-count', <VaultCountPage />, { permission: 'view lending' }),
       page('lending/cash-day', <CashDayPage />, { permission: 'manage lending' }),
       page('lending/notices', <NoticesPage />, { permission: 'view lending' }),
       page('lending/notices/:uuid/letter', <NoticeLetterPage />, { permission: 'view lending' }),
       page('lending/auction', <AuctionPage />, { permission: 'view lending' }),
       page('lending/covered', <CoveredPage />, { permission: 'view lending' }),
+      page('lending/branches', <BranchesPage />, { permission: 'manage branches' }),
+      page('lending/categories', <CategoriesTermsPage />, { permission: 'view lending' }),
+      page('lending/rates', <MetalRatesPage />, { permission: 'view lending' }),
       page('settings', <Navigate to="/settings/users" replace />, { permission: 'manage users' }),
-      { ...page('settings/users', <UsersPage />, { permission: 'manage users' }), loader: usersLists },
+      page('settings/users', <WithLists load={usersLists}><UsersPage /></WithLists>, { permission: 'manage users' }),
       page('settings/roles', <RolesPage />, { permission: 'manage users' }),
       page('settings/site', <SettingsPage />, { permission: 'manage users' }),
       page('*', <NotFound />),
@@ -144,6 +195,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+const navigationListeners = new Set<() => void>();
+
+/** Calls `listener` after each navigation (and once at the first render); returns the unsubscribe. */
+export function onNavigation(listener: () => void): () => void {
+  navigationListeners.add(listener);
+  return () => navigationListeners.delete(listener);
+}
+
+/**
+ * The app's routes, drawn under a `<BrowserRouter>` (main.tsx). Declarative routing, not a data router: no route
+ * has a loader or an action, and the data router's code was a third of react-router's bytes in every page's entry
+ * script (decision 0230).
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  useEffect(() => {
+    // The path whose screen is drawn now (the last screen keeps only that one's markup, last-screen/keep.ts).
+    document.documentElement.dataset.drawnPath = location.pathname;
+    navigationListeners.forEach((listener) => listener());
+  }, [location]);
+  return useRoutes(routes);
 }

@@ -1,14 +1,20 @@
-import { LoadingBlock } from '../components/ui/spinner';
-
 // Placeholders drawn while a chunk or the session check loads, in the frame's own geometry, so the screen
 // that replaces them moves nothing (no layout shift: decision 0100). No data, no database code: they are in the entry chunk.
 
-/** A screen's heading and a few rows, in the page area. */
+/**
+ * A screen's heading and a few rows (LoadingBlock's), in the page area. Without words: the frame's skeleton is also
+ * markup the build renders once for every language, before any message catalog exists (vite.config.ts), and the
+ * sign-up and crisis pages draw it before the shared catalog is loaded; the area says it is busy instead.
+ */
 export function PageSkeleton() {
   return (
-    <div className="mx-auto w-full max-w-6xl">
+    <div className="mx-auto w-full max-w-6xl" aria-busy="true">
       <div className="skeleton mb-6 h-8 w-48" aria-hidden="true" />
-      <LoadingBlock />
+      <div className="flex flex-col gap-3 py-2" aria-hidden="true">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="skeleton h-16 w-full" />
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { sendEarlyReads } from '../lib/early-reads';
 import { type BootData, CAP_MS, forgetStaleScreens, readBootData, type Snapshot, usableSnapshot } from './snapshot';
 
 // The page's start-up script, first in <head> (the build inlines it, vite.config.ts; the server allows it by its
@@ -68,6 +69,13 @@ export function startPage(doc: Document, win: Window, storage: () => Storage, no
     if (loaded) return;
     loaded = true;
     loadCode(doc, data);
+    // The screen's first reads leave right behind the code, not before the stylesheet and the code: the browser
+    // has six connections to the server, and reads sent first would hold them (decision 0252).
+    try {
+      sendEarlyReads(win, storage(), now);
+    } catch {
+      // No storage, or no fetch: the app asks itself.
+    }
   };
   let shot: Snapshot | null = null;
   try {

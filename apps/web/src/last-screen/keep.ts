@@ -1,5 +1,6 @@
-import { whenIdle } from '../lib/first-screen';
+import { afterFirstScreen, whenIdle } from '../lib/first-screen';
 import { BOOK_USER_KEY, COMPANY_KEY, TOKEN_KEY } from '../lib/storage-keys';
+import { forgetEarlyReads } from '../lib/early-reads';
 import { forgetStaleScreens, keptKeys, MAX_CHARS, MAX_KEPT, readBootData, screenComplete, sessionOwner, type Snapshot, snapshotKey } from './snapshot';
 
 // The app's side of the last screen (decision 0101): what a signed-in screen shows is kept when the page is
@@ -53,6 +54,10 @@ export function keepLastScreen(doc: Document = document, storage: Storage = loca
   const root = doc.getElementById('root');
   const owner = sessionOwner(storage);
   if (!root || key === null || owner === null) return false;
+  // The router still drawing another path's screen (a navigation waiting for its screen's code keeps the old one
+  // up, React's transition): that screen, maybe a client file, must not be kept under the new address.
+  const drawn = doc.documentElement.dataset.drawnPath;
+  if (drawn !== undefined && drawn !== doc.location.pathname) return false;
   if (!root.querySelector('main') || !screenComplete(root)) return false;
   const html = snapshotMarkup(root);
   if (html.length > MAX_CHARS) {
@@ -75,6 +80,8 @@ export function keepLastScreen(doc: Document = document, storage: Storage = loca
 /** Every snapshot goes (the session ended: sign-out, a refused token). */
 export function forgetLastScreens(storage: Storage = localStorage): void {
   for (const key of keptKeys(storage)) storage.removeItem(key);
+  // And the reads each start-up sent early (decision 0252).
+  forgetEarlyReads(storage);
 }
 
 /** The storage keys whose change in another tab means this tab's screen is no longer the session's (decision 0122). */
@@ -107,7 +114,10 @@ export function watchLastScreen(onNavigate: (listener: () => void) => () => void
     const until = Date.now() + DRAWN_WAIT_MS;
     const check = () => {
       const root = document.getElementById('root');
-      if (root?.querySelector('main') && screenComplete(root)) whenIdle(keepLastScreenNow);
+      // Taking a snapshot copies and writes out the whole screen (tens of milliseconds on a phone): it waits until
+      // the start-up's own work is done (the sync engine has started, lib/first-screen.ts) and the browser is idle
+      // (decision 0253). A page left before then keeps its screen on the way out (pagehide, below).
+      if (root?.querySelector('main') && screenComplete(root)) void afterFirstScreen(2).then(() => whenIdle(keepLastScreenNow));
       else if (Date.now() < until) timer = setTimeout(check, DRAWN_CHECK_MS);
     };
     timer = setTimeout(check, DRAWN_CHECK_MS);

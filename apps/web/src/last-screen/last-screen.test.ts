@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CODE_HOLD_MS, startPage } from './boot';
 import { forgetLastScreens, keepLastScreen, keepLastScreenNow, watchLastScreen } from './keep';
-import { BOOT_DATA_ID, CAP_MS, MAX_AGE_MS, MAX_CHARS, MAX_KEPT, SNAPSHOT_PREFIX, sessionOwner, type Snapshot, usableSnapshot } from './snapshot';
+import { EARLY_PREFIX } from '../lib/early-reads';
+import { BOOT_DATA_ID, CAP_MS, MAX_AGE_MS, MAX_CHARS, MAX_KEPT, forgetStaleScreens, SNAPSHOT_PREFIX, sessionOwner, type Snapshot, snapshotKey, usableSnapshot } from './snapshot';
 
 const CSS = '/assets/index-abc.css';
 const NOW = Date.parse('2026-11-25T08:00:00Z');
@@ -41,6 +42,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  delete document.documentElement.dataset.drawnPath;
   document.head.innerHTML = '';
   document.body.innerHTML = '';
 });
@@ -60,6 +62,17 @@ describe('keeping the last screen', () => {
     expect(shot.html).not.toContain('Cancel?');
     expect(shot.html).not.toContain('Saved');
     expect(shot.html).toContain('<details><summary>More</summary></details>');
+  });
+
+  it('keeps nothing while the screen drawn is another path\'s (a navigation still waiting for its screen\'s code)', () => {
+    signedIn();
+    page('<main><h1>Client file</h1><p>Closing summary: private</p></main>');
+    // The router still shows /clients/12 while the address already reads /appointments.
+    document.documentElement.dataset.drawnPath = '/clients/12';
+    expect(keepLastScreen(document, localStorage, NOW)).toBe(false);
+    expect(stored('/appointments')).toBeNull();
+    document.documentElement.dataset.drawnPath = '/appointments';
+    expect(keepLastScreen(document, localStorage, NOW)).toBe(true);
   });
 
   it('keeps each list\'s chosen option and each box\'s tick, and never a typed password', () => {
@@ -113,6 +126,28 @@ describe('keeping the last screen', () => {
   });
 });
 
+describe('screens with counselling content are never kept (decisions 0162, 0204, 0235)', () => {
+  it('the client file, the clients list, case notes, notes to review, files to purge, the Access log and My Profile (My record) have no key', () => {
+    for (const path of ['/clients', '/clients/12', '/clients/12/notes', '/clients/12/screenings', '/case-notes/review', '/case-notes/abc-123', '/files-to-purge', '/access-log', '/profile', '/triage', '/crisis', '/intake']) {
+      expect(snapshotKey(at(path))).toBeNull();
+    }
+    expect(snapshotKey(at('/appointments'))).toBe(SNAPSHOT_PREFIX + '/appointments');
+    expect(snapshotKey(at('/clients-guide'))).toBe(SNAPSHOT_PREFIX + '/clients-guide');
+  });
+
+  it('one kept by an earlier build is deleted at start-up, even the same session\'s', () => {
+    signedIn();
+    const shot = { html: '<main>note</main>', at: NOW, company: '7', css: CSS, owner: sessionOwner(localStorage)! };
+    localStorage.setItem(SNAPSHOT_PREFIX + '/case-notes/review', JSON.stringify(shot));
+    localStorage.setItem(SNAPSHOT_PREFIX + '/profile?tab=record', JSON.stringify(shot));
+    localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', JSON.stringify(shot));
+    forgetStaleScreens(localStorage, NOW);
+    expect(stored('/case-notes/review')).toBeNull();
+    expect(stored('/profile?tab=record')).toBeNull();
+    expect(stored('/appointments')).toEqual(shot);
+  });
+});
+
 describe('which snapshot may be drawn', () => {
   let shot: Snapshot;
   const put = (s: object) => localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', JSON.stringify(s));
@@ -145,6 +180,37 @@ describe('the page\'s start-up', () => {
     signedIn();
     localStorage.setItem(SNAPSHOT_PREFIX + '/appointments', JSON.stringify({ html: SCREEN, at: NOW, company: '7', css: CSS, owner: sessionOwner(localStorage) }));
   }
+
+  it("sends the screen's kept first reads right behind the code, and behind the snapshot's paint when there is one (decision 0252)", () => {
+    keptScreen();
+    // What the app kept at this address's last start (lib/early-reads.ts; the owner is the snapshots' own).
+    localStorage.setItem(`${EARLY_PREFIX}/appointments`, JSON.stringify({ owner: sessionOwner(localStorage), language: 'en', at: NOW, urls: ['/api/me'] }));
+    const sent: string[] = [];
+    const withFetch = (win: Window) =>
+      Object.assign(win, {
+        location: at('/appointments'),
+        navigator: { onLine: true },
+        fetch: (url: string) => {
+          // The code is asked for before any read.
+          expect(requested()).toContain('/assets/index-1.js');
+          sent.push(url);
+          return Promise.resolve(new Response('{}'));
+        },
+      });
+    page('<div class="skeleton"></div>');
+    const shot = fakeWindow();
+    expect(startPage(document, withFetch(shot.win), () => localStorage, NOW + 1000)).toBe('snapshot');
+    expect(sent).toEqual([]);
+    shot.frame();
+    shot.frame();
+    shot.tick();
+    expect(sent).toEqual(['/api/me']);
+    localStorage.removeItem(SNAPSHOT_PREFIX + '/appointments');
+    sent.length = 0;
+    page('');
+    expect(startPage(document, withFetch(fakeWindow().win), () => localStorage, NOW + 1000)).toBe('plain');
+    expect(sent).toEqual(['/api/me']);
+  });
 
   it('asks for the code at once when there is no snapshot', () => {
     page('');

@@ -17,8 +17,10 @@ export const MAX_CHARS = 120_000;
 export const MAX_KEPT = 8;
 /** Guest screens: never a snapshot. */
 export const GUEST_PATHS = ['/login', '/register'];
-/** Screens never kept (decision 0162): the crisis screen, the questionnaires, the Triage list and a client's screenings. */
-export const NEVER_KEPT = /^\/(crisis|intake|triage|clients)(\/|$)/;
+/** Screens never kept: one list, shared with the start-up's reads (lib/never-kept.ts). */
+import { NEVER_KEPT } from '../lib/never-kept';
+
+export { NEVER_KEPT };
 
 export interface Snapshot {
   /** The markup inside #root, without ids, dialogs or toasts. */
@@ -77,7 +79,9 @@ export function forgetStaleScreens(storage: Storage, now: number): void {
       // unreadable: goes below
     }
     const fresh = typeof shot?.at === 'number' && now - shot.at <= MAX_AGE_MS && shot.at <= now + 60_000;
-    if (owner === null || shot?.owner !== owner || !fresh) storage.removeItem(key);
+    // A screen never kept now may have been kept by an earlier build: it goes too.
+    const never = NEVER_KEPT.test(key.slice(SNAPSHOT_PREFIX.length).split('?')[0] ?? '');
+    if (owner === null || shot?.owner !== owner || !fresh || never) storage.removeItem(key);
   }
 }
 

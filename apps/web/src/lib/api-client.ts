@@ -1,5 +1,7 @@
 import type { ErrorReply } from '@kalinga/contracts/common';
-import { COMPANY_KEY, TOKEN_KEY } from './storage-keys';
+import { BRANCH_KEY, COMPANY_KEY, TOKEN_KEY } from './storage-keys';
+import { currentLanguage } from './i18n';
+import { noteRead, takeEarlyReply } from './early-reads';
 
 export { COMPANY_KEY, TOKEN_KEY };
 
@@ -44,6 +46,10 @@ function headers(json: boolean): Headers {
   if (token) h.set('Authorization', `Bearer ${token}`);
   const company = localStorage.getItem(COMPANY_KEY);
   if (company) h.set('X-Company-Id', company);
+  const branch = localStorage.getItem(BRANCH_KEY);
+  if (branch) h.set('X-Kalinga-Branch', branch);
+  // The server writes its validation messages and refusals in the language in use (decision 0247).
+  h.set('Accept-Language', currentLanguage());
   return h;
 }
 
@@ -105,13 +111,29 @@ async function fetchOrFail(url: string, init: RequestInit, timeoutMs: number): P
   }
 }
 
+/**
+ * A GET the page's start-up script already sent with the same token, company and language (decision 0252), waited
+ * for as fetchOrFail waits: refused offline, given up after `timeoutMs`. Undefined when there is none.
+ */
+function earlyReply(url: string, h: Headers, timeoutMs: number): Promise<Response> | undefined {
+  const language = h.get('Accept-Language') ?? '';
+  noteRead(url, language);
+  const early = takeEarlyReply(url, getToken(), h.get('X-Company-Id'), language);
+  if (!early) return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new ApiError(0, TIMEOUT_MESSAGE)), timeoutMs);
+  });
+  return Promise.race([early.catch(() => Promise.reject(new ApiError(0, OFFLINE_MESSAGE))), timeout]).finally(() => clearTimeout(timer));
+}
+
 async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
   const isForm = body instanceof FormData;
-  const res = await fetchOrFail(
-    withQuery(path, query),
-    { method, headers: headers(!isForm && body !== undefined), body: body === undefined ? undefined : isForm ? body : JSON.stringify(body) },
-    isForm ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
-  );
+  const url = withQuery(path, query);
+  const h = headers(!isForm && body !== undefined);
+  const timeoutMs = isForm ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
+  const early = method === 'GET' ? earlyReply(url, h, timeoutMs) : undefined;
+  const res = await (early ?? fetchOrFail(url, { method, headers: h, body: body === undefined ? undefined : isForm ? body : JSON.stringify(body) }, timeoutMs));
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';
   const payload: unknown = type.includes('application/json') ? await res.json().catch(() => null) : await res.text().catch(() => '');

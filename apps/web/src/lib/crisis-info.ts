@@ -1,4 +1,4 @@
-import { type CrisisInfo, DEFAULT_NEXT_STEPS, NATIONAL_CRISIS_LINES } from '@kalinga/contracts/crisis-constants';
+import { type CrisisInfo, DEFAULT_NEXT_STEPS, NATIONAL_CRISIS_LINES } from '@kalinga/contracts/screening/crisis';
 import { api, COMPANY_KEY } from './api-client';
 
 // The crisis screen's contacts on this device (decision 0161). They are the centre's public lines, not anyone's
@@ -28,6 +28,9 @@ export function keptCrisisInfo(storage: Storage = localStorage): CrisisInfo & { 
   return kept ? { ...kept, kept: true } : { contacts: [...NATIONAL_CRISIS_LINES], next_steps: DEFAULT_NEXT_STEPS, kept: false };
 }
 
+/** The event this tab hears when the kept contacts change (another tab hears the storage event). */
+const CHANGED = 'kalinga:crisis-info';
+
 export function keepCrisisInfo(info: CrisisInfo, storage: Storage = localStorage): void {
   const text = JSON.stringify({ contacts: info.contacts, next_steps: info.next_steps });
   try {
@@ -37,6 +40,21 @@ export function keepCrisisInfo(info: CrisisInfo, storage: Storage = localStorage
   } catch (error) {
     console.error('Failed to keep the crisis contacts on this device', error);
   }
+  // An open crisis screen shows the centre's contacts the moment they are known (decision 0225).
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** Calls `listener` whenever the kept contacts change, in this tab or another; returns the unsubscribe. */
+export function onCrisisInfoChange(listener: () => void): () => void {
+  const fromOtherTab = (e: StorageEvent) => {
+    if (e.key === null || e.key.startsWith(KEY_PREFIX)) listener();
+  };
+  window.addEventListener(CHANGED, listener);
+  window.addEventListener('storage', fromOtherTab);
+  return () => {
+    window.removeEventListener(CHANGED, listener);
+    window.removeEventListener('storage', fromOtherTab);
+  };
 }
 
 /** Asks the server for the centre's contacts (signed in, online) and keeps them; returns them, or null. */

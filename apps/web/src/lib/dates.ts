@@ -1,16 +1,19 @@
-// Every date and time the app shows, in one English (Philippines) format per kind (decision 0146):
+// Every date and time the app shows, in one format per kind in the language in use's Philippine locale, en-PH or
+// fil-PH (decisions 0146, 0246); in English:
 //   date           Nov 26, 2026
 //   date-time      Nov 26, 2026, 5:04 AM
 //   time           5:04 AM
 //   weekday-date   Thu, Nov 26, 2026        (and weekday-date-time: Thu, Nov 26, 2026, 5:04 AM)
 // plus the long form a heading or a screen reader uses (Thursday, November 26, 2026) and a month (November 2026).
 // An instant (ISO text, Date, epoch ms) shows in the browser's zone unless a zone is given; a calendar date
-// ('2026-11-26') is a date, shown as itself in any zone. Nothing here reads the browser's language: the centre's
-// people see the same words on every device. Missing or unreadable values show as an em dash.
+// ('2026-11-26') is a date, shown as itself in any zone. The language is the one chosen (lib/i18n.ts), not the
+// browser's locale: the centre's people see the same words on every device. Missing or unreadable values show as an
+// em dash.
+
+import { currentLocale } from './i18n';
 
 export type When = string | number | Date;
 
-const LOCALE = 'en-PH';
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MISSING = '—';
 
@@ -23,10 +26,11 @@ const MONTH: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long' };
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${JSON.stringify(options)}|${timeZone ?? ''}`;
+  const locale = currentLocale();
+  const key = `${locale}|${JSON.stringify(options)}|${timeZone ?? ''}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone });
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     formatters.set(key, f);
   }
   return f;
@@ -89,6 +93,16 @@ export function formatLongDate(value: When | null | undefined, timeZone?: string
 /** 'Nov 26': a chart's axis, where the year is the chart's own. */
 export function formatMonthDay(value: When | null | undefined, timeZone?: string): string {
   return show(value, { month: 'short', day: 'numeric' }, timeZone);
+}
+
+/** 'Mar 01': a day on a chart's time axis, its month in the language in use. */
+export function formatAxisDay(value: When | null | undefined, timeZone?: string): string {
+  return show(value, { month: 'short', day: '2-digit' }, timeZone);
+}
+
+/** 'Mar 01, 2026': a chart tooltip's day. */
+export function formatAxisDate(value: When | null | undefined, timeZone?: string): string {
+  return show(value, { month: 'short', day: '2-digit', year: 'numeric' }, timeZone);
 }
 
 /** 'November 2026'. */

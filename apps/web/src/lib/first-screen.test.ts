@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstScreen, FIRST_SCREEN_CAP_MS, resetFirstScreenForTests } from './first-screen';
+import { FIRST_SCREEN_CAP_MS } from './first-screen';
+
+// Each test loads the module afresh: as before the first screen (docs/architecture.md#test-code).
+let afterFirstScreen: typeof import('./first-screen').afterFirstScreen;
 
 let painted = false;
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.useFakeTimers();
-  resetFirstScreenForTests();
+  vi.resetModules();
+  ({ afterFirstScreen } = await import('./first-screen'));
   painted = false;
   // A browser with paint timing (jsdom has none).
   vi.stubGlobal('PerformanceObserver', { supportedEntryTypes: ['paint'] });

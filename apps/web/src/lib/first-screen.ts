@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 // What the first screen does not draw waits until it has painted its content and the browser is idle
 // (decision 0098 "Start-up after the first screen"): the sync engine and its first pull, the top bar's live sync
@@ -119,16 +119,21 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** False until afterFirstScreen(stage) has resolved: a part of the frame that may draw (or ask) only then. */
+/**
+ * False until afterFirstScreen(stage) has resolved: a part of the frame that may draw (or ask) only then. The
+ * change is drawn as a transition (decision 0253): React draws it in slices between the browser's other work,
+ * not in one task as a store's change (useSyncExternalStore) would be; what a stage brings is never urgent.
+ */
 export function useAfterFirstScreen(stage: Stage = 0): boolean {
-  useEffect(() => void afterFirstScreen(stage), [stage]);
-  return useSyncExternalStore(subscribe, () => stagesOpen >= stage, () => stagesOpen >= stage);
-}
-
-/** Test seam: as before the first screen. */
-export function resetFirstScreenForTests(): void {
-  stagesOpen = -1;
-  gate = null;
-  stages.clear();
-  work.clear();
+  const [opened, setOpened] = useState(() => stagesOpen >= stage);
+  useEffect(() => {
+    void afterFirstScreen(stage);
+    if (opened) return;
+    const update = () => {
+      if (stagesOpen >= stage) startTransition(() => setOpened(true));
+    };
+    update();
+    return subscribe(update);
+  }, [opened, stage]);
+  return opened;
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from './api-client';
+import { queryClientLoaded } from './query-clear';
 
 /** Client errors will not fix themselves and a dead network or a silent server should not be waited on; blips might. */
 export function shouldRetry(count: number, error: unknown): boolean {
@@ -23,3 +24,4 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+queryClientLoaded(queryClient);

@@ -7,3 +7,5 @@ export const TOKEN_KEY = 'token';
 export const COMPANY_KEY = 'company_id';
 /** The signed-in user's id: with the company it names the local book the device reads and writes (decision 0110). */
 export const BOOK_USER_KEY = 'book_user';
+/** The branch this device works at, sent with every call (decision 0302). */
+export const BRANCH_KEY = 'branch_id';

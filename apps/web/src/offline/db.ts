@@ -1,7 +1,7 @@
 import type { Dexie, EntityTable } from 'dexie';
 import type { Category } from '@kalinga/contracts/categories';
 import type { CashDay } from '@kalinga/contracts/cash-days';
-import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending';
+import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending/schemas';
 import type { AuthUser } from '@kalinga/contracts/auth';
 
 // The browser's copy of the lending book and its sync queue (product-rules.md#local-store).
@@ -58,9 +58,11 @@ export type LocalCategory = Local<Category> & {
   image_data_url?: string;
 };
 
-// The 13 queue operations: one list with the server's routes (contracts' lending-operations.ts).
-export { SYNC_OPERATIONS, type SyncOperation } from '@kalinga/contracts/lending-operations';
-import type { SyncOperation } from '@kalinga/contracts/lending-operations';
+// The queue's operations: one list with the server's routes (contracts' lending-operations.ts). Only the type is
+// taken here: this file is in the entry chunk (quick-read.ts reads its names), and the list's module builds every
+// lending zod schema when evaluated (decision 0230).
+import type { SyncOperation } from '@kalinga/contracts/lending/operations';
+export type { SyncOperation };
 
 /**
  * 'failed' entries are either waiting to be retried (error_kind 'retry') or refused and waiting for the user

@@ -1,4 +1,4 @@
-import { applyOperation, type EffectTable, type Row, type RowStore } from '@kalinga/contracts/lending-effects';
+import { applyOperation, type EffectTable, type Row, type RowStore } from '@kalinga/contracts/lending/effects';
 import Dexie from 'dexie';
 import { db } from './database';
 import { cleanFor, withSyncStatus } from './local-save';

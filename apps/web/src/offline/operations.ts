@@ -1,4 +1,4 @@
-import { isSyncOperation, LENDING_OPERATIONS, operationPath } from '@kalinga/contracts/lending-operations';
+import { isSyncOperation, LENDING_OPERATIONS, operationPath, type ReplyKind } from '@kalinga/contracts/lending/operations';
 import type { SyncQueueEntry } from './db';
 
 // An entry's call, from the one table of lending operations the server declares its routes from (contracts'
@@ -12,7 +12,7 @@ export interface OperationCall {
   path: string;
   body: Record<string, unknown>;
   /** How the reply is applied (queue-apply.ts). */
-  reply: 'customer' | 'loan' | 'loan-action' | 'item' | 'category' | 'cash-day';
+  reply: ReplyKind;
 }
 
 export class UnknownOperationError extends Error {

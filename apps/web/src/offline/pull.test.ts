@@ -6,7 +6,7 @@ import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, ser
 import { db } from './database';
 import { downloadProgress, needsInitialSync, STATE_ALL, subscribeDownload, syncStateOf } from './initial-sync';
 import { updateLoanNotes } from '../features/lending/book/lending-actions';
-import { resetAuthForTests, setUser } from '../features/auth/auth-store';
+import { setUser } from '../session/auth-store';
 import { pullChanges } from './pull';
 import type { AuthUser } from '@kalinga/contracts/auth';
 
@@ -63,7 +63,8 @@ describe('a user without the lending book', () => {
       await pullChanges();
       expect(asked).toHaveLength(1);
     } finally {
-      resetAuthForTests();
+      // Later tests are pulled for a user who may see the book.
+      setUser({ ...counselor, permissions: ['view lending'] });
     }
   });
 

@@ -1,7 +1,8 @@
 import type { CashDay } from '@kalinga/contracts/cash-days';
 import type { Category } from '@kalinga/contracts/categories';
-import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending';
-import type { Row } from '@kalinga/contracts/lending-effects';
+import type { ReplyKind } from '@kalinga/contracts/lending/operations';
+import type { Customer, Item, Loan, LoanActionReply, Transaction } from '@kalinga/contracts/lending/schemas';
+import type { Row } from '@kalinga/contracts/lending/effects';
 import { db } from './database';
 import type { LocalTransaction } from './db';
 import { cleanFor, withSyncStatus, type StoreTable } from './local-save';
@@ -89,6 +90,26 @@ export async function applyLoan(loan: Loan, ctx: ApplyContext): Promise<void> {
 export async function applyTransactions(rows: Transaction[]): Promise<void> {
   if (rows.length === 0) return;
   await db.transactions.bulkPut(rows.map((t) => withSyncStatus(cleanFor('transactions', t), false) as unknown as LocalTransaction));
+}
+
+/** How each kind of reply in the operations table is put into the store (docs/architecture.md#lending-slice). */
+const REPLY_APPLIERS: Record<ReplyKind, (payload: unknown, ctx: ApplyContext) => Promise<unknown>> = {
+  customer: (payload, ctx) => applyRow('customers', (payload as { data: Customer }).data, ctx),
+  category: (payload, ctx) => applyRow('categories', (payload as { data: Category }).data, ctx),
+  'cash-day': (payload, ctx) => applyRow('cashDays', (payload as { data: CashDay }).data, ctx),
+  item: (payload, ctx) => applyItem((payload as { data: Item }).data, ctx),
+  loan: (payload, ctx) => applyLoan((payload as { data: Loan }).data, ctx),
+  'loan-action': async (payload, ctx) => {
+    const action = payload as LoanActionReply;
+    await applyLoan(action.data, ctx);
+    if (action.new_loan) await applyLoan(action.new_loan, ctx);
+    await applyTransactions(action.transactions ?? []);
+  },
+};
+
+/** A successful reply to an operation, put into the store as its kind (the operation's `reply` in the table) says. */
+export async function applyReply(kind: ReplyKind, payload: unknown, ctx: ApplyContext): Promise<void> {
+  await REPLY_APPLIERS[kind](payload, ctx);
 }
 
 /**

@@ -1,8 +1,6 @@
 // One file over 300 lines on purpose: it is one loop (pick the entries free to go, send them in batches, settle each
 // result) whose steps share the open-records bookkeeping; applying a reply to the book lives in queue-apply.ts.
 
-import type { Category } from '@kalinga/contracts/categories';
-import type { Customer, Item, Loan, LoanActionReply } from '@kalinga/contracts/lending';
 import { SYNC_PUSH_LIMIT, type SyncMutation, type SyncPushReply, type SyncPushResult } from '@kalinga/contracts/sync';
 import { ApiError, rawRequest, type RawReply } from '../lib/api-client';
 import { bookKey, bookOwner, db } from './database';
@@ -10,8 +8,7 @@ import type { SyncQueueEntry } from './db';
 import { coalesced, withLock } from './locks';
 import { callFor, type OperationCall } from './operations';
 import { ROW_TABLES } from './local-rows';
-import type { CashDay } from '@kalinga/contracts/cash-days';
-import { applyItem, applyLoan, applyRow, applyTransactions, REPLY_TABLES, settle, type ApplyContext } from './queue-apply';
+import { applyReply, REPLY_TABLES, settle, type ApplyContext } from './queue-apply';
 import { dropEntry } from './refusals';
 import { clientId, idempotencyKey, mustWait, openEntries, ownKeys } from './sync-queue';
 
@@ -43,7 +40,6 @@ export interface RunResult {
 }
 
 let paused = false;
-let random: () => number = Math.random;
 const pauseListeners = new Set<() => void>();
 
 function setPaused(value: boolean): void {
@@ -69,11 +65,6 @@ export function pauseQueue(): void {
 /** After a sign-in: the queue may send again. */
 export function resumeQueue(): void {
   setPaused(false);
-}
-
-/** Test seam: a fixed jitter. */
-export function setRandomForTests(fn: () => number): void {
-  random = fn;
 }
 
 type Outcome = 'sent' | 'failed' | 'refused' | 'offline' | 'paused';
@@ -131,33 +122,6 @@ class OpenRecords {
   }
 }
 
-async function applyReply(call: OperationCall, payload: unknown, ctx: ApplyContext): Promise<void> {
-  const reply = payload as { data: unknown };
-  switch (call.reply) {
-    case 'customer':
-      await applyRow('customers', reply.data as Customer, ctx);
-      return;
-    case 'category':
-      await applyRow('categories', reply.data as Category, ctx);
-      return;
-    case 'cash-day':
-      await applyRow('cashDays', reply.data as CashDay, ctx);
-      return;
-    case 'item':
-      await applyItem(reply.data as Item, ctx);
-      return;
-    case 'loan':
-      await applyLoan(reply.data as Loan, ctx);
-      return;
-    case 'loan-action': {
-      const action = payload as LoanActionReply;
-      await applyLoan(action.data, ctx);
-      if (action.new_loan) await applyLoan(action.new_loan, ctx);
-      await applyTransactions(action.transactions ?? []);
-    }
-  }
-}
-
 function announce(entry: SyncQueueEntry, payload: unknown): void {
   const timestamp = new Date().toISOString();
   window.dispatchEvent(new CustomEvent('sync-operation-completed', { detail: { operation: entry.operation, timestamp, uuid: entry.data.uuid } }));
@@ -189,7 +153,7 @@ async function completeAll(done: Applied[], open: OpenRecords): Promise<void> {
       const newer = await open.newer();
       for (const { entry, call, payload } of done) {
         const ctx: ApplyContext = { open: open.besides(entry, newer) };
-        await applyReply(call, payload, ctx);
+        await applyReply(call.reply, payload, ctx);
         await settle(ownKeys(entry), ctx.open);
         open.completed(entry);
         counted.push(entry);
@@ -205,7 +169,7 @@ async function completeAll(done: Applied[], open: OpenRecords): Promise<void> {
 
 async function retryLater(entry: SyncQueueEntry, error: string, retryAfterSeconds?: number): Promise<void> {
   const retry_count = entry.retry_count + 1;
-  const wait = Math.max(backoffMs(retry_count, random), (retryAfterSeconds ?? 0) * 1000);
+  const wait = Math.max(backoffMs(retry_count), (retryAfterSeconds ?? 0) * 1000);
   await db.syncQueue.update(entry.id!, { status: 'failed', error_kind: 'retry', error, retry_count, next_attempt_at: new Date(Date.now() + wait).toISOString() });
 }
 

@@ -7,7 +7,6 @@ import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } fr
 import { db } from './database';
 import { STATE_ALL, syncStateOf } from './initial-sync';
 import { pullChanges } from './pull';
-import { resetClientIdForTests } from './sync-queue';
 
 // A server restored from a backup (decision 0190): its change counter went back and the device's cursor is refused.
 // The device starts again from the epoch, keeps its unsent change, and ends with the server's rows: a row the restore
@@ -28,7 +27,6 @@ function delta(data: Partial<SyncDeltaReply['data']>, cursor: string): SyncDelta
 beforeEach(async () => {
   localStorage.clear();
   await clearStore();
-  resetClientIdForTests();
   localStorage.setItem('token', 't0k');
   localStorage.setItem('company_id', '3');
   await keepSynced({ categories: [category], customers: [customer, lost], loans: [loan] });

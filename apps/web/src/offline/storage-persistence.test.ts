@@ -1,10 +1,23 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadToasts } from '../components/ui/toast';
-import { openLocalDatabase } from './database';
-import { isQuotaExceeded, reportStorageError, requestPersistence, resetPersistenceForTests, usePersistence } from './storage-persistence';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Persistence = typeof import('./storage-persistence');
+let isQuotaExceeded: Persistence['isQuotaExceeded'];
+let reportStorageError: Persistence['reportStorageError'];
+let requestPersistence: Persistence['requestPersistence'];
+let usePersistence: Persistence['usePersistence'];
+let openLocalDatabase: typeof import('./database').openLocalDatabase;
+
+/** The modules as loaded afresh: nothing learned of the storage yet, no full device told (docs/architecture.md#test-code). */
+async function freshModules(): Promise<void> {
+  vi.resetModules();
+  ({ isQuotaExceeded, reportStorageError, requestPersistence, usePersistence } = await import('./storage-persistence'));
+  ({ openLocalDatabase } = await import('./database'));
+  // sonner loads on the first toast (components/ui/toast.ts, tested there); loaded here, a toast is raised at once.
+  await (await import('../components/ui/toast')).loadToasts();
+}
 
 function fakeStorage(persisted: boolean, grants: boolean) {
   const storage = { persisted: vi.fn(async () => persisted), persist: vi.fn(async () => grants) };
@@ -12,9 +25,7 @@ function fakeStorage(persisted: boolean, grants: boolean) {
   return storage;
 }
 
-// sonner loads on the first toast (components/ui/toast.ts, tested there); loaded here, a toast is raised at once.
-beforeAll(() => loadToasts());
-beforeEach(() => resetPersistenceForTests());
+beforeEach(freshModules);
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -27,7 +38,8 @@ describe('persistent storage', () => {
     await act(async () => expect(await requestPersistence()).toBe('granted'));
     expect(storage.persist).toHaveBeenCalledTimes(1);
     expect(result.current).toBe('granted');
-    resetPersistenceForTests();
+    vi.unstubAllGlobals();
+    await freshModules();
     fakeStorage(false, false);
     await expect(requestPersistence()).resolves.toBe('denied');
   });
@@ -36,7 +48,8 @@ describe('persistent storage', () => {
     const storage = fakeStorage(true, false);
     await expect(requestPersistence()).resolves.toBe('granted');
     expect(storage.persist).not.toHaveBeenCalled();
-    resetPersistenceForTests();
+    vi.unstubAllGlobals();
+    await freshModules();
     vi.stubGlobal('navigator', { ...navigator, storage: undefined });
     await expect(requestPersistence()).resolves.toBe('unsupported');
   });

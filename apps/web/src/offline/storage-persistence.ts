@@ -60,13 +60,6 @@ export function usePersistence(): PersistenceState {
   return useSyncExternalStore(subscribe, () => state, () => state);
 }
 
-/** Test seam: forget what was learned. */
-export function resetPersistenceForTests(): void {
-  state = 'unknown';
-  checked = false;
-  lastToldAt = -Infinity;
-}
-
 const FULL = 'The device storage is full: ';
 
 /** True for a write refused because the device (or the browser's share of it) is out of space. */

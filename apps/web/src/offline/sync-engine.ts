@@ -41,6 +41,11 @@ export async function drain(): Promise<void> {
     scheduleRetry(result.nextAttemptAt);
     // A refused change was taken back: the server's rows (another device's ticket, a redemption) come now.
     if (result.refused) void pull();
+    // Items' photos go after the queue, which has sent their items by now (decision 0310).
+    // Loaded when first needed: the photo queue is not part of the counter's first screens (bundle budgets).
+    void import('./photo-queue')
+      .then((m) => m.runPhotoQueue())
+      .catch((error: unknown) => console.error('Photo queue run failed', error));
   } catch (error) {
     console.error('Sync queue run failed', error);
   }

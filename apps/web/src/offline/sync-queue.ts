@@ -10,28 +10,20 @@ export const QUEUE_CHANGED_EVENT = 'sync-queue-changed';
 
 const CLIENT_ID_KEY = 'sync:client-id';
 
-let clientIdPromise: Promise<string> | null = null;
-
 /**
- * This browser database's id, made once and kept in the settings table: the Idempotency-Key of an entry is
- * `${clientId}-${entry.id}`, unique across browsers and across a wiped-and-recreated database.
+ * This book's id, made once and kept in its settings table: the Idempotency-Key of an entry is
+ * `${clientId}-${entry.id}`, unique across browsers and across a wiped-and-recreated database. Read from the book
+ * each time (one small read per queue run or print), never kept in memory: another user's book, or this one
+ * cleared, has an id of its own.
  */
 export function clientId(): Promise<string> {
-  clientIdPromise ??= db.transaction('rw', db.settings, async () => {
+  return db.transaction('rw', db.settings, async () => {
     const kept = await db.settings.get(CLIENT_ID_KEY);
-    const id = typeof kept?.data.id === 'string' ? kept.data.id : crypto.randomUUID();
-    if (!kept) await db.settings.put({ id: CLIENT_ID_KEY, data: { id }, updated_at: new Date().toISOString() });
+    if (typeof kept?.data.id === 'string') return kept.data.id;
+    const id = crypto.randomUUID();
+    await db.settings.put({ id: CLIENT_ID_KEY, data: { id }, updated_at: new Date().toISOString() });
     return id;
   });
-  return clientIdPromise.catch((error: unknown) => {
-    clientIdPromise = null;
-    throw error;
-  });
-}
-
-/** Test seam: forget the cached client id (after the database was cleared). */
-export function resetClientIdForTests(): void {
-  clientIdPromise = null;
 }
 
 export function idempotencyKey(client: string, entry: SyncQueueEntry): string {

@@ -1,5 +1,5 @@
 import { categoryReplySchema } from '@kalinga/contracts/categories';
-import { customerReplySchema, itemReplySchema, loanActionReplySchema, loanReplySchema } from '@kalinga/contracts/lending';
+import { customerReplySchema, itemReplySchema, loanActionReplySchema, loanReplySchema } from '@kalinga/contracts/lending/schemas';
 import { syncPushReplySchema, syncPushSchema, type SyncPush } from '@kalinga/contracts/sync';
 import type { z } from 'zod';
 import { callFor } from '../offline/operations';

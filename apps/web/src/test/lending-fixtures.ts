@@ -1,5 +1,5 @@
 import type { Category } from '@kalinga/contracts/categories';
-import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending';
+import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending/schemas';
 import { db } from '../offline/database';
 import type { LocalCategory } from '../offline/db';
 import { withSyncStatus, cleanFor } from '../offline/local-save';
@@ -40,7 +40,9 @@ export function serverLoan(over: Partial<Loan> = {}): Loan {
     status: 'active', loan_date: '2026-11-01', maturity_date: '2026-12-01', expiry_date: '2027-03-01', renewal_date: null,
     redemption_date: null, forfeiture_date: null, appraisal_value: 5000, loan_amount: 3000, service_charge: 5, interest_rate: 3,
     penalty_rate: 2, amount_disbursed: 2995, paid_interest_amount: 0, paid_penalty_amount: 0, new_loan: null, renewed_from: null,
-    notes: null, items: [serverItem({ loan_uuid: uuid })], version: 1, category_version: null, terms_changed: false, written_request: false, interest_from: null, extensions: 0, created_at: T, updated_at: T, ...over,
+    notes: null, items: [serverItem({ loan_uuid: uuid })], version: 1, category_version: null, terms_changed: false, written_request: false, interest_from: null, extensions: 0,
+    // Its pawner was sent the notice before the period ended, so it may be forfeited after it (decision 0217).
+    notice_sent_at: '2027-02-15T02:00:00.000Z', forfeit_reason: null, created_at: T, updated_at: T, ...over,
   };
 }
 

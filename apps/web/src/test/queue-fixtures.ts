@@ -1,5 +1,5 @@
-import { resumeQueue, setRandomForTests } from '../offline/queue-runner';
-import { resetClientIdForTests } from '../offline/sync-queue';
+import { vi } from 'vitest';
+import { resumeQueue } from '../offline/queue-runner';
 import { fakeLendingServer } from './fake-lending-server';
 import { clearStore, keepSynced } from './lending-fixtures';
 
@@ -14,9 +14,9 @@ export async function startQueueTest(
   { signedIn = true }: { signedIn?: boolean } = {},
 ): Promise<ReturnType<typeof fakeLendingServer>> {
   await clearStore();
-  resetClientIdForTests();
   resumeQueue();
-  setRandomForTests(() => 0.5);
+  // A fixed jitter: retries are due at a known time.
+  vi.spyOn(Math, 'random').mockReturnValue(0.5);
   if (signedIn) {
     localStorage.setItem('token', 't0k');
     localStorage.setItem('company_id', '3');

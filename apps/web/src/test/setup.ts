@@ -1,3 +1,7 @@
+// An IndexedDB before anything loads Dexie: Dexie reads the environment's once, when the package first loads in the
+// worker, and without one its live queries never run again for any later file of that worker (the lending screens
+// then never redrew on a change; decision 0265). The files that run in Node touch no IndexedDB.
+import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
 
 // Runs before each test file. Files that need no DOM run in Node (`// @vitest-environment node` on their first
@@ -19,6 +23,8 @@ if (typeof document !== 'undefined') {
   sessionStorage.clear();
   document.head.innerHTML = '';
   document.body.innerHTML = '';
+  // The shared components' words (the common area) load at start-up with the frame (main.tsx): so in every test.
+  await (await import('../lib/i18n')).initI18n(['common']);
   if (typeof indexedDB !== 'undefined') {
     const names = (await indexedDB.databases()).flatMap((d) => (d.name ? [d.name] : []));
     await Promise.all(
@@ -33,4 +39,14 @@ if (typeof document !== 'undefined') {
       ),
     );
   }
+}
+
+// Every file starts in the default language with no choice made. Files that run in Node share their worker's
+// modules without the reset above, so a test that switched to Filipino left the next file's dates and words in
+// Filipino ('Marso 2026' where 'March 2026' was expected) unless it switched back itself.
+{
+  const { forgetDeviceChoice, setSiteLanguage, setUserLanguage } = await import('../lib/i18n');
+  await setUserLanguage(null);
+  await setSiteLanguage(null);
+  await forgetDeviceChoice();
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type Appointment, type createAppointmentBodySchema } from '@kalinga/contracts/appointments';
-import { INTAKE_REQUIRED } from '@kalinga/contracts/screening-items';
+import { INTAKE_REQUIRED } from '@kalinga/contracts/screening/items';
 import type { z } from 'zod';
 import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { forbidden, HttpError, unprocessable } from '../../lib/http-errors';
+import { assertFileOpen } from '../client-record/client-file.service';
 import { hashPassword } from '../../lib/passwords';
 import { type AuthContext } from '../../lib/auth-context';
 import { intakeMissing } from './intake-gate';
@@ -13,9 +14,11 @@ import { insertAppointment, insertStatusChange, type NewAppointment } from './ap
 import { insertNewStudent, resolveParties } from './booking-parties';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { recordAppointmentEvent } from '../notifications/notification-events';
-import { approvalReason, lockClient } from './attendance';
+import { approvalReason } from './attendance';
+import { lockClient } from './attendance.repository';
 import { reload, scopeOf } from './appointment-view';
-import { checkSlot, slotRace } from './slot-check';
+import { checkSlot, holdCounselorTime, slotRace } from './slot-check';
+import { assertClientFree } from './client-overlap';
 
 // Booking an appointment (a counselor, a manager, or a client for themselves).
 
@@ -39,13 +42,20 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
     id = await db.transaction().execute(async (trx) => {
       // The new student and the booking stand or fall together.
       const clientId = parties.newStudent ? await insertNewStudent(trx, auth.companyId, body, passwordHash!, now) : parties.clientId!;
+      // The counselor's time, held as a group's creation holds it (decision 0298); the client's row with it.
+      await holdCounselorTime(trx, auth.companyId, { counselorId: body.counselor_id, clientId: parties.newStudent ? null : clientId, startMs: slot.startMs, duration: slot.duration });
       // A client booking for themselves after missed sessions waits for the counselor (the no-show policy); the
       // client's row is held so a no-show marked at this moment is counted or waits for this booking.
+      // The client's row is also what makes two bookings of one client take turns: the second sees the first and
+      // is refused when the times overlap (decision 0221). A new student has no appointments yet.
       let held: string | null = null;
-      if (scope.kind === 'client') {
+      if (!parties.newStudent) {
         await lockClient(trx, auth.companyId, clientId);
-        held = await approvalReason(trx, auth.companyId, clientId);
+        await assertClientFree(trx, auth.companyId, clientId, slot.startMs, slot.duration, scope.kind === 'client');
+        // Staff ask to reopen a closed file first; the client themself may still book (decision 0235).
+        if (scope.kind !== 'client') await assertFileOpen(trx, auth.companyId, clientId);
       }
+      if (scope.kind === 'client') held = await approvalReason(trx, auth.companyId, clientId);
       const values: NewAppointment = {
         uuid: randomUUID(),
         company_id: auth.companyId,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { addCategory, ALL_WEEK, daysAhead, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
+import { addCategory, ALL_WEEK, daysAhead, instantOf, setWeek, slotsOf } from '../../../test/schedule/schedule-helpers';
 import { addDaysToDate, weekdayOf } from '@kalinga/contracts/zone-time';
 
 // Defects found by trying the counselling screens as a new user would.

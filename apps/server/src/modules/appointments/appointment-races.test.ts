@@ -3,7 +3,7 @@
 import { ALLOWED_STATUS_CHANGES, type AppointmentStatus } from '@kalinga/contracts/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { addCategory, daysAhead, instantOf, setWeek } from '../schedule/schedule.test-helpers';
+import { addCategory, daysAhead, instantOf, setWeek } from '../../../test/schedule/schedule-helpers';
 import { updateAppointmentRow } from './appointment.repository';
 
 let t: TestApp;

@@ -24,6 +24,7 @@ import {
   type Scope,
 } from './appointment.repository';
 import { cachedTotal, rememberTotal, totalKey } from './appointment-totals';
+import type { Language } from '../../lib/i18n';
 import { appointmentCalendarEvent, appointmentLink, buildIcs } from '../../lib/ics';
 import { scopeOf, toAppointment } from './appointment-view';
 
@@ -92,11 +93,20 @@ export async function statusHistory(db: DB, auth: AuthContext, uuid: string): Pr
 }
 
 /** The appointment as an iCalendar file, from the caller's side (the other party is named; no reason: decision 0123). */
-export async function appointmentIcs(db: DB, auth: AuthContext, uuid: string, publicUrl: string): Promise<{ filename: string; body: string }> {
+export async function appointmentIcs(db: DB, auth: AuthContext, uuid: string, publicUrl: string, language: Language = 'en'): Promise<{ filename: string; body: string }> {
   const scope = scopeOf(auth);
   const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
   if (!row) throw notFound('Appointment');
   if (row.status === 'cancelled') throw conflict('A cancelled appointment has no calendar file.');
-  const body = buildIcs(appointmentCalendarEvent(row, scope.kind === 'client', Date.now(), appointmentLink(publicUrl, row.uuid)));
+  const body = buildIcs(appointmentCalendarEvent(row, scope.kind === 'client', Date.now(), appointmentLink(publicUrl, row.uuid), language));
   return { filename: `appointment-${row.uuid}.ics`, body };
+}
+
+/**
+ * While an appointment is edited, its own time stays offered: the start to leave free when `exclude` names an
+ * appointment the caller can see with this counselor; undefined otherwise.
+ */
+export async function ownStartKept(db: DB, auth: AuthContext, counselorId: number, exclude: string | undefined): Promise<number | undefined> {
+  const own = exclude ? await findAppointmentByUuid(db, auth.companyId, scopeOf(auth), exclude) : undefined;
+  return own && own.counselor_id === counselorId ? Date.parse(own.appointment_date) : undefined;
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { addCategory } from '../schedule/schedule.test-helpers';
+import { addCategory } from '../../../test/schedule/schedule-helpers';
 
 let t: TestApp;
 let admin: Actor;

@@ -14,9 +14,10 @@ import {
   updateAppointmentRow,
 } from './appointment.repository';
 import { type AppointmentEventKind, recordAppointmentEvent } from '../notifications/notification-events';
-import { lockClient } from './attendance';
+import { lockClient } from './attendance.repository';
 import { isManagerOf, reload, scopeOf, toAppointment } from './appointment-view';
-import { checkSlot, slotRace } from './slot-check';
+import { checkSlot, holdCounselorTime, slotRace } from './slot-check';
+import { assertClientFree } from './client-overlap';
 
 // Changing an appointment (its details, its status) and deleting one.
 
@@ -115,6 +116,16 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
     applied = await db.transaction().execute(async (trx) => {
       // A no-show changes the client's record, which a booking of theirs reads under this lock.
       if (statusChange?.to === 'no_show') await lockClient(trx, auth.companyId, row.client_id);
+      // A new time may not overlap another of the client's appointments; checked under their lock like a booking (decision 0221).
+      const counselorId = changes.counselor_id ?? row.counselor_id;
+      if (changes.appointment_date !== undefined && (changes.appointment_date !== row.appointment_date || counselorId !== row.counselor_id)) {
+        // The counselor's time, held as a group's creation holds it (decision 0298).
+        const ignoreStart = counselorId === row.counselor_id ? Date.parse(row.appointment_date) : undefined;
+        await holdCounselorTime(trx, auth.companyId, { counselorId, clientId: row.client_id, startMs: Date.parse(changes.appointment_date), duration: changes.duration_minutes ?? row.duration_minutes, ignoreStart });
+      }
+      if (changes.appointment_date !== undefined && changes.appointment_date !== row.appointment_date) {
+        await assertClientFree(trx, auth.companyId, row.client_id, Date.parse(changes.appointment_date), changes.duration_minutes ?? row.duration_minutes, scope.kind === 'client', [row.id]);
+      }
       if (!(await updateAppointmentRow(trx, auth.companyId, row.id, row.status, changes))) return false;
       if (statusChange) await insertStatusChange(trx, auth.companyId, row.id, statusChange.from, statusChange.to, auth.user.id, now);
       // A new time or counselor first (it schedules reminders anew), then the status (which may cancel them).

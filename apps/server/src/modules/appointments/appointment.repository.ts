@@ -309,3 +309,17 @@ export async function emailExists(db: Conn, email: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
   return row !== undefined;
 }
+
+/** When each of the company's appointments `ids` is and its counselor's name (null when the account is gone), by id. */
+export async function bookingsOf(db: Conn, companyId: number, ids: readonly number[]): Promise<Map<number, { appointment_date: string; counselor_name: string | null }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('appointments as b')
+    .leftJoin('users as bc', 'bc.id', 'b.counselor_id')
+    .select(['b.id', 'b.appointment_date', 'bc.name as counselor_name'])
+    .where('b.company_id', '=', companyId)
+    .where('b.id', 'in', unique)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { appointment_date: r.appointment_date, counselor_name: r.counselor_name }]));
+}

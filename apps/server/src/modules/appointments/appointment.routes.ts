@@ -18,12 +18,11 @@ import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, counselorOnly, needs } from '../../lib/auth-context';
+import { readerLanguage } from '../../lib/i18n';
 import { availableDays, availableSlots } from '../schedule/schedule.service';
-import { findAppointmentByUuid } from './appointment.repository';
-import { appointmentIcs, countAppointments, getAppointment, listAppointments, statusHistory } from './appointment-read.service';
+import { appointmentIcs, countAppointments, getAppointment, listAppointments, ownStartKept, statusHistory } from './appointment-read.service';
 import { createAppointment } from './appointment-create.service';
 import { deleteAppointment, updateAppointment } from './appointment-update.service';
-import { scopeOf } from './appointment-view';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
 const common = { tags: ['appointments'], security: [{ bearer: [] }] };
@@ -49,9 +48,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(request);
       const { counselor_id: counselorId, date, exclude } = request.query;
       // While editing, the appointment's own time stays offered (only if the caller can see it).
-      const own = exclude ? await findAppointmentByUuid(app.db, auth.companyId, scopeOf(auth), exclude) : undefined;
-      const ignoreStart = own && own.counselor_id === counselorId ? Date.parse(own.appointment_date) : undefined;
-      return availableSlots(app.db, auth, counselorId, date, ignoreStart);
+      return availableSlots(app.db, auth, counselorId, date, await ownStartKept(app.db, auth, counselorId, exclude));
     },
   });
 
@@ -62,8 +59,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const auth = authOf(request);
       const { counselor_id: counselorId, month, exclude } = request.query;
-      const own = exclude ? await findAppointmentByUuid(app.db, auth.companyId, scopeOf(auth), exclude) : undefined;
-      return availableDays(app.db, auth, counselorId, month, own && own.counselor_id === counselorId ? Date.parse(own.appointment_date) : undefined);
+      return availableDays(app.db, auth, counselorId, month, await ownStartKept(app.db, auth, counselorId, exclude));
     },
   });
 
@@ -104,7 +100,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: canView,
     schema: { summary: 'Downloads an appointment as an iCalendar (.ics) file.', operationId: 'getAppointmentIcs', ...common, params: appointmentParamsSchema, produces: ['text/calendar'], response: { 200: z.string(), ...errors } },
     handler: async (request, reply) => {
-      const { filename, body } = await appointmentIcs(app.db, authOf(request), request.params.uuid, app.config.publicUrl);
+      const { filename, body } = await appointmentIcs(app.db, authOf(request), request.params.uuid, app.config.publicUrl, readerLanguage(request));
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
     },
   });

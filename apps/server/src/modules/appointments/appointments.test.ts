@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { nowIso } from '../../lib/clock';
-import { addCategory, daysAhead, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
+import { addCategory, daysAhead, instantOf, setWeek, slotsOf } from '../../../test/schedule/schedule-helpers';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { localDateOf } from '@kalinga/contracts/zone-time';
 

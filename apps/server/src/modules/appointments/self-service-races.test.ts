@@ -3,7 +3,7 @@
 import { SLOT_TAKEN_MESSAGE } from '@kalinga/contracts/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { addCategory, daysAhead, instantOf, setWeek } from '../schedule/schedule.test-helpers';
+import { addCategory, daysAhead, instantOf, setWeek } from '../../../test/schedule/schedule-helpers';
 
 let t: TestApp;
 let admin: Actor;

@@ -6,11 +6,12 @@ import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-err
 import type { AuthContext } from '../../lib/auth-context';
 import { readBookingSettings } from '../schedule/schedule.repository';
 import { type AppointmentView, findAppointmentByUuid, updateAppointmentRow } from './appointment.repository';
-import { checkSlot, slotRace } from './slot-check';
+import { checkSlot, holdCounselorTime, slotRace } from './slot-check';
+import { assertClientFree } from './client-overlap';
 import { reload, scopeOf, toAppointment } from './appointment-view';
 import { recordAppointmentEvent } from '../notifications/notification-events';
 import { insertHistoryEntry, moveAppointmentRow, readCancellationNotice } from './self-service.repository';
-import { lockClient } from './attendance';
+import { lockClient } from './attendance.repository';
 
 // A client cancels or moves their own appointment (docs/decisions/0057-client-self-service.md).
 // Like updateAppointment (decision 0075), each write is conditional on what was read; when another request
@@ -93,6 +94,9 @@ export async function rescheduleOwnAppointment(db: DB, auth: AuthContext, uuid: 
       const now = nowIso();
       const applied = await db.transaction().execute(async (trx) => {
         const changes = { appointment_date: target, local_date: slot.localDate, duration_minutes: slot.duration, status: 'pending' as const, updated_at: now };
+        // Not onto another of their own appointments (decision 0221), checked under their lock like a booking.
+        await holdCounselorTime(trx, auth.companyId, { counselorId: row.counselor_id, clientId: row.client_id, startMs: slot.startMs, duration: slot.duration, ignoreStart: Date.parse(row.appointment_date) });
+        await assertClientFree(trx, auth.companyId, row.client_id, slot.startMs, slot.duration, true, [row.id]);
         if (!(await moveAppointmentRow(trx, auth.companyId, row.id, row, changes))) return false;
         await insertHistoryEntry(trx, auth.companyId, { appointmentId: row.id, from: row.status, to: 'pending', by: auth.user.id, at: now, previousDate: row.appointment_date, newDate: target });
         await recordAppointmentEvent(trx, { kind: 'rescheduled', companyId: auth.companyId, appointment: partiesOf(row, target), actorId: auth.user.id, previousStart: row.appointment_date, now });

@@ -1,7 +1,7 @@
 import { SLOT_TAKEN_MESSAGE } from '@kalinga/contracts/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { addCategory, daysAhead, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
+import { addCategory, daysAhead, instantOf, setWeek, slotsOf } from '../../../test/schedule/schedule-helpers';
 
 // A client cancels or moves their own appointment (decision 0057). Run on PostgreSQL too (npm run test:pg).
 let t: TestApp;

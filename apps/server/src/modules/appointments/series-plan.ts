@@ -52,6 +52,8 @@ export interface PlanInput {
   today: string;
   /** Starts of live appointments that do not count as taken (the sessions being moved themselves). */
   ignoreStarts?: ReadonlySet<number>;
+  /** The client's own live appointments (with any counselor): a session may not overlap one (decision 0221). */
+  clientBusy?: readonly BusyInterval[];
 }
 
 /** Why `instant` on `date` cannot be booked, or null when it can (against the context's busy intervals). */
@@ -111,6 +113,7 @@ export function planSeries(input: PlanInput): SeriesOccurrence[] {
     const week = weekOf(s.date);
     // A chosen time stays in its session's week (the context holds the appointments of those weeks only).
     let code: SeriesProblemCode | null = atDate < week.monday || atDate > week.sunday ? 'other_week' : problemOf(base, atDate, at, nowMs, today);
+    if (code === null && at !== null && (input.clientBusy ?? []).some((b) => b.start < at + length && b.end > at)) code = 'client_busy';
     if (code === null && at !== null && taken.some((t) => t.start < at + length && t.end > at)) code = 'twice';
     if (code === null && at !== null) {
       taken.push({ start: at, end: at + length });
@@ -119,8 +122,9 @@ export function planSeries(input: PlanInput): SeriesOccurrence[] {
     }
     out.push({ ...row, problem: { code: code!, message: SERIES_PROBLEM_TEXT[code!] }, suggestions: [], outcome: 'blocked', appointment_date: null });
   }
-  // Suggestions last, when every session's place is known: never a time another session of the series holds.
-  const withSeries = withBusy(ctx, taken, input.ignoreStarts);
+  // Suggestions last, when every session's place is known: never a time another session of the series holds, nor
+  // one when the client is in another appointment.
+  const withSeries = withBusy(ctx, [...taken, ...(input.clientBusy ?? [])], input.ignoreStarts);
   for (const o of out) {
     if (o.outcome !== 'blocked') continue;
     const target = o.wanted_instant !== null ? Date.parse(o.wanted_instant) : new ZoneDay(o.wanted_date, ctx.timeZone).startMs() + minutesOf(o.wanted_time) * MINUTE;

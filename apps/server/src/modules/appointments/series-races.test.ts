@@ -3,8 +3,8 @@
 // half-written series. Run on PostgreSQL too (npm run test:pg), where the requests really overlap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
-import { daysAhead, instantOf } from '../schedule/schedule.test-helpers';
-import { postSeries, type SeriesCentre, seriesBody, seriesCentre } from './series.test-helpers';
+import { daysAhead, instantOf } from '../../../test/schedule/schedule-helpers';
+import { postSeries, type SeriesCentre, seriesBody, seriesCentre } from '../../../test/appointments/series-helpers';
 import { addDaysToDate } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;

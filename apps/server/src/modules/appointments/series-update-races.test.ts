@@ -4,8 +4,8 @@
 // row the other's first write had taken). Run on PostgreSQL too (npm run test:pg).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
-import { daysAhead, instantOf } from '../schedule/schedule.test-helpers';
-import { postSeries, type SeriesCentre, seriesBody, seriesCentre } from './series.test-helpers';
+import { daysAhead, instantOf } from '../../../test/schedule/schedule-helpers';
+import { postSeries, type SeriesCentre, seriesBody, seriesCentre } from '../../../test/appointments/series-helpers';
 import { addDaysToDate } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;

@@ -2,8 +2,8 @@
 // shift (checked like a booking, all or nothing), one notification per person per change, and the route rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
-import { daysAhead, instantOf, setWeek } from '../schedule/schedule.test-helpers';
-import { bookSingle, postSeries, type SeriesCentre, seriesBody, seriesCentre } from './series.test-helpers';
+import { daysAhead, instantOf, setWeek } from '../../../test/schedule/schedule-helpers';
+import { bookSingle, postSeries, type SeriesCentre, seriesBody, seriesCentre } from '../../../test/appointments/series-helpers';
 import { addDaysToDate } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;

@@ -75,3 +75,15 @@ export async function lockSessionsAsRead(
   const now = new Map((await forUpdate(db, query).execute()).map((r) => [r.id, r]));
   return sessions.every((s) => now.get(s.id)?.status === s.status && now.get(s.id)?.appointment_date === s.appointment_date);
 }
+
+/** The series with its counselor's and client's names; throws when it is not the company's. */
+export async function seriesById(db: Conn, companyId: number, seriesId: number) {
+  return db
+    .selectFrom('appointment_series as s')
+    .innerJoin('users as counselor', 'counselor.id', 's.counselor_id')
+    .innerJoin('users as client', 'client.id', 's.client_id')
+    .select(['s.id', 's.uuid', 's.frequency', 's.total', 's.counselor_id', 's.client_id', 'counselor.name as counselor_name', 'client.name as client_name'])
+    .where('s.id', '=', seriesId)
+    .where('s.company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+}

@@ -10,6 +10,7 @@ import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, needs } from '../../lib/auth-context';
+import { readerLanguage } from '../../lib/i18n';
 import { createSeries, getSeries, previewSeries, seriesIcs } from './series.service';
 import { updateSeries } from './series-update.service';
 
@@ -49,7 +50,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: canView,
     schema: { summary: 'Downloads a recurring series as an iCalendar (.ics) file.', operationId: 'getAppointmentSeriesIcs', ...common, params: seriesParamsSchema, produces: ['text/calendar'], response: { 200: z.string(), ...errors } },
     handler: async (request, reply) => {
-      const { filename, body } = await seriesIcs(app.db, authOf(request), request.params.uuid, app.config.publicUrl);
+      const { filename, body } = await seriesIcs(app.db, authOf(request), request.params.uuid, app.config.publicUrl, readerLanguage(request));
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
     },
   });

@@ -6,6 +6,7 @@ import { lockCounselors } from '../../db/locks';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { nowIso } from '../../lib/clock';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
+import { assertFileOpen } from '../client-record/client-file.service';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthContext } from '../../lib/auth-context';
 import { recordSeriesEvent } from '../notifications/series-events';
@@ -13,10 +14,12 @@ import { loadSlotContext } from '../schedule/schedule.service';
 import type { AppointmentView, NewAppointment, Scope } from './appointment.repository';
 import { scopeOf, toAppointment } from './appointment-view';
 import { insertNewStudent, resolveParties } from './booking-parties';
+import type { Language } from '../../lib/i18n';
 import { appointmentCalendarEvent, appointmentLink, buildCalendar } from '../../lib/ics';
 import { planSeries, sessionDates, weekOf } from './series-plan';
-import { findSeries, insertSeries, insertSessions, insertStatusChanges, type SeriesRow, seriesSessions } from './series.repository';
-import { minutesOf, todayIn, wallOf } from '@kalinga/contracts/zone-time';
+import { findSeries, insertSeries, insertSessions, insertStatusChanges, type SeriesRow, seriesById, seriesSessions } from './series.repository';
+import { addDaysToDate, minutesOf, todayIn, wallOf, ZoneDay } from '@kalinga/contracts/zone-time';
+import { clientBusyIntervals } from './client-overlap.repository';
 
 // Booking a series (decision 0150): the preview lists every session with what stands in its way and the nearest free
 // times that week; the booking checks every session again inside one transaction that holds the counselor's lock,
@@ -45,13 +48,16 @@ function rule(auth: AuthContext, body: SeriesBody) {
   return { dates, minutes: minutesOf(first.time), choices };
 }
 
-/** The plan of a body against the counselor's times as `db` sees them now. */
-async function plan(db: DB, auth: AuthContext, body: SeriesBody): Promise<{ occurrences: SeriesOccurrence[]; duration: number }> {
+/** The plan of a body against the counselor's and the client's times (null: a new student) as `db` sees them now. */
+async function plan(db: DB, auth: AuthContext, body: SeriesBody, clientId: number | null): Promise<{ occurrences: SeriesOccurrence[]; duration: number }> {
   const { dates, minutes, choices } = rule(auth, body);
   const timeZone = auth.company.timezone;
-  const ctx = await loadSlotContext(db, auth.companyId, timeZone, body.counselor_id, weekOf(dates[0]).monday, weekOf(dates[dates.length - 1]).sunday);
+  const first = weekOf(dates[0]).monday;
+  const last = weekOf(dates[dates.length - 1]).sunday;
+  const ctx = await loadSlotContext(db, auth.companyId, timeZone, body.counselor_id, first, last);
+  const clientBusy = clientId === null ? [] : await clientBusyIntervals(db, auth.companyId, clientId, new ZoneDay(first, timeZone).startMs(), new ZoneDay(addDaysToDate(last, 1), timeZone).startMs());
   const sessions = dates.map((date, i) => ({ index: i + 1, date, minutes, choice: choices.get(i + 1) }));
-  return { occurrences: planSeries({ ctx, sessions, nowMs: Date.now(), today: todayIn(timeZone) }), duration: ctx.durationMinutes };
+  return { occurrences: planSeries({ ctx, sessions, nowMs: Date.now(), today: todayIn(timeZone), clientBusy }), duration: ctx.durationMinutes };
 }
 
 /** 409 naming every session that cannot be booked and why (errors keyed `occurrences.<index>`). */
@@ -68,8 +74,8 @@ export function blockedError(occurrences: readonly SeriesOccurrence[], total: nu
 /** POST /api/appointment-series/preview: every session, its problem and the nearest free times; nothing is written. */
 export async function previewSeries(db: DB, auth: AuthContext, body: SeriesBody) {
   const scope = seriesScope(auth);
-  await resolveParties(db, auth, scope, body);
-  const { occurrences, duration } = await plan(db, auth, body);
+  const parties = await resolveParties(db, auth, scope, body);
+  const { occurrences, duration } = await plan(db, auth, body, parties.clientId);
   return {
     timezone: auth.company.timezone,
     duration_minutes: duration,
@@ -89,9 +95,12 @@ export async function createSeries(db: DB, auth: AuthContext, body: SeriesBody):
   let seriesId: number;
   try {
     seriesId = await db.transaction().execute(async (trx) => {
-      // Every other series write for this counselor waits here; what we read next is what we write against.
-      await lockCounselors(trx, auth.companyId, [body.counselor_id]);
-      const { occurrences, duration } = await plan(trx, auth, body);
+      // Every other series write for this counselor, and every booking of this client (decision 0221), waits here;
+      // what we read next is what we write against. The rows are taken in id order, so no two writes wait in a circle.
+      await lockCounselors(trx, auth.companyId, parties.clientId === null ? [body.counselor_id] : [body.counselor_id, parties.clientId]);
+      // Staff ask to reopen a closed file first (decision 0235).
+      if (scope.kind !== 'client' && parties.clientId !== null) await assertFileOpen(trx, auth.companyId, parties.clientId);
+      const { occurrences, duration } = await plan(trx, auth, body, parties.clientId);
       const booked = occurrences.filter((o) => o.appointment_date !== null);
       if (booked.length < occurrences.filter((o) => o.outcome !== 'skip').length) throw blockedError(occurrences, occurrences.length);
       if (booked.length < 2) throw unprocessable({ choices: ['A series needs at least 2 sessions; book a single appointment instead.'] });
@@ -146,7 +155,7 @@ export async function createSeries(db: DB, auth: AuthContext, body: SeriesBody):
     if (parties.newStudent && isUniqueViolation(error, 'email')) throw unprocessable({ student_email: ['The student email has already been taken.'] });
     if (isUniqueViolation(error, 'appointments_live_slot_uq') || isUniqueViolation(error, 'appointments.appointment_date')) {
       // A single booking took one of the times between our check and our insert: say which, as the check would.
-      const { occurrences } = await plan(db, auth, body);
+      const { occurrences } = await plan(db, auth, body, parties.clientId);
       if (occurrences.some((o) => o.outcome === 'blocked')) throw blockedError(occurrences, occurrences.length);
     }
     throw error;
@@ -156,14 +165,7 @@ export async function createSeries(db: DB, auth: AuthContext, body: SeriesBody):
 
 /** The series and every session of it, as the caller may see them. */
 export async function readSeries(db: DB, auth: AuthContext, scope: Scope, seriesId: number): Promise<Series> {
-  const row = await db
-    .selectFrom('appointment_series as s')
-    .innerJoin('users as counselor', 'counselor.id', 's.counselor_id')
-    .innerJoin('users as client', 'client.id', 's.client_id')
-    .select(['s.id', 's.uuid', 's.frequency', 's.total', 's.counselor_id', 's.client_id', 'counselor.name as counselor_name', 'client.name as client_name'])
-    .where('s.id', '=', seriesId)
-    .where('s.company_id', '=', auth.companyId)
-    .executeTakeFirstOrThrow();
+  const row = await seriesById(db, auth.companyId, seriesId);
   return seriesReply(db, auth, scope, row);
 }
 
@@ -193,12 +195,12 @@ export async function getSeries(db: DB, auth: AuthContext, uuid: string): Promis
 }
 
 /** GET /api/appointment-series/{uuid}/ics: every session in one calendar file (cancelled ones as cancelled). */
-export async function seriesIcs(db: DB, auth: AuthContext, uuid: string, publicUrl: string): Promise<{ filename: string; body: string }> {
+export async function seriesIcs(db: DB, auth: AuthContext, uuid: string, publicUrl: string, language: Language = 'en'): Promise<{ filename: string; body: string }> {
   const scope = scopeOf(auth);
   const row = await findSeries(db, auth.companyId, scope, uuid);
   if (!row) throw notFound('Series');
   const sessions = visibleSessions(scope, await seriesSessions(db, auth.companyId, row.id));
   const stamp = Date.now();
-  const events = sessions.map((s) => appointmentCalendarEvent(s, scope.kind === 'client', stamp, appointmentLink(publicUrl, s.uuid)));
+  const events = sessions.map((s) => appointmentCalendarEvent(s, scope.kind === 'client', stamp, appointmentLink(publicUrl, s.uuid), language));
   return { filename: `appointment-series-${row.uuid}.ics`, body: buildCalendar(events) };
 }

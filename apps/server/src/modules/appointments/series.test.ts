@@ -2,8 +2,8 @@
 // sessions seen as one series, DST, one notification per person, and the route rules (422, 403, 404).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
-import { daysAhead, instantOf } from '../schedule/schedule.test-helpers';
-import { bookSingle, postSeries, type SeriesCentre, seriesBody, seriesCentre } from './series.test-helpers';
+import { daysAhead, instantOf } from '../../../test/schedule/schedule-helpers';
+import { bookSingle, postSeries, type SeriesCentre, seriesBody, seriesCentre } from '../../../test/appointments/series-helpers';
 import { addDaysToDate } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;

@@ -3,6 +3,8 @@ import type { DB } from '../../db/database';
 import { conflict, unprocessable } from '../../lib/http-errors';
 import { type AuthContext } from '../../lib/auth-context';
 import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
+import { findBusyIntervals } from '../schedule/schedule.repository';
+import { lockCounselors } from '../../db/locks';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { localDateOf, todayIn } from '@kalinga/contracts/zone-time';
 
@@ -27,6 +29,26 @@ export async function checkSlot(db: DB, auth: AuthContext, counselorId: number, 
   const free = slotsFromContext(ctx, localDate, { nowMs: now, ignoreStart, held }).some((s) => s.start === startMs);
   if (!free) throw conflict(SLOT_TAKEN_MESSAGE);
   return { startMs, localDate, duration: ctx.durationMinutes };
+}
+
+/**
+ * Inside the write's transaction: takes the counselor's row (and the client's, in the same id order a series and a
+ * group's creation take them, so no two wait for each other in a circle) and checks again that nothing holds the
+ * time. A group session is a busy time the live-slot unique index does not cover, and a group's creation takes the
+ * facilitators' rows before it plans (decision 0277): holding the same row here makes a booking and a group for the
+ * same counselor and time take turns, and the second sees the first (decision 0298). `ignoreStart`: the moved
+ * appointment's own time.
+ */
+export async function holdCounselorTime(
+  trx: DB,
+  companyId: number,
+  time: { counselorId: number; clientId: number | null; startMs: number; duration: number; ignoreStart?: number },
+): Promise<void> {
+  await lockCounselors(trx, companyId, time.clientId === null ? [time.counselorId] : [time.counselorId, time.clientId]);
+  const end = time.startMs + time.duration * 60_000;
+  const from = new Date(time.startMs - 24 * 60 * 60_000).toISOString();
+  const busy = await findBusyIntervals(trx, companyId, time.counselorId, from, new Date(end).toISOString());
+  if (busy.some((b) => b.start !== time.ignoreStart && b.start < end && b.end > time.startMs)) throw conflict(SLOT_TAKEN_MESSAGE);
 }
 
 export const HELD_SLOT_MESSAGE = 'This time is held for urgent cases and is booked from the Triage list.';

@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/me', {
     preHandler: signedIn,
     schema: { summary: 'Shows the signed-in user.', operationId: 'getCurrentUser', tags: ['auth'], security: [{ bearer: [] }], response: { 200: meReplySchema } },
-    handler: async (request) => ({ user: currentUser(authOf(request)) }),
+    handler: async (request) => ({ user: await currentUser(app, authOf(request)) }),
   });
 
   app.post('/api/logout', {

@@ -12,7 +12,7 @@ import { toAuthUser } from './auth-user';
 import { beginPasswordAttempt, countRegistration } from './attempt-limits';
 import { deleteOtherTokensOfUser, deleteToken, insertToken } from './token.repository';
 import { expiryFrom, hashToken, newToken } from '../../lib/tokens';
-import { findUserByEmail, insertUser, updateUser } from './user.repository';
+import { findUserByEmail, insertUser, supervisesIn, updateUser } from './user.repository';
 import { removeImage, storeImage } from '../../lib/images';
 
 const FAILED_SIGN_IN = 'These credentials do not match our records.';
@@ -41,7 +41,8 @@ export async function login(app: FastifyInstance, body: LoginBody, address: stri
   await attempt.succeeded();
   const membership = await findMembership(app.db, user.id, null);
   const access = membership ? await rolesAndPermissions(app.db, user.id, membership.id) : { roles: [], permissions: [] };
-  return { user: toAuthUser(user, access.roles, access.permissions), token: await issueToken(app, user.id) };
+  const supervises = membership ? await supervisesIn(app.db, membership.id, user.id) : false;
+  return { user: toAuthUser(user, access.roles, access.permissions, supervises), token: await issueToken(app, user.id) };
 }
 
 /**
@@ -77,8 +78,8 @@ export async function register(app: FastifyInstance, body: RegisterBody, address
   return { user: toAuthUser(user, access.roles, access.permissions), token: await issueToken(app, user.id) };
 }
 
-export function currentUser(auth: AuthContext): AuthUser {
-  return toAuthUser(auth.user, auth.roles, [...auth.permissions]);
+export async function currentUser(app: FastifyInstance, auth: AuthContext): Promise<AuthUser> {
+  return toAuthUser(auth.user, auth.roles, [...auth.permissions], await supervisesIn(app.db, auth.companyId, auth.user.id));
 }
 
 export async function logout(app: FastifyInstance, auth: AuthContext): Promise<void> {
@@ -91,7 +92,8 @@ export async function logout(app: FastifyInstance, auth: AuthContext): Promise<v
  * other sessions end with the change (this one stays).
  */
 export async function updateProfile(app: FastifyInstance, auth: AuthContext, body: ProfileBody, address: string): Promise<AuthUser> {
-  const changes: { name: string; updated_at: string; password_hash?: string } = { name: body.name.trim(), updated_at: nowIso() };
+  const changes: { name: string; updated_at: string; password_hash?: string; language?: string | null } = { name: body.name.trim(), updated_at: nowIso() };
+  if (body.language !== undefined) changes.language = body.language;
   if (body.current_password !== undefined && body.new_password !== undefined) {
     if (isCommonPassword(body.new_password, auth.user.email)) throw unprocessable({ new_password: [commonPasswordMessage('new_password')] });
     const attempt = await beginPasswordAttempt(app.db, auth.user.email, address);
@@ -106,7 +108,7 @@ export async function updateProfile(app: FastifyInstance, auth: AuthContext, bod
     if (changes.password_hash) await deleteOtherTokensOfUser(trx, auth.user.id, auth.tokenId);
     return updated;
   });
-  return toAuthUser(user, auth.roles, [...auth.permissions]);
+  return toAuthUser(user, auth.roles, [...auth.permissions], await supervisesIn(app.db, auth.companyId, auth.user.id));
 }
 
 /** Replaces the caller's avatar with an uploaded image; the old file is removed. */
@@ -115,5 +117,5 @@ export async function updateAvatar(app: FastifyInstance, auth: AuthContext, imag
   const stored = await storeImage(app.config.uploadsDir, image, 'avatar');
   const user = await updateUser(app.db, auth.user.id, { avatar: stored, updated_at: nowIso() });
   await removeImage(app.config.uploadsDir, auth.user.avatar);
-  return toAuthUser(user, auth.roles, [...auth.permissions]);
+  return toAuthUser(user, auth.roles, [...auth.permissions], await supervisesIn(app.db, auth.companyId, auth.user.id));
 }

@@ -16,3 +16,16 @@ export async function insertUser(db: DB, user: NewUser): Promise<UserRow> {
 export async function updateUser(db: DB, id: number, changes: UserUpdate): Promise<UserRow> {
   return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
+
+/** Whether the user is the clinical supervisor of a counselor who belongs to the company (decision 0208). */
+export async function supervisesIn(db: DB, companyId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('company_user', (j) => j.onRef('company_user.user_id', '=', 'users.id').on('company_user.company_id', '=', companyId))
+    .select('users.id')
+    .where('users.clinical_supervisor_id', '=', userId)
+    .where('users.user_type', '=', 'counselor')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

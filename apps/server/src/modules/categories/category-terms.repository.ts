@@ -1,28 +1,13 @@
-import { mayExtend } from '@kalinga/contracts/pawn-extension';
-import type { LendingTerms } from '@kalinga/contracts/pawn-rules';
+import { mayExtend } from '@kalinga/contracts/lending/extension';
+import type { LendingTerms } from '@kalinga/contracts/lending/rules';
+import { categoryTerms } from '@kalinga/contracts/lending/terms';
 import type { DB } from '../../db/database';
-import type { CategoryRow } from '../../db/tables';
 
 // Each category's lending terms by change-counter version (docs/decisions/0104): written in the transaction that
 // creates a category or changes its terms, so a ticket printed offline from an older copy of the category can be
 // checked against what the category really said at that version.
 
-const TERM_COLUMNS = ['interest_rate', 'penalty_rate', 'loan_period', 'loan_period_type', 'loan_period_expiry', 'is_renewable', 'fast_depreciating', 'is_extendable'] as const;
-
-type TermsRow = Pick<CategoryRow, (typeof TERM_COLUMNS)[number]>;
-
-export function termsOfRow(row: TermsRow): LendingTerms {
-  return {
-    interest_rate: Number(row.interest_rate),
-    penalty_rate: Number(row.penalty_rate),
-    loan_period: Number(row.loan_period),
-    loan_period_type: row.loan_period_type,
-    loan_period_expiry: Number(row.loan_period_expiry),
-    is_renewable: Number(row.is_renewable) === 1,
-    fast_depreciating: Number(row.fast_depreciating) === 1,
-    is_extendable: Number(row.is_extendable) === 1,
-  };
-}
+const TERM_COLUMNS = ['interest_rate', 'penalty_rate', 'loan_period', 'loan_period_type', 'loan_period_expiry', 'is_renewable', 'fast_depreciating', 'is_extendable', 'advance_interest', 'ltv_percent'] as const;
 
 /** Whether two sets of terms are the same (rates to a millionth of a percent). */
 export function sameTerms(a: LendingTerms, b: LendingTerms): boolean {
@@ -36,7 +21,9 @@ export function sameTerms(a: LendingTerms, b: LendingTerms): boolean {
     a.is_renewable === b.is_renewable &&
     Boolean(a.fast_depreciating) === Boolean(b.fast_depreciating) &&
     // Printed terms sent before the setting existed carry none: they meant what is_renewable said.
-    mayExtend(a) === mayExtend(b)
+    mayExtend(a) === mayExtend(b) &&
+    // Printed terms sent before advance interest existed carry none: none was taken (decision 0219).
+    (a.advance_interest ?? 'none') === (b.advance_interest ?? 'none')
   );
 }
 
@@ -55,7 +42,8 @@ export async function recordCategoryTerms(trx: DB, companyId: number, categoryId
     .orderBy('version', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (last && sameTerms(termsOfRow(last), termsOfRow(current))) return;
+  // The suggested share of a piece's value is kept with the terms (decision 0305), though no ticket prints it.
+  if (last && sameTerms(categoryTerms(last), categoryTerms(current)) && last.ltv_percent === current.ltv_percent) return;
   await trx
     .insertInto('category_terms_history')
     .values({ company_id: companyId, category_id: categoryId, version, ...current, created_at: now })
@@ -73,5 +61,5 @@ export async function categoryTermsAt(db: DB, companyId: number, categoryId: num
   const row =
     (await history.where('version', '<=', version).orderBy('version', 'desc').limit(1).executeTakeFirst()) ??
     (await history.orderBy('version', 'asc').limit(1).executeTakeFirst());
-  return row ? termsOfRow(row) : undefined;
+  return row ? categoryTerms(row) : undefined;
 }

@@ -10,7 +10,7 @@ import { recordCategoryTerms } from './category-terms.repository';
 import { type RecordKey, recordKey } from '../../lib/input-limits';
 import { likePattern, offsetOf } from '../../lib/pagination';
 
-type CategoryTerms = Pick<CategoryCreate, 'interest_rate' | 'penalty_rate' | 'loan_period' | 'loan_period_type' | 'loan_period_expiry' | 'is_renewable' | 'fast_depreciating' | 'is_extendable'>;
+type CategoryTerms = Pick<CategoryCreate, 'interest_rate' | 'penalty_rate' | 'loan_period' | 'loan_period_type' | 'loan_period_expiry' | 'is_renewable' | 'fast_depreciating' | 'is_extendable' | 'advance_interest' | 'ltv_percent'>;
 
 /** A new category's pawn terms as stored: those sent, the defaults (CATEGORY_DEFAULTS) for the rest. */
 export function newCategoryTerms(sent: Partial<CategoryTerms> = {}) {
@@ -24,6 +24,10 @@ export function newCategoryTerms(sent: Partial<CategoryTerms> = {}) {
     fast_depreciating: (sent.fast_depreciating ?? CATEGORY_DEFAULTS.fast_depreciating) ? 1 : 0,
     // Left out, as renewable: the extension is a renewal without a new principal (decision 0189).
     is_extendable: (sent.is_extendable ?? sent.is_renewable ?? CATEGORY_DEFAULTS.is_extendable) ? 1 : 0,
+    // Left out: none (decision 0219).
+    advance_interest: sent.advance_interest === 'one_term' ? 1 : 0,
+    // Left out: the default share (decision 0305).
+    ltv_percent: sent.ltv_percent ?? null,
   };
 }
 
@@ -163,4 +167,9 @@ export function normalise<T extends CategoryRow & { resources_count: number | st
 export async function lendingCategoryRows(db: DB, w: SyncWindow, page?: Page): Promise<CategoryWithCount[]> {
   const rows = await windowed(baseQuery(db, w.companyId).where('categories.kind', '=', 'lending'), w, page).execute();
   return rows.map(normalise);
+}
+
+/** The company's first category of a kind (the oldest), if it has one. */
+export async function firstCategoryOfKind(db: DB, companyId: number, kind: CategoryKind) {
+  return db.selectFrom('categories').select('id').where('company_id', '=', companyId).where('kind', '=', kind).orderBy('id').executeTakeFirst();
 }

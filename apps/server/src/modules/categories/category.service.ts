@@ -73,6 +73,8 @@ export function toCategory(row: CategoryWithCount): Category {
     is_renewable: row.is_renewable === 1,
     fast_depreciating: row.fast_depreciating === 1,
     is_extendable: row.is_extendable === 1,
+    advance_interest: row.advance_interest === 1 ? 'one_term' : 'none',
+    ltv_percent: row.ltv_percent,
     resources_count: row.resources_count,
     version: row.version,
     created_at: row.created_at,
@@ -184,6 +186,8 @@ export async function updateCategory(app: FastifyInstance, auth: AuthContext, pa
       ...(input.is_renewable !== undefined && { is_renewable: input.is_renewable ? 1 : 0 }),
       ...(input.fast_depreciating !== undefined && { fast_depreciating: input.fast_depreciating ? 1 : 0 }),
       ...(input.is_extendable !== undefined && { is_extendable: input.is_extendable ? 1 : 0 }),
+      ...(input.advance_interest !== undefined && { advance_interest: input.advance_interest === 'one_term' ? 1 : 0 }),
+      ...(input.ltv_percent !== undefined && { ltv_percent: input.ltv_percent }),
       ...(image !== undefined && { image_path: image }),
       updated_at: nowIso(),
     });

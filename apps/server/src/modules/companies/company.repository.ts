@@ -1,16 +1,18 @@
 import type { PermissionName } from '@kalinga/contracts/common';
 import { PERMISSIONS } from '@kalinga/contracts/common';
+import { PRIVACY_OFFICER_ROLE } from '@kalinga/contracts/client-access-constants';
 import type { DB } from '../../db/database';
 import type { CompanyRow } from '../../db/tables';
 import { nowIso } from '../../lib/clock';
 
 /** Roles every new company starts with (landlord and tenant are names only: decision 0148). */
 export const DEFAULT_ROLES: Record<string, readonly PermissionName[]> = {
-  // Screening answers are the counselors' alone: a manager does not read them by default (decision 0162).
-  admin: PERMISSIONS.filter((p) => p !== 'view screenings'),
+  // Screening answers are the counselors' alone (decision 0162); the access log is the privacy officer's (decision 0200).
+  admin: PERMISSIONS.filter((p) => p !== 'view screenings' && p !== 'view access log'),
   counselor: ['view appointments', 'manage appointments', 'view resources', 'manage resources', 'view reports', 'view screenings'],
   personnel: ['view appointments', 'view resources'],
   student: ['view appointments', 'view resources'],
+  [PRIVACY_OFFICER_ROLE]: ['view access log'],
   landlord: [],
   tenant: [],
 };

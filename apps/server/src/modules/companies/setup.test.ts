@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { addCategory, setWeek } from '../schedule/schedule.test-helpers';
+import { addCategory, setWeek } from '../../../test/schedule/schedule-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

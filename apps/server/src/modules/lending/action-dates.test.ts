@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor } from '../../../test/harness';
 import { migrateToLatest } from '../../db/migrate';
 import { rolesAndPermissions } from '../companies/company.repository';
-import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY, counterClerks } from './lending.test-helpers';
+import { call, markNotified, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY, counterClerks } from '../../../test/lending/lending-helpers';
 import { withOldDatabase } from '../../../test/old-database';
 
 // Decision 0120: how far back the counter may date an action, who may go further, and the record
@@ -150,6 +150,7 @@ describe('permissions', () => {
 describe('selling a forfeited item (item 5)', () => {
   async function itemForSale() {
     const loan = await makeLoan(w, { loan_date: daysAgo(120) });
+    await markNotified(w, loan.uuid);
     expect((await call(w.t, clerk, 'POST', `/api/loans/${loan.uuid}/forfeit`, { forfeiture_date: daysAgo(3) })).statusCode).toBe(200);
     const itemUuid = loan.items[0].uuid;
     expect((await call(w.t, clerk, 'PUT', `/api/items/${itemUuid}/process-forfeited`, { selling_price: 0 })).statusCode).toBe(422);

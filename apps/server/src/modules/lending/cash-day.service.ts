@@ -1,21 +1,23 @@
 import type { CashDay, CashDayClose, CashDayOpen } from '@kalinga/contracts/cash-days';
 import {
-  addDays,
   cashDifference,
   type CashPosition,
   cashPosition,
-  closedDayProblem,
   DAY_ALREADY_CLOSED,
   DAY_ALREADY_OPEN,
+  openDayProblem,
   toCentavos,
   toPesos,
-} from '@kalinga/contracts/pawn-rules';
+} from '@kalinga/contracts/lending/rules';
 import type { DB } from '../../db/database';
 import type { CashDayRow } from '../../db/tables';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
+import { actingBranch } from './branch-context';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { counterDay, uuidTaken } from './lending-common';
+import { closeOpenDay, dayUuidTakenElsewhere, daysOf, entriesOfDay, findDay, insertDay } from './cash-day.repository';
+import type { OperationHandlers } from './operation-handler';
 
 // A clerk's cash day (decision 0188). Every lending write runs in runWrite, which first bumps the company's change
 // counter (a row lock on PostgreSQL): a close and an entry of the same company never interleave, so an entry is
@@ -25,13 +27,7 @@ type Reply = WriteReply<{ data: CashDay }>;
 
 async function entriesOf(db: DB, companyId: number, userId: number | null, day: string) {
   if (userId === null) return [];
-  const rows = await db
-    .selectFrom('transactions')
-    .select(['uuid', 'type', 'amount', 'reverses_uuid'])
-    .where('company_id', '=', companyId)
-    .where('created_by', '=', userId)
-    .where('entry_date', '=', day)
-    .execute();
+  const rows = await entriesOfDay(db, companyId, userId, day);
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
 }
 
@@ -61,27 +57,11 @@ export async function toCashDay(db: DB, row: CashDayRow): Promise<CashDay> {
   };
 }
 
-const findDay = (db: DB, companyId: number, uuid: string) => db.selectFrom('cash_days').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
-
 /** The clerk's own day (another clerk's or company's is not found). */
 async function ownDay(db: DB, auth: AuthContext, uuid: string): Promise<CashDayRow> {
   const row = await findDay(db, auth.companyId, uuid);
   if (!row || row.user_id !== auth.user.id) throw notFound('Cash day');
   return row;
-}
-
-/** Refuses an entry dated in a day its clerk has closed (409); every writer of the register calls it. */
-export async function refuseClosedDay(trx: DB, companyId: number, userId: number, date: string): Promise<void> {
-  const closed = await trx
-    .selectFrom('cash_days')
-    .select('day')
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .where('day', '=', date)
-    .where('status', '=', 'closed')
-    .execute();
-  const problem = closedDayProblem(date, new Set(closed.map((r) => r.day)));
-  if (problem) throw conflict(problem);
 }
 
 export function openCashDay(db: DB, auth: AuthContext, wk: WriteKey, input: CashDayOpen): Promise<Reply> {
@@ -92,30 +72,29 @@ export function openCashDay(db: DB, auth: AuthContext, wk: WriteKey, input: Cash
     async ({ trx, version, now }) => {
       const existing = await findDay(trx, auth.companyId, input.uuid);
       if (existing && existing.user_id === auth.user.id) return { status: 200, body: { data: await toCashDay(trx, existing) } };
-      if (await trx.selectFrom('cash_days').select('id').where('uuid', '=', input.uuid).executeTakeFirst()) throw uuidTaken();
-      const { today, latest } = counterDay(auth);
+      if (await dayUuidTakenElsewhere(trx, auth.companyId, auth.user.id, input.uuid)) throw uuidTaken();
+      const { today } = counterDay(auth);
       const day = input.day ?? today;
-      if (day > latest) throw unprocessable({ day: ['The day may not be in the future.'] });
-      // A device a day behind may still open yesterday; further back is a supervisor's correction, not a day's work.
-      if (day < addDays(today, -1)) throw unprocessable({ day: ['Only today or yesterday can be opened.'] });
-      const taken = await trx.selectFrom('cash_days').select('status').where('company_id', '=', auth.companyId).where('user_id', '=', auth.user.id).where('day', '=', day).executeTakeFirst();
+      // Today or yesterday in the company's zone, never the counter's bound of a day ahead (decision 0218).
+      const problem = openDayProblem(day, today);
+      if (problem) throw unprocessable({ day: [problem] });
+      const taken = (await daysOf(trx, auth.companyId, auth.user.id, day))[0];
       if (taken) throw conflict(DAY_ALREADY_OPEN(day));
-      const row = await trx
-        .insertInto('cash_days')
-        .values({
-          company_id: auth.companyId,
-          uuid: input.uuid,
-          user_id: auth.user.id,
-          day,
-          status: 'open',
-          opening_float: toCentavos(input.opening_float),
-          opened_at: now,
-          version,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      // The day belongs to the branch it was opened at (decision 0302): its cash position is that branch's.
+      const branch = await actingBranch(trx, auth);
+      const row = await insertDay(trx, {
+      company_id: auth.companyId,
+      uuid: input.uuid,
+      user_id: auth.user.id,
+      day,
+      status: 'open',
+      opening_float: toCentavos(input.opening_float),
+      branch_id: branch.id,
+      opened_at: now,
+      version,
+      created_at: now,
+      updated_at: now,
+    });
       return { status: 201, body: { data: await toCashDay(trx, row) } };
     },
     async (read) => ({ data: await toCashDay(read, await ownDay(read, auth, input.uuid)) }),
@@ -132,24 +111,18 @@ export function closeCashDay(db: DB, auth: AuthContext, wk: WriteKey, uuid: stri
       if (row.status === 'closed') throw conflict(DAY_ALREADY_CLOSED);
       const position = cashPosition(Number(row.opening_float), await entriesOf(trx, auth.companyId, auth.user.id, row.day));
       const counted = toCentavos(input.counted);
-      const closed = await trx
-        .updateTable('cash_days')
-        .set({
-          status: 'closed',
-          closed_at: now,
-          closed_by: auth.user.id,
-          counted,
-          expected: position.expected,
-          difference: cashDifference(position, counted),
-          position: JSON.stringify(position),
-          close_note: input.note ? input.note : null,
-          version,
-          updated_at: now,
-        })
-        .where('id', '=', row.id)
-        .where('status', '=', 'open')
-        .returningAll()
-        .executeTakeFirst();
+      const closed = await closeOpenDay(trx, auth.companyId, row.id, {
+      status: 'closed',
+      closed_at: now,
+      closed_by: auth.user.id,
+      counted,
+      expected: position.expected,
+      difference: cashDifference(position, counted),
+      position: JSON.stringify(position),
+      close_note: input.note ? input.note : null,
+      version,
+      updated_at: now,
+    });
       if (!closed) throw conflict(DAY_ALREADY_CLOSED);
       return { status: 200, body: { data: await toCashDay(trx, closed) } };
     },
@@ -163,6 +136,12 @@ export async function getCashDay(db: DB, auth: AuthContext, uuid: string) {
 
 /** The clerk's own days of a date (at most one). */
 export async function listCashDays(db: DB, auth: AuthContext, day: string) {
-  const rows = await db.selectFrom('cash_days').selectAll().where('company_id', '=', auth.companyId).where('user_id', '=', auth.user.id).where('day', '=', day).execute();
+  const rows = await daysOf(db, auth.companyId, auth.user.id, day);
   return { data: await Promise.all(rows.map((r) => toCashDay(db, r))) };
 }
+
+/** This file's lending operations, as their routes and /api/sync/push call them (docs/architecture.md#lending-slice). */
+export const cashDayHandlers = {
+  OPEN_CASH_DAY: ({ app, auth, wk, body }) => openCashDay(app.db, auth, wk, body),
+  CLOSE_CASH_DAY: ({ app, auth, wk, uuid, body }) => closeCashDay(app.db, auth, wk, uuid, body),
+} satisfies Partial<OperationHandlers>;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, CLOSED_DAY, DAY_ALREADY_CLOSED, DAY_ALREADY_OPEN } from '@kalinga/contracts/pawn-rules';
+import { addDays, CLOSED_DAY, DAY_ALREADY_CLOSED, DAY_ALREADY_OPEN, DAY_IN_FUTURE } from '@kalinga/contracts/lending/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
-import { call, countRows, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY, counterClerks } from './lending.test-helpers';
+import { call, countRows, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY, counterClerks } from '../../../test/lending/lending-helpers';
 
 // The clerk's cash day (decision 0188) on SQLite and PostgreSQL: opened with a float, its position from the
 // clerk's entries dated in it (reversals included), closed with the count and the difference; a closed day takes no
@@ -114,6 +114,10 @@ describe('a cash day', () => {
   it('refuses bad input (422), hides another clerk and company (404), needs manage lending (403)', async () => {
     expect((await open(w.admin, { opening_float: -1 })).statusCode).toBe(422);
     expect((await open(w.admin, { day: addDays(TODAY(), 2) })).statusCode).toBe(422);
+    // Tomorrow in the company's zone is refused too, though an action may be dated a day ahead (decision 0218).
+    const tomorrow = await open(w.admin, { day: addDays(TODAY(), 1) });
+    expect(tomorrow.statusCode).toBe(422);
+    expect(tomorrow.json().errors).toEqual({ day: [DAY_IN_FUTURE] });
     expect((await open(w.admin, { day: addDays(TODAY(), -5) })).statusCode).toBe(422);
     expect((await open(w.admin, { uuid: 'nope' })).statusCode).toBe(422);
     expect((await open(w.viewer)).statusCode).toBe(403);

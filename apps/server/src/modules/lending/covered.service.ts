@@ -1,10 +1,11 @@
-import { coveredTransactions } from '@kalinga/contracts/pawn-kyc-rules';
-import type { CoveredQuery, CoveredReply } from '@kalinga/contracts/pawn-notices';
-import { addDays, daysBetween, toPesos } from '@kalinga/contracts/pawn-rules';
+import { coveredTransactions } from '@kalinga/contracts/lending/kyc-rules';
+import type { CoveredQuery, CoveredReply } from '@kalinga/contracts/lending/notices';
+import { addDays, daysBetween, toPesos } from '@kalinga/contracts/lending/rules';
 import type { DB } from '../../db/database';
 import { unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { counterDay } from './lending-common';
+import { firstLoansBetween } from './loan.repository';
 
 // The covered transactions of a period (decision 0186): new loans (a renewal lends no new money) above ₱500,000, alone
 // or a customer's in one day together, each with the date it is to be reported by.
@@ -15,15 +16,7 @@ export async function listCovered(db: DB, auth: AuthContext, query: CoveredQuery
   const from = query.from ?? addDays(to, -30);
   if (from > to) throw unprocessable({ from: ['The start date may not be after the end date.'] });
   if (daysBetween(from, to) > 366) throw unprocessable({ from: ['The period may be at most a year.'] });
-  const rows = await db
-    .selectFrom('loans')
-    .innerJoin('customers', 'customers.id', 'loans.customer_id')
-    .select(['loans.uuid', 'loans.pawn_ticket_number', 'loans.customer_uuid', 'loans.loan_date', 'loans.loan_amount', 'customers.first_name', 'customers.last_name'])
-    .where('loans.company_id', '=', auth.companyId)
-    .where('loans.renewed_from', 'is', null)
-    .where('loans.loan_date', '>=', from)
-    .where('loans.loan_date', '<=', to)
-    .execute();
+  const rows = await firstLoansBetween(db, auth.companyId, from, to);
   const byUuid = new Map(rows.map((r) => [r.uuid, r]));
   const covered = coveredTransactions(rows.map((r) => ({ uuid: r.uuid, customer_uuid: r.customer_uuid, loan_date: r.loan_date, loan_amount: Number(r.loan_amount) })));
   return {

@@ -1,4 +1,4 @@
-import type { Customer, CustomerCreate, CustomerListQuery, CustomerUpdate } from '@kalinga/contracts/lending';
+import type { Customer, CustomerCreate, CustomerListQuery, CustomerUpdate } from '@kalinga/contracts/lending/schemas';
 import type { DB } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
@@ -8,6 +8,7 @@ import { recordFieldConflicts, sentFields } from './field-merge';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { toCustomer } from './lending-replies';
 import { uuidTaken } from './lending-common';
+import type { OperationHandlers } from './operation-handler';
 
 type CustomerReply = WriteReply<{ data: Customer }>;
 
@@ -36,6 +37,7 @@ export function createCustomer(db: DB, auth: AuthContext, wk: WriteKey, input: C
       nationality: input.nationality ?? null,
       occupation: input.occupation ?? null,
       source_of_funds: input.source_of_funds ?? null,
+      language: input.language ?? null,
       version,
       created_by: auth.user.id,
       created_at: now,
@@ -69,3 +71,9 @@ export async function listCustomers(db: DB, auth: AuthContext, query: CustomerLi
   const { rows, total } = await listCustomerRows(db, auth.companyId, { page: query.page, perPage: query.per_page, search: query.search || undefined });
   return { data: rows.map(toCustomer), meta: paginationMeta(query.page, query.per_page, total) };
 }
+
+/** This file's lending operations, as their routes and /api/sync/push call them (docs/architecture.md#lending-slice). */
+export const customerHandlers = {
+  CREATE_CUSTOMER: ({ app, auth, wk, body }) => createCustomer(app.db, auth, wk, body),
+  UPDATE_CUSTOMER: ({ app, auth, wk, uuid, body }) => updateCustomer(app.db, auth, wk, uuid, body),
+} satisfies Partial<OperationHandlers>;

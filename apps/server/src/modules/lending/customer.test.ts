@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, countRows, lendingWorld, type LendingWorld, makeCustomer } from './lending.test-helpers';
+import { call, countRows, lendingWorld, type LendingWorld, makeCustomer } from '../../../test/lending/lending-helpers';
 
 let w: LendingWorld;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { conflictListReplySchema } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type Actor } from '../../../test/harness';
 import { fieldConflicts } from './field-merge';
-import { call, lendingWorld, type LendingWorld, makeCustomer, makeLoan } from './lending.test-helpers';
+import { call, lendingWorld, type LendingWorld, makeCustomer, makeLoan } from '../../../test/lending/lending-helpers';
 
 // Field merge (docs/decisions/0103): two devices editing different fields both keep theirs;
 // the same field: the last writer wins and the overwritten value is recorded.

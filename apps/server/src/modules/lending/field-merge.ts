@@ -1,8 +1,8 @@
-import type { FieldWas } from '@kalinga/contracts/lending';
+import type { FieldWas } from '@kalinga/contracts/lending/schemas';
 import type { DB } from '../../db/database';
 import type { LendingFieldConflictsTable } from '../../db/tables';
-import { offsetOf } from '../../lib/pagination';
 import type { AuthContext } from '../../lib/auth-context';
+import { insertFieldConflicts } from './lending-records.repository';
 
 // Field merge of lending updates (docs/decisions/0103): an update sends only the fields it
 // changed, which alone are written, so edits of different fields on two devices both stay. With `was` (the value
@@ -57,27 +57,6 @@ export async function recordFieldConflicts(
 ): Promise<void> {
   const conflicts = fieldConflicts(before, sent, was);
   if (conflicts.length === 0) return;
-  await trx
-    .insertInto('lending_field_conflicts')
-    .values(conflicts.map((c) => ({ ...c, company_id: auth.companyId, table_name: record.table, record_uuid: record.uuid, user_id: auth.user.id, created_at: now })))
-    .execute();
+  await insertFieldConflicts(trx, conflicts.map((c) => ({ ...c, company_id: auth.companyId, table_name: record.table, record_uuid: record.uuid, user_id: auth.user.id, created_at: now })));
 }
 
-/** One page of the company's recorded conflicts, newest first, optionally of one record. */
-export async function listFieldConflicts(db: DB, companyId: number, opts: { page: number; perPage: number; recordUuid?: string }) {
-  let count = db.selectFrom('lending_field_conflicts').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId);
-  let rows = db.selectFrom('lending_field_conflicts').selectAll().where('company_id', '=', companyId);
-  if (opts.recordUuid) {
-    count = count.where('record_uuid', '=', opts.recordUuid);
-    rows = rows.where('record_uuid', '=', opts.recordUuid);
-  }
-  const [{ n }, list] = await Promise.all([
-    count.executeTakeFirstOrThrow(),
-    rows
-      .orderBy('id', 'desc')
-      .limit(opts.perPage)
-      .offset(offsetOf(opts.page, opts.perPage))
-      .execute(),
-  ]);
-  return { rows: list, total: Number(n) };
-}

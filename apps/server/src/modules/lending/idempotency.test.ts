@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan } from './lending.test-helpers';
+import { call, NO_NOTICE, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan } from '../../../test/lending/lending-helpers';
 
 // The queue sends every write with an Idempotency-Key (its entry's id): a repeat gets the first reply.
 
@@ -68,7 +68,7 @@ describe('Idempotency-Key', () => {
     const customer = await makeCustomer(w.t, w.admin);
     const steps: [string, 'POST' | 'PUT', string, unknown][] = [
       ['renew', 'POST', `/api/loans/${renewed.uuid}/renew`, { new_uuid: randomUUID() }],
-      ['forfeit', 'POST', `/api/loans/${expired.uuid}/forfeit`, {}],
+      ['forfeit', 'POST', `/api/loans/${expired.uuid}/forfeit`, NO_NOTICE],
       ['process', 'PUT', `/api/items/${expired.items[0].uuid}/process-forfeited`, { selling_price: 900 }],
       ['sell', 'POST', `/api/items/${expired.items[0].uuid}/mark-as-sold`, { final_selling_price: 950, buyer_name: 'B' }],
       ['notes', 'PUT', `/api/loans/${renewed.uuid}`, { notes: 'n' }],

@@ -19,9 +19,10 @@ export async function findItemsAnyCompany(db: DB, uuids: readonly string[]): Pro
   return db.selectFrom('items').selectAll().where('uuid', 'in', [...uuids]).execute();
 }
 
-export async function itemsOfLoans(db: DB, loanIds: readonly number[]): Promise<ItemRow[]> {
+/** The company's items of these loans. */
+export async function itemsOfLoans(db: DB, companyId: number, loanIds: readonly number[]): Promise<ItemRow[]> {
   if (loanIds.length === 0) return [];
-  return db.selectFrom('items').selectAll().where('loan_id', 'in', [...loanIds]).orderBy('id').execute();
+  return db.selectFrom('items').selectAll().where('company_id', '=', companyId).where('loan_id', 'in', [...loanIds]).orderBy('id').execute();
 }
 
 export async function insertItems(trx: DB, rows: readonly Insertable<ItemsTable>[]): Promise<ItemRow[]> {
@@ -46,8 +47,8 @@ export async function updateItemIf(trx: DB, companyId: number, uuid: string, fro
 }
 
 /** Moves a loan's items from one status to another (redeem, forfeit). */
-export async function setItemsOfLoan(trx: DB, loanId: number, from: ItemRow['status'], changes: Updateable<ItemsTable>): Promise<void> {
-  await trx.updateTable('items').set(changes).where('loan_id', '=', loanId).where('status', '=', from).execute();
+export async function setItemsOfLoan(trx: DB, companyId: number, loanId: number, from: ItemRow['status'], changes: Updateable<ItemsTable>): Promise<void> {
+  await trx.updateTable('items').set(changes).where('company_id', '=', companyId).where('loan_id', '=', loanId).where('status', '=', from).execute();
 }
 
 /** One page of a company's items, newest first. */

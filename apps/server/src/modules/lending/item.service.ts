@@ -1,11 +1,12 @@
-import type { Item, ItemCreate, ItemListQuery, ItemUpdate, MarkSold, ProcessForfeited } from '@kalinga/contracts/lending';
-import { dateBefore, loanDateFloor, NOT_ACTIVE, processForfeitedProblem, sellProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
+import type { Item, ItemCreate, ItemListQuery, ItemUpdate, MarkSold, ProcessForfeited } from '@kalinga/contracts/lending/schemas';
+import { dateBefore, loanDateFloor, NOT_ACTIVE, processForfeitedProblem, sellProblem, toCentavos } from '@kalinga/contracts/lending/rules';
 import type { DB } from '../../db/database';
 import type { ItemRow } from '../../db/tables';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import type { AuthContext } from '../../lib/auth-context';
 import { recordFieldConflicts, sentFields } from './field-merge';
+import { actingBranch, requireOwnBranch } from './branch-context';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { findItem, findItemsAnyCompany, insertItems, listItems as listItemRows, lockItem, updateItem as updateItemRow, updateItemIf } from './item.repository';
 import { boundedDate, recordBackdating, uuidTaken } from './lending-common';
@@ -14,6 +15,8 @@ import { addToAppraisal, findLoan } from './loan.repository';
 import { requireCategory } from './loan.service';
 import { insertTransactions } from './transaction.repository';
 import { todayIn } from '@kalinga/contracts/zone-time';
+import type { OperationHandlers } from './operation-handler';
+import { metalColumns } from './metal-rate.service';
 
 export const NO_LOAN = 'The selected loan does not exist.';
 const SALE_DATE = { field: 'sold_at', label: 'sale date' };
@@ -41,9 +44,11 @@ export function createItem(db: DB, auth: AuthContext, wk: WriteKey, input: ItemC
     const loan = await findLoan(trx, companyId, input.loan_uuid);
     if (!loan) throw unprocessable({ loan_uuid: [NO_LOAN] });
     if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));
+    await requireOwnBranch(trx, auth, loan.branch_id);
     const named = input.category_id !== undefined || input.category_uuid !== undefined;
     const category = named ? await requireCategory(trx, companyId, input, 'category_id') : { id: loan.category_id, uuid: loan.category_uuid };
     const appraisal = toCentavos(input.appraisal_value);
+    const metal = await metalColumns(trx, companyId, input, 'item');
     const [item] = await insertItems(trx, [
       {
         company_id: companyId,
@@ -57,12 +62,15 @@ export function createItem(db: DB, auth: AuthContext, wk: WriteKey, input: ItemC
         status: 'pawned',
         appraisal_value: appraisal,
         market_value: input.market_value == null ? null : toCentavos(input.market_value),
+        // In the vault of the branch that holds the loan's other items (decision 0303).
+        branch_id: loan.branch_id,
+        ...metal,
         version,
         created_at: now,
         updated_at: now,
       },
     ]);
-    await addToAppraisal(trx, loan.id, appraisal, version, now);
+    await addToAppraisal(trx, companyId, loan.id, appraisal, version, now);
     return { status: 201, body: { data: toItem(item) } };
   }, currentItem(auth, input.uuid));
 }
@@ -73,6 +81,7 @@ export function updateItem(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     const { was, ...fields } = input;
     const before = await lockItem(trx, auth.companyId, uuid);
     if (!before) throw notFound('Item');
+    await requireOwnBranch(trx, auth, before.branch_id);
     await recordFieldConflicts(trx, auth, now, { table: 'items', uuid }, toItem(before), sentFields(fields), was);
     const row = await updateItemRow(trx, auth.companyId, uuid, {
       ...(fields.description !== undefined && { description: fields.description }),
@@ -89,6 +98,7 @@ export function updateItem(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
 export function processForfeited(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: ProcessForfeited): Promise<ItemReply> {
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
     const item = await requireItem(trx, auth, uuid);
+    await requireOwnBranch(trx, auth, item.branch_id);
     const problem = processForfeitedProblem(item);
     if (problem) throw conflict(problem);
     const row = await updateItemIf(trx, auth.companyId, uuid, 'forfeited', { status: 'for_sale', selling_price: toCentavos(input.selling_price), version, updated_at: now });
@@ -101,6 +111,7 @@ export function processForfeited(db: DB, auth: AuthContext, wk: WriteKey, uuid: 
 export function markAsSold(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: MarkSold): Promise<ItemReply> {
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
     const item = await requireItem(trx, auth, uuid);
+    await requireOwnBranch(trx, auth, item.branch_id);
     const problem = sellProblem(item);
     if (problem) throw conflict(problem);
     const soldAt = input.sold_at === undefined ? now : new Date(input.sold_at).toISOString();
@@ -122,7 +133,7 @@ export function markAsSold(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
       updated_at: now,
     });
     if (!row) throw conflict(sellProblem(await requireItem(trx, auth, uuid))!);
-    await insertTransactions(trx, { companyId: auth.companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: dated.date }, [
+    await insertTransactions(trx, { companyId: auth.companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: dated.date, branchId: (await actingBranch(trx, auth)).id }, [
       { loan: { id: row.loan_id, uuid: row.loan_uuid }, item_uuid: row.uuid, type: 'sale', amount: price },
     ]);
     await recordBackdating(trx, auth, dated, { action: 'sale', loanUuid: row.loan_uuid, itemUuid: row.uuid, now });
@@ -140,3 +151,11 @@ export async function listItems(db: DB, auth: AuthContext, query: ItemListQuery)
   });
   return { data: rows.map(toItem), meta: paginationMeta(query.page, query.per_page, total) };
 }
+
+/** This file's lending operations, as their routes and /api/sync/push call them (docs/architecture.md#lending-slice). */
+export const itemHandlers = {
+  CREATE_ITEM: ({ app, auth, wk, body }) => createItem(app.db, auth, wk, body),
+  UPDATE_ITEM: ({ app, auth, wk, uuid, body }) => updateItem(app.db, auth, wk, uuid, body),
+  PROCESS_FORFEITED_ITEM: ({ app, auth, wk, uuid, body }) => processForfeited(app.db, auth, wk, uuid, body),
+  MARK_ITEM_SOLD: ({ app, auth, wk, uuid, body }) => markAsSold(app.db, auth, wk, uuid, body),
+} satisfies Partial<OperationHandlers>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/harness';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY } from './lending.test-helpers';
+import { call, NO_NOTICE, countRows, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY } from '../../../test/lending/lending-helpers';
 
 let w: LendingWorld;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 /** An expired loan, forfeited: its item is ready to be put up for sale. */
 async function forfeitedItem(): Promise<{ loanUuid: string; itemUuid: string }> {
   const loan = await makeLoan(w, { loan_date: daysAgo(120) });
-  expect((await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, {})).statusCode).toBe(200);
+  expect((await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, NO_NOTICE)).statusCode).toBe(200);
   return { loanUuid: loan.uuid, itemUuid: loan.items[0].uuid };
 }
 
@@ -167,7 +167,7 @@ describe('GET /api/items and /api/transactions', () => {
     try {
       const a = await makeLoan(w2);
       const b = await makeLoan(w2, { loan_date: daysAgo(120) });
-      await call(w2.t, w2.admin, 'POST', `/api/loans/${b.uuid}/forfeit`, {});
+      await call(w2.t, w2.admin, 'POST', `/api/loans/${b.uuid}/forfeit`, NO_NOTICE);
       await call(w2.t, w2.admin, 'POST', `/api/loans/${a.uuid}/redeem`, {});
       await makeLoan(w2, {}, w2.other);
       const items = async (q: string) => (await call(w2.t, w2.viewer, 'GET', `/api/items${q}`)).json().data.map((i: { uuid: string }) => i.uuid);

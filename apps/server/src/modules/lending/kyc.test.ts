@@ -1,6 +1,6 @@
-import { addWorkingDays, KYC_NEEDED } from '@kalinga/contracts/pawn-kyc-rules';
+import { addWorkingDays, KYC_NEEDED } from '@kalinga/contracts/lending/kyc-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, TODAY } from './lending.test-helpers';
+import { call, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
 
 // Know your customer before a first loan above the shop's amount, and the covered transactions (decision 0186), on
 // SQLite and PostgreSQL.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { loanActionReplySchema } from '@kalinga/contracts/lending';
+import { loanActionReplySchema } from '@kalinga/contracts/lending/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/harness';
 import { pruneStoredReplies } from './idempotency.repository';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeCustomer, makeLoan } from './lending.test-helpers';
+import { call, NO_NOTICE, countRows, daysAgo, lendingWorld, type LendingWorld, makeCustomer, makeLoan } from '../../../test/lending/lending-helpers';
 
 // Decision 0105: a repeat of an applied write answers as applied also after its stored reply was pruned, and an
 // Idempotency-Key is its user's own (decision 0105).
@@ -62,7 +62,7 @@ describe('a late repeat after its stored reply was pruned', () => {
           expect(reply.new_loan?.items.map((i) => i.uuid)).toEqual(renewed.items.map((i) => i.uuid));
         },
       },
-      { name: 'forfeit', method: 'POST', url: `/api/loans/${expired.uuid}/forfeit`, body: {}, check: (json) => expect(loanActionReplySchema.parse(json).data.status).toBe('forfeited') },
+      { name: 'forfeit', method: 'POST', url: `/api/loans/${expired.uuid}/forfeit`, body: NO_NOTICE, check: (json) => expect(loanActionReplySchema.parse(json).data.status).toBe('forfeited') },
       {
         name: 'process',
         method: 'PUT',

@@ -1,10 +1,11 @@
-import { type ActionDateBound, actionDateProblem, addDays, BACKDATE_PERMISSION, daysBackdated, DEFAULT_BACKDATE_DAYS } from '@kalinga/contracts/pawn-rules';
+import { type ActionDateBound, actionDateProblem, addDays, BACKDATE_PERMISSION, daysBackdated, DEFAULT_BACKDATE_DAYS } from '@kalinga/contracts/lending/rules';
 import { UUID_UNUSABLE } from '@kalinga/contracts/common';
 import type { DB } from '../../db/database';
 import type { BackdatedActionsTable } from '../../db/tables';
 import { unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { todayIn } from '@kalinga/contracts/zone-time';
+import { backdateSetting, insertBackdating } from './lending-records.repository';
 
 export const UUID_TAKEN = UUID_UNUSABLE;
 
@@ -34,7 +35,7 @@ export interface DateField {
  * docs/decisions/0120-lending-action-date-bound.md.
  */
 export async function actionDateBound(db: DB, auth: AuthContext, notBefore: ActionDateBound['notBefore']): Promise<ActionDateBound> {
-  const row = await db.selectFrom('settings').select('lending_backdate_days').where('company_id', '=', auth.companyId).executeTakeFirst();
+  const row = await backdateSetting(db, auth.companyId);
   const { today, latest } = counterDay(auth);
   return {
     today,
@@ -63,19 +64,16 @@ export async function recordBackdating(
 ): Promise<void> {
   const days = daysBackdated(dated.date, dated.bound.today);
   if (days === 0) return;
-  await trx
-    .insertInto('backdated_actions')
-    .values({
-      company_id: auth.companyId,
-      user_id: auth.user.id,
-      action: what.action,
-      loan_uuid: what.loanUuid,
-      item_uuid: what.itemUuid ?? null,
-      action_date: dated.date,
-      server_date: dated.bound.today,
-      days_back: days,
-      beyond_setting: days > dated.bound.backdateDays ? 1 : 0,
-      created_at: what.now,
-    })
-    .execute();
+  await insertBackdating(trx, {
+    company_id: auth.companyId,
+    user_id: auth.user.id,
+    action: what.action,
+    loan_uuid: what.loanUuid,
+    item_uuid: what.itemUuid ?? null,
+    action_date: dated.date,
+    server_date: dated.bound.today,
+    days_back: days,
+    beyond_setting: days > dated.bound.backdateDays ? 1 : 0,
+    created_at: what.now,
+  });
 }

@@ -4,20 +4,47 @@ import type { CashDayRow, CustomerRow, ItemRow, LoanRow, TransactionRow } from '
 
 // The lending book's rows changed in a sync window: what the sync pull reads of this area (docs/decisions/0065-sync-pull.md).
 
+// A device keeps the book of the branches its user works at (decision 0304): with `w.branchIds`, loans of those
+// branches (with their items nested, wherever they are); items in those vaults; transactions written there;
+// customers with a loan there or with none yet. Each filter is one indexed column, so a chunk reads the branch's
+// rows, not the chain's. Another branch's ticket comes on demand (the loan's own route).
+
+const NO_BRANCH = [-1];
+const branchesOf = (w: SyncWindow): number[] | null => (w.branchIds ? (w.branchIds.length > 0 ? [...w.branchIds] : NO_BRANCH) : null);
+
 export function customerRows(db: DB, w: SyncWindow, page?: Page): Promise<CustomerRow[]> {
-  return windowed(db.selectFrom('customers').selectAll(), w, page).execute();
+  const ids = branchesOf(w);
+  let q = db.selectFrom('customers').selectAll();
+  if (ids) {
+    q = q.where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('loans').select('loans.id').whereRef('loans.customer_id', '=', 'customers.id').where('loans.branch_id', 'in', ids)),
+        eb.not(eb.exists(eb.selectFrom('loans').select('loans.id').whereRef('loans.customer_id', '=', 'customers.id'))),
+      ]),
+    );
+  }
+  return windowed(q, w, page).execute();
 }
 
 export function loanRows(db: DB, w: SyncWindow, page?: Page): Promise<LoanRow[]> {
-  return windowed(db.selectFrom('loans').selectAll(), w, page).execute();
+  const ids = branchesOf(w);
+  let q = db.selectFrom('loans').selectAll();
+  if (ids) q = q.where('branch_id', 'in', ids);
+  return windowed(q, w, page).execute();
 }
 
 export function itemRows(db: DB, w: SyncWindow, page?: Page): Promise<ItemRow[]> {
-  return windowed(db.selectFrom('items').selectAll(), w, page).execute();
+  const ids = branchesOf(w);
+  let q = db.selectFrom('items').selectAll();
+  if (ids) q = q.where('items.branch_id', 'in', ids);
+  return windowed(q, w, page).execute();
 }
 
 export function transactionRows(db: DB, w: SyncWindow, page?: Page): Promise<TransactionRow[]> {
-  return windowed(db.selectFrom('transactions').selectAll(), w, page).execute();
+  const ids = branchesOf(w);
+  let q = db.selectFrom('transactions').selectAll();
+  if (ids) q = q.where('transactions.branch_id', 'in', ids);
+  return windowed(q, w, page).execute();
 }
 
 /**

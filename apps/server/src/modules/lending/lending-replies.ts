@@ -1,5 +1,6 @@
-import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending';
-import { toPesos } from '@kalinga/contracts/pawn-rules';
+import type { Customer, Item, Loan, Transaction } from '@kalinga/contracts/lending/schemas';
+import { toPesos } from '@kalinga/contracts/lending/rules';
+import { isLanguage } from '@kalinga/contracts/languages';
 import type { CustomerRow, ItemRow, LoanRow, TransactionRow } from '../../db/tables';
 
 // Rows (integer centavos) to the contract's replies (pesos). Used by the lending routes and GET /api/sync.
@@ -23,6 +24,7 @@ export function toCustomer(row: CustomerRow): Customer {
     nationality: row.nationality,
     occupation: row.occupation,
     source_of_funds: row.source_of_funds,
+    language: isLanguage(row.language) ? row.language : null,
     version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -47,9 +49,24 @@ export function toItem(row: ItemRow): Item {
     buyer_name: row.buyer_name,
     buyer_contact: row.buyer_contact,
     sale_notes: row.sale_notes,
+    tag_number: row.tag_number,
+    place_kind: row.place_kind,
+    place_name: row.place_name,
     version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...metalOf(row),
+  };
+}
+
+/** A piece of jewellery's metal, purity, grams and the rate its appraisal used (decision 0305); nulls for other items. */
+function metalOf(row: ItemRow) {
+  return {
+    metal: row.metal,
+    purity: row.purity,
+    weight_grams: row.weight_centigrams === null ? null : row.weight_centigrams / 100,
+    metal_rate: row.metal_rate === null ? null : pesos(row.metal_rate),
+    metal_rate_date: row.metal_rate_date,
   };
 }
 
@@ -59,6 +76,7 @@ export function toLoan(row: LoanRow, items: readonly ItemRow[]): Loan {
     id: row.id,
     uuid: row.uuid,
     pawn_ticket_number: row.pawn_ticket_number,
+    branch_id: row.branch_id,
     customer_uuid: row.customer_uuid,
     category_id: row.category_id,
     category_uuid: row.category_uuid,
@@ -85,6 +103,12 @@ export function toLoan(row: LoanRow, items: readonly ItemRow[]): Loan {
     written_request: row.written_request === 1,
     interest_from: row.interest_from,
     extensions: Number(row.extensions),
+    advance_interest: pesos(row.advance_interest),
+    notice_sent_at: row.notice_sent_at,
+    forfeit_reason: row.forfeit_reason,
+    prints: Number(row.prints),
+    first_printed_at: row.first_printed_at,
+    print_conflict: Number(row.print_conflict) === 1,
     items: items.filter((i) => i.loan_id === row.id).map(toItem),
     version: row.version,
     created_at: row.created_at,

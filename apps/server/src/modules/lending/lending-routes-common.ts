@@ -1,5 +1,4 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
-import { LENDING_OPERATIONS, type OperationSpec, type SyncOperation } from '@kalinga/contracts/lending-operations';
 import { z } from 'zod';
 import { needs } from '../../lib/auth-context';
 
@@ -15,9 +14,3 @@ export const uuidParams = z.object({ uuid: z.uuid('The uuid must be a valid UUID
 
 export const readErrors = { 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema };
 export const writeErrors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
-
-/** Method and URL of a queue operation's route, from the table the web queue reads too (so the two cannot drift). */
-export function routeOf(op: SyncOperation): { method: OperationSpec['method']; url: string } {
-  const spec = LENDING_OPERATIONS[op];
-  return { method: spec.method, url: spec.path };
-}

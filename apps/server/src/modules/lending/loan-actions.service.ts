@@ -1,49 +1,40 @@
-import type { LoanActionReply, LoanForfeit, LoanRedeem, LoanRenew } from '@kalinga/contracts/lending';
+import { renewalRows } from '@kalinga/contracts/lending/effects';
+import { loanFigures } from '@kalinga/contracts/lending/figures';
+import type { LoanActionReply, LoanForfeit, LoanRedeem, LoanRenew } from '@kalinga/contracts/lending/schemas';
+import { categoryTerms } from '@kalinga/contracts/lending/terms';
 import {
+  BACKDATE_PERMISSION,
   forfeitProblem,
   loanDateFloor,
-  type LoanFigures,
   NOT_ACTIVE,
   planRedemption,
-  planRenewal,
   redeemProblem,
   renewProblem,
-} from '@kalinga/contracts/pawn-rules';
+} from '@kalinga/contracts/lending/rules';
 import type { DB } from '../../db/database';
 import type { LoanRow } from '../../db/tables';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
+import { actingBranch, nextTicket, requireOwnBranch } from './branch-context';
 import { runWrite, type WriteContext, type WriteKey, type WriteReply } from './idempotency';
 import { setItemsOfLoan } from './item.repository';
 import { boundedDate, recordBackdating, uuidTaken } from './lending-common';
 import { toTransaction } from './lending-replies';
-import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, nextTicketNumber, ticketNumber, updateActiveLoan } from './loan.repository';
-import { loansWithItems, termsOf } from './loan.service';
+import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, updateActiveLoan } from './loan.repository';
+import { loansWithItems } from './loan.service';
 import { insertTransactions, transactionsOfLoans } from './transaction.repository';
+import type { OperationHandlers } from './operation-handler';
 
 // Renew, redeem and forfeit (docs/decisions/0060): each a conditional update of an active loan, so a
 // replayed or concurrent action applies once; the rules module says what is allowed and what is due.
 
 type ActionReply = WriteReply<LoanActionReply>;
 
-export function figuresOf(row: LoanRow): LoanFigures {
-  return {
-    status: row.status,
-    loan_date: row.loan_date,
-    maturity_date: row.maturity_date,
-    expiry_date: row.expiry_date,
-    loan_amount: Number(row.loan_amount),
-    interest_rate: Number(row.interest_rate),
-    penalty_rate: Number(row.penalty_rate),
-    interest_from: row.interest_from,
-  };
-}
-
 /** The loan, the loan its renewal made, and the transactions of both. */
 export async function actionReply(db: DB, loan: LoanRow, newLoan: LoanRow | null): Promise<LoanActionReply> {
   const rows = newLoan ? [loan, newLoan] : [loan];
   const [loans, transactions] = await Promise.all([
-    loansWithItems(db, rows),
+    loansWithItems(db, loan.company_id, rows),
     transactionsOfLoans(
       db,
       loan.company_id,
@@ -93,44 +84,30 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
     }
     if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));
     if (await findLoanAnyCompany(trx, input.new_uuid)) throw uuidTaken('new_uuid');
+    // Renewed at any branch (decision 0302): the register says where; the new ticket stays in the book and the
+    // series of the branch whose vault holds the items.
+    const acting = await actingBranch(trx, auth);
+    const home = loan.branch_id ?? acting.id;
     const dated = await dateOfAction(trx, auth, loan, 'renewal_date', input.renewal_date);
     const asOf = dated.date;
     const category = await findLendingCategory(trx, companyId, { id: loan.category_id });
     if (!category) throw notFound('Category');
-    const terms = termsOf(category);
-    const problem = renewProblem(figuresOf(loan), terms, asOf);
+    const terms = categoryTerms(category);
+    const problem = renewProblem(loanFigures(loan, 'centavos'), terms, asOf);
     if (problem) throw conflict(problem);
-    const plan = planRenewal({ ...figuresOf(loan), appraisal_value: Number(loan.appraisal_value) }, terms, asOf);
-    const old = await changeActive(ctx, auth, loan, {
-      status: 'renewed',
-      renewal_date: asOf,
-      new_loan: input.new_uuid,
-      paid_interest_amount: Number(loan.paid_interest_amount) + plan.due.interest,
-      paid_penalty_amount: Number(loan.paid_penalty_amount) + plan.due.penalty,
-    });
+    // The renewed loan's changes and the new ticket's fields are the ones the device writes (the lending effects).
+    const { plan, renewed, next: fields } = renewalRows(loan, terms, asOf, input.new_uuid, 'centavos');
+    const old = await changeActive(ctx, auth, loan, renewed);
     const next = await insertLoan(trx, {
+      ...fields,
       company_id: companyId,
-      uuid: input.new_uuid,
-      pawn_ticket_number: ticketNumber(asOf, await nextTicketNumber(trx, companyId)),
+      pawn_ticket_number: await nextTicket(trx, companyId, home, asOf),
+      branch_id: home,
       customer_id: loan.customer_id,
       customer_uuid: loan.customer_uuid,
       category_id: loan.category_id,
       category_uuid: loan.category_uuid,
-      status: 'active',
-      loan_date: asOf,
-      maturity_date: plan.next.maturity_date,
-      expiry_date: plan.next.expiry_date,
-      appraisal_value: Number(loan.appraisal_value),
-      loan_amount: Number(loan.loan_amount),
-      service_charge: plan.next.service_charge,
-      interest_rate: terms.interest_rate,
-      penalty_rate: terms.penalty_rate,
-      // A renewal is written at the category's current terms (decision 0104).
       category_version: category.version,
-      amount_disbursed: plan.next.amount_disbursed,
-      paid_interest_amount: 0,
-      paid_penalty_amount: 0,
-      renewed_from: loan.uuid,
       notes: loan.notes,
       // The same principal against the same items: the pawner's written request for a low loan still holds.
       written_request: loan.written_request,
@@ -140,9 +117,9 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
       updated_at: now,
     });
     // The pawned items stay at the counter under the new ticket.
-    await setItemsOfLoan(trx, loan.id, 'pawned', { loan_id: next.id, loan_uuid: next.uuid, version, updated_at: now });
+    await setItemsOfLoan(trx, auth.companyId, loan.id, 'pawned', { loan_id: next.id, loan_uuid: next.uuid, version, updated_at: now });
     await recordBackdating(trx, auth, dated, { action: 'renewal', loanUuid: loan.uuid, now });
-    const tx = { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: asOf };
+    const tx = { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: asOf, branchId: acting.id };
     await insertTransactions(trx, tx, [
       ...plan.transactions.oldLoan.map((t) => ({ ...t, loan: old })),
       ...plan.transactions.newLoan.map((t) => ({ ...t, loan: next })),
@@ -158,20 +135,20 @@ export function redeemLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));
     const dated = await dateOfAction(trx, auth, loan, 'redemption_date', input.redemption_date);
     const asOf = dated.date;
-    const problem = redeemProblem(figuresOf(loan), asOf);
+    const problem = redeemProblem(loanFigures(loan, 'centavos'), asOf);
     if (problem) throw conflict(problem);
-    const plan = planRedemption(figuresOf(loan), asOf);
+    const plan = planRedemption(loanFigures(loan, 'centavos'), asOf);
     const done = await changeActive(ctx, auth, loan, {
       status: 'redeemed',
       redemption_date: asOf,
       paid_interest_amount: Number(loan.paid_interest_amount) + plan.due.interest,
       paid_penalty_amount: Number(loan.paid_penalty_amount) + plan.due.penalty,
     });
-    await setItemsOfLoan(trx, loan.id, 'pawned', { status: 'redeemed', version, updated_at: now });
+    await setItemsOfLoan(trx, auth.companyId, loan.id, 'pawned', { status: 'redeemed', version, updated_at: now });
     await recordBackdating(trx, auth, dated, { action: 'redemption', loanUuid: loan.uuid, now });
     await insertTransactions(
       trx,
-      { companyId: auth.companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: asOf },
+      { companyId: auth.companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: asOf, branchId: (await actingBranch(trx, auth)).id },
       plan.transactions.map((t) => ({ ...t, loan: done })),
     );
     return { status: 200, body: await actionReply(trx, done, null) };
@@ -182,14 +159,25 @@ export function forfeitLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: strin
   return runWrite(db, auth, wk, async (ctx) => {
     const { trx, version, now } = ctx;
     const loan = await requireLoan(trx, auth, uuid);
+    await requireOwnBranch(trx, auth, loan.branch_id);
     if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));
     const dated = await dateOfAction(trx, auth, loan, 'forfeiture_date', input.forfeiture_date);
     const asOf = dated.date;
-    const problem = forfeitProblem(figuresOf(loan), asOf);
+    // The notice is read after the write's counter bump, which a notice's own write takes too: they never interleave.
+    const notice = { sent: loan.notice_sent_at !== null, mayOverride: auth.permissions.has(BACKDATE_PERMISSION), reason: input.no_notice_reason };
+    const problem = forfeitProblem(loanFigures(loan, 'centavos'), asOf, notice);
     if (problem) throw conflict(problem);
-    const done = await changeActive(ctx, auth, loan, { status: 'forfeited', forfeiture_date: asOf });
-    await setItemsOfLoan(trx, loan.id, 'pawned', { status: 'forfeited', version, updated_at: now });
+    const override = notice.sent ? {} : { forfeit_reason: input.no_notice_reason?.trim() ?? null, forfeit_override_by: auth.user.id };
+    const done = await changeActive(ctx, auth, loan, { status: 'forfeited', forfeiture_date: asOf, ...override });
+    await setItemsOfLoan(trx, auth.companyId, loan.id, 'pawned', { status: 'forfeited', version, updated_at: now });
     await recordBackdating(trx, auth, dated, { action: 'forfeiture', loanUuid: loan.uuid, now });
     return { status: 200, body: await actionReply(trx, done, null) };
   }, currentAction(auth, uuid));
 }
+
+/** This file's lending operations, as their routes and /api/sync/push call them (docs/architecture.md#lending-slice). */
+export const loanActionHandlers = {
+  RENEW_LOAN: ({ app, auth, wk, uuid, body }) => renewLoan(app.db, auth, wk, uuid, body),
+  REDEEM_LOAN: ({ app, auth, wk, uuid, body }) => redeemLoan(app.db, auth, wk, uuid, body ?? {}),
+  FORFEIT_LOAN: ({ app, auth, wk, uuid, body }) => forfeitLoan(app.db, auth, wk, uuid, body ?? {}),
+} satisfies Partial<OperationHandlers>;

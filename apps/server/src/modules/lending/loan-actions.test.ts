@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY } from './lending.test-helpers';
-import { addDays } from '@kalinga/contracts/pawn-rules';
+import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY, markNotified, NO_NOTICE } from '../../../test/lending/lending-helpers';
+import { addDays } from '@kalinga/contracts/lending/rules';
 
 let w: LendingWorld;
 beforeAll(async () => {
@@ -157,6 +157,7 @@ describe('POST /api/loans/{uuid}/renew', () => {
 describe('POST /api/loans/{uuid}/forfeit', () => {
   it('forfeits an active loan past expiry with its items; no money moves', async () => {
     const loan = await makeLoan(w, { loan_date: daysAgo(120) });
+    await markNotified(w, loan.uuid);
     const res = await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'forfeited', forfeiture_date: TODAY(), items: [expect.objectContaining({ status: 'forfeited' })] });
@@ -183,9 +184,9 @@ describe('POST /api/loans/{uuid}/forfeit', () => {
   it('forfeit and redeem racing on one expired loan: exactly one applies', async () => {
     const loan = await makeLoan(w, { loan_date: daysAgo(120) });
     const replies = await Promise.all([
-      call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, {}),
+      call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, NO_NOTICE),
       call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/redeem`, {}),
-      call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, {}),
+      call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, NO_NOTICE),
       call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/redeem`, {}),
     ]);
     expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);

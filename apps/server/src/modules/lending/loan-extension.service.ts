@@ -1,15 +1,19 @@
-import type { LoanActionReply, LoanExtend } from '@kalinga/contracts/lending';
-import { EXTENDED_MEANWHILE, extendProblem, planExtension } from '@kalinga/contracts/pawn-extension';
-import { NOT_ACTIVE } from '@kalinga/contracts/pawn-rules';
+import type { LoanActionReply, LoanExtend } from '@kalinga/contracts/lending/schemas';
+import { extensionChanges } from '@kalinga/contracts/lending/effects';
+import { EXTENDED_MEANWHILE, extendProblem } from '@kalinga/contracts/lending/extension';
+import { loanFigures } from '@kalinga/contracts/lending/figures';
+import { categoryTerms } from '@kalinga/contracts/lending/terms';
+import { NOT_ACTIVE } from '@kalinga/contracts/lending/rules';
 import type { DB } from '../../db/database';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
+import { actingBranch } from './branch-context';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { recordBackdating } from './lending-common';
-import { actionReply, currentAction, dateOfAction, figuresOf, requireLoan } from './loan-actions.service';
+import { actionReply, currentAction, dateOfAction, requireLoan } from './loan-actions.service';
 import { extendActiveLoan, findLendingCategory, findLoan } from './loan.repository';
-import { termsOf } from './loan.service';
 import { insertTransactions } from './transaction.repository';
+import type { OperationHandlers } from './operation-handler';
 
 // Paying the interest due extends a loan by one term on the same ticket (docs/decisions/0189). The rules
 // module says what is due and the new dates; the loan is changed by one statement conditional on its status and on
@@ -33,19 +37,12 @@ export function extendLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     const asOf = dated.date;
     const category = await findLendingCategory(trx, companyId, { id: loan.category_id });
     if (!category) throw notFound('Category');
-    const terms = termsOf(category);
-    const problem = extendProblem(figuresOf(loan), terms, asOf);
+    const terms = categoryTerms(category);
+    const problem = extendProblem(loanFigures(loan, 'centavos'), terms, asOf);
     if (problem) throw conflict(problem);
-    const plan = planExtension(figuresOf(loan), terms, asOf);
-    const done = await extendActiveLoan(trx, companyId, uuid, loan.maturity_date, {
-      maturity_date: plan.maturity_date,
-      expiry_date: plan.expiry_date,
-      interest_from: plan.interest_from,
-      paid_interest_amount: Number(loan.paid_interest_amount) + plan.due.interest,
-      paid_penalty_amount: Number(loan.paid_penalty_amount) + plan.due.penalty,
-      version,
-      updated_at: now,
-    });
+    // The loan's changes are the ones the device writes (the lending effects); the update counts the extension.
+    const { plan, changes } = extensionChanges(loan, terms, asOf, 'centavos');
+    const done = await extendActiveLoan(trx, companyId, uuid, loan.maturity_date, { ...changes, version, updated_at: now });
     if (!done) {
       // Another write got there first (PostgreSQL re-reads the row after waiting for its lock).
       const current = await findLoan(trx, companyId, uuid);
@@ -54,9 +51,15 @@ export function extendLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     await recordBackdating(trx, auth, dated, { action: 'extension', loanUuid: loan.uuid, now });
     await insertTransactions(
       trx,
-      { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: asOf },
+      // Extended at any branch (decision 0302): the register says where.
+      { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: asOf, branchId: (await actingBranch(trx, auth)).id },
       plan.transactions.map((t) => ({ ...t, loan: done, action: 'extension' })),
     );
     return { status: 200, body: await actionReply(trx, done, null) };
   }, currentAction(auth, uuid));
 }
+
+/** This file's lending operations, as their routes and /api/sync/push call them (docs/architecture.md#lending-slice). */
+export const loanExtensionHandlers = {
+  EXTEND_LOAN: ({ app, auth, wk, uuid, body }) => extendLoan(app.db, auth, wk, uuid, body),
+} satisfies Partial<OperationHandlers>;

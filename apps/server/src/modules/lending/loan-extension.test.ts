@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { EXTEND_AFTER_EXPIRY, EXTENDED_MEANWHILE, NOT_EXTENDABLE } from '@kalinga/contracts/pawn-extension';
-import { addDays, addMonths, CLOSED_DAY } from '@kalinga/contracts/pawn-rules';
+import { EXTEND_AFTER_EXPIRY, EXTENDED_MEANWHILE, NOT_EXTENDABLE } from '@kalinga/contracts/lending/extension';
+import { addDays, addMonths, CLOSED_DAY } from '@kalinga/contracts/lending/rules';
 import { syncPushReplySchema } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeCategory, makeCustomer, makeLoan, TODAY, counterClerks } from './lending.test-helpers';
+import { call, countRows, daysAgo, lendingWorld, type LendingWorld, makeCategory, makeCustomer, makeLoan, TODAY, counterClerks } from '../../../test/lending/lending-helpers';
 
 // POST /api/loans/{uuid}/extend (decision 0189) on SQLite and PostgreSQL: paying the interest due extends
 // the loan by one term on the same ticket, as its own register entries; exactly once; refused where the rules say.

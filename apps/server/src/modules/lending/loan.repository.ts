@@ -85,10 +85,11 @@ export async function extendActiveLoan(trx: DB, companyId: number, uuid: string,
 }
 
 /** Adds to a loan's appraised value (an item added to it). */
-export async function addToAppraisal(trx: DB, loanId: number, centavos: number, version: number, now: string): Promise<void> {
+export async function addToAppraisal(trx: DB, companyId: number, loanId: number, centavos: number, version: number, now: string): Promise<void> {
   await trx
     .updateTable('loans')
     .set((eb) => ({ appraisal_value: eb('appraisal_value', '+', centavos), version, updated_at: now }))
+    .where('company_id', '=', companyId)
     .where('id', '=', loanId)
     .execute();
 }
@@ -134,4 +135,28 @@ export async function listLoans(db: DB, companyId: number, f: LoanFilter) {
     page.limit(f.perPage).offset(offsetOf(f.page, f.perPage)).execute(),
   ]);
   return { rows, total: Number(n) };
+}
+
+/** The company's first tickets (not renewals) dated from `from` to `to`, with their customer's name. */
+export async function firstLoansBetween(db: DB, companyId: number, from: string, to: string) {
+  return db
+    .selectFrom('loans')
+    .innerJoin('customers', 'customers.id', 'loans.customer_id')
+    .select(['loans.uuid', 'loans.pawn_ticket_number', 'loans.customer_uuid', 'loans.loan_date', 'loans.loan_amount', 'customers.first_name', 'customers.last_name'])
+    .where('loans.company_id', '=', companyId)
+    .where('loans.renewed_from', 'is', null)
+    .where('loans.loan_date', '>=', from)
+    .where('loans.loan_date', '<=', to)
+    .execute();
+}
+
+/** How many tickets the company has written for the customer. */
+export async function countLoansOfCustomer(db: DB, companyId: number, customerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('loans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -1,17 +1,18 @@
-import type { Loan, LoanCreate, LoanListQuery, LoanUpdate } from '@kalinga/contracts/lending';
+import type { Loan, LoanCreate, LoanListQuery, LoanUpdate } from '@kalinga/contracts/lending/schemas';
 import {
   addDays,
+  ADVANCE_LEAVES_NOTHING,
   LOAN_AMOUNT_TOO_HIGH,
   LOAN_DATE_IN_FUTURE,
   LOW_LOAN_NEEDS_REQUEST,
-  type LendingTerms,
   newLoanFigures,
   newLoanProblem,
   toCentavos,
-} from '@kalinga/contracts/pawn-rules';
+} from '@kalinga/contracts/lending/rules';
 import type { DB } from '../../db/database';
-import { kycProblem } from '@kalinga/contracts/pawn-kyc-rules';
-import { categoryTermsAt, sameTerms, termsOfRow } from '../categories/category-terms.repository';
+import { categoryTerms } from '@kalinga/contracts/lending/terms';
+import { kycProblem } from '@kalinga/contracts/lending/kyc-rules';
+import { categoryTermsAt, sameTerms } from '../categories/category-terms.repository';
 import type { CategoryRow, LoanRow } from '../../db/tables';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
@@ -22,8 +23,12 @@ import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { findItemsAnyCompany, insertItems, itemsOfLoans } from './item.repository';
 import { boundedDate, counterDay, recordBackdating, UUID_TAKEN, uuidTaken } from './lending-common';
 import { toLoan } from './lending-replies';
-import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, listLoans as listLoanRows, lockLoan, nextTicketNumber, ticketNumber, updateLoan as updateLoanRow } from './loan.repository';
+import { countLoansOfCustomer, findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, listLoans as listLoanRows, lockLoan, updateLoan as updateLoanRow } from './loan.repository';
+import { actingBranch, nextTicket, requireOwnBranch } from './branch-context';
+import { kycSetting } from './lending-records.repository';
 import { insertTransactions } from './transaction.repository';
+import { metalColumns } from './metal-rate.service';
+import type { OperationHandlers } from './operation-handler';
 
 export const NO_CUSTOMER = 'The selected customer does not exist.';
 export const NO_CATEGORY = 'The selected category does not exist.';
@@ -34,18 +39,13 @@ type LoanReply = WriteReply<{ data: Loan }>;
 /** The loan as it is now, for a late repeat of a write whose stored reply was pruned (decision 0105). */
 const currentLoan = (auth: AuthContext, uuid: string) => async (db: DB) => ({ data: await getLoan(db, auth, uuid) });
 
-/** A category's lending terms, as the pawn rules take them. */
-export function termsOf(category: CategoryRow): LendingTerms {
-  return termsOfRow(category);
-}
-
 /**
  * The terms a new loan is written with (decision 0104). Without printed terms: the category's current ones. With
  * them: they must be the category's terms at the version the device printed from (422 on `terms` otherwise), and
  * they are kept even if the category changed since, which the loan records (terms_changed).
  */
 async function termsOfNewLoan(trx: DB, category: CategoryRow, printed: LoanCreate['terms']) {
-  const current = termsOf(category);
+  const current = categoryTerms(category);
   if (!printed) return { terms: current, category_version: category.version, terms_changed: 0 };
   const { category_version: version, ...sent } = printed;
   // A category written before its terms were recorded (none at all) has only its current terms to go by.
@@ -55,16 +55,17 @@ async function termsOfNewLoan(trx: DB, category: CategoryRow, printed: LoanCreat
 }
 
 /** The loans with their items, in the order given. */
-export async function loansWithItems(db: DB, rows: readonly LoanRow[]): Promise<Loan[]> {
+export async function loansWithItems(db: DB, companyId: number, rows: readonly LoanRow[]): Promise<Loan[]> {
   const items = await itemsOfLoans(
     db,
+    companyId,
     rows.map((r) => r.id),
   );
   return rows.map((r) => toLoan(r, items));
 }
 
 async function loanReply(db: DB, row: LoanRow): Promise<Loan> {
-  return (await loansWithItems(db, [row]))[0];
+  return (await loansWithItems(db, row.company_id, [row]))[0];
 }
 
 /** The category a loan or item names (by id or uuid), or a 422 on `field`. */
@@ -92,13 +93,12 @@ export async function refuseTakenItemUuids(db: DB, uuids: readonly string[], fie
  * terms), its items and the disbursement. Keyed by the client's uuid: a repeat returns the loan as it is (200).
  */
 async function kycThreshold(db: DB, companyId: number): Promise<number | null> {
-  const row = await db.selectFrom('settings').select('kyc_loan_threshold').where('company_id', '=', companyId).executeTakeFirst();
+  const row = await kycSetting(db, companyId);
   return row?.kyc_loan_threshold === null || row?.kyc_loan_threshold === undefined ? null : Number(row.kyc_loan_threshold);
 }
 
-async function loansOfCustomer(db: DB, customerId: number): Promise<number> {
-  const row = await db.selectFrom('loans').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
-  return Number(row.n);
+async function loansOfCustomer(db: DB, companyId: number, customerId: number): Promise<number> {
+  return countLoansOfCustomer(db, companyId, customerId);
 }
 
 export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanCreate): Promise<LoanReply> {
@@ -122,6 +122,9 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
       const named = item.category_id !== undefined || item.category_uuid !== undefined;
       itemCategories.push(named ? await requireCategory(trx, companyId, item, `items.${i}.category_id`) : category);
     }
+    // Jewellery keeps the rate its appraisal used, however old (decision 0306).
+    const metals: Awaited<ReturnType<typeof metalColumns>>[] = [];
+    for (const [i, item] of input.items.entries()) metals.push(await metalColumns(trx, companyId, item, `items.${i}`));
     const appraisal = input.items.reduce((sum, i) => sum + toCentavos(i.appraisal_value), 0);
     const loanAmount = toCentavos(input.loan_amount);
     const dated = await boundedDate(trx, auth, { field: 'loan_date', label: 'loan date' }, input.loan_date, []);
@@ -131,15 +134,19 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
     if (problem === LOAN_AMOUNT_TOO_HIGH) throw unprocessable({ loan_amount: [problem] });
     if (problem === LOW_LOAN_NEEDS_REQUEST) throw unprocessable({ written_request: [problem] });
     // Read under runWrite's lock on the company's counter: a customer edit or another loan cannot slip in between.
-    const kyc = kycProblem({ customer, loanAmount, threshold: await kycThreshold(trx, companyId), earlierLoans: await loansOfCustomer(trx, customer.id) });
+    const kyc = kycProblem({ customer, loanAmount, threshold: await kycThreshold(trx, companyId), earlierLoans: await loansOfCustomer(trx, companyId, customer.id) });
     if (kyc) throw unprocessable({ customer_uuid: [kyc] });
     const kept = await termsOfNewLoan(trx, category, input.terms);
     const figures = newLoanFigures({ loan_date: input.loan_date, loan_amount: loanAmount, appraisal_value: appraisal, terms: kept.terms });
-    const ticket = ticketNumber(input.loan_date, await nextTicketNumber(trx, companyId));
+    if (figures.amount_disbursed <= 0) throw unprocessable({ loan_amount: [ADVANCE_LEAVES_NOTHING] });
+    // Written at the acting branch, in its book and its own ticket series (decision 0301).
+    const branch = await actingBranch(trx, auth);
+    const ticket = await nextTicket(trx, companyId, branch.id, input.loan_date);
     const loan = await insertLoan(trx, {
       company_id: companyId,
       uuid: input.uuid,
       pawn_ticket_number: ticket,
+      branch_id: branch.id,
       customer_id: customer.id,
       customer_uuid: customer.uuid,
       category_id: category.id,
@@ -157,6 +164,9 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
       terms_changed: kept.terms_changed,
       written_request: writtenRequest ? 1 : 0,
       amount_disbursed: figures.amount_disbursed,
+      // Deducted from the proceeds (decision 0219): the disbursement is the net; interest runs again after it.
+      advance_interest: figures.advance_interest,
+      interest_from: figures.interest_paid_to,
       paid_interest_amount: 0,
       paid_penalty_amount: 0,
       notes: input.notes ?? null,
@@ -179,12 +189,14 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
         status: 'pawned' as const,
         appraisal_value: toCentavos(item.appraisal_value),
         market_value: item.market_value == null ? null : toCentavos(item.market_value),
+        branch_id: branch.id,
+        ...metals[i],
         version,
         created_at: now,
         updated_at: now,
       })),
     );
-    await insertTransactions(trx, { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: loan.loan_date }, [{ loan, type: 'disbursement', amount: figures.amount_disbursed }]);
+    await insertTransactions(trx, { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: loan.loan_date, branchId: branch.id }, [{ loan, type: 'disbursement', amount: figures.amount_disbursed }]);
     await recordBackdating(trx, auth, dated, { action: 'loan', loanUuid: loan.uuid, now });
     return { status: 201, body: { data: toLoan(loan, items) } };
   }, currentLoan(auth, input.uuid));
@@ -197,6 +209,7 @@ export function updateLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     const changes = sentFields(fields);
     const before = await lockLoan(trx, auth.companyId, uuid);
     if (!before) throw notFound('Loan');
+    await requireOwnBranch(trx, auth, before.branch_id);
     await recordFieldConflicts(trx, auth, now, { table: 'loans', uuid }, { notes: before.notes }, changes, was);
     const row = await updateLoanRow(trx, auth.companyId, uuid, { ...changes, version, updated_at: now });
     if (!row) throw notFound('Loan');
@@ -221,5 +234,11 @@ export async function listLoans(db: DB, auth: AuthContext, query: LoanListQuery)
     today,
     maturingUntil: addDays(today, query.maturing_within_days),
   });
-  return { data: await loansWithItems(db, rows), meta: paginationMeta(query.page, query.per_page, total) };
+  return { data: await loansWithItems(db, auth.companyId, rows), meta: paginationMeta(query.page, query.per_page, total) };
 }
+
+/** This file's lending operations, as their routes and /api/sync/push call them (docs/architecture.md#lending-slice). */
+export const loanHandlers = {
+  CREATE_LOAN: ({ app, auth, wk, body }) => createLoan(app.db, auth, wk, body),
+  UPDATE_LOAN: ({ app, auth, wk, uuid, body }) => updateLoan(app.db, auth, wk, uuid, body),
+} satisfies Partial<OperationHandlers>;

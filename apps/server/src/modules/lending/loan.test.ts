@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, addMonths } from '@kalinga/contracts/pawn-rules';
+import { addDays, addMonths } from '@kalinga/contracts/lending/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/harness';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY } from './lending.test-helpers';
+import { call, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan, TODAY } from '../../../test/lending/lending-helpers';
 
 let w: LendingWorld;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
-import { NOTICE_SUBJECT, noticeAuction, noticeLines, type NoticeWords } from '@kalinga/contracts/pawn-notice-rules';
-import { toPesos } from '@kalinga/contracts/pawn-rules';
+import { NOTICE_SUBJECT, noticeAuction, noticeLines, type NoticeWords } from '@kalinga/contracts/lending/notice-rules';
+import { toPesos } from '@kalinga/contracts/lending/rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import { type EmailMessage, escapeHtml, oneLine } from '../notifications/email-text';
 import type { OutboxRow } from '../notifications/outbox.repository';
-import { itemsOfLoans } from './pawn-notice.repository';
+import { itemsOfLoans, noticeForEmail, shopSettings } from './pawn-notice.repository';
 
 // The notice's email (decisions 0184, 0192): the words of the printed letter (noticeLines), signed by the shop. It is
 // sent by the notification worker from the outbox row written with the notice, and says what the notice recorded.
@@ -12,16 +12,12 @@ import { itemsOfLoans } from './pawn-notice.repository';
 export const dayWords = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 export const pesoWords = (pesos: number) => new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(pesos);
 
-/** The shop as its notices name it (site settings). */
+/** The shop as its notices name it (site settings: the pawnshop's own name and address first, decision 0220). */
 export async function shopOf(db: Kysely<Database>, companyId: number) {
-  const s = await db
-    .selectFrom('settings')
-    .select(['site_name', 'business_name', 'business_address', 'pawn_notice_days', 'pawn_auction_date', 'pawn_auction_place'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const s = await shopSettings(db, companyId);
   return {
-    name: s?.business_name || s?.site_name || 'The pawnshop',
-    address: s?.business_address ?? null,
+    name: s?.pawnshop_name || s?.business_name || s?.site_name || 'The pawnshop',
+    address: s?.pawnshop_address || s?.business_address || null,
     noticeDays: s?.pawn_notice_days ?? null,
     auctionDate: s?.pawn_auction_date ?? null,
     auctionPlace: s?.pawn_auction_place ?? null,
@@ -51,16 +47,9 @@ export function noticeEmail(to: { name: string; address: string }, w: NoticeWord
 /** The message of a pawn notice's outbox row, or undefined when the notice (or its address) is gone. */
 export async function pawnNoticeOutboxEmail(db: Kysely<Database>, row: OutboxRow): Promise<EmailMessage | undefined> {
   if (row.pawn_notice_id === null) return undefined;
-  const n = await db
-    .selectFrom('pawn_notices as n')
-    .innerJoin('loans as l', 'l.id', 'n.loan_id')
-    .innerJoin('customers as c', 'c.id', 'l.customer_id')
-    .select(['n.email', 'n.expiry_date', 'n.amount_due', 'n.auction_date', 'n.auction_place', 'n.auction_recorded', 'l.id as loan_id', 'l.pawn_ticket_number', 'c.first_name', 'c.last_name'])
-    .where('n.id', '=', row.pawn_notice_id)
-    .where('n.company_id', '=', row.company_id)
-    .executeTakeFirst();
+  const n = await noticeForEmail(db, row.company_id, row.pawn_notice_id);
   if (!n?.email) return undefined;
-  const [shop, items] = await Promise.all([shopOf(db, row.company_id), itemsOfLoans(db, [n.loan_id])]);
+  const [shop, items] = await Promise.all([shopOf(db, row.company_id), itemsOfLoans(db, row.company_id, [n.loan_id])]);
   const pawner = `${n.first_name} ${n.last_name}`;
   const words: NoticeWords = {
     shop: shop.name,

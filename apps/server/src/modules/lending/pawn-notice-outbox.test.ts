@@ -4,11 +4,12 @@ import { addUser } from '../../../test/harness';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
 import { createMailer, type Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
+import { EMAIL_WRITERS } from '../../email-writers';
 import { claimDue } from '../notifications/outbox.repository';
 import { KEY_REUSED } from './idempotency';
-import { dayWords, pawnNoticeOutboxEmail } from './pawn-notice-email';
-import { addDays } from '@kalinga/contracts/pawn-rules';
-import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer } from './lending.test-helpers';
+import { dayWords } from './pawn-notice-email';
+import { addDays } from '@kalinga/contracts/lending/rules';
+import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer } from '../../../test/lending/lending-helpers';
 
 // A pawn notice's email goes through the outbox (decision 0192): written with the notice in one transaction, sent
 // once by the worker of whichever process claims it, tried again after a failure; a process stopping between the
@@ -18,7 +19,7 @@ let w: LendingWorld;
 let smtp: SmtpReceiver;
 let mailer: Mailer;
 const LEASE_MS = 60_000;
-const worker = (now = Date.now()) => new NotificationWorker(w.t.db, { mailer, emails: { pawn_notice: pawnNoticeOutboxEmail }, publicUrl: 'http://shop.test', leaseMs: LEASE_MS, retryBaseMs: 1_000, now: () => now });
+const worker = (now = Date.now()) => new NotificationWorker(w.t.db, { writers: EMAIL_WRITERS, mailer, publicUrl: 'http://shop.test', leaseMs: LEASE_MS, retryBaseMs: 1_000, now: () => now });
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServers, type Servers } from '../../../test/server-processes';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
-import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer } from './lending.test-helpers';
+import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer } from '../../../test/lending/lending-helpers';
 
 const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? '');
 

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database, PawnNoticesTable } from '../../db/tables';
 import { offsetOf } from '../../lib/pagination';
-import { newMessageId } from '../notifications/notification-events';
+import { queueEmail } from '../notifications/notify.repository';
 
 // Reads and writes of the notices before redemption periods end and of the auction list (decisions 0184, 0185).
 
@@ -53,17 +53,17 @@ export async function listTicketsEnding(db: DB, companyId: number, range: { from
   return { rows, total: Number(count.n) };
 }
 
-/** The items of these loans, by loan id. */
-export async function itemsOfLoans(db: DB, loanIds: readonly number[]) {
+/** The company's items of these loans, by loan id. */
+export async function itemsOfLoans(db: DB, companyId: number, loanIds: readonly number[]) {
   const byLoan = new Map<number, { description: string; appraisal_value: number }[]>();
   if (loanIds.length === 0) return byLoan;
-  const rows = await db.selectFrom('items').select(['loan_id', 'description', 'appraisal_value']).where('loan_id', 'in', [...loanIds]).orderBy('id').execute();
+  const rows = await db.selectFrom('items').select(['loan_id', 'description', 'appraisal_value']).where('company_id', '=', companyId).where('loan_id', 'in', [...loanIds]).orderBy('id').execute();
   for (const r of rows) byLoan.set(r.loan_id, [...(byLoan.get(r.loan_id) ?? []), { description: r.description, appraisal_value: Number(r.appraisal_value) }]);
   return byLoan;
 }
 
 /** The notices of these loans, by loan id, with the name of who sent each and how its email (an outbox row) went. */
-export async function noticesOfLoans(db: DB, loanIds: readonly number[]): Promise<Map<number, PawnNoticeRow>> {
+export async function noticesOfLoans(db: DB, companyId: number, loanIds: readonly number[]): Promise<Map<number, PawnNoticeRow>> {
   const byLoan = new Map<number, PawnNoticeRow>();
   if (loanIds.length === 0) return byLoan;
   const rows = await db
@@ -72,6 +72,7 @@ export async function noticesOfLoans(db: DB, loanIds: readonly number[]): Promis
     .leftJoin('outbox', 'outbox.pawn_notice_id', 'pawn_notices.id')
     .selectAll('pawn_notices')
     .select(['users.name as sent_by_name', 'outbox.status as outbox_status', 'outbox.last_error as outbox_error'])
+    .where('pawn_notices.company_id', '=', companyId)
     .where('pawn_notices.loan_id', 'in', [...loanIds])
     .execute();
   for (const { outbox_status, outbox_error, ...r } of rows) byLoan.set(r.loan_id, { ...r, ...emailStatusOf(r, outbox_status, outbox_error) });
@@ -102,7 +103,7 @@ export async function insertNoticeOnce(
 ) {
   return db
     .insertInto('pawn_notices')
-    .columns(['company_id', 'loan_id', 'expiry_date', 'amount_due', 'email', 'email_status', 'sent_by', 'sent_at', 'auction_date', 'auction_place', 'auction_recorded'])
+    .columns(['company_id', 'loan_id', 'expiry_date', 'amount_due', 'email', 'email_status', 'sent_by', 'sent_at', 'auction_date', 'auction_place', 'auction_recorded', 'branch_id'])
     .expression((eb) =>
       eb
         .selectFrom('loans')
@@ -118,6 +119,8 @@ export async function insertNoticeOnce(
           sql<string | null>`cast(${n.auction.date} as text)`.as('auction_date'),
           sql<string | null>`cast(${n.auction.place} as text)`.as('auction_place'),
           sql<number>`cast(1 as integer)`.as('auction_recorded'),
+          // The letter goes out from the branch whose book holds the ticket (decision 0301).
+          'loans.branch_id',
         ])
         .where('loans.company_id', '=', n.companyId)
         .where('loans.uuid', '=', n.loanUuid)
@@ -129,12 +132,14 @@ export async function insertNoticeOnce(
     .executeTakeFirst();
 }
 
+/** Stamps the loan with its notice's instant and the write's version, so the pull carries it to every device. */
+export async function markNoticeSent(trx: DB, companyId: number, loanId: number, sentAt: string, version: number): Promise<void> {
+  await trx.updateTable('loans').set({ notice_sent_at: sentAt, version, updated_at: sentAt }).where('company_id', '=', companyId).where('id', '=', loanId).execute();
+}
+
 /** Queues the notice's email in the outbox, in the notice's transaction (decision 0192): the worker sends it once. */
 export async function queueNoticeEmail(trx: DB, n: { companyId: number; noticeId: number; sentBy: number; now: string }): Promise<void> {
-  await trx
-    .insertInto('outbox')
-    .values({ company_id: n.companyId, channel: 'email', kind: 'pawn_notice', recipient_id: n.sentBy, pawn_notice_id: n.noticeId, appointment_id: null, actor_id: n.sentBy, appointment_date: null, previous_date: null, reason: null, due_at: n.now, message_id: newMessageId(), created_at: n.now })
-    .execute();
+  await queueEmail(trx, n.companyId, { kind: 'pawn_notice', recipient_id: n.sentBy, pawn_notice_id: n.noticeId, actor_id: n.sentBy }, n.now);
 }
 
 /** Forfeited tickets' items not sold yet (forfeited, or put up for sale), newest forfeiture first, one page and the count. */
@@ -143,7 +148,9 @@ export async function listAuctionItems(db: DB, companyId: number, page: { page: 
   const [rows, count] = await Promise.all([
     base
       .select(ticketColumns)
+      .leftJoin('users as overrider', 'overrider.id', 'loans.forfeit_override_by')
       .select(['items.uuid as item_uuid', 'items.description', 'items.status as item_status', 'items.appraisal_value', 'items.selling_price'])
+      .select(['loans.forfeit_reason', 'overrider.name as forfeit_override_name'])
       .orderBy('loans.forfeiture_date', 'desc')
       .orderBy('items.id')
       .limit(page.perPage)
@@ -152,4 +159,25 @@ export async function listAuctionItems(db: DB, companyId: number, page: { page: 
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** The shop's names, address and notice settings, as its notices name them (decision 0220). */
+export async function shopSettings(db: Kysely<Database>, companyId: number) {
+  return db
+    .selectFrom('settings')
+    .select(['site_name', 'business_name', 'business_address', 'pawnshop_name', 'pawnshop_address', 'pawn_notice_days', 'pawn_auction_date', 'pawn_auction_place'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+/** A notice with its ticket and pawner, as its email shows them. */
+export async function noticeForEmail(db: Kysely<Database>, companyId: number, noticeId: number) {
+  return db
+    .selectFrom('pawn_notices as n')
+    .innerJoin('loans as l', 'l.id', 'n.loan_id')
+    .innerJoin('customers as c', 'c.id', 'l.customer_id')
+    .select(['n.email', 'n.expiry_date', 'n.amount_due', 'n.auction_date', 'n.auction_place', 'n.auction_recorded', 'l.id as loan_id', 'l.pawn_ticket_number', 'c.first_name', 'c.last_name', 'c.language as pawner_language'])
+    .where('n.id', '=', noticeId)
+    .where('n.company_id', '=', companyId)
+    .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
-import { auctionListQuerySchema, auctionListReplySchema, coveredQuerySchema, coveredReplySchema, noticeListQuerySchema, noticeListReplySchema, noticeReplySchema } from '@kalinga/contracts/pawn-notices';
+import { auctionListQuerySchema, auctionListReplySchema, coveredQuerySchema, coveredReplySchema, noticeListQuerySchema, noticeListReplySchema, noticeReplySchema } from '@kalinga/contracts/lending/notices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../lib/auth-context';
 import { canManage, canView, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';

@@ -1,6 +1,7 @@
-import { DEFAULT_NOTICE_DAYS, NOTICE_ALREADY_SENT, noticeAmountDue, noticeProblem, noticeWindowEnd } from '@kalinga/contracts/pawn-notice-rules';
-import type { AuctionListReply, NoticeListQuery, NoticeListReply, NoticeReply, NoticeRow, PawnNotice } from '@kalinga/contracts/pawn-notices';
-import { toPesos } from '@kalinga/contracts/pawn-rules';
+import { loanFigures } from '@kalinga/contracts/lending/figures';
+import { DEFAULT_NOTICE_DAYS, NOTICE_ALREADY_SENT, noticeAmountDue, noticeProblem, noticeWindowEnd } from '@kalinga/contracts/lending/notice-rules';
+import type { AuctionListReply, NoticeListQuery, NoticeListReply, NoticeReply, NoticeRow, PawnNotice } from '@kalinga/contracts/lending/notices';
+import { toPesos } from '@kalinga/contracts/lending/rules';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -8,24 +9,13 @@ import { paginationMeta } from '../../lib/pagination';
 import type { AuthContext } from '../../lib/auth-context';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { counterDay } from './lending-common';
-import { findTicket, insertNoticeOnce, itemsOfLoans, listAuctionItems, listTicketsEnding, noticesOfLoans, type PawnNoticeRow, queueNoticeEmail, type TicketRow } from './pawn-notice.repository';
+import { findTicket, insertNoticeOnce, itemsOfLoans, markNoticeSent, listAuctionItems, listTicketsEnding, noticesOfLoans, type PawnNoticeRow, queueNoticeEmail, type TicketRow } from './pawn-notice.repository';
 import { dayWords, shopOf } from './pawn-notice-email';
 import { todayIn } from '@kalinga/contracts/zone-time';
 
 // The notices before redemption periods end (decision 0184) and the auction list (decision 0185).
 
 const pesos = (centavos: number | string) => toPesos(Number(centavos));
-const figuresOf = (t: TicketRow) => ({
-  status: t.status,
-  loan_date: t.loan_date,
-  maturity_date: t.maturity_date,
-  expiry_date: t.expiry_date,
-  loan_amount: Number(t.loan_amount),
-  interest_rate: Number(t.interest_rate),
-  penalty_rate: Number(t.penalty_rate),
-  interest_from: t.interest_from,
-});
-
 function toNotice(n: PawnNoticeRow | undefined): PawnNotice | null {
   if (!n) return null;
   const auction = n.auction_recorded === 1 ? { date: n.auction_date, place: n.auction_place } : null;
@@ -47,13 +37,13 @@ function ticketFields(t: TicketRow) {
   };
 }
 
-async function noticeRows(db: DB, tickets: TicketRow[]): Promise<NoticeRow[]> {
+async function noticeRows(db: DB, companyId: number, tickets: TicketRow[]): Promise<NoticeRow[]> {
   const ids = tickets.map((t) => t.loan_id);
-  const [items, notices] = await Promise.all([itemsOfLoans(db, ids), noticesOfLoans(db, ids)]);
+  const [items, notices] = await Promise.all([itemsOfLoans(db, companyId, ids), noticesOfLoans(db, companyId, ids)]);
   return tickets.map((t) => ({
     ...ticketFields(t),
     status: t.status,
-    amount_due: toPesos(noticeAmountDue(figuresOf(t))),
+    amount_due: toPesos(noticeAmountDue(loanFigures(t, 'centavos'))),
     items: (items.get(t.loan_id) ?? []).map((i) => ({ description: i.description, appraisal_value: toPesos(i.appraisal_value) })),
     notice: toNotice(notices.get(t.loan_id)),
   }));
@@ -64,14 +54,14 @@ export async function listNotices(db: DB, auth: AuthContext, query: NoticeListQu
   const { today } = counterDay(auth);
   const days = query.within_days ?? (await shopOf(db, auth.companyId)).noticeDays ?? DEFAULT_NOTICE_DAYS;
   const { rows, total } = await listTicketsEnding(db, auth.companyId, { from: today, to: noticeWindowEnd(today, days), page: query.page, perPage: query.per_page });
-  return { data: await noticeRows(db, rows), meta: paginationMeta(query.page, query.per_page, total), within_days: days, today, email_configured: emailConfigured };
+  return { data: await noticeRows(db, auth.companyId, rows), meta: paginationMeta(query.page, query.per_page, total), within_days: days, today, email_configured: emailConfigured };
 }
 
 /** One ticket with its notice (the letter prints from it); another company's ticket is not found. */
 export async function getNotice(db: DB, auth: AuthContext, uuid: string): Promise<NoticeRow> {
   const ticket = await findTicket(db, auth.companyId, uuid);
   if (!ticket) throw notFound('Loan');
-  return (await noticeRows(db, [ticket]))[0];
+  return (await noticeRows(db, auth.companyId, [ticket]))[0];
 }
 
 /**
@@ -84,7 +74,7 @@ export async function sendNotice(app: FastifyInstance, auth: AuthContext, wk: Wr
   const { today } = counterDay(auth);
   const ticket = await findTicket(app.db, auth.companyId, uuid);
   if (!ticket) throw notFound('Loan');
-  const amountDue = noticeAmountDue(figuresOf(ticket));
+  const amountDue = noticeAmountDue(loanFigures(ticket, 'centavos'));
   const email = ticket.customer_email && app.config.email ? ticket.customer_email : null;
   // The auction as the settings name it now is what this notice says, for good (decision 0194).
   const shop = await shopOf(app.db, auth.companyId);
@@ -93,16 +83,18 @@ export async function sendNotice(app: FastifyInstance, auth: AuthContext, wk: Wr
     app.db,
     auth,
     wk,
-    async ({ trx, now }) => {
+    async ({ trx, now, version }) => {
       const inserted = await insertNoticeOnce(trx, { companyId: auth.companyId, loanUuid: uuid, today, amountDue, email, sentBy: auth.user.id, sentAt: now, auction });
       if (!inserted) {
-        const [row] = await noticeRows(trx, [ticket]);
+        const [row] = await noticeRows(trx, auth.companyId, [ticket]);
         if (row.notice) throw conflict(NOTICE_ALREADY_SENT(dayWords(todayIn(auth.company.timezone, new Date(row.notice.sent_at)))));
         const current = await findTicket(trx, auth.companyId, uuid);
         throw conflict(noticeProblem(current ?? ticket, today) ?? 'The notice could not be recorded; try again.');
       }
+      // The loan row says it too, stamped with this write's version: the offline book learns it by the pull (decision 0217).
+      await markNoticeSent(trx, auth.companyId, inserted.loan_id, now, version);
       if (email) await queueNoticeEmail(trx, { companyId: auth.companyId, noticeId: inserted.id, sentBy: auth.user.id, now });
-      return { status: 201, body: { data: (await noticeRows(trx, [ticket]))[0] } };
+      return { status: 201, body: { data: (await noticeRows(trx, auth.companyId, [ticket]))[0] } };
     },
     async (db) => ({ data: await getNotice(db, auth, uuid) }),
   );
@@ -111,7 +103,7 @@ export async function sendNotice(app: FastifyInstance, auth: AuthContext, wk: Wr
 /** Forfeited items not sold yet, with their tickets' dates and what the notice recorded. */
 export async function listAuction(db: DB, auth: AuthContext, query: { page: number; per_page: number }): Promise<AuctionListReply> {
   const { rows, total } = await listAuctionItems(db, auth.companyId, { page: query.page, perPage: query.per_page });
-  const notices = await noticesOfLoans(db, [...new Set(rows.map((r) => r.loan_id))]);
+  const notices = await noticesOfLoans(db, auth.companyId, [...new Set(rows.map((r) => r.loan_id))]);
   return {
     data: rows.map((r) => ({
       ...ticketFields(r),
@@ -122,6 +114,7 @@ export async function listAuction(db: DB, auth: AuthContext, query: { page: numb
       selling_price: r.selling_price === null ? null : pesos(r.selling_price),
       forfeiture_date: r.forfeiture_date,
       notice: toNotice(notices.get(r.loan_id)),
+      forfeit_override: r.forfeit_reason === null ? null : { reason: r.forfeit_reason, by: r.forfeit_override_name },
     })),
     meta: paginationMeta(query.page, query.per_page, total),
   };

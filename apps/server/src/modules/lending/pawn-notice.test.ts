@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { NOTICE_SUBJECT, noticeAmountDue } from '@kalinga/contracts/pawn-notice-rules';
-import { addDays, toPesos } from '@kalinga/contracts/pawn-rules';
+import { NOTICE_SUBJECT, noticeAmountDue } from '@kalinga/contracts/lending/notice-rules';
+import { addDays, toPesos } from '@kalinga/contracts/lending/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/harness';
 import { createMailer, type Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
+import { EMAIL_WRITERS } from '../../email-writers';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
-import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer, TODAY } from './lending.test-helpers';
-import { pawnNoticeOutboxEmail } from './pawn-notice-email';
+import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
 
 // The notice before a redemption period ends and the auction list (decisions 0184, 0185): the list of tickets to
 // notify, one notice a ticket however many sends arrive at once, the email where the pawner has an address, and the
@@ -17,7 +17,7 @@ let w: LendingWorld;
 let smtp: SmtpReceiver;
 let mailer: Mailer;
 /** The notification worker's pass over the outbox, as each server process runs it (decision 0192). */
-const deliver = () => new NotificationWorker(w.t.db, { mailer, emails: { pawn_notice: pawnNoticeOutboxEmail }, publicUrl: 'http://shop.test' }).runDue();
+const deliver = () => new NotificationWorker(w.t.db, { writers: EMAIL_WRITERS, mailer, publicUrl: 'http://shop.test' }).runDue();
 /** 30 days to maturity, then the 30-day floor of a fast-depreciating category: expiry = loan date + 60. */
 let days30: { id: number };
 
@@ -173,6 +173,7 @@ describe('the auction list', () => {
     // The notice went out before the period ended (written here as the send would have, then).
     const row = await w.t.db.selectFrom('loans').select(['id', 'company_id']).where('uuid', '=', loan.uuid).executeTakeFirstOrThrow();
     await w.t.db.insertInto('pawn_notices').values({ company_id: row.company_id, loan_id: row.id, expiry_date: loan.expiry_date, amount_due: 108240, email: null, email_status: 'none', email_error: null, sent_by: w.admin.user.id, sent_at: `${daysAgo(10)}T02:00:00.000Z` }).execute();
+    await w.t.db.updateTable('loans').set({ notice_sent_at: `${daysAgo(10)}T02:00:00.000Z` }).where('id', '=', row.id).execute();
     const f = await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, {});
     expect(f.statusCode).toBe(200);
     const list = await call(w.t, w.viewer, 'GET', '/api/auction-list?per_page=100');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { loanReplySchema } from '@kalinga/contracts/lending';
-import { addDays, addMonths } from '@kalinga/contracts/pawn-rules';
+import { loanReplySchema } from '@kalinga/contracts/lending/schemas';
+import { addDays, addMonths } from '@kalinga/contracts/lending/rules';
 import { syncDeltaReplySchema } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer, TODAY } from './lending.test-helpers';
+import { call, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
 
 // A printed ticket's terms are the contract (docs/decisions/0104).
 

@@ -1,6 +1,6 @@
-import { addDays, addMonths } from '@kalinga/contracts/pawn-rules';
+import { addDays, addMonths } from '@kalinga/contracts/lending/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer } from './lending.test-helpers';
+import { call, NO_NOTICE, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer } from '../../../test/lending/lending-helpers';
 
 // The Philippine redemption rules on the server (decisions 0180-0182): a ticket gives 90 days after maturity unless
 // its category is fast-depreciating (then at least 30), forfeiture inside that period is refused, interest after
@@ -48,7 +48,7 @@ describe('the redemption period', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(`This loan is in its redemption period until ${loan.expiry_date}; it can be forfeited only after that date.`);
     expect((await call(w.t, w.admin, 'GET', `/api/loans/${loan.uuid}`)).json().data.status).toBe('active');
-    const res = await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, { forfeiture_date: addDays(loan.expiry_date, 1) });
+    const res = await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/forfeit`, { forfeiture_date: addDays(loan.expiry_date, 1), ...NO_NOTICE });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'forfeited', forfeiture_date: addDays(loan.expiry_date, 1) });
   });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { LENDING_OPERATIONS, SYNC_OPERATIONS, type SyncOperation } from '@kalinga/contracts/lending-operations';
-import { ALREADY_REVERSED, addDays, REVERSAL_OF_REVERSAL } from '@kalinga/contracts/pawn-rules';
+import { LENDING_OPERATIONS, SYNC_OPERATIONS, type SyncOperation } from '@kalinga/contracts/lending/operations';
+import { ALREADY_REVERSED, addDays, REVERSAL_OF_REVERSAL } from '@kalinga/contracts/lending/rules';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/harness';
 import { removeMembership } from '../users/users.repository';
-import { call, daysAgo, lendingWorld, type LendingWorld, makeCustomer, makeLoan, TODAY } from './lending.test-helpers';
+import { call, NO_NOTICE, daysAgo, lendingWorld, type LendingWorld, makeCustomer, makeLoan, TODAY } from '../../../test/lending/lending-helpers';
 
 // The append-only register (decision 0187), on SQLite and PostgreSQL alike: no route and no sync operation changes a
 // stored transaction, the database itself refuses an update or delete, and a mistake is corrected by a reversing
@@ -58,13 +58,16 @@ describe('no route or sync operation changes a stored transaction', () => {
     const item = await call(w.t, w.admin, 'POST', '/api/items', { uuid: randomUUID(), loan_uuid: loan.uuid, description: 'Chain', appraisal_value: 200 });
     await expectUnchanged('CREATE_ITEM', item.statusCode);
     await expectUnchanged('UPDATE_ITEM', (await call(w.t, w.admin, 'PUT', `/api/items/${item.json().data.uuid}`, { description: 'Gold chain' })).statusCode);
+    await expectUnchanged('PLACE_ITEM', (await call(w.t, w.admin, 'POST', `/api/items/${item.json().data.uuid}/place`, { tag_number: 'REG-1', place_kind: 'drawer', place_name: 'D-1' })).statusCode);
     await expectUnchanged('RENEW_LOAN', (await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/renew`, { new_uuid: randomUUID() })).statusCode);
     const other = await makeLoan(w);
     await expectUnchanged('REDEEM_LOAN', (await call(w.t, w.admin, 'POST', `/api/loans/${other.uuid}/redeem`, {})).statusCode);
     const extended = await makeLoan(w);
     await expectUnchanged('EXTEND_LOAN', (await call(w.t, w.admin, 'POST', `/api/loans/${extended.uuid}/extend`, { from_maturity_date: extended.maturity_date })).statusCode);
     const old = await makeLoan(w, { loan_date: daysAgo(70) });
-    await expectUnchanged('FORFEIT_LOAN', (await call(w.t, w.admin, 'POST', `/api/loans/${old.uuid}/forfeit`, {})).statusCode);
+    await expectUnchanged('FORFEIT_LOAN', (await call(w.t, w.admin, 'POST', `/api/loans/${old.uuid}/forfeit`, NO_NOTICE)).statusCode);
+    const printed = await call(w.t, w.admin, 'POST', `/api/loans/${old.uuid}/prints`, { print_uuid: randomUUID(), device_id: 'counter-1', printed_at: new Date().toISOString(), as_reprint: false });
+    await expectUnchanged('RECORD_TICKET_PRINT', printed.statusCode);
     const forSale = await call(w.t, w.admin, 'PUT', `/api/items/${old.items[0].uuid}/process-forfeited`, { selling_price: 1800 });
     await expectUnchanged('PROCESS_FORFEITED_ITEM', forSale.statusCode);
     const sold = await call(w.t, w.admin, 'POST', `/api/items/${old.items[0].uuid}/mark-as-sold`, { final_selling_price: 1750, buyer_name: 'Ana Reyes' });

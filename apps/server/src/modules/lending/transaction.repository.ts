@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db/database';
 import type { TransactionRow, TransactionsTable } from '../../db/tables';
 import { offsetOf } from '../../lib/pagination';
-import { refuseClosedDay } from './cash-day.service';
+import { closedDayProblem } from '@kalinga/contracts/lending/rules';
+import { conflict } from '../../lib/http-errors';
 
 export interface NewTransaction {
   loan: { id: number; uuid: string };
@@ -22,6 +23,8 @@ export interface TransactionWriter {
   now: string;
   /** The day the money moved: the action's date. */
   date: string;
+  /** The branch that acted (decision 0302): a renewal at another branch is written in the register as there. */
+  branchId: number;
 }
 
 /** Writes money movements (never updated or deleted afterwards: a database trigger refuses it); zero amounts write nothing. */
@@ -43,6 +46,7 @@ export async function insertTransactions(trx: DB, ctx: TransactionWriter, rows: 
       created_by: ctx.userId,
       created_by_name: ctx.userName,
       created_at: ctx.now,
+      branch_id: ctx.branchId,
     }));
   if (values.length > 0) await trx.insertInto('transactions').values(values).execute();
 }
@@ -98,7 +102,22 @@ export async function insertReversal(trx: DB, ctx: TransactionWriter, original: 
       created_by: ctx.userId,
       created_by_name: ctx.userName,
       created_at: ctx.now,
+      branch_id: ctx.branchId,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Refuses an entry dated in a day its clerk has closed (409); every writer of the register calls it. */
+export async function refuseClosedDay(trx: DB, companyId: number, userId: number, date: string): Promise<void> {
+  const closed = await trx
+    .selectFrom('cash_days')
+    .select('day')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('day', '=', date)
+    .where('status', '=', 'closed')
+    .execute();
+  const problem = closedDayProblem(date, new Set(closed.map((r) => r.day)));
+  if (problem) throw conflict(problem);
 }

@@ -1,5 +1,6 @@
-import type { TransactionListQuery, TransactionReverse, TransactionReverseReply } from '@kalinga/contracts/lending';
-import { reversalProblem, reversalReason, REASON_NEEDED } from '@kalinga/contracts/pawn-rules';
+import { actingBranch } from './branch-context';
+import type { TransactionListQuery, TransactionReverse, TransactionReverseReply } from '@kalinga/contracts/lending/schemas';
+import { reversalProblem, reversalReason, REASON_NEEDED } from '@kalinga/contracts/lending/rules';
 import type { DB } from '../../db/database';
 import { paginationMeta } from '../../lib/pagination';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
@@ -46,7 +47,7 @@ export function reverseTransaction(db: DB, auth: AuthContext, wk: WriteKey, uuid
       if (await findTransactionAnyCompany(trx, input.uuid)) throw uuidTaken();
       const reason = reversalReason(input.reason);
       if (!reason) throw unprocessable({ reason: [REASON_NEEDED] });
-      const writer = { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: counterDay(auth).today };
+      const writer = { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: counterDay(auth).today, branchId: (await actingBranch(trx, auth)).id };
       // A concurrent second reversal of the same entry fails the unique index on reverses_uuid; runWrite runs the
       // write again once the first is committed, and it then answers 409 'already reversed'.
       await insertReversal(trx, writer, original, input.uuid, reason);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UUID_UNUSABLE } from '@kalinga/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan } from './lending.test-helpers';
+import { call, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan } from '../../../test/lending/lending-helpers';
 
 // Decision 0124: posting another company's record uuid must not answer "uuid has already been taken", which tells
 // the sender that the record exists elsewhere. The answer is the one any colliding new uuid gets, in words that say

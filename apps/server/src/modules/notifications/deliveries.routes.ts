@@ -2,7 +2,7 @@ import { errorReplySchema } from '@kalinga/contracts/common';
 import { type DeliveryListReply, deliveryListQuerySchema, deliveryListReplySchema } from '@kalinga/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, needs } from '../../lib/auth-context';
-import { listDeliveries } from './outbox.repository';
+import { deliveriesOf } from './deliveries.service';
 
 const security = [{ bearer: [] }];
 
@@ -14,10 +14,6 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/notifications/deliveries', {
     preHandler: needs('manage users'),
     schema: { summary: 'Lists the notification emails by delivery status, newest first.', operationId: 'listNotificationDeliveries', tags: ['notifications'], security, querystring: deliveryListQuerySchema, response: { 200: deliveryListReplySchema, 403: errorReplySchema, 422: errorReplySchema } },
-    handler: async (request): Promise<DeliveryListReply> => {
-      const { status, limit } = request.query;
-      const rows = await listDeliveries(app.db, authOf(request).companyId, status ? [status] : ['failed', 'pending'], limit);
-      return { email_configured: app.config.email !== null, data: rows };
-    },
+    handler: async (request): Promise<DeliveryListReply> => deliveriesOf(app.db, authOf(request).companyId, request.query, app.config.email !== null),
   });
 };

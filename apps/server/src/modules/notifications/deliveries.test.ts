@@ -2,7 +2,7 @@
 // whether email is configured; nobody else, and never another company's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, type TestApp } from '../../../test/harness';
-import { book, type Centre, makeCentre } from './notifications.test-helpers';
+import { book, type Centre, makeCentre } from '../../../test/notifications/centre-helpers';
 
 let t: TestApp;
 let a: Centre;

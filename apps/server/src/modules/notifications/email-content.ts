@@ -1,74 +1,129 @@
-import { appointmentCalendarEvent, appointmentLink, buildIcs } from '../../lib/ics';
-import { companyTime, type EmailMessage, escapeHtml, oneLine } from './email-text';
-import type { EmailContext, OutboxRow, SeriesEmailSession } from './outbox.repository';
-import { seriesIcs, seriesWording } from './series-email';
+import type { Language } from '@kalinga/contracts/languages';
+import { appointmentLink } from '../../lib/ics';
+import { t } from '../../lib/i18n';
+import { seriesInvite, singleInvite } from './calendar-invite';
+import { type CalendarSession, snapshotOf } from './calendar-snapshot';
+import { emailBody, type EmailWriter, greeting, recipientLanguage, timeIn } from './email-registry';
+import { oneLine } from './email-text';
+import { emailContext, type OutboxRow, seriesEmailSessions } from './outbox.repository';
+import { type SeriesWords, seriesWording } from './series-email';
 
-// What one notification email says (decision 0067): a short text and HTML message in the company's name, the time in the
-// company's zone, a link back to the appointment and, for bookings, confirmations, moves and reminders, its .ics.
-// Who, when and where only (decision 0123): the reason, the notes and the category (what the counselling is
-// about) never leave the server; the link opens the rest in the app. Every value in the plain-text part is one line.
+// The email of an appointment's change (decision 0067): a short text and HTML message in the company's name and the
+// recipient's language (decisions 0246, 0247), the time in the company's zone, a link back to the appointment and, for
+// bookings, confirmations, moves and reminders, its .ics. Who, when and where only (decision 0123): the reason, the
+// notes and the category (what the counselling is about) never leave the server; the link opens the rest in the app.
+// An email about several sessions of a series says how many, lists every session and carries them all in its invite
+// (decision 0150); what it shows is what the change left, kept with the email (decision 0222).
 
-const WITH_CALENDAR: ReadonlySet<string> = new Set(['booked', 'confirmed', 'rescheduled', 'reminder']);
+const APPOINTMENT_KINDS = ['booked', 'confirmed', 'cancelled', 'rescheduled', 'completed', 'reminder'] as const;
+export type AppointmentEmailKind = (typeof APPOINTMENT_KINDS)[number];
+const isAppointmentKind = (kind: OutboxRow['kind']): kind is AppointmentEmailKind => (APPOINTMENT_KINDS as readonly string[]).includes(kind);
 
-/** The subject and what happened (plain text lines), as the recipient reads it. */
-function wording(row: OutboxRow, ctx: EmailContext): { subject: string; lines: string[] } {
-  const when = companyTime(row.appointment_date ?? '', ctx.timezone);
-  const by = row.actor_id === row.recipient_id ? 'You' : oneLine(ctx.actor_name ?? 'Someone');
-  switch (row.kind) {
-    case 'booked':
-      return { subject: `Appointment booked: ${when}`, lines: [`${by} booked an appointment on ${when}.`] };
-    case 'confirmed':
-      return { subject: `Appointment confirmed: ${when}`, lines: [`${by} confirmed the appointment on ${when}.`] };
-    case 'cancelled':
-      return { subject: `Appointment cancelled: ${when}`, lines: [`${by} cancelled the appointment on ${when}.`] };
+export interface AppointmentPayload {
+  kind: AppointmentEmailKind;
+  recipient: string;
+  /** The recipient made the change themself. */
+  self: boolean;
+  /** Who made it (null: the system, or a user since gone). */
+  actor: string | null;
+  start: string;
+  /** For a move: the start it moved from. */
+  previous: string | null;
+  timeZone: string;
+  counselor: string;
+  client: string;
+  userType: 'student' | 'personnel';
+  place: { type: 'online' | 'on-site'; location: string | null };
+  link: string;
+  company: string;
+  /** An email about several sessions of a series. */
+  series: SeriesWords | null;
+}
+
+/** The subject and what happened, as the recipient reads it. */
+function wording(p: AppointmentPayload, language: Language): { subject: string; lines: string[] } {
+  const when = timeIn(language, p.start, p.timeZone);
+  const self = p.self ? 'yes' : 'no';
+  const by = oneLine(p.actor ?? t(language, 'email.someone'));
+  if (p.series) return seriesWording(language, p.kind, { when, self, by, timeZone: p.timeZone, series: p.series });
+  switch (p.kind) {
     case 'rescheduled': {
-      const from = row.previous_date && row.previous_date !== row.appointment_date ? ` from ${companyTime(row.previous_date, ctx.timezone)}` : '';
-      return { subject: `Appointment moved to ${when}`, lines: [`${by} moved the appointment${from} to ${when}.`] };
+      const moved = p.previous !== null && p.previous !== p.start;
+      const line = moved
+        ? t(language, 'email.rescheduled.lineFrom', { self, by, when, from: timeIn(language, p.previous ?? p.start, p.timeZone) })
+        : t(language, 'email.rescheduled.line', { self, by, when });
+      return { subject: t(language, 'email.rescheduled.subject', { when }), lines: [line] };
     }
-    case 'completed':
-      return { subject: `Appointment completed: ${when}`, lines: [`${by} marked the appointment on ${when} as completed.`] };
     case 'reminder':
-      return { subject: `Reminder: appointment on ${when}`, lines: [`A reminder of your appointment on ${when}.`] };
-    case 'urgent':
-      // Written by ../screening/urgent-email.ts (no appointment); kept here so every kind has its words.
-      return { subject: 'Urgent: a client needs a counselor now', lines: ['An urgent case is waiting for a counselor.'] };
-    case 'waitlist_offer':
-      // Written by ../waitlist/waitlist-email.ts (a held time, no appointment yet).
-      return { subject: `A time has opened for you: ${when}`, lines: [`A time has opened for you on ${when}.`] };
-    case 'pawn_notice':
-      // Written by ../lending/pawn-notice-email.ts (to the pawner, from the notice; decision 0192).
-      return { subject: 'Your pawn ticket’s redemption period is ending', lines: ['The redemption period of your pawn ticket is ending.'] };
+      return { subject: t(language, 'email.reminder.subject', { when }), lines: [t(language, 'email.reminder.line', { when })] };
+    default:
+      return { subject: t(language, `email.${p.kind}.subject`, { when }), lines: [t(language, `email.${p.kind}.line`, { self, by, when })] };
   }
 }
 
-/**
- * The whole message for one outbox row. A row about several sessions of a series (`series`: all its sessions) says
- * how many, lists every session and carries them all in its invite (decision 0150).
- */
-export function renderEmail(row: OutboxRow, ctx: EmailContext, publicUrl: string, stamp: number, series: readonly SeriesEmailSession[] | null = null): EmailMessage {
-  const { subject, lines } = series ? seriesWording(row, ctx, series) : wording(row, ctx);
-  const where = ctx.location_type === 'online' ? 'Online' : (ctx.location ?? 'On-site');
-  const link = appointmentLink(publicUrl, ctx.uuid);
-  const details = [
-    `Counselor: ${oneLine(ctx.counselor_name)}`,
-    `${ctx.user_type === 'student' ? 'Student' : 'Personnel'}: ${oneLine(ctx.client_name)}`,
-    `Where: ${oneLine(where)}`,
-  ];
-  const text = [`Hello ${oneLine(ctx.recipient_name)},`, '', ...lines, '', ...details, '', `Open the appointment: ${link}`, '', oneLine(ctx.company_name), ''].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    `<p>Hello ${escapeHtml(ctx.recipient_name)},</p>`,
-    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    `<p>${details.map(escapeHtml).join('<br>')}</p>`,
-    `<p><a href="${escapeHtml(link)}">Open the appointment</a></p>`,
-    `<p>${escapeHtml(ctx.company_name)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  const forClient = row.recipient_id === ctx.client_id && row.recipient_id !== ctx.counselor_id;
-  const ics = series
-    ? seriesIcs(series, forClient, stamp, publicUrl)
-    : WITH_CALENDAR.has(row.kind) && ctx.status !== 'cancelled'
-      ? buildIcs(appointmentCalendarEvent({ ...ctx, appointment_date: row.appointment_date ?? '' }, forClient, stamp, link))
-      : null;
-  return { to: { name: oneLine(ctx.recipient_name), address: ctx.recipient_email }, fromName: oneLine(ctx.company_name), subject: oneLine(subject), text, html, messageId: row.message_id, ics };
+/** The words of an appointment's email in a language, from its payload alone. */
+export function writeAppointmentEmail(p: AppointmentPayload, language: Language) {
+  const { subject, lines } = wording(p, language);
+  const place = p.place.type === 'online' ? t(language, 'email.online') : (p.place.location ?? t(language, 'email.onSite'));
+  return {
+    subject,
+    ...emailBody(language, {
+      greeting: greeting(language, p.recipient),
+      lines,
+      details: [
+        t(language, 'email.counselor', { name: oneLine(p.counselor) }),
+        t(language, 'email.client', { userType: p.userType === 'student' ? 'student' : 'other', name: oneLine(p.client) }),
+        t(language, 'email.where', { place: oneLine(place) }),
+      ],
+      link: { url: p.link, label: t(language, 'email.open'), line: t(language, 'email.openLine', { link: p.link }) },
+      signature: [p.company],
+    }),
+  };
 }
+
+export const appointmentEmail: EmailWriter<AppointmentPayload> = {
+  gone: 'The appointment no longer exists.',
+  async read(db, row, env) {
+    if (!isAppointmentKind(row.kind)) return undefined;
+    const ctx = await emailContext(db, row);
+    if (!ctx) return undefined;
+    // What the change did, kept with the email (decision 0222); a row written without it reads the sessions as they are.
+    const kept = snapshotOf(row);
+    const series = row.series_id === null ? null : (kept ?? (await seriesEmailSessions(db, row)));
+    const single: CalendarSession | null = series ? null : (kept?.[0] ?? null);
+    const source = single ?? ctx;
+    const language = recipientLanguage(ctx.recipient_language, ctx.company_language);
+    const link = appointmentLink(env.publicUrl, ctx.uuid);
+    const forClient = row.recipient_id === ctx.client_id && row.recipient_id !== ctx.counselor_id;
+    const ics = series
+      ? seriesInvite(row.kind, series, forClient, env.now, env.publicUrl, language)
+      : singleInvite(row.kind, single ? { ...single, category_title: null } : { ...ctx, appointment_date: row.appointment_date ?? '' }, forClient, env.now, link, language);
+    return {
+      to: { name: ctx.recipient_name, address: ctx.recipient_email },
+      fromName: ctx.company_name,
+      language,
+      ics,
+      payload: {
+        kind: row.kind,
+        recipient: ctx.recipient_name,
+        self: row.actor_id === row.recipient_id,
+        actor: ctx.actor_name,
+        start: row.appointment_date ?? '',
+        previous: row.previous_date,
+        timeZone: ctx.timezone,
+        counselor: ctx.counselor_name,
+        client: ctx.client_name,
+        userType: ctx.user_type,
+        place: { type: source.location_type, location: source.location },
+        link,
+        company: ctx.company_name,
+        series: series && {
+          count: row.series_count ?? series.length,
+          frequency: series[0]?.frequency ?? null,
+          sessions: series.map((s) => ({ index: s.series_index, total: s.series_total, start: s.appointment_date, status: s.status })),
+        },
+      },
+    };
+  },
+  write: writeAppointmentEmail,
+};

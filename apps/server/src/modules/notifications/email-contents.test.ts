@@ -7,7 +7,8 @@ import { type SmtpReceiver } from '../../../test/smtp-receiver';
 import { oneLine } from './email-text';
 import { type Mailer } from './mailer';
 import { NotificationWorker } from './notification-worker';
-import { book, type Centre, change, makeCentre } from './notifications.test-helpers';
+import { EMAIL_WRITERS } from '../../email-writers';
+import { book, type Centre, change, makeCentre } from '../../../test/notifications/centre-helpers';
 import { startMailingApp, stopMailingApp } from '../../../test/mailing-app';
 
 let t: TestApp;
@@ -31,7 +32,7 @@ beforeEach(async () => {
   smtp.received.length = 0;
 });
 
-const worker = () => new NotificationWorker(t.db, { mailer, publicUrl: PUBLIC_URL, retryBaseMs: 1_000 });
+const worker = () => new NotificationWorker(t.db, { writers: EMAIL_WRITERS, mailer, publicUrl: PUBLIC_URL, retryBaseMs: 1_000 });
 
 /** Everything a recipient's mail system sees of the message: subject, both parts and every attachment. */
 function everything(mail: SmtpReceiver['received'][number]['mail']): string {

@@ -13,9 +13,12 @@ export interface EmailMessage {
   ics: string | null;
 }
 
-/** 'Tuesday, March 10, 2026 at 9:00 AM (Asia/Manila)': the instant on the company's clock, naming the zone. */
-export function companyTime(iso: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+/**
+ * 'Tuesday, March 10, 2026 at 9:00 AM (Asia/Manila)': the instant on the company's clock, naming the zone; in
+ * Filipino with `fil-PH` ('Martes, Marso 10, 2026 nang 9:00 AM').
+ */
+export function companyTime(iso: string, timeZone: string, locale = 'en-US'): string {
+  const text = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
   return `${text} (${timeZone})`;
 }
 

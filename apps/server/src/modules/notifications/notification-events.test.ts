@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, type TestApp } from '../../../test/harness';
 import { REASSIGNED } from '../appointments/appointment-update.service';
-import { setWeek } from '../schedule/schedule.test-helpers';
+import { setWeek } from '../../../test/schedule/schedule-helpers';
 import { isPostgresDb } from '../../db/locks';
-import { book, type Centre, change, freeSlot, makeCentre, notificationsOf, outboxOf } from './notifications.test-helpers';
+import { book, type Centre, change, freeSlot, makeCentre, notificationsOf, outboxOf } from '../../../test/notifications/centre-helpers';
 
 let t: TestApp;
 let c: Centre;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { insertAppointment, insertNotification } from './notification.test-helpers';
+import { insertAppointment, insertNotification } from '../../../test/notifications/inbox-helpers';
 
 let t: TestApp;
 let admin: Actor;

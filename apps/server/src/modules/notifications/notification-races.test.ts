@@ -9,7 +9,8 @@ import { createDatabase } from '../../db/database';
 import { createMailer } from './mailer';
 import { newMessageId } from './notification-events';
 import { NotificationWorker } from './notification-worker';
-import { book, type Centre, freeSlot, makeCentre } from './notifications.test-helpers';
+import { EMAIL_WRITERS } from '../../email-writers';
+import { book, type Centre, freeSlot, makeCentre } from '../../../test/notifications/centre-helpers';
 
 const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? '');
 let t: TestApp;
@@ -53,7 +54,7 @@ describe('workers racing for one outbox', () => {
     const pools = Array.from({ length: 4 }, () => createDatabase(t.config.database));
     const mailers = pools.map(() => createMailer(t.config.email!));
     try {
-      const workers = pools.map((db, i) => new NotificationWorker(db, { mailer: mailers[i], publicUrl: 'http://x.test', batchSize: 10 }));
+      const workers = pools.map((db, i) => new NotificationWorker(db, { writers: EMAIL_WRITERS, mailer: mailers[i], publicUrl: 'http://x.test', batchSize: 10 }));
       const handled = await Promise.all(workers.map((w) => w.runDue()));
       // 200 emails + 40 reminders + the 40 emails the reminders wrote.
       expect(handled.reduce((s, n) => s + n, 0)).toBe(280);

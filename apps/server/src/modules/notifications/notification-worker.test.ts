@@ -6,7 +6,8 @@ import { type TestApp } from '../../../test/harness';
 import { type SmtpReceiver } from '../../../test/smtp-receiver';
 import { type Mailer } from './mailer';
 import { EMAIL_NOT_CONFIGURED, NotificationWorker, retryDelay, type WorkerOptions } from './notification-worker';
-import { book, type Centre, change, freeSlot, makeCentre, notificationsOf, outboxOf } from './notifications.test-helpers';
+import { EMAIL_WRITERS } from '../../email-writers';
+import { book, type Centre, change, freeSlot, makeCentre, notificationsOf, outboxOf } from '../../../test/notifications/centre-helpers';
 import { startMailingApp, stopMailingApp } from '../../../test/mailing-app';
 
 let t: TestApp;
@@ -28,7 +29,7 @@ beforeEach(async () => {
   smtp.received.length = 0;
 });
 
-const worker = (options: Partial<WorkerOptions> = {}) => new NotificationWorker(t.db, { mailer, publicUrl: PUBLIC_URL, retryBaseMs: 1_000, ...options });
+const worker = (options: Partial<Omit<WorkerOptions, 'writers'>> = {}) => new NotificationWorker(t.db, { writers: EMAIL_WRITERS, mailer, publicUrl: PUBLIC_URL, retryBaseMs: 1_000, ...options });
 const emailsOf = (appointmentId: number) => outboxOf(t, appointmentId).then((rows) => rows.filter((r) => r.channel === 'email'));
 
 describe('sending notification emails', () => {
@@ -56,7 +57,7 @@ describe('sending notification emails', () => {
     expect(mail.messageId).toBe(row.message_id);
   });
 
-  it('a cancellation names who cancelled (never why: decision 0123), to the client, without an .ics', async () => {
+  it('a cancellation names who cancelled (never why: decision 0123), to the client, with a METHOD:CANCEL invite (decision 0222)', async () => {
     const a = await book(t, c);
     await t.db.updateTable('appointments').set({ status: 'confirmed' }).where('id', '=', a.id).execute();
     await t.db.deleteFrom('outbox').execute();
@@ -70,7 +71,11 @@ describe('sending notification emails', () => {
     expect(mail.text).toMatch(/Counselor of Mail School cancelled the appointment on \w+day, /);
     expect(mail.text).not.toContain('The counselor is ill');
     expect(mail.html).not.toContain('The counselor is ill');
-    expect(mail.attachments).toEqual([]);
+    const ics = mail.attachments.map((f) => f.content.toString()).join('');
+    expect(ics).toContain('METHOD:CANCEL');
+    expect(ics).toContain('STATUS:CANCELLED');
+    expect(ics).toContain(`UID:${a.uuid}@kalinga`);
+    expect(ics).not.toContain('The counselor is ill');
   });
 
   it('a refused message is tried again after a growing, jittered delay, then failed with the reason', async () => {

@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db/database';
-import { urgentEmail } from './urgent-email';
-import { waitlistOfferEmail } from './waitlist-email';
-import { renderEmail } from './email-content';
-import type { EmailMessage } from './email-text';
+import { composeEmail, type EmailWriters } from './email-registry';
 import { isPermanentFailure, type Mailer } from './mailer';
-import { newMessageId, preferencesFor } from './notification-events';
-import { cancelDueEmails, claimDue, emailContext, markAttemptFailed, markCancelled, markSent, type OutboxRow, seriesEmailSessions } from './outbox.repository';
+import { preferencesFor, reminderAppointment } from './notification-events.repository';
+import { writeMessages } from './notify.repository';
+import { cancelDueEmails, claimDue, markAttemptFailed, markCancelled, markSent, type OutboxRow } from './outbox.repository';
 
 // The worker inside each server process (docs/decisions/0067-notification-outbox.md). It claims due
 // outbox rows under a lease, sends each email once and marks it sent, and turns due reminders into the in-app row
 // and an email. Several processes each run one; a claimed row is theirs alone until its lease runs out.
 
-/** An email written from an outbox row of its own kind (none when what it tells of is gone). */
-export type OwnEmail = (db: DB, row: OutboxRow, publicUrl: string) => Promise<EmailMessage | null | undefined>;
-
 export interface WorkerOptions {
   /**
-   * Emails of outbox kinds other areas own, by kind (a pawn notice's is lending's). Handed in by the app, so this
-   * module needs none of those areas.
+   * The registry of email writers, one for every kind (src/email-writers.ts fills it; decision 0256): the worker
+   * looks each row's kind up there and knows no kind itself.
    */
-  emails?: Readonly<Partial<Record<string, OwnEmail>>>;
+  writers: EmailWriters;
   /** Null without SMTP_URL: emails are cancelled as they fall due, reminders still make their in-app rows. */
   mailer: Mailer | null;
   /** The app's address, for the link in each email. */
@@ -67,7 +62,6 @@ export class NotificationWorker {
       retryBaseMs: 30_000,
       now: Date.now,
       onError: () => {},
-      emails: {},
       ...options,
     };
   }
@@ -153,7 +147,7 @@ export class NotificationWorker {
     await this.db.transaction().execute(async (trx) => {
       const appointment = row.appointment_id === null
         ? undefined
-        : await trx.selectFrom('appointments').select(['status', 'appointment_date']).where('id', '=', row.appointment_id).executeTakeFirst();
+        : await reminderAppointment(trx, row.company_id, row.appointment_id);
       if (!appointment || appointment.status === 'cancelled' || appointment.status === 'completed') {
         await markCancelled(trx, row, 'The appointment is no longer on.');
         return;
@@ -164,27 +158,26 @@ export class NotificationWorker {
       }
       if (!(await markSent(trx, row, nowIso))) return;
       const pref = (await preferencesFor(trx, [row.recipient_id], 'reminder')).get(row.recipient_id)!;
-      const fields = { company_id: row.company_id, kind: 'reminder' as const, appointment_id: row.appointment_id, actor_id: null, appointment_date: appointment.appointment_date, previous_date: null, reason: null };
-      if (pref.in_app) await trx.insertInto('notifications').values({ ...fields, user_id: row.recipient_id, created_at: nowIso }).execute();
-      if (pref.email && this.o.mailer) {
-        await trx.insertInto('outbox').values({ ...fields, channel: 'email', recipient_id: row.recipient_id, due_at: nowIso, message_id: newMessageId(), created_at: nowIso }).execute();
-      }
+      const notice = { kind: 'reminder' as const, appointment_id: row.appointment_id, appointment_date: appointment.appointment_date };
+      await writeMessages(
+        trx,
+        row.company_id,
+        {
+          inApp: pref.in_app ? [{ ...notice, user_id: row.recipient_id }] : [],
+          emails: pref.email && this.o.mailer ? [{ ...notice, recipient_id: row.recipient_id }] : [],
+        },
+        nowIso,
+      );
     });
   }
 
   /** Sends one email and marks it sent; a failure is tried again later, or failed for good with the reason. */
   private async sendEmail(row: OutboxRow): Promise<void> {
     const mailer = this.o.mailer!;
-    // An urgent case's email has no appointment: a link to the Triage list and no content (decision 0163).
-    // A waitlist offer's email has no appointment either: the held time and a link to accept it (decision 0152).
-    // A pawn notice's email goes to the pawner's address the notice recorded, with its words (decision 0192).
-    const own: OwnEmail | null = row.kind === 'urgent' ? urgentEmail : row.kind === 'waitlist_offer' ? waitlistOfferEmail : (this.o.emails[row.kind] ?? null);
-    const ctx = own ? null : await emailContext(this.db, row);
-    const series = await seriesEmailSessions(this.db, row);
-    const message = own ? await own(this.db, row, this.o.publicUrl) : ctx && renderEmail(row, ctx, this.o.publicUrl, this.o.now(), series);
+    const writer = this.o.writers[row.kind];
+    const message = await composeEmail(writer, this.db, row, { publicUrl: this.o.publicUrl, now: this.o.now() });
     if (!message) {
-      const gone = row.kind === 'pawn_notice' ? 'The notice no longer exists.' : own ? 'The recipient no longer exists.' : 'The appointment no longer exists.';
-      await markCancelled(this.db, row, gone);
+      await markCancelled(this.db, row, writer.gone);
       return;
     }
     try {

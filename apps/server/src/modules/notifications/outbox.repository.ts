@@ -3,6 +3,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/database';
 import { isPostgresDb } from '../../db/locks';
 import type { Database, OutboxTable } from '../../db/tables';
+import type { CalendarSession } from './calendar-snapshot';
+import { readCalendarSessions } from './notification-events.repository';
 
 // The outbox's reads and writes for the worker and the deliveries list (docs/decisions/0067-notification-outbox.md).
 
@@ -97,8 +99,12 @@ export async function emailContext(db: Conn, row: OutboxRow) {
     .innerJoin('companies as c', 'c.id', 'o.company_id')
     .leftJoin('categories as cat', 'cat.id', 'a.category_id')
     .leftJoin('users as ac', 'ac.id', 'o.actor_id')
+    .leftJoin('settings as s', 's.company_id', 'o.company_id')
     .select([
       'r.name as recipient_name',
+      // The recipient's language, else the company's default (decision 0246).
+      'r.language as recipient_language',
+      's.default_language as company_language',
       'r.email as recipient_email',
       'a.uuid',
       'a.status',
@@ -109,6 +115,7 @@ export async function emailContext(db: Conn, row: OutboxRow) {
       'a.user_type',
       'a.counselor_id',
       'a.client_id',
+      'a.ics_sequence',
       'co.name as counselor_name',
       'cl.name as client_name',
       'cat.title as category_title',
@@ -121,34 +128,15 @@ export async function emailContext(db: Conn, row: OutboxRow) {
 }
 export type EmailContext = NonNullable<Awaited<ReturnType<typeof emailContext>>>;
 
-/** Every session of a row's series, in order (an email about a series lists them and its invite carries them all). */
-export async function seriesEmailSessions(db: Conn, row: OutboxRow) {
+/**
+ * Every session of a row's series, in order, as it is now (an email about a series lists them and its invite carries
+ * them all); an email written with its sessions kept (decision 0222) uses those instead.
+ */
+export async function seriesEmailSessions(db: Conn, row: OutboxRow): Promise<CalendarSession[] | null> {
   if (row.series_id === null) return null;
-  return db
-    .selectFrom('appointments as a')
-    .innerJoin('appointment_series as s', 's.id', 'a.series_id')
-    .innerJoin('users as co', 'co.id', 'a.counselor_id')
-    .innerJoin('users as cl', 'cl.id', 'a.client_id')
-    .select([
-      'a.uuid',
-      'a.appointment_date',
-      'a.duration_minutes',
-      'a.status',
-      'a.location_type',
-      'a.location',
-      'a.user_type',
-      'a.series_index',
-      's.total as series_total',
-      's.frequency',
-      'co.name as counselor_name',
-      'cl.name as client_name',
-    ])
-    .where('a.series_id', '=', row.series_id)
-    .where('a.company_id', '=', row.company_id)
-    .orderBy('a.series_index')
-    .execute();
+  return readCalendarSessions(db, row.company_id, { seriesId: row.series_id });
 }
-export type SeriesEmailSession = Awaited<ReturnType<typeof seriesEmailSessions>> extends (infer T)[] | null ? T : never;
+export type SeriesEmailSession = CalendarSession;
 
 /** A company's emails in the given states, newest first, with the recipient's name and address. */
 export async function listDeliveries(db: DB, companyId: number, statuses: readonly DeliveryStatus[], limit: number) {

@@ -1,12 +1,13 @@
 // Emails about a series (decision 0150): one message per person per change, listing every session, with one invite
-// carrying every session (cancelled ones as CANCELLED). Against a real SMTP receiver.
+// carrying the live sessions, or the cancelled ones as METHOD:CANCEL (decision 0222). Against a real SMTP receiver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp } from '../../../test/harness';
 import { type SmtpReceiver } from '../../../test/smtp-receiver';
-import { daysAhead } from '../schedule/schedule.test-helpers';
-import { postSeries, type SeriesCentre, seriesBody, seriesCentre } from '../appointments/series.test-helpers';
+import { daysAhead } from '../../../test/schedule/schedule-helpers';
+import { postSeries, type SeriesCentre, seriesBody, seriesCentre } from '../../../test/appointments/series-helpers';
 import { type Mailer } from './mailer';
 import { NotificationWorker } from './notification-worker';
+import { EMAIL_WRITERS } from '../../email-writers';
 import { startMailingApp, stopMailingApp } from '../../../test/mailing-app';
 
 let t: TestApp;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => stopMailingApp({ t, smtp, mailer }));
 
-const worker = () => new NotificationWorker(t.db, { mailer, publicUrl: 'https://care.example.test', retryBaseMs: 1_000 });
+const worker = () => new NotificationWorker(t.db, { writers: EMAIL_WRITERS, mailer, publicUrl: 'https://care.example.test', retryBaseMs: 1_000 });
 const calendarOf = (mail: SmtpReceiver['received'][number]['mail']) => mail.attachments.find((f) => f.contentType.startsWith('text/calendar'))!.content.toString();
 
 describe('series emails', () => {
@@ -51,8 +52,11 @@ describe('series emails', () => {
     expect(smtp.received.map((m) => m.to[0])).toEqual([c.client.user.email]);
     const [{ mail }] = smtp.received;
     expect(mail.subject).toMatch(/^Series cancelled: 2 appointments from /);
+    // A cancellation's invite removes the cancelled sessions (METHOD:CANCEL, decision 0222); the one left stays as it was.
     const ics = calendarOf(mail);
+    expect(ics).toContain('METHOD:CANCEL');
     expect(ics.match(/STATUS:CANCELLED/g)).toHaveLength(2);
-    expect(ics.match(/STATUS:TENTATIVE/g)).toHaveLength(1);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(ics).not.toContain(`UID:${series.appointments[0].uuid}@kalinga`);
   });
 });

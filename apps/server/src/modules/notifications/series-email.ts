@@ -1,35 +1,45 @@
-import { FREQUENCY_LABEL } from '@kalinga/contracts/series-constants';
-import { appointmentCalendarEvent, appointmentLink, buildCalendar } from '../../lib/ics';
-import { companyTime, oneLine } from './email-text';
-import type { EmailContext, OutboxRow, SeriesEmailSession } from './outbox.repository';
+import type { Language } from '@kalinga/contracts/languages';
+import { t } from '../../lib/i18n';
+import { timeIn } from './email-registry';
 
 // What an email about a series says (decision 0150): one message for the whole change, naming how many sessions it
-// touched and listing every session of the series with its status; the invite carries every session (a cancelled one
-// as CANCELLED, so a calendar that took the earlier invite drops it). Who, when and where only (decision 0123).
+// touched and listing every session of the series with its status as the change left it (decision 0222); the invite is
+// built by calendar-invite.ts. Who, when and where only (decision 0123).
 
-export function seriesWording(row: OutboxRow, ctx: EmailContext, sessions: readonly SeriesEmailSession[]): { subject: string; lines: string[] } {
-  const when = companyTime(row.appointment_date ?? '', ctx.timezone);
-  const by = row.actor_id === row.recipient_id ? 'You' : oneLine(ctx.actor_name ?? 'Someone');
-  const n = row.series_count ?? sessions.length;
-  const count = n === 1 ? '1 appointment' : `${n} appointments`;
-  const list = ['', 'Sessions:', ...sessions.map((s) => `${s.series_index} of ${s.series_total}: ${companyTime(s.appointment_date, ctx.timezone)} (${s.status})`)];
-  switch (row.kind) {
-    case 'booked': {
-      const how = sessions[0] ? FREQUENCY_LABEL[sessions[0].frequency].toLowerCase() : 'weekly';
-      return { subject: `Series booked: ${count} from ${when}`, lines: [`${by} booked a series of ${count} (${how}), the first on ${when}.`, ...list] };
-    }
-    case 'confirmed':
-      return { subject: `Series confirmed: ${count} from ${when}`, lines: [`${by} confirmed ${count} of the series, from ${when}.`, ...list] };
-    case 'cancelled':
-      return { subject: `Series cancelled: ${count} from ${when}`, lines: [`${by} cancelled ${count} of the series, from ${when}.`, ...list] };
-    case 'rescheduled':
-      return { subject: `Series moved: ${count} from ${when}`, lines: [`${by} moved ${count} of the series; the first is now on ${when}.`, ...list] };
-    default:
-      return { subject: `Series: ${count} from ${when}`, lines: [`${count} of the series, from ${when}.`, ...list] };
-  }
+export interface SeriesWords {
+  /** How many sessions the change touched. */
+  count: number;
+  frequency: 'weekly' | 'fortnightly' | null;
+  sessions: readonly { index: number | null; total: number | null; start: string; status: string }[];
 }
 
-/** Every session of the series as one calendar file. */
-export function seriesIcs(sessions: readonly SeriesEmailSession[], forClient: boolean, stamp: number, publicUrl: string): string {
-  return buildCalendar(sessions.map((s) => appointmentCalendarEvent({ ...s, category_title: null }, forClient, stamp, appointmentLink(publicUrl, s.uuid))));
+/** The subject and the lines of an email about a series, in a language. */
+export function seriesWording(
+  language: Language,
+  kind: string,
+  w: { when: string; self: 'yes' | 'no'; by: string; timeZone: string; series: SeriesWords },
+): { subject: string; lines: string[] } {
+  const count = t(language, 'email.series.count', { count: w.series.count });
+  const list = [
+    '',
+    t(language, 'email.series.sessions'),
+    ...w.series.sessions.map((s) =>
+      t(language, 'email.series.session', { index: s.index ?? '', total: s.total ?? '', when: timeIn(language, s.start, w.timeZone), status: t(language, 'email.series.status', { status: s.status }) }),
+    ),
+  ];
+  const v = { count, when: w.when, self: w.self, by: w.by };
+  switch (kind) {
+    case 'booked': {
+      const how = t(language, 'email.series.frequency', { frequency: w.series.frequency ?? 'weekly' });
+      return { subject: t(language, 'email.series.booked.subject', v), lines: [t(language, 'email.series.booked.line', { ...v, how }), ...list] };
+    }
+    case 'confirmed':
+      return { subject: t(language, 'email.series.confirmed.subject', v), lines: [t(language, 'email.series.confirmed.line', v), ...list] };
+    case 'cancelled':
+      return { subject: t(language, 'email.series.cancelled.subject', v), lines: [t(language, 'email.series.cancelled.line', v), ...list] };
+    case 'rescheduled':
+      return { subject: t(language, 'email.series.rescheduled.subject', v), lines: [t(language, 'email.series.rescheduled.line', v), ...list] };
+    default:
+      return { subject: t(language, 'email.series.other.subject', v), lines: [t(language, 'email.series.other.line', v), ...list] };
+  }
 }

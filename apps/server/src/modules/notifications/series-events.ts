@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
-import { type AppointmentEvent, eventFields, insertMessages, messageRows, readChoices, recipientsOf, reminderRows } from './notification-events';
+import { type AppointmentEvent, eventFields, keepCalendar, messageRows, recipientsOf, reminderRows } from './notification-events';
+import { cancelReminders, readCalendarSessions, readChoices } from './notification-events.repository';
+import { writeMessages } from './notify.repository';
 
 // A change to several sessions of a series, told once (decision 0150): one in-app row and one email per person,
 // naming the first session it touched and how many; the email's invite carries every session of the series. The
@@ -38,16 +40,17 @@ export async function recordSeriesEvent(db: Conn, event: SeriesEvent): Promise<v
   const others = event.sessions.map((s) => s.counselorId ?? event.counselorId).filter((id) => id !== event.actorId);
   const recipients = [...new Set([...recipientsOf(base), ...others])];
   const { prefs, reminderHours } = await readChoices(db, base, recipients);
-  const { inApp, outbox } = messageRows(recipients, prefs, { ...eventFields(base), series_id: event.seriesId, series_count: event.sessions.length }, event.now);
+  const { inApp, outbox } = messageRows(recipients, prefs, { ...eventFields(base), series_id: event.seriesId, series_count: event.sessions.length });
 
+  await keepCalendar(outbox, () => readCalendarSessions(db, event.companyId, { seriesId: event.seriesId }));
   const ids = event.sessions.map((s) => s.id);
   if (event.kind !== 'booked' && event.kind !== 'confirmed') {
-    await db.updateTable('outbox').set({ status: 'cancelled', claimed_until: null }).where('appointment_id', 'in', ids).where('channel', '=', 'reminder').where('status', '=', 'pending').execute();
+    await cancelReminders(db, event.companyId, ids);
   }
   if (event.kind === 'booked' || event.kind === 'rescheduled') {
     for (const s of event.sessions) {
       outbox.push(...reminderRows({ ...base, appointment: { ...base.appointment, id: s.id, start: s.start, counselorId: s.counselorId ?? event.counselorId } }, reminderHours));
     }
   }
-  await insertMessages(db, inApp, outbox);
+  await writeMessages(db, event.companyId, { inApp, emails: outbox }, event.now);
 }

@@ -1,41 +1,52 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
-import { companyTime, type EmailMessage, escapeHtml, oneLine } from './email-text';
-import type { OutboxRow } from './outbox.repository';
+import { t } from '../../lib/i18n';
+import { oneLine } from './email-text';
+import { appPath, emailBody, type EmailWriter, greeting, recipientLanguage, timeIn } from './email-registry';
+import { offerForEmail } from './email-reads.repository';
 
 // The email of a waitlist offer (decision 0152): who with and when, how long it is held, and a link to accept in the
 // app. Like every email it says nothing of why the client asked (decision 0123).
 
-/** The message for one waitlist-offer outbox row, or undefined when the client or the offer is gone. */
-export async function waitlistOfferEmail(db: Kysely<Database>, row: OutboxRow, publicUrl: string): Promise<EmailMessage | undefined> {
-  const offer = await db
-    .selectFrom('waitlist_offers as o')
-    .innerJoin('waitlist_entries as e', 'e.id', 'o.entry_id')
-    .innerJoin('users as cl', 'cl.id', 'e.client_id')
-    .innerJoin('users as co', 'co.id', 'o.counselor_id')
-    .innerJoin('companies as c', 'c.id', 'o.company_id')
-    .select(['cl.name as client_name', 'cl.email', 'co.name as counselor_name', 'c.name as company_name', 'c.timezone', 'o.expires_at'])
-    .where('e.client_id', '=', row.recipient_id)
-    .where('o.company_id', '=', row.company_id)
-    .where('o.start_at', '=', row.appointment_date ?? '')
-    .orderBy('o.id', 'desc')
-    .executeTakeFirst();
-  if (!offer) return undefined;
-  const when = companyTime(row.appointment_date ?? '', offer.timezone);
-  const until = companyTime(offer.expires_at, offer.timezone);
-  const link = `${publicUrl.replace(/\/$/, '')}/waitlist`;
-  const lines = [
-    `A time has opened for you: ${when} with ${oneLine(offer.counselor_name)}.`,
-    `It is held for you until ${until}. Accept it in one click on your waitlist page; after that it is offered to the next person waiting.`,
-  ];
-  const text = [`Hello ${oneLine(offer.client_name)},`, '', ...lines, '', `Open your waitlist: ${link}`, '', oneLine(offer.company_name), ''].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    `<p>Hello ${escapeHtml(offer.client_name)},</p>`,
-    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    `<p><a href="${escapeHtml(link)}">Open your waitlist</a></p>`,
-    `<p>${escapeHtml(offer.company_name)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to: { name: oneLine(offer.client_name), address: offer.email }, fromName: oneLine(offer.company_name), subject: oneLine(`A time has opened for you: ${when}`), text, html, messageId: row.message_id, ics: null };
+export interface WaitlistOfferPayload {
+  client: string;
+  counselor: string;
+  company: string;
+  /** The held time and the end of the hold (instants), shown on the company's clock. */
+  start: string;
+  until: string;
+  timeZone: string;
+  link: string;
 }
+
+export const waitlistOfferEmail: EmailWriter<WaitlistOfferPayload> = {
+  gone: 'The recipient no longer exists.',
+  async read(db, row, env) {
+    const offer = await offerForEmail(db, row);
+    if (!offer) return undefined;
+    return {
+      to: { name: offer.client_name, address: offer.email },
+      fromName: offer.company_name,
+      language: recipientLanguage(offer.language, offer.company_language),
+      payload: {
+        client: offer.client_name,
+        counselor: offer.counselor_name,
+        company: offer.company_name,
+        start: row.appointment_date ?? '',
+        until: offer.expires_at,
+        timeZone: offer.timezone,
+        link: appPath(env.publicUrl, '/waitlist'),
+      },
+    };
+  },
+  write(p, language) {
+    const when = timeIn(language, p.start, p.timeZone);
+    return {
+      subject: t(language, 'email.waitlist.subject', { when }),
+      ...emailBody(language, {
+        greeting: greeting(language, p.client),
+        lines: [t(language, 'email.waitlist.line', { when, counselor: oneLine(p.counselor) }), t(language, 'email.waitlist.hold', { until: timeIn(language, p.until, p.timeZone) })],
+        link: { url: p.link, label: t(language, 'email.waitlist.open'), line: t(language, 'email.waitlist.openLine', { link: p.link }) },
+        signature: [p.company],
+      }),
+    };
+  },
+};

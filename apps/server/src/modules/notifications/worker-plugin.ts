@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { EmailWriters } from './email-registry';
 import { createMailer } from './mailer';
-import { NotificationWorker, type OwnEmail } from './notification-worker';
+import { NotificationWorker } from './notification-worker';
 
 /**
  * Runs the notification worker with the server: started when it is ready, stopped (batch finished) when it closes.
- * `emails`: the emails of outbox kinds other areas own, by kind.
+ * `writers`: the registry of email writers, one for every kind (src/email-writers.ts).
  */
-export function registerNotificationWorker(app: FastifyInstance, emails: Readonly<Partial<Record<string, OwnEmail>>> = {}): NotificationWorker {
+export function registerNotificationWorker(app: FastifyInstance, writers: EmailWriters): NotificationWorker {
   const mailer = app.config.email ? createMailer(app.config.email) : null;
   const worker = new NotificationWorker(app.db, {
     mailer,
-    emails,
+    writers,
     publicUrl: app.config.publicUrl,
     onError: (err, what) => app.log.warn({ err }, `${what} failed`),
   });

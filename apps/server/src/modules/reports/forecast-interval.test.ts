@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countRange, fitSize, massBefore, normalCdf, normalQuantile, POISSON_SIZE } from './forecast-interval';
+import { countQuantiles, countRange, fitSize, hedgedQuantiles, massBefore, normalCdf, normalQuantile, POISSON_SIZE } from './forecast-interval';
 
 describe('count distributions', () => {
   it('gives the narrowest range of counts holding the share asked (Poisson)', () => {
@@ -81,5 +81,39 @@ describe('count distributions', () => {
   it('has a normal distribution function and quantile that invert each other', () => {
     for (const p of [0.01, 0.1, 0.5, 0.9, 0.99]) expect(normalCdf(normalQuantile(p))).toBeCloseTo(p, 6);
     expect(normalQuantile(0.9)).toBeCloseTo(1.28155, 4);
+  });
+});
+
+describe('hedged quantiles (decision 0286)', () => {
+  it('is the whole-count quantile away from a step and fractional across the band around it', () => {
+    // Poisson with P(0) = 0.9 exactly: the 90th percentile sits on the step from 0 to 1.
+    const onTheLine = { mean: Math.log(1 / 0.9), size: POISSON_SIZE };
+    expect(countQuantiles(onTheLine, [0.9])).toEqual([0]);
+    expect(hedgedQuantiles(onTheLine, [0.9], 0.05)[0]).toBeCloseTo(0.5, 6);
+    // P(0) = 0.88: 0.02 below the share, 0.4 of the band past the step.
+    expect(hedgedQuantiles({ mean: Math.log(1 / 0.88), size: POISSON_SIZE }, [0.9], 0.05)[0]).toBeCloseTo(0.9, 6);
+    // Well away from a step: the whole counts.
+    const poisson1 = { mean: 1, size: POISSON_SIZE };
+    expect(hedgedQuantiles(poisson1, [0.1, 0.5, 0.95], 0.05)).toEqual(countQuantiles(poisson1, [0.1, 0.5, 0.95]));
+    // F(2) = 0.920, inside the band around 0.9: part way from 2 to 3.
+    expect(hedgedQuantiles(poisson1, [0.9], 0.05)[0]).toBeCloseTo(2.106, 3);
+    expect(hedgedQuantiles({ mean: 0, size: POISSON_SIZE }, [0.1, 0.9], 0.05)).toEqual([0, 0]);
+  });
+
+  it('never falls below the quantile of a lower share nor goes past the whole count above (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 50, noNaN: true }), fc.double({ min: 0.5, max: 100, noNaN: true }), (mean, size) => {
+        const shares = [0.05, 0.1, 0.5, 0.9, 0.95];
+        const hedged = hedgedQuantiles({ mean, size }, shares, 0.05);
+        const below = countQuantiles({ mean, size }, shares.map((s) => s - 0.025));
+        const above = countQuantiles({ mean, size }, shares.map((s) => Math.min(0.999, s + 0.025)));
+        for (let i = 0; i < shares.length; i++) {
+          expect(hedged[i]).toBeGreaterThanOrEqual(below[i] - 1e-9);
+          expect(hedged[i]).toBeLessThanOrEqual(above[i] + 1e-9);
+          if (i > 0) expect(hedged[i]).toBeGreaterThanOrEqual(hedged[i - 1] - 1e-9);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -4,7 +4,7 @@
 // one would cost thousands of steps and the discreteness no longer matters.
 
 /** Above this mean the normal approximation is used. */
-const NORMAL_FROM = 60;
+export const NORMAL_FROM = 60;
 /** A size this large is a Poisson distribution for every count a centre sees. */
 export const POISSON_SIZE = 1e9;
 
@@ -120,3 +120,74 @@ export function fitSize(expected: ArrayLike<number>, actual: ArrayLike<number>):
   if (excess <= 0 || squares === 0) return POISSON_SIZE;
   return Math.max(0.5, squares / excess);
 }
+
+/**
+ * For each share in `shares` (ascending, each in (0, 1)), the smallest whole count whose distribution function reaches
+ * it: the equal-tailed quantiles the interval score rewards (decision 0213).
+ */
+export function countQuantiles(dist: CountDistribution, shares: readonly number[]): number[] {
+  if (dist.mean <= 0) return shares.map(() => 0);
+  if (dist.mean > NORMAL_FROM) {
+    const s = sd(dist);
+    return shares.map((p) => Math.max(0, Math.ceil(dist.mean + s * normalQuantile(p) - 0.5)));
+  }
+  const { mean, size } = dist;
+  const poisson = size >= POISSON_SIZE;
+  const q = poisson ? mean : mean / (size + mean);
+  let term = poisson ? Math.exp(-mean) : Math.exp(size * Math.log(size / (size + mean)));
+  let cdf = term;
+  let k = 0;
+  const out: number[] = [];
+  for (const p of shares) {
+    for (let step = 0; cdf < p - 1e-12 && step < MAX_STEPS; step++) {
+      term *= poisson ? q / (k + 1) : ((k + size) / (k + 1)) * q;
+      k++;
+      cdf += term;
+    }
+    out.push(k);
+  }
+  return out;
+}
+
+/**
+ * For each share (ascending, each in (0, 1)), its quantile in whole counts smoothed across a band of `band` around
+ * each count's step (decision 0286). The whole-count quantile is the number of counts k ≥ 1 whose F(k − 1) lies below
+ * the share; here each count adds between 0 and 1 as F(k − 1) passes through the band centred on the share. Away from
+ * a step it is the whole-count quantile; near one, a fractional end that hedges between two counts.
+ */
+export function hedgedQuantiles(dist: CountDistribution, shares: readonly number[], band: number): number[] {
+  if (dist.mean <= 0) return shares.map(() => 0);
+  if (dist.mean > NORMAL_FROM || band <= 0) return countQuantiles(dist, shares);
+  const { mean, size } = dist;
+  const poisson = size >= POISSON_SIZE;
+  const q = poisson ? mean : mean / (size + mean);
+  let term = poisson ? Math.exp(-mean) : Math.exp(size * Math.log(size / (size + mean)));
+  // cdfs[k] = F(k), up to the first that passes the last share's band.
+  // A share near 0 or 1 narrows its band to stay inside (0, 1): else counts far in the tail would each add a part.
+  const bands = shares.map((share) => Math.min(band, share, 1 - share));
+  const last = shares.length - 1;
+  const stop = Math.min(shares[last] + bands[last] / 2, 1 - 1e-9);
+  let cdfs = cdfBuffer;
+  let count = 1;
+  cdfs[0] = term;
+  for (let k = 0; cdfs[k] < stop && k < MAX_STEPS; k++) {
+    term *= poisson ? q / (k + 1) : ((k + size) / (k + 1)) * q;
+    if (count === cdfs.length) {
+      const grown = new Float64Array(cdfs.length * 2);
+      grown.set(cdfs);
+      cdfs = cdfBuffer = grown;
+    }
+    cdfs[count++] = cdfs[k] + term;
+  }
+  // Shares ascend: the counts wholly below one share's band are wholly below the next one's too.
+  let below = 0;
+  return shares.map((share, i) => {
+    const b = bands[i];
+    while (below < count && cdfs[below] <= share - b / 2) below++;
+    let end = below;
+    for (let k = below; k < count && cdfs[k] < share + b / 2; k++) end += (share - cdfs[k]) / b + 0.5;
+    return end;
+  });
+}
+/** Scratch space for hedgedQuantiles' distribution function (grown when a walk needs more). */
+let cdfBuffer = new Float64Array(256);

@@ -145,3 +145,6 @@ export const CANDIDATES: readonly Candidate[] = [
   weekdayMedian(8),
   weekdayMedian(3),
 ];
+
+/** The mean-like candidates an interval's distribution may sit on besides the forecast itself (decision 0213). */
+export const INTERVAL_CENTRES: readonly Candidate[] = [MEAN_28, WEEKDAY_MEAN_8, CANDIDATES[1], CANDIDATES[4], CANDIDATES[5], CANDIDATES[6]];

@@ -117,7 +117,8 @@ describe('forecastDaily: short histories', () => {
 });
 
 describe('forecastDaily: 80 % intervals', () => {
-  it('gives whole, non-negative ends around the point on every day (property)', () => {
+  // Ends may be fractional since decision 0286 (a hedge between two counts), so only their order is checked here.
+  it('gives non-negative ends around the point on every day (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 60 }), { maxLength: 150 }), fc.constantFrom(0, 1, 7, 30, 90, 365), (history, horizon) => {
         const { values, lower, upper } = forecastDaily(history, horizon);
@@ -126,7 +127,7 @@ describe('forecastDaily: 80 % intervals', () => {
         expect(upper).toHaveLength(horizon);
         for (let i = 0; i < horizon; i++) {
           expect(Number.isFinite(values[i]) && values[i] >= 0).toBe(true);
-          expect(Number.isInteger(lower[i]) && Number.isInteger(upper[i])).toBe(true);
+          expect(Number.isFinite(lower[i]) && Number.isFinite(upper[i])).toBe(true);
           expect(lower[i]).toBeGreaterThanOrEqual(0);
           expect(lower[i]).toBeLessThanOrEqual(Math.round(values[i]));
           expect(upper[i]).toBeGreaterThanOrEqual(Math.round(values[i]));
@@ -136,7 +137,7 @@ describe('forecastDaily: 80 % intervals', () => {
     );
   });
 
-  it('covers about 80 % of the days that follow, on low and high counts alike', () => {
+  it('covers at least about 80 % of the days that follow, on low and high counts alike', () => {
     const rand = seededRandom(3);
     for (const scale of [0.6, 3, 40]) {
       let covered = 0;
@@ -150,45 +151,46 @@ describe('forecastDaily: 80 % intervals', () => {
           if (a >= lower[i] && a <= upper[i]) covered++;
         });
       }
-      expect(covered / days, `scale ${scale}`).toBeGreaterThan(0.72);
-      expect(covered / days, `scale ${scale}`).toBeLessThan(0.9);
+      // At least 80 % give or take chance; more on low counts, where whole-count ends hold more than they must
+      // (decision 0213), yet never the whole spread.
+      expect(covered / days, `scale ${scale}`).toBeGreaterThan(0.74);
+      expect(covered / days, `scale ${scale}`).toBeLessThan(0.97);
     }
   });
 
-  it('is calibrated on all the days it serves: sure days held by 0–0 make the other ranges narrower', () => {
-    // Closed at weekends (every weekend day 0, so its range 0–0 always holds), Poisson on weekdays. Ranges holding
-    // at least 80 % of each day's distribution hold more than 80 % of the weekdays (mean 2: 0–3, 86 %) and so about
-    // 88 % of all days with the weekends: with the level fixed at 0.8 (no calibration) this fails. Calibrated on the
-    // past days, the weekday ranges hold 70–72 % of the weekdays and 78–80 % of all days.
+  it('closed at weekends: weekend days get 0–0 or 0–1, and the weekdays ranges that hold about 80 % of them', () => {
+    // Every weekend day 0, Poisson on weekdays. The weekend's 0–0 holds every weekend day, so the whole range of days
+    // is held more than 80 % (decision 0213 chooses each day's range by its interval score, not by the share of all
+    // days held), while each weekday's own range stays an 80 % one.
     const rand = seededRandom(11);
     for (const mean of [2, 8]) {
-      let covered = 0;
-      let days = 0;
       let weekdaysCovered = 0;
       let weekdays = 0;
       for (let s = 0; s < 40; s++) {
         const all = Array.from({ length: 270 }, (_, i) => (i % 7 >= 5 ? 0 : poisson(rand, mean)));
-        const { lower, upper } = forecastDaily(all.slice(0, 240), 30);
+        const { lower, upper, values } = forecastDaily(all.slice(0, 240), 30);
         all.slice(240).forEach((a, i) => {
-          const held = a >= lower[i] && a <= upper[i] ? 1 : 0;
-          days++;
-          covered += held;
-          if ((240 + i) % 7 < 5) {
+          // 0 to at most 1 (one end's tail share serves all seven days), or to the rounded forecast when that is a flat
+          // level (the band holds the line drawn).
+          if ((240 + i) % 7 >= 5) {
+            expect(lower[i]).toBe(0);
+            expect(upper[i]).toBeLessThanOrEqual(Math.max(1, Math.round(values[i])));
+          }
+          else {
             weekdays++;
-            weekdaysCovered += held;
+            if (a >= lower[i] && a <= upper[i]) weekdaysCovered++;
           }
         });
       }
-      expect(covered / days, `mean ${mean}`).toBeGreaterThanOrEqual(0.75);
-      expect(covered / days, `mean ${mean}`).toBeLessThanOrEqual(0.85);
-      expect(weekdaysCovered / weekdays, `mean ${mean}, weekdays`).toBeLessThan(0.8);
+      expect(weekdaysCovered / weekdays, `mean ${mean}, weekdays`).toBeGreaterThan(0.75);
+      expect(weekdaysCovered / weekdays, `mean ${mean}, weekdays`).toBeLessThan(0.95);
     }
   });
 
-  it('gives a day that is nearly always quiet the range 0–0', () => {
-    // Weekdays busy, weekends nearly always empty (one weekend day in ten has a visit).
+  it('gives a day that has been quiet for months the range 0–0', () => {
+    // Weekdays busy, weekends empty but for a visit or two long ago: the interval score's best upper end is 0.
     const rand = seededRandom(9);
-    const history = Array.from({ length: 200 }, (_, i) => (i % 7 >= 5 ? (rand() < 0.1 ? 1 : 0) : poisson(rand, 6)));
+    const history = Array.from({ length: 200 }, (_, i) => (i % 7 >= 5 ? (i < 60 && rand() < 0.1 ? 1 : 0) : poisson(rand, 6)));
     const { lower, upper, values } = forecastDaily(history, 7);
     for (let i = 0; i < 7; i++) {
       if ((200 + i) % 7 >= 5) expect([lower[i], upper[i]], `day ${i}`).toEqual([0, 0]);
@@ -246,5 +248,25 @@ describe('seasonalNaiveForecast and mase', () => {
     // In-sample naive errors: |3-1| once over 7 steps → scale 2/7.
     expect(mase(history, [2, 2], [1, 3])).toBeCloseTo(1 / (2 / 7), 6);
     expect(mase([1, 1, 1, 1, 1, 1, 1, 1], [1], [1])).toBeNull();
+  });
+});
+
+describe('forecastDaily: coverage floor beyond a month (decision 0286)', () => {
+  it('widens a large count series interval beyond 30 days, where the season moves the level', () => {
+    // About 200 a day with a slow seasonal swing and day-to-day noise: beyond 30 days each end may leave out only 7 %
+    // of the past days, not 10 %, so the 90-day interval is wider than the 30-day one (they were the same before).
+    const rand = seededRandom(5);
+    const history = Array.from({ length: 365 }, (_, i) => poisson(rand, 200 + 30 * Math.sin((2 * Math.PI * i) / 365)));
+    const month = forecastDaily(history, 30);
+    const quarter = forecastDaily(history, 90);
+    let wider = 0;
+    for (let i = 0; i < 7; i++) {
+      expect(quarter.upper[i] - quarter.lower[i]).toBeGreaterThanOrEqual(month.upper[i] - month.lower[i]);
+      if (quarter.upper[i] - quarter.lower[i] > month.upper[i] - month.lower[i]) wider++;
+    }
+    expect(wider).toBeGreaterThan(0);
+    // A small count series gets no floor: the same ranges at both horizons.
+    const small = Array.from({ length: 365 }, () => poisson(rand, 0.5));
+    expect(forecastDaily(small, 90).upper.slice(0, 7)).toEqual(forecastDaily(small, 30).upper.slice(0, 7));
   });
 });

@@ -2,11 +2,14 @@
 // Several plain candidates (forecast-methods.ts: a flat mean, weekday means and medians, a level with a weekday
 // shape, seasonal naive) are each tried at every 7th day of the history, forecasting as far ahead as the horizon
 // asked (up to the end of the history), and the one with the smallest absolute error there forecasts. No candidate
-// extrapolates a trend. The interval is the narrowest range of counts holding a share of a count distribution
-// (negative binomial) around the forecast, its spread fitted to that candidate's past errors and the share set so
-// that the ranges held 80 % of the past days. Histories under four weeks forecast their count over four weeks.
-import { CANDIDATES, type Candidate, prepare, type Prepared, WEEK as WEEK_DAYS } from './forecast-methods';
-import { countRange, type CountDistribution, fitSize, massBefore } from './forecast-interval';
+// extrapolates a trend. The interval is the one with the smallest interval (Winkler) score on the past days
+// (forecast-calibration.ts, docs/decisions/0213-forecast-interval-score.md): the same weekday's percentiles over 8
+// weeks, or quantiles of a negative binomial around the forecast or a mean-like candidate. Histories under four weeks
+// forecast their count over four weeks.
+import { CANDIDATES, type Candidate, INTERVAL_CENTRES, prepare, type Prepared, WEEK as WEEK_DAYS } from './forecast-methods';
+import { type PastDays, pastDays, percentileEnds, percentileFamily, quantileEnds, quantileFamily, weekdayPercentiles } from './forecast-calibration';
+import { countRange, type CountDistribution, fitSize } from './forecast-interval';
+import { INTERVAL_ALPHA } from './forecast-winkler';
 
 /**
  * Days in the weekly cycle, as a local constant: the loops below read it per day, and where modules are loaded one by
@@ -19,18 +22,16 @@ export const SHORT_HISTORY_DAYS = 28;
 const FIRST_ORIGIN = 2 * WEEK;
 /** The interval's probability. */
 export const INTERVAL_PROBABILITY = 0.8;
-/** At most this many past (forecast, actual) days set an interval's width (evenly spread over all of them). */
-const MAX_CALIBRATION_DAYS = 400;
-/** The share of the count distribution an interval holds stays between these, whatever the past days say. */
-const MIN_LEVEL = 0.1;
-const MAX_LEVEL = 0.98;
 
 export interface ForecastResult {
   /** The candidate that forecast ('short-history' under four weeks, 'none' for an empty history). */
   method: string;
   /** One expected count per future day, never negative. */
   values: number[];
-  /** The 80 % interval's ends per day: whole counts, 0 ≤ lower ≤ upper. */
+  /**
+   * The 80 % interval's ends per day, 0 ≤ lower ≤ upper: whole counts, or fractional where the past days could not
+   * tell two counts apart (decision 0286; text shows them rounded outward, the chart's band as they are).
+   */
   lower: number[];
   upper: number[];
   /** Days of history the forecast rests on. */
@@ -89,45 +90,64 @@ function pastErrors(p: Prepared, horizon: number, from: readonly number[]): numb
   });
 }
 
+/** How much smaller a negative binomial interval's past score must be than the percentiles' to be chosen instead. */
+const INTERVAL_MARGIN = 0.03;
 /**
- * The share `level` of the count distribution around `chosen`'s forecast whose narrowest ranges, stretched to hold the
- * rounded forecast (as served), held 80 % of the past days. Counts are lumpy (a quiet day is 0 or 1), so a range
- * meant to hold 80 % of the model's mass can hold far more or fewer of the actual days; the past days decide.
+ * Intervals are chosen on the past days up to this many days ahead, whatever the horizon: the served interval repeats
+ * one week, and the past origins reach far ahead only from the start of the history, too few to choose on.
  */
-function calibratedLevel(p: Prepared, chosen: Candidate, horizon: number, from: readonly number[]): { level: number; size: number } {
+const INTERVAL_LEADS = 30;
+
+/**
+ * Beyond INTERVAL_LEADS days, on large counts (at least `fromDaily` a day over the last four weeks), each end may leave
+ * out only `missShare` of the past days (docs/decisions/0286-forecast-fractional-ends.md): the seasons move the level
+ * further than a month of past errors shows. Small counts need no floor: their whole-count ends hold more than 85 %.
+ */
+const COVERAGE_FLOOR = { fromDaily: 10, missShare: 0.07 };
+
+/**
+ * The seven days' ranges (day n + j) of the interval that scored best on the past days: the same weekday's
+ * percentiles unless a negative binomial around the forecast or a mean-like candidate scored clearly better (a small
+ * edge on the past days is mostly luck).
+ */
+function servedRanges(p: Prepared, chosen: Candidate, days: PastDays): [number, number][] {
   const n = p.y.length;
-  let pairs = 0;
-  for (const o of from) pairs += Math.min(horizon, n - o);
-  const expected = new Float64Array(pairs);
-  const actual = new Float64Array(pairs);
-  const week = new Float64Array(WEEK);
-  let k = 0;
-  for (const o of from) {
-    const days = Math.min(horizon, n - o);
-    chosen.forecast(p, o, week);
-    for (let i = 0; i < days; i++, k++) {
-      expected[k] = Math.max(0, week[i % WEEK]);
-      actual[k] = p.y[o + i];
+  const e = percentileFamily(p, days);
+  const bar = e.score - Math.abs(e.score) * INTERVAL_MARGIN;
+  let best: { score: number; ranges: () => [number, number][] } = {
+    score: bar,
+    ranges: () => {
+      const lows = new Float64Array(WEEK);
+      const highs = new Float64Array(WEEK);
+      weekdayPercentiles(p, n, lows, highs);
+      return Array.from({ length: WEEK }, (_, j) => percentileEnds(lows[j], highs[j], e.low, e.high));
+    },
+  };
+  for (const center of [chosen, ...INTERVAL_CENTRES.filter((c) => c !== chosen)]) {
+    const f = quantileFamily(p, center, days);
+    if (f.score < best.score - 1e-9) {
+      best = { score: f.score, ranges: () => Array.from(forecastAt(center, p, n, WEEK), (mean) => quantileEnds(mean, f.size, f.low, f.high)) };
     }
   }
-  const size = fitSize(expected, actual);
-  if (pairs < 28) return { level: INTERVAL_PROBABILITY, size };
-  // A day's count y lies in the narrowest range holding `level` when the ranges before it held less than `level`
-  // (massBefore), or when it lies between the rounded forecast and the likeliest count (the stretch holds it).
-  // The level that held 80 % of the days is just above the 80th smallest of these in 100.
-  const step = Math.ceil(pairs / MAX_CALIBRATION_DAYS);
-  const needed: number[] = [];
-  for (let i = 0; i < pairs; i += step) {
-    const dist = { mean: expected[i], size };
-    const y = actual[i];
-    const r = Math.round(expected[i]);
-    const likeliest = countRange(dist, 0)[0];
-    const between = (y >= r && y <= likeliest) || (y <= r && y >= likeliest);
-    needed.push(between ? 0 : massBefore(dist, y, MAX_LEVEL));
+  return best.ranges();
+}
+
+const DEFAULT_TAIL = [INTERVAL_ALPHA / 2];
+
+/** Too few past days to choose on: the 10th to 90th percentile of a negative binomial around the forecast. */
+function defaultRanges(p: Prepared, chosen: Candidate, size: number): [number, number][] {
+  return Array.from(forecastAt(chosen, p, p.y.length, WEEK), (mean) => quantileEnds(mean, size, DEFAULT_TAIL, DEFAULT_TAIL));
+}
+
+/** The negative binomial size fitted to the forecast's errors on the past days. */
+function size0(p: Prepared, chosen: Candidate, days: PastDays): number {
+  const expected = new Float64Array(days.count);
+  const week = new Float64Array(WEEK);
+  for (let c = 0; c < days.count; c++) {
+    chosen.forecast(p, days.origin[c], week);
+    expected[c] = Math.max(0, week[days.lead[c] % WEEK]);
   }
-  needed.sort((x, y) => x - y);
-  const level = needed[Math.ceil(INTERVAL_PROBABILITY * needed.length) - 1] + 1e-9;
-  return { level: Math.min(MAX_LEVEL, Math.max(MIN_LEVEL, level)), size };
+  return fitSize(expected, days.actual.subarray(0, days.count));
 }
 
 /**
@@ -171,12 +191,15 @@ export function forecastDaily(history: readonly number[], horizon: number): Fore
   }
   const values = Array.from(forecastAt(CANDIDATES[best], p, y.length, h), (v) => Math.max(0, v));
   // Past origins with little history before them err more than today's forecast will: where there are enough
-  // others, the interval's width is set on the origins with at least CALIBRATION_HISTORY days behind them.
+  // others, the interval is chosen on the origins with at least CALIBRATION.history days behind them.
   const mature = from.filter((o) => o >= CALIBRATION.history);
-  const { level, size } = calibratedLevel(p, CANDIDATES[best], Math.max(1, h), mature.length >= 4 ? mature : from);
-  // The forecast repeats its week: seven intervals serve every day.
-  const means = forecastAt(CANDIDATES[best], p, y.length, Math.min(h, WEEK));
-  const ranges = Array.from(means, (mean) => countRange({ mean: Math.max(0, mean), size }, level));
+  // The interval: the family and settings with the smallest interval score on the past days at this horizon
+  // (forecast-calibration.ts). A negative binomial may sit on the forecast or on a mean-like candidate (a weekday
+  // median of 0 on a quiet series says nothing about how often a day is busy).
+  const chosen = CANDIDATES[best];
+  const floor = h > INTERVAL_LEADS && p.sum[y.length] - p.sum[y.length - SHORT_HISTORY_DAYS] >= COVERAGE_FLOOR.fromDaily * SHORT_HISTORY_DAYS;
+  const days = pastDays(p, chosen, Math.max(1, Math.min(h, INTERVAL_LEADS)), mature.length >= 4 ? mature : from, floor ? COVERAGE_FLOOR.missShare : INTERVAL_ALPHA / 2);
+  const ranges = days.count < 28 ? defaultRanges(p, chosen, size0(p, chosen, days)) : servedRanges(p, chosen, days);
   const lower: number[] = [];
   const upper: number[] = [];
   for (let i = 0; i < h; i++) {

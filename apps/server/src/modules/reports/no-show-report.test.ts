@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addCategory, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import type { AppointmentsTable } from '../../db/tables';
 import { groupRates } from './no-show-report';
-import { addDays } from './report-days';
+import { mondayOf } from './closed-weeks';
+import { addDays, daysBetween } from './report-days';
 import { localDateOf } from '@kalinga/contracts/zone-time';
 import { appointmentRow } from '../../../test/appointment-rows';
 
 // The no-show rate by category, age group and department (decision 0156); groups of fewer than five people are
-// hidden in the department and age breakdowns, their numbers never sent. Run on PostgreSQL too (npm run test:pg).
+// hidden, their numbers never sent; whole weeks that have ended only, counts rounded to 5 (decision 0212). Run on
+// PostgreSQL too (npm run test:pg).
 
 let t: TestApp;
 let admin: Actor;
@@ -16,8 +18,10 @@ let other: Actor;
 let today: string;
 let counselorId: number;
 let slot = 0;
+/** Days back to Wednesday of last week, the last whole week that has ended. */
+let lastWeek: number;
 
-async function session(companyId: number, clientId: number, categoryId: number, status: AppointmentsTable['status'], daysAgo = 1): Promise<void> {
+async function session(companyId: number, clientId: number, categoryId: number, status: AppointmentsTable['status'], daysAgo = lastWeek): Promise<void> {
   const localDate = addDays(today, -daysAgo);
   await t.db
     .insertInto('appointments')
@@ -38,15 +42,16 @@ beforeAll(async () => {
   other = await registerCompany(t.app, 'Other School');
   const company = await t.db.selectFrom('companies').select('timezone').where('id', '=', admin.companyId).executeTakeFirstOrThrow();
   today = localDateOf(new Date(), company.timezone);
+  lastWeek = daysBetween(addDays(mondayOf(today), -5), today);
   counselorId = (await addUser(t.app, admin.companyId, { userType: 'counselor' })).user.id;
   const stress = await addCategory(t.db, admin.companyId, 'Stress');
   const grief = await addCategory(t.db, admin.companyId, 'Grief');
-  // Engineering: 6 people, 12 sessions, 3 no-shows. Nursing: 5 people, 5 sessions, 1 no-show. Arts: 2 people (hidden),
+  // Engineering: 6 people, 12 sessions, 5 no-shows. Nursing: 5 people, 5 sessions, 1 no-show. Arts: 2 people (hidden),
   // and since that alone would show Arts as the total less the rest, Nursing (the next smallest) is hidden too.
   for (let i = 0; i < 6; i++) {
     const u = await addUser(t.app, admin.companyId, { extra: { department: 'Engineering', birth_date: '2005-03-01' } });
     await session(admin.companyId, u.user.id, stress, 'completed');
-    await session(admin.companyId, u.user.id, stress, i < 3 ? 'no_show' : 'completed', 2);
+    await session(admin.companyId, u.user.id, stress, i < 5 ? 'no_show' : 'completed', lastWeek + 1);
   }
   for (let i = 0; i < 5; i++) {
     const u = await addUser(t.app, admin.companyId, { extra: { department: 'Nursing', birth_date: '2005-03-01' } });
@@ -55,10 +60,11 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const u = await addUser(t.app, admin.companyId, { extra: { department: 'Arts', birth_date: '1970-01-01' } });
     await session(admin.companyId, u.user.id, grief, 'no_show');
-    // Cancelled, pending and long-past sessions say nothing about attendance this period.
+    // Cancelled, pending and long-past sessions say nothing about attendance this period; nor does this week's.
+    await session(admin.companyId, u.user.id, grief, 'no_show', 0);
     await session(admin.companyId, u.user.id, grief, 'cancelled');
     await session(admin.companyId, u.user.id, grief, 'pending');
-    await session(admin.companyId, u.user.id, grief, 'no_show', 40);
+    await session(admin.companyId, u.user.id, grief, 'no_show', lastWeek + 35);
   }
   const elsewhere = await addUser(t.app, other.companyId, { extra: { department: 'Engineering' } });
   await session(other.companyId, elsewhere.user.id, await addCategory(t.db, other.companyId, 'Stress'), 'no_show');
@@ -66,17 +72,19 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('GET /api/reports/no-show-rate', () => {
-  it('the rate by category over the period, every group shown (a category names no one)', async () => {
+  it('the rate by category over the whole weeks that have ended, counts rounded to 5 and under 5 left out', async () => {
     const res = await get(admin);
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json();
-    expect(data).toMatchObject({ from: addDays(today, -29), to: today });
+    const lastSunday = addDays(mondayOf(today), -1);
+    expect(data).toMatchObject({ from: addDays(lastSunday, -27), to: lastSunday });
+    // Grief: 7 sessions (5 once rounded), 3 no-shows (under 5: null). Stress: 12 sessions (10), 5 no-shows (5).
     expect(data.by_category).toEqual([
-      { group: 'Grief', hidden: false, sessions: 7, no_shows: 3, rate: 0.4286 },
-      { group: 'Stress', hidden: false, sessions: 12, no_shows: 3, rate: 0.25 },
+      { group: 'Grief', hidden: false, sessions: 5, no_shows: null, rate: null },
+      { group: 'Stress', hidden: false, sessions: 10, no_shows: 5, rate: 0.5 },
     ]);
     const longer = (await get(admin, '?period=last_90_days')).json().data;
-    expect(longer.by_category[0]).toMatchObject({ group: 'Grief', sessions: 9, no_shows: 5 });
+    expect(longer.by_category[0]).toMatchObject({ group: 'Grief', sessions: 10, no_shows: 5 });
   });
 
   it('by department: groups under five people are hidden with no numbers, and the next smallest with them', async () => {
@@ -84,7 +92,7 @@ describe('GET /api/reports/no-show-rate', () => {
     const { by_department: rows } = res.json().data;
     expect(rows).toEqual([
       { group: 'Arts', hidden: true, sessions: null, no_shows: null, rate: null },
-      { group: 'Engineering', hidden: false, sessions: 12, no_shows: 3, rate: 0.25 },
+      { group: 'Engineering', hidden: false, sessions: 10, no_shows: 5, rate: 0.5 },
       { group: 'Nursing', hidden: true, sessions: null, no_shows: null, rate: null },
     ]);
   });
@@ -100,7 +108,7 @@ describe('GET /api/reports/no-show-rate', () => {
   });
 
   it('another company counts only its own; a bad period is 422; without view reports 403', async () => {
-    expect((await get(other)).json().data.by_category).toEqual([{ group: 'Stress', hidden: false, sessions: 1, no_shows: 1, rate: 1 }]);
+    expect((await get(other)).json().data.by_category).toEqual([{ group: 'Stress', hidden: true, sessions: null, no_shows: null, rate: null }]);
     expect((await get(other)).json().data.by_department).toEqual([{ group: 'Engineering', hidden: true, sessions: null, no_shows: null, rate: null }]);
     expect((await get(admin, '?period=last_8_days')).statusCode).toBe(422);
     const student = await addUser(t.app, admin.companyId, { userType: 'student' });
@@ -137,10 +145,16 @@ describe('groupRates', () => {
   const person = (grp: string, sessions = 1, noShows = 0) => ({ grp, sessions, no_shows: noShows });
   it(`hides nothing when every group has ${MIN_GROUP_PEOPLE} people or more, and everything small`, () => {
     const big = [...Array(MIN_GROUP_PEOPLE)].flatMap(() => [person('A'), person('B', 2, 1)]);
-    expect(groupRates('department', big, true).map((g) => g.hidden)).toEqual([false, false]);
+    expect(groupRates('department', big).map((g) => g.hidden)).toEqual([false, false]);
     const small = [person('A'), person('B'), person('C')];
-    expect(groupRates('department', small, true).map((g) => g.hidden)).toEqual([true, true, true]);
-    expect(groupRates('category', small, false).map((g) => g.hidden)).toEqual([false, false, false]);
+    expect(groupRates('department', small).map((g) => g.hidden)).toEqual([true, true, true]);
+    expect(groupRates('category', small).map((g) => g.hidden)).toEqual([true, true, true]);
+  });
+  it('rounds what it shows to 5, leaves out a count under 5 and takes the rate of the rounded numbers', () => {
+    const rows = [...Array(8)].map((_, i) => person('A', 2, i < 3 ? 1 : 0));
+    expect(groupRates('department', rows)).toEqual([{ group: 'A', hidden: false, sessions: 15, no_shows: null, rate: null }]);
+    const more = [...Array(8)].map((_, i) => person('A', 2, i < 7 ? 1 : 0));
+    expect(groupRates('department', more)).toEqual([{ group: 'A', hidden: false, sessions: 15, no_shows: 5, rate: 0.3333 }]);
   });
 });
 

@@ -97,8 +97,9 @@ export function buildSeries(
         count: Math.max(Math.round(v * 100) / 100, floor),
         is_forecast: true,
         group,
-        lower: Math.max(lower[h], floor),
-        upper: Math.max(upper[h], floor),
+        // Ends may be fractional (decision 0286): two decimals, rounded outward.
+        lower: Math.max(Math.floor(lower[h] * 100 + 1e-9) / 100, floor),
+        upper: Math.max(Math.ceil(upper[h] * 100 - 1e-9) / 100, floor),
         history_days: historyDays,
       });
     });

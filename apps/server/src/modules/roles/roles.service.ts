@@ -4,6 +4,7 @@ import { lockCompany } from '../../db/locks';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { DEFAULT_ROLES } from '../companies/company.repository';
+import { guardRolePermissionChange } from '../users/clinical-access';
 import { assertManagerRemains, MANAGE_USERS } from '../users/users.service';
 import { countHolders, deleteRole, findRole, insertRole, listPermissions, listRoles, renameRole, roleNameTaken, setRolePermissions } from './roles.repository';
 
@@ -49,6 +50,7 @@ export async function updateRole(db: DB, auth: AuthContext, roleId: number, body
   await db.transaction().execute(async (trx) => {
     // Role, permission and member changes of one company run one at a time, so the last-manager check holds.
     await lockCompany(trx, auth.companyId);
+    await guardRolePermissionChange(trx, auth, role, body.permissions);
     if (body.name !== role.name) await renameRole(trx, auth.companyId, roleId, body.name);
     await setRolePermissions(trx, auth.companyId, roleId, [...new Set(body.permissions)]);
     await assertManagerRemains(trx, auth.companyId, 'permissions');

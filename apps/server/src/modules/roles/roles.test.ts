@@ -25,24 +25,27 @@ async function roleNamed(actor: Actor, name: string): Promise<RoleJson> {
 }
 
 describe('GET /api/roles and /api/permissions', () => {
-  it('lists the seeded roles with permissions and member counts, and the ten permissions', async () => {
+  it('lists the seeded roles with permissions and member counts, and the twelve permissions', async () => {
     const admin = await registerCompany(t.app, 'Roles Co');
     await addUser(t.app, admin.companyId, { userType: 'counselor' });
     await addUser(t.app, admin.companyId, { userType: 'counselor' });
     const res = await call(admin, 'GET', '/api/roles');
     expect(res.statusCode).toBe(200);
     const roles = res.json().data as RoleJson[];
-    expect(roles.map((r) => r.name)).toEqual(['admin', 'counselor', 'personnel', 'student', 'landlord', 'tenant']);
+    expect(roles.map((r) => r.name)).toEqual(['admin', 'counselor', 'personnel', 'student', 'privacy officer', 'landlord', 'tenant']);
     expect(roles[0]).toMatchObject({ users_count: 1, is_system: true });
-    // Every permission but 'view screenings', which is the counselors' (decision 0162).
-    expect(roles[0].permissions).toHaveLength(9);
+    // Every permission but 'view screenings', which is the counselors' (decision 0162), and 'view access log', the
+    // privacy officer's (decision 0200).
+    expect(roles[0].permissions).toHaveLength(10);
     expect(roles[0].permissions).not.toContain('view screenings');
+    expect(roles[0].permissions).not.toContain('view access log');
+    expect(roles[4]).toMatchObject({ name: 'privacy officer', permissions: ['view access log'], is_system: true });
     expect(roles[1]).toMatchObject({ name: 'counselor', users_count: 2 });
     expect(roles[1].permissions).toContain('view screenings');
     const perms = await call(admin, 'GET', '/api/permissions');
     expect(perms.json().data.map((p: { name: string }) => p.name)).toEqual([
       'manage users', 'view appointments', 'view resources', 'view reports', 'manage resources', 'manage appointments', 'view lending', 'manage lending',
-      'backdate lending', 'view screenings',
+      'backdate lending', 'view screenings', 'view access log', 'manage branches',
     ]);
   });
 
@@ -102,7 +105,7 @@ describe('writing roles', () => {
     const res = await call(admin, 'PUT', `/api/roles/${adminRole.id}`, { name: 'admin', permissions: ['view reports'] });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.permissions).toEqual(["The admin role cannot lose 'manage users'."]);
-    expect((await roleNamed(admin, 'admin')).permissions).toHaveLength(9);
+    expect((await roleNamed(admin, 'admin')).permissions).toHaveLength(10);
 
     // A custom managing role whose only holder is the only active manager cannot drop the permission.
     const reg = (await call(admin, 'POST', '/api/roles', { name: 'Registrar', permissions: ['manage users'] })).json().data;

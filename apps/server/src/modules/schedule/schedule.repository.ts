@@ -172,10 +172,37 @@ export async function findBusyIntervals(db: Conn, companyId: number, counselorId
     .where('start_at', '>=', fromIso)
     .where('start_at', '<', toIso)
     .execute();
-  return [...rows, ...held]
+  // A group session is a busy time of both its facilitators (decision 0277).
+  const groups = await db
+    .selectFrom('group_sessions')
+    .innerJoin('groups', 'groups.id', 'group_sessions.group_id')
+    .select(['group_sessions.starts_at as appointment_date', 'group_sessions.duration_minutes'])
+    .where('group_sessions.company_id', '=', companyId)
+    .where((eb) => eb.or([eb('groups.facilitator_id', '=', counselorId), eb('groups.co_facilitator_id', '=', counselorId)]))
+    .where('group_sessions.status', '=', 'scheduled')
+    .where('groups.status', '=', 'active')
+    .where('group_sessions.starts_at', '>=', fromIso)
+    .where('group_sessions.starts_at', '<', toIso)
+    .execute();
+  return [...rows, ...held, ...groups]
     .map((r) => {
       const start = Date.parse(r.appointment_date);
       return { start, end: start + r.duration_minutes * 60_000 };
     })
     .sort((a, b) => a.start - b.start);
+}
+
+/** The company's active counselors whose week holds back slot times on `weekday` (same-day slots, decision 0165). */
+export async function counselorsHoldingTimes(db: Conn, companyId: number, weekday: Weekday) {
+  return db
+    .selectFrom('counselor_schedules as cs')
+    .innerJoin('users as u', 'u.id', 'cs.counselor_id')
+    .innerJoin('company_user as cu', (j) => j.onRef('cu.user_id', '=', 'u.id').onRef('cu.company_id', '=', 'cs.company_id'))
+    .select(['u.id', 'u.name'])
+    .where('cs.company_id', '=', companyId)
+    .where('cs.day', '=', weekday)
+    .where('cs.is_available', '=', 1)
+    .where('cs.held_times', '!=', '')
+    .where('u.status', '=', 'active')
+    .execute();
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { ALL_WEEK, daysAhead, setWeek } from './schedule.test-helpers';
+import { ALL_WEEK, daysAhead, setWeek } from '../../../test/schedule/schedule-helpers';
 
 let t: TestApp;
 let admin: Actor;

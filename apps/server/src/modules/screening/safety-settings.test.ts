@@ -1,7 +1,7 @@
-import { NATIONAL_CRISIS_LINES } from '@kalinga/contracts/crisis-constants';
+import { NATIONAL_CRISIS_LINES } from '@kalinga/contracts/screening/crisis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
-import { call, CONTACTS, safetyBody } from './screening.test-helpers';
+import { call, CONTACTS, safetyBody } from '../../../test/screening/screening-helpers';
 
 let t: TestApp;
 let admin: Actor;

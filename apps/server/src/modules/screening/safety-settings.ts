@@ -1,10 +1,12 @@
-import { type CrisisContact, DEFAULT_NEXT_STEPS, NATIONAL_CRISIS_LINES } from '@kalinga/contracts/crisis-constants';
-import type { SafetySettings, SafetySettingsBody } from '@kalinga/contracts/screening';
+import { type CrisisContact, DEFAULT_NEXT_STEPS, NATIONAL_CRISIS_LINES } from '@kalinga/contracts/screening/crisis';
+import type { SafetySettings, SafetySettingsBody } from '@kalinga/contracts/screening/schemas';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database';
 import type { Database, SafetySettingsTable } from '../../db/tables';
 import { nowIso } from '../../lib/clock';
 import { unprocessable } from '../../lib/http-errors';
+import { activeCounselorIds, counselorIdsAmong } from '../users/users.repository';
+import { safetyRow, upsertSafety } from './safety-settings.repository';
 
 // The centre's safety settings (decision 0161): intake mode, crisis contacts and what happens next, the counselors
 // on call and the escalation time. A company without a row has the defaults: screening off, the national crisis
@@ -33,7 +35,7 @@ function parseList<T>(text: string, fallback: T[]): T[] {
 }
 
 export async function readSafety(db: Conn, companyId: number): Promise<SafetyRow> {
-  const row = await db.selectFrom('safety_settings').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+  const row = await safetyRow(db, companyId);
   if (!row) {
     return { intake_mode: 'off', crisis_contacts: [...NATIONAL_CRISIS_LINES], next_steps: DEFAULT_NEXT_STEPS, on_call_ids: [], escalation_minutes: DEFAULT_ESCALATION_MINUTES, updated_at: '' };
   }
@@ -56,14 +58,7 @@ export function toSafetySettings(row: SafetyRow): SafetySettings {
 export async function writeSafety(db: DB, companyId: number, body: SafetySettingsBody): Promise<SafetyRow> {
   const ids = [...new Set(body.on_call_ids)];
   if (ids.length > 0) {
-    const found = await db
-      .selectFrom('company_user as cu')
-      .innerJoin('users as u', 'u.id', 'cu.user_id')
-      .select('u.id')
-      .where('cu.company_id', '=', companyId)
-      .where('u.id', 'in', ids)
-      .where('u.user_type', '=', 'counselor')
-      .execute();
+    const found = await counselorIdsAmong(db, companyId, ids);
     if (found.length !== ids.length) throw unprocessable({ on_call_ids: ['Choose counselors of this centre.'] });
   }
   const values = {
@@ -74,30 +69,14 @@ export async function writeSafety(db: DB, companyId: number, body: SafetySetting
     escalation_minutes: body.escalation_minutes,
     updated_at: nowIso(),
   };
-  await db
-    .insertInto('safety_settings')
-    .values({ company_id: companyId, ...values })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
-    .execute();
+  await upsertSafety(db, companyId, values);
   return readSafety(db, companyId);
 }
 
 /** The counselors told first of an urgent case: those on call who are still active, or every counselor when none is. */
 export async function onCallCounselors(db: Conn, companyId: number, onCall: readonly number[]): Promise<number[]> {
-  const all = await allCounselors(db, companyId);
+  const all = await activeCounselorIds(db, companyId);
   const chosen = all.filter((id) => onCall.includes(id));
   return chosen.length > 0 ? chosen : all;
 }
 
-/** Every active counselor of the company (an escalation's recipients). */
-export async function allCounselors(db: Conn, companyId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('company_user as cu')
-    .innerJoin('users as u', 'u.id', 'cu.user_id')
-    .select('u.id')
-    .where('cu.company_id', '=', companyId)
-    .where('u.user_type', '=', 'counselor')
-    .where('u.status', '=', 'active')
-    .execute();
-  return rows.map((r) => r.id);
-}

@@ -1,12 +1,12 @@
 // Same-day slots (decision 0165): held times are never offered or booked in the normal way (available slots and
 // days, the booking route, a series) and are booked from an urgent case, in one transaction with the case's mark;
 // two counselors taking the last held slot at once, or booking one case twice at once: one wins.
-import { CASE_ALREADY_BOOKED } from '@kalinga/contracts/same-day';
+import { CASE_ALREADY_BOOKED } from '@kalinga/contracts/screening/same-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { HELD_SLOT_MESSAGE } from '../appointments/slot-check';
-import { addCategory, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
-import { call } from './screening.test-helpers';
+import { addCategory, instantOf, setWeek, slotsOf } from '../../../test/schedule/schedule-helpers';
+import { call } from '../../../test/screening/screening-helpers';
 import { addDaysToDate, localDateOf } from '@kalinga/contracts/zone-time';
 
 let t: TestApp;

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type BookSameDayBody, type BookSameDayReply, CASE_ALREADY_BOOKED, type SameDaySlot, type SameDaySlotsReply } from '@kalinga/contracts/same-day';
+import { type BookSameDayBody, type BookSameDayReply, CASE_ALREADY_BOOKED, type SameDaySlot, type SameDaySlotsReply } from '@kalinga/contracts/screening/same-day';
 import type { DB } from '../../db/database';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
-import { type AuthContext, isCounselor } from '../../lib/auth-context';
+import type { AuthContext } from '../../lib/auth-context';
+import { isClinician } from '../client-record/client-access';
 import { checkSlot, slotRace } from '../appointments/slot-check';
 import { insertAppointment, insertStatusChange } from '../appointments/appointment.repository';
 import { recordAppointmentEvent } from '../notifications/notification-events';
-import { findCounselor } from '../schedule/schedule.repository';
+import { counselorsHoldingTimes, findCounselor } from '../schedule/schedule.repository';
 import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
 import { todayIn, weekdayOf } from '@kalinga/contracts/zone-time';
+import { firstCategoryOfKind } from '../categories/category.repository';
+import { findSettings } from '../settings/settings.repository';
+import { caseToBook, markCaseBooked } from './same-day.repository';
 
 // Same-day slots (decision 0165). Each counselor's week may hold back slot times for urgent cases; they are left out
 // of every normal listing and refused by every normal booking, and are booked here, from an urgent case on the
@@ -18,20 +22,10 @@ import { todayIn, weekdayOf } from '@kalinga/contracts/zone-time';
 
 /** Today's free held slots of the company's active counselors, from now on: the asking counselor's first. */
 export async function sameDaySlots(db: DB, auth: AuthContext): Promise<SameDaySlotsReply> {
-  if (!isCounselor(auth)) throw forbidden('Only counselors book same-day slots.');
+  if (!isClinician(auth)) throw forbidden('Only counselors book same-day slots.');
   const timeZone = auth.company.timezone;
   const today = todayIn(timeZone);
-  const holders = await db
-    .selectFrom('counselor_schedules as cs')
-    .innerJoin('users as u', 'u.id', 'cs.counselor_id')
-    .innerJoin('company_user as cu', (j) => j.onRef('cu.user_id', '=', 'u.id').onRef('cu.company_id', '=', 'cs.company_id'))
-    .select(['u.id', 'u.name'])
-    .where('cs.company_id', '=', auth.companyId)
-    .where('cs.day', '=', weekdayOf(today))
-    .where('cs.is_available', '=', 1)
-    .where('cs.held_times', '!=', '')
-    .where('u.status', '=', 'active')
-    .execute();
+  const holders = await counselorsHoldingTimes(db, auth.companyId, weekdayOf(today));
   const nowMs = Date.now();
   const slots: SameDaySlot[] = [];
   for (const c of holders) {
@@ -47,7 +41,7 @@ export async function sameDaySlots(db: DB, auth: AuthContext): Promise<SameDaySl
 
 /** Where a same-day session is held: the centre's address from Site Settings, else its name. */
 async function centreLocation(db: DB, companyId: number): Promise<string> {
-  const row = await db.selectFrom('settings').select(['business_address', 'business_name', 'site_name']).where('company_id', '=', companyId).executeTakeFirst();
+  const row = await findSettings(db, companyId);
   return row?.business_address || row?.business_name || row?.site_name || 'The counselling centre';
 }
 
@@ -56,21 +50,15 @@ async function centreLocation(db: DB, companyId: number): Promise<string> {
  * when still open). 404 for another company's case, 409 when the case was booked or the slot taken first.
  */
 export async function bookSameDay(db: DB, auth: AuthContext, caseId: number, body: BookSameDayBody): Promise<BookSameDayReply> {
-  if (!isCounselor(auth)) throw forbidden('Only counselors book same-day slots.');
-  const found = await db
-    .selectFrom('urgent_cases as c')
-    .innerJoin('users as u', 'u.id', 'c.client_id')
-    .select(['c.id', 'c.client_id', 'c.appointment_id', 'u.user_type'])
-    .where('c.id', '=', caseId)
-    .where('c.company_id', '=', auth.companyId)
-    .executeTakeFirst();
+  if (!isClinician(auth)) throw forbidden('Only counselors book same-day slots.');
+  const found = await caseToBook(db, auth.companyId, caseId);
   if (!found) throw notFound('Urgent case');
   if (found.appointment_id !== null) throw conflict(CASE_ALREADY_BOOKED);
   const counselor = await findCounselor(db, auth.companyId, body.counselor_id);
   if (!counselor) throw unprocessable({ counselor_id: ['The selected counselor is invalid.'] });
   const slot = await checkSlot(db, auth, body.counselor_id, body.appointment_date, undefined, 'only');
   if (slot.localDate !== todayIn(auth.company.timezone)) throw unprocessable({ appointment_date: ['A same-day slot is booked on its own day.'] });
-  const category = await db.selectFrom('categories').select('id').where('company_id', '=', auth.companyId).where('kind', '=', 'counselling').orderBy('id').executeTakeFirst();
+  const category = await firstCategoryOfKind(db, auth.companyId, 'counselling');
   if (!category) throw unprocessable({ category_id: ['Add a counselling category first: every session has one.'] });
   const location = await centreLocation(db, auth.companyId);
   const now = new Date().toISOString();
@@ -99,18 +87,7 @@ export async function bookSameDay(db: DB, auth: AuthContext, caseId: number, bod
         updated_at: now,
       });
       await insertStatusChange(trx, auth.companyId, id, null, 'confirmed', auth.user.id, now);
-      const marked = await trx
-        .updateTable('urgent_cases')
-        .set((eb) => ({
-          appointment_id: id,
-          acknowledged_at: eb.fn.coalesce('acknowledged_at', eb.val(now)),
-          acknowledged_by: eb.fn.coalesce('acknowledged_by', eb.val(auth.user.id)),
-        }))
-        .where('id', '=', caseId)
-        .where('company_id', '=', auth.companyId)
-        .where('appointment_id', 'is', null)
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) !== 1) throw conflict(CASE_ALREADY_BOOKED);
+      if (!(await markCaseBooked(trx, auth.companyId, caseId, id, auth.user.id, now))) throw conflict(CASE_ALREADY_BOOKED);
       await recordAppointmentEvent(trx, {
         kind: 'booked',
         companyId: auth.companyId,

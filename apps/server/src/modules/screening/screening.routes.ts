@@ -1,6 +1,6 @@
 import { errorReplySchema, idSchema } from '@kalinga/contracts/common';
-import { crisisInfoSchema, clientScreeningsSchema, safetySettingsBodySchema, safetySettingsSchema, screeningBodySchema, screeningReplySchema, screeningStatusSchema, triageListSchema, urgentCaseReplySchema } from '@kalinga/contracts/screening';
-import { bookSameDayBodySchema, bookSameDayReplySchema, sameDaySlotsReplySchema } from '@kalinga/contracts/same-day';
+import { crisisInfoSchema, clientScreeningsSchema, safetySettingsBodySchema, safetySettingsSchema, screeningBodySchema, screeningReplySchema, screeningStatusSchema, triageListSchema, urgentCaseReplySchema } from '@kalinga/contracts/screening/schemas';
+import { bookSameDayBodySchema, bookSameDayReplySchema, sameDaySlotsReplySchema } from '@kalinga/contracts/screening/same-day';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/http-errors';
@@ -50,13 +50,13 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/screenings', {
     preHandler: signedIn,
     schema: { summary: "Submits the signed-in client's screening answers.", operationId: 'submitScreening', tags: ['screening'], security, body: screeningBodySchema, response: { 201: screeningReplySchema, ...errors } },
-    handler: async (request, reply) => reply.code(201).send(await submitScreening(app.db, authOf(request), request.body)),
+    handler: async (request, reply) => reply.code(201).send(await submitScreening(app.db, app.contentKeys, authOf(request), request.body)),
   });
 
   app.get('/api/clients/:id/screenings', {
     preHandler: needs('view screenings'),
     schema: { summary: "Lists a client's screenings, newest first.", operationId: 'listClientScreenings', tags: ['screening'], security, params: clientParams, response: { 200: clientScreeningsSchema, ...errors } },
-    handler: async (request) => clientScreenings(app.db, authOf(request), request.params.id),
+    handler: async (request) => clientScreenings(app.db, app.contentKeys, authOf(request), request.params.id),
   });
 
   app.post('/api/clients/:id/screening-requests', {

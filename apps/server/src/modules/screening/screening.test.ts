@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
-import { answers, call, safetyBody, submit } from './screening.test-helpers';
+import { CARE_TEAM_ONLY } from '@kalinga/contracts/client-access-constants';
+import { accessRows, referTo } from '../../../test/client-record/client-access-helpers';
+import { answers, call, safetyBody, submit } from '../../../test/screening/screening-helpers';
 
-// Intake screening: the server scores; only counselors with 'view screenings' read answers and scores, each read
-// recorded; a client, a manager without the permission and another company cannot (decisions 0160, 0162).
+// Intake screening: the server scores; only the client's care team reads answers and scores, each read recorded; a
+// client, a manager, a counselor outside the care team and another company cannot (decisions 0160, 0162, 0200).
 
 let t: TestApp;
 let admin: Actor;
@@ -80,30 +82,36 @@ describe('answering the questionnaires', () => {
 });
 
 describe('reading answers and scores', () => {
-  it('a counselor reads a client\'s screenings, oldest first, and the read is recorded', async () => {
+  it('a counselor outside the care team gets 403; once in it, reads the screenings, oldest first, and the read is recorded', async () => {
+    const outside = await call(t.app, counselor, 'GET', `/api/clients/${student.user.id}/screenings`);
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe(CARE_TEAM_ONLY);
+    expect(await accessRows(t.db, student.user.id)).toHaveLength(0);
+    await referTo(t.db, admin.companyId, counselor.user.id, student.user.id);
     const res = await call(t.app, counselor, 'GET', `/api/clients/${student.user.id}/screenings`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.client).toEqual({ id: student.user.id, name: student.user.name });
     expect(body.screenings[0]).toMatchObject({ kind: 'intake', phq9: answers(2, 1).phq9, gad7: answers(2, 1).gad7, difficulty: 1, phq9_score: 16, gad7_band: 'mild' });
-    const views = await t.db.selectFrom('screening_views').selectAll().where('client_id', '=', student.user.id).execute();
+    const views = await accessRows(t.db, student.user.id);
     expect(views).toHaveLength(1);
-    expect(views[0].viewer_id).toBe(counselor.user.id);
+    expect(views[0]).toMatchObject({ viewer_id: counselor.user.id, kind: 'screenings', via: 'care_team', grant_id: null });
   });
 
-  it('the client, a manager without the permission and a counselor whose role lost it get 403; nothing is recorded', async () => {
+  it('the client, a manager without the permission and a care-team counselor whose role lost it get 403; nothing is recorded', async () => {
     const lost = await addUser(t.app, admin.companyId, { userType: 'counselor', roles: ['personnel'] });
+    await referTo(t.db, admin.companyId, lost.user.id, student.user.id);
     for (const actor of [student, admin, lost]) {
       expect((await call(t.app, actor, 'GET', `/api/clients/${student.user.id}/screenings`)).statusCode).toBe(403);
     }
-    const views = await t.db.selectFrom('screening_views').selectAll().where('client_id', '=', student.user.id).execute();
-    expect(views).toHaveLength(1);
+    expect(await accessRows(t.db, student.user.id)).toHaveLength(1);
   });
 
-  it('a manager who grants themselves the permission still cannot read them: only counselors do (403)', async () => {
+  it('a user who is not a counselor by type never reads them, whatever role or permission they hold (403)', async () => {
     const manager = await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['counselor'] });
-    // Holding the counselor role makes one a counselor; a personnel user with only the permission is not.
-    expect((await call(t.app, manager, 'GET', `/api/clients/${student.user.id}/screenings`)).statusCode).toBe(200);
+    await referTo(t.db, admin.companyId, manager.user.id, student.user.id);
+    // The counselor role held by a personnel user (as an administrator could give it before decision 0200) opens nothing.
+    expect((await call(t.app, manager, 'GET', `/api/clients/${student.user.id}/screenings`)).statusCode).toBe(403);
     const roleId = (await t.db.insertInto('roles').values({ company_id: admin.companyId, name: 'readers', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
     const perm = await t.db.selectFrom('permissions').select('id').where('name', '=', 'view screenings').executeTakeFirstOrThrow();
     await t.db.insertInto('role_permission').values({ role_id: roleId, permission_id: perm.id }).execute();

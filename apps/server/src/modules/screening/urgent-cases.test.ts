@@ -6,7 +6,8 @@ import { addUser, registerCompany, type Actor, type TestApp } from '../../../tes
 import { type SmtpReceiver } from '../../../test/smtp-receiver';
 import { type Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
-import { answers, call, safetyBody, submit } from './screening.test-helpers';
+import { EMAIL_WRITERS } from '../../email-writers';
+import { answers, call, safetyBody, submit } from '../../../test/screening/screening-helpers';
 import { escalateDueCases } from './urgent-cases';
 import { startMailingApp, stopMailingApp } from '../../../test/mailing-app';
 
@@ -45,7 +46,7 @@ describe('"I need help now"', () => {
     expect(again.json()).toEqual({ id: first.json().id, created: false });
     expect(await notificationsOf(onCall.user.id)).toHaveLength(1);
     expect(await notificationsOf(offCall.user.id)).toHaveLength(0);
-    await new NotificationWorker(t.db, { mailer, publicUrl: PUBLIC_URL }).runDue();
+    await new NotificationWorker(t.db, { writers: EMAIL_WRITERS, mailer, publicUrl: PUBLIC_URL }).runDue();
     expect(smtp.received.map((r) => r.to)).toEqual([[onCall.user.email]]);
     const mail = smtp.received[0].mail;
     expect(mail.subject).toBe('Urgent: a client needs a counselor now');
@@ -118,7 +119,7 @@ describe('confidentiality: answers and scores never leave in emails, notificatio
     smtp.received.length = 0;
     // PHQ-9 27 (severe), GAD-7 21 (severe), item 9 'Nearly every day'.
     expect((await submit(t.app, client, answers(3, 3, 3))).json()).toEqual({ crisis: true });
-    await new NotificationWorker(t.db, { mailer, publicUrl: PUBLIC_URL }).runDue();
+    await new NotificationWorker(t.db, { writers: EMAIL_WRITERS, mailer, publicUrl: PUBLIC_URL }).runDue();
     expect(smtp.received.length).toBeGreaterThan(0);
     const forbidden = [/Zed/i, /Private-Person/i, /\b27\b/, /\b21\b/, /severe/i, /moderate/i, /PHQ/i, /GAD/i, /self-harm|hurting|dead/i, /Nearly every day/i];
     for (const { mail } of smtp.received) {

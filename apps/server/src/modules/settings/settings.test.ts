@@ -33,12 +33,18 @@ describe('GET /api/settings', () => {
       cancellation_notice_hours: 24,
       lending_backdate_days: 7,
       bsp_registration: null,
+      pawnshop_name: null,
+      pawnshop_address: null,
       pawn_notice_days: 15,
       pawn_auction_date: null,
       pawn_auction_place: null,
       kyc_loan_threshold: null,
       waitlist_hold_minutes: 30,
+      waitlist_cooldown_hours: 0,
       no_show_limit: 2,
+      break_glass_hours: 24,
+      retention_years: 10,
+      default_language: null,
       updated_at: expect.any(String),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
@@ -64,6 +70,16 @@ describe('POST /api/settings', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['bsp_registration', 'kyc_loan_threshold']);
     expect((await get(admin)).json()).toMatchObject({ bsp_registration: null, pawn_notice_days: 20, kyc_loan_threshold: null });
+  });
+
+  it('saves the lending business name and address the tickets print (decision 0220); empty clears them', async () => {
+    const admin = await registerCompany(t.app, 'Pawnshop Name Co');
+    expect((await get(admin)).json()).toMatchObject({ pawnshop_name: null, pawnshop_address: null });
+    const res = await post(admin, { pawnshop_name: ' Santos Pawnshop ', pawnshop_address: 'Jaro, Iloilo City' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ pawnshop_name: 'Santos Pawnshop', pawnshop_address: 'Jaro, Iloilo City', business_name: 'Pawnshop Name Co' });
+    expect((await post(admin, { pawnshop_name: 'x'.repeat(121) })).json().errors.pawnshop_name).toBeDefined();
+    expect((await post(admin, { pawnshop_name: '' })).json()).toMatchObject({ pawnshop_name: null, pawnshop_address: 'Jaro, Iloilo City' });
   });
 
   it('saves every field; the logo is stored as a file and served from its URL', async () => {

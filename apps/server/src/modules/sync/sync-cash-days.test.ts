@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { syncDeltaReplySchema, type SyncDeltaReply } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
-import { call, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY, counterClerks } from '../lending/lending.test-helpers';
+import { call, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY, counterClerks } from '../../../test/lending/lending-helpers';
 
 // A clerk's cash days come with the pull (decision 0193): only their own days, of their company, those changed in
 // the window and every one still open (its position so far). On SQLite and PostgreSQL.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { customerReplySchema, loanActionReplySchema, loanReplySchema } from '@kalinga/contracts/lending';
+import { customerReplySchema, loanActionReplySchema, loanReplySchema } from '@kalinga/contracts/lending/schemas';
 import { SYNC_PUSH_LIMIT, syncPushReplySchema, type SyncMutation } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../test/harness';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan } from '../lending/lending.test-helpers';
+import { call, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, makeLoan } from '../../../test/lending/lending-helpers';
 
 // POST /api/sync/push (decision 0130): the queue's writes in one request, each applied as its single
 // route would (same service, same runWrite), each with its own result, in order.

@@ -1,65 +1,24 @@
-import { LENDING_OPERATIONS, operationPath, type SyncOperation } from '@kalinga/contracts/lending-operations';
+import { LENDING_OPERATIONS, operationPath, type OperationSpec } from '@kalinga/contracts/lending/operations';
 import type { SyncMutation, SyncPushResult } from '@kalinga/contracts/sync';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../lib/auth-context';
+import { type Language, localizeReply } from '../../lib/i18n';
 import { clientErrorReply, UNEXPECTED_ERROR, validationReplyBody } from '../../plugins/errors';
-import { jsonForm } from '../../lib/forms';
-import { createCategory, updateCategory } from '../categories/category.service';
-import { createCustomer, updateCustomer } from '../lending/customer.service';
-import { writeKey, type WriteKey, type WriteReply } from '../lending/idempotency';
-import { closeCashDay, openCashDay } from '../lending/cash-day.service';
-import { createItem, markAsSold, processForfeited, updateItem } from '../lending/item.service';
+import { writeKey, type WriteReply } from '../lending/idempotency';
+import { handlerOf } from '../lending/lending-operations';
 import { uuidParams } from '../lending/lending-routes-common';
-import { forfeitLoan, redeemLoan, renewLoan } from '../lending/loan-actions.service';
-import { extendLoan } from '../lending/loan-extension.service';
-import { createLoan, updateLoan } from '../lending/loan.service';
 
 // POST /api/sync/push (docs/decisions/0130): the queue's writes in one request. Each mutation goes
 // through what its single route runs, in order and each on its own: the route's params and body validation, the
+// same handler of the lending operations (lending/lending-operations.ts, docs/architecture.md#lending-slice), the
 // same service function and so the same runWrite (its own transaction, Idempotency-Key claimed and reply stored per
 // user, uuid-keyed creates, conditional state changes), and the route's error replies. Its result is the status
 // and JSON body the single route would have answered; a refusal of one does not stop the others (the client keeps
 // dependants out of the batch). The same key sent before through the single route replays here, and the reverse:
 // method, path and body are fingerprinted exactly as the route does.
 
-interface Call<B> {
-  app: FastifyInstance;
-  auth: AuthContext;
-  wk: WriteKey;
-  uuid: string;
-  body: B;
-}
-
-type BodyOf<K extends SyncOperation> = z.infer<(typeof LENDING_OPERATIONS)[K]['body']>;
-type Handlers = { [K in SyncOperation]: (call: Call<BodyOf<K>>) => Promise<WriteReply<unknown>> };
-
-const HANDLERS: Handlers = {
-  CREATE_CUSTOMER: ({ app, auth, wk, body }) => createCustomer(app.db, auth, wk, body),
-  UPDATE_CUSTOMER: ({ app, auth, wk, uuid, body }) => updateCustomer(app.db, auth, wk, uuid, body),
-  CREATE_LOAN: ({ app, auth, wk, body }) => createLoan(app.db, auth, wk, body),
-  UPDATE_LOAN: ({ app, auth, wk, uuid, body }) => updateLoan(app.db, auth, wk, uuid, body),
-  RENEW_LOAN: ({ app, auth, wk, uuid, body }) => renewLoan(app.db, auth, wk, uuid, body),
-  EXTEND_LOAN: ({ app, auth, wk, uuid, body }) => extendLoan(app.db, auth, wk, uuid, body),
-  REDEEM_LOAN: ({ app, auth, wk, uuid, body }) => redeemLoan(app.db, auth, wk, uuid, body ?? {}),
-  FORFEIT_LOAN: ({ app, auth, wk, uuid, body }) => forfeitLoan(app.db, auth, wk, uuid, body ?? {}),
-  CREATE_ITEM: ({ app, auth, wk, body }) => createItem(app.db, auth, wk, body),
-  UPDATE_ITEM: ({ app, auth, wk, uuid, body }) => updateItem(app.db, auth, wk, uuid, body),
-  PROCESS_FORFEITED_ITEM: ({ app, auth, wk, uuid, body }) => processForfeited(app.db, auth, wk, uuid, body),
-  MARK_ITEM_SOLD: ({ app, auth, wk, uuid, body }) => markAsSold(app.db, auth, wk, uuid, body),
-  // The category routes read their body as a form and validate it in the service (text fields, as multipart sends).
-  CREATE_CATEGORY: async ({ app, auth, body }) => {
-    const { category, created } = await createCategory(app, auth, jsonForm(body));
-    return { status: created ? 201 : 200, body: { data: category } };
-  },
-  UPDATE_CATEGORY: async ({ app, auth, uuid, body }) => ({ status: 200, body: { data: await updateCategory(app, auth, uuid, jsonForm(body)) } }),
-  OPEN_CASH_DAY: ({ app, auth, wk, body }) => openCashDay(app.db, auth, wk, body),
-  CLOSE_CASH_DAY: ({ app, auth, wk, uuid, body }) => closeCashDay(app.db, auth, wk, uuid, body),
-};
-
-/** Operations whose route has no body schema (the service validates the form). */
-const FORM_BODY = new Set<SyncOperation>(['CREATE_CATEGORY', 'UPDATE_CATEGORY']);
 /** The category routes name their parameter `id` (an id or a uuid). */
 const categoryParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -75,14 +34,14 @@ function check(schema: z.ZodType, data: unknown): Check {
 
 /** One mutation, as its single route would answer it. */
 async function applyMutation(app: FastifyInstance, auth: AuthContext, log: FastifyBaseLogger, m: SyncMutation): Promise<WriteReply<unknown>> {
-  const spec = LENDING_OPERATIONS[m.operation];
+  const spec: OperationSpec = LENDING_OPERATIONS[m.operation];
   // Params before body, as Fastify validates a route's request.
   if (!spec.create) {
-    const params = m.operation === 'UPDATE_CATEGORY' ? check(categoryParams, { id: m.uuid }) : check(uuidParams, { uuid: m.uuid });
+    const params = spec.form ? check(categoryParams, { id: m.uuid }) : check(uuidParams, { uuid: m.uuid });
     if ('error' in params) return params.error;
   }
   let body: unknown = m.body;
-  if (!FORM_BODY.has(m.operation)) {
+  if (!spec.form) {
     const parsed = check(spec.body, m.body);
     if ('error' in parsed) return parsed.error;
     body = parsed.value;
@@ -92,9 +51,8 @@ async function applyMutation(app: FastifyInstance, auth: AuthContext, log: Fasti
   }
   const path = spec.create ? spec.path : operationPath(m.operation, m.uuid);
   const wk = writeKey(m.key, spec.method, path, body);
-  const handler = HANDLERS[m.operation] as (call: Call<unknown>) => Promise<WriteReply<unknown>>;
   try {
-    return await handler({ app, auth, wk, uuid: m.uuid, body });
+    return await handlerOf(m.operation)({ app, auth, wk, uuid: m.uuid, body });
   } catch (error) {
     const known = clientErrorReply(error);
     if (known) {
@@ -107,12 +65,18 @@ async function applyMutation(app: FastifyInstance, auth: AuthContext, log: Fasti
   }
 }
 
-/** Applies the mutations one after another, each with its own result, in the order sent. */
-export async function pushMutations(app: FastifyInstance, auth: AuthContext, log: FastifyBaseLogger, mutations: readonly SyncMutation[]): Promise<SyncPushResult[]> {
+/** A refusal's `{ message, errors? }` in the request's language, as the single route's error handler says it (decision 0290). */
+function localized(language: Language, status: number, body: unknown): unknown {
+  const isMessage = (b: unknown): b is { message: string; errors?: Record<string, string[]> } => typeof (b as { message?: unknown } | null)?.message === 'string';
+  return status >= 400 && isMessage(body) ? localizeReply(language, body) : body;
+}
+
+/** Applies the mutations one after another, each with its own result, in the order sent; refusals in `language`. */
+export async function pushMutations(app: FastifyInstance, auth: AuthContext, log: FastifyBaseLogger, mutations: readonly SyncMutation[], language: Language = 'en'): Promise<SyncPushResult[]> {
   const results: SyncPushResult[] = [];
   for (const m of mutations) {
     const { status, body } = await applyMutation(app, auth, log, m);
-    results.push({ key: m.key, status, body });
+    results.push({ key: m.key, status, body: localized(language, status, body) });
   }
   return results;
 }

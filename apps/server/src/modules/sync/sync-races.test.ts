@@ -1,7 +1,7 @@
 import { SYNC_TABLES } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { createCategory, deleteCategory, renameCustomer, renewLoan, Replica, writeCustomer, writeLoan } from './sync.test-helpers';
+import { createCategory, deleteCategory, renameCustomer, renewLoan, Replica, writeCustomer, writeLoan } from '../../../test/sync/sync-helpers';
 
 // Pulls racing writes (on PostgreSQL the writers really run side by side; on SQLite they interleave
 // between statements). Every pull's window ends at the counter it read on its snapshot, so a write

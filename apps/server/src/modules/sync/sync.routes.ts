@@ -11,12 +11,12 @@ import {
 } from '@kalinga/contracts/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cursorsOfThisHistory, restoreTag, withTag } from '../../lib/restore-tag';
-import { paginationMeta } from '../../lib/pagination';
 import { authOf, needs } from '../../lib/auth-context';
-import { listFieldConflicts } from '../lending/field-merge';
+import { requestLanguage } from '../../lib/i18n';
 import { inPullTurn, sent, watchOtherRequests } from './pull-turns';
 import { pushMutations } from './sync-push';
-import { pullChunk, pullDelta } from './sync.service';
+import { fieldConflicts, pullChunk, pullDelta } from './sync.service';
+import { ownBranchIds } from '../lending/branch-context';
 
 /**
  * GET /api/sync (product-rules.md#pulls, decision 0065): a delta since a cursor, or with `table` one chunk of a download.
@@ -40,13 +40,15 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const { companyId } = auth;
       // A clerk's cash days are theirs alone, and only a clerk who may open one gets them (decision 0193).
       const clerkId = auth.permissions.has('manage lending') ? auth.user.id : null;
+      // The book of the branches the user works at (decision 0304); a manager's device keeps every branch.
+      const branchIds = await ownBranchIds(app.db, auth);
       // Cursors carry the tag of the database's last restore: one from before it is refused (decision 0190).
       const tag = await restoreTag(app.db);
       const query = cursorsOfThisHistory(request.query, tag);
       // Pulls take turns and leave time to other requests between them (decisions 0132, 0134): a turn is the
       // reply's building, compression and writing.
       await inPullTurn(async () => {
-        const text = JSON.stringify(withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query) : await pullDelta(app.db, companyId, query, clerkId), tag));
+        const text = JSON.stringify(withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query, branchIds) : await pullDelta(app.db, companyId, query, clerkId, branchIds), tag));
         // A string body is sent as it is (Fastify serialises only objects); the cast satisfies the typed reply.
         void reply.type('application/json; charset=utf-8').send(text as unknown as SyncDeltaReply);
         await sent(reply.raw);
@@ -68,9 +70,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { companyId } = authOf(request);
       const { page, per_page: perPage, record_uuid: recordUuid } = request.query;
-      const { rows, total } = await listFieldConflicts(app.db, companyId, { page, perPage, recordUuid });
-      const data = rows.map(({ company_id: _company, ...conflict }) => conflict);
-      return { data, meta: paginationMeta(page, perPage, total) };
+      return fieldConflicts(app.db, companyId, { page, perPage, recordUuid });
     },
   });
 
@@ -85,6 +85,6 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       body: syncPushSchema,
       response: { 200: syncPushReplySchema, 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema },
     },
-    handler: async (request) => ({ results: await pushMutations(app, authOf(request), request.log, request.body.mutations) }),
+    handler: async (request) => ({ results: await pushMutations(app, authOf(request), request.log, request.body.mutations, requestLanguage(request.headers['accept-language'])) }),
   });
 };

@@ -20,6 +20,8 @@ import { lendingCategoryRows as categoryRows } from '../categories/category.repo
 import { toCashDay } from '../lending/cash-day.service';
 import { cashDayRows, customerRows, itemRows, itemsOfLoans, loanRows, transactionRows } from '../lending/lending-pull.repository';
 import { countChanges, countTable, inSnapshot, tombstones } from './sync.repository';
+import { listFieldConflicts } from '../lending/lending-records.repository';
+import { paginationMeta } from '../../lib/pagination';
 
 // GET /api/sync: the pull of the offline store (docs/decisions/0065-sync-pull.md).
 
@@ -48,7 +50,8 @@ async function tableRows(db: DB, table: SyncTable, w: SyncWindow, page?: Page): 
     case 'customers':
       return (await customerRows(db, w, page)).map(toCustomer);
     case 'loans':
-      return loansWithItems(db, w, await loanRows(db, w, page), page !== undefined);
+      // A branch's loans are spread over the chain's ids: their items by id list, not by the id range (decision 0304).
+      return loansWithItems(db, w, await loanRows(db, w, page), page !== undefined && !w.branchIds);
     case 'items':
       return (await itemRows(db, w, page)).map(toItem);
     case 'transactions':
@@ -78,12 +81,12 @@ async function deletedIn(db: DB, w: SyncWindow, present: Partial<Record<SyncTabl
  * SYNC_DELTA_LIMIT changed rows the data is left empty (tombstones excepted: a chunked download
  * carries none) and the reply recommends the chunked download pinned to meta.cursor.
  */
-export async function pullDelta(db: DB, companyId: number, query: SyncQuery, clerkId: number | null = null): Promise<SyncDeltaReply> {
+export async function pullDelta(db: DB, companyId: number, query: SyncQuery, clerkId: number | null = null, branchIds: number[] | null = null): Promise<SyncDeltaReply> {
   return inSnapshot(db, async (trx) => {
     const counter = await currentVersion(trx, companyId);
     const after = lowerBound(query.since);
     if (after > counter) throw unprocessable({ since: [CURSOR_AHEAD] });
-    const w: SyncWindow = { companyId, after, until: counter };
+    const w: SyncWindow = { companyId, after, until: counter, branchIds };
     const counts = await countChanges(trx, w);
     const total = counts.customers + counts.loans + counts.items + counts.transactions + counts.categories + counts.tombstones;
     const meta = { cursor: cursorOf(counter), server_time: new Date().toISOString(), total_changes: total };
@@ -129,13 +132,13 @@ async function windowTotal(db: DB, table: SyncTable, w: SyncWindow, firstChunk: 
  * counter said so (versions commit in order), and a row changed since has a greater version and is left
  * out, never shown half-changed. With `until` pinned, the counter check and the reads go side by side.
  */
-export async function pullChunk(db: DB, companyId: number, table: SyncTable, query: SyncQuery): Promise<SyncChunkReply> {
+export async function pullChunk(db: DB, companyId: number, table: SyncTable, query: SyncQuery, branchIds: number[] | null = null): Promise<SyncChunkReply> {
   const after = lowerBound(query.since);
   const pinned = query.until === undefined ? null : (versionOf(query.until) ?? 0);
   if (pinned !== null && after > pinned) throw unprocessable({ until: [UNTIL_BEFORE_SINCE] });
   const page: Page = { afterId: query.last_id, limit: query.chunk_size + 1 };
   const reads = (until: number) => {
-    const w: SyncWindow = { companyId, after, until };
+    const w: SyncWindow = { companyId, after, until, branchIds };
     return Promise.all([tableRows(db, table, w, page), windowTotal(db, table, w, query.last_id === 0)]);
   };
   const [counter, early] = await Promise.all([currentVersion(db, companyId), pinned === null ? null : reads(pinned)]);
@@ -156,4 +159,10 @@ export async function pullChunk(db: DB, companyId: number, table: SyncTable, que
       total,
     },
   };
+}
+
+/** The fields an offline update overwrote unseen, newest first, a page at a time (the company column left out). */
+export async function fieldConflicts(db: DB, companyId: number, query: { page: number; perPage: number; recordUuid?: string }) {
+  const { rows, total } = await listFieldConflicts(db, companyId, query);
+  return { data: rows.map(({ company_id: _company, ...conflict }) => conflict), meta: paginationMeta(query.page, query.perPage, total) };
 }

@@ -3,7 +3,7 @@ import { SYNC_DELTA_LIMIT, SYNC_EPOCH, SYNC_TABLES, syncChunkReplySchema, syncDe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { bumpVersion } from '../../db/sync-version';
-import { createCategory, deleteCategory, renameCustomer, renewLoan, Replica, writeCustomer, writeLoan } from './sync.test-helpers';
+import { createCategory, deleteCategory, renameCustomer, renewLoan, Replica, writeCustomer, writeLoan } from '../../../test/sync/sync-helpers';
 
 let t: TestApp;
 let admin: Actor;

@@ -167,6 +167,17 @@ export async function countAppointmentsOfUser(db: DB, companyId: number, userId:
   return Number(row.n);
 }
 
+/** Groups of this company (any status: a cancelled group is history) that the user leads or co-facilitates. */
+export async function countGroupsFacilitatedBy(db: DB, companyId: number, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('groups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where((eb) => eb.or([eb('facilitator_id', '=', userId), eb('co_facilitator_id', '=', userId)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Removes a user from one company: their roles, schedule and excluded dates there, and the membership.
  * When no membership is left the account itself goes (it could not sign in anywhere). Call inside a transaction.
@@ -188,4 +199,39 @@ export async function removeMembership(db: DB, companyId: number, userId: number
   } else if (removed?.is_default === 1 && !others.some((o) => o.is_default === 1)) {
     await db.updateTable('company_user').set({ is_default: 1 }).where('user_id', '=', userId).where('company_id', '=', others[0].company_id).execute();
   }
+}
+
+/** Every active counselor of the company, by id (an urgent case's or a freed slot's recipients). */
+export async function activeCounselorIds(db: DB, companyId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('company_user as cu')
+    .innerJoin('users as u', 'u.id', 'cu.user_id')
+    .select('u.id')
+    .where('cu.company_id', '=', companyId)
+    .where('u.user_type', '=', 'counselor')
+    .where('u.status', '=', 'active')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Those of `ids` who are counselors of the company. */
+export async function counselorIdsAmong(db: DB, companyId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('company_user as cu')
+    .innerJoin('users as u', 'u.id', 'cu.user_id')
+    .select('u.id')
+    .where('cu.company_id', '=', companyId)
+    .where('u.id', 'in', ids)
+    .where('u.user_type', '=', 'counselor')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The names of those of `ids` who are members of the company, by id (one query for a whole list). */
+export async function memberNames(db: DB, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await membersOf(db, companyId).select(['users.id', 'users.name']).where('users.id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -3,7 +3,7 @@ import type { PaginationMeta } from '@kalinga/contracts/common';
 import { isOfferedRole, unofferedRoleMessage } from '@kalinga/contracts/role-constants';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database';
-import { lockCompany } from '../../db/locks';
+import { lockCompany, lockCounselors } from '../../db/locks';
 import type { UserRow } from '../../db/tables';
 import { nowIso } from '../../lib/clock';
 import { isForeignKeyViolation } from '../../lib/db-errors';
@@ -16,9 +16,11 @@ import { publicFileUrl } from '../../lib/images';
 import { findUserByEmail, insertUser, updateUser as updateUserRow } from '../auth/user.repository';
 import { deleteTokensOfUser } from '../auth/token.repository';
 import { accessOfUsers, addMember, setUserRoles } from '../companies/company.repository';
+import { guardSupervision, guardUserAccessChange } from './clinical-access';
 import {
   countActiveHolders,
   countAppointmentsOfUser,
+  countGroupsFacilitatedBy,
   findMember,
   listActiveCounselors,
   listUsers,
@@ -27,10 +29,13 @@ import {
   setUserStatus,
   unknownRoles,
 } from './users.repository';
+import { hasGroupAttendance, leaveEveryGroup } from '../group-seats/seats';
 
 export const MANAGE_USERS = 'manage users';
 export const LAST_MANAGER = "The centre's last user with 'manage users' cannot lose it. Give it to someone else first.";
 export const HAS_APPOINTMENTS = 'This user has appointments and cannot be deleted. Deactivate the account instead.';
+export const FACILITATES_GROUPS = 'This counselor facilitates groups and cannot be deleted. Deactivate the account instead.';
+export const ATTENDED_GROUPS = 'This user has group attendance on record and cannot be deleted. Deactivate the account instead.';
 export const EMAIL_TAKEN = 'The email has already been taken.';
 
 function toUser(row: UserRow, access: { roles: string[]; permissions: string[] }): User {
@@ -47,6 +52,8 @@ function toUser(row: UserRow, access: { roles: string[]; permissions: string[] }
     permissions: access.permissions,
     status: row.status,
     created_at: row.created_at,
+    is_trainee: row.is_trainee === 1,
+    clinical_supervisor_id: row.clinical_supervisor_id,
   };
 }
 
@@ -129,6 +136,8 @@ export async function createUser(app: FastifyInstance, auth: AuthContext, body: 
     });
     await addMember(trx, auth.companyId, user.id, true);
     await setUserRoles(trx, auth.companyId, user.id, roles);
+    await guardUserAccessChange(trx, auth, user, null, { userType: body.user_type, roles });
+    await updateUserRow(trx, user.id, await guardSupervision(trx, auth, user, null, body.user_type, body));
     return user;
   }).catch(uniqueEmailRace);
   return loadUser(app.db, auth.companyId, created.id);
@@ -163,7 +172,14 @@ export async function updateUser(app: FastifyInstance, auth: AuthContext, userId
     await lockCompany(trx, auth.companyId);
     // A role deleted since the check above (role deletes take the same lock) is not silently dropped.
     if ((await unknownRoles(trx, auth.companyId, roles)).length > 0) throw unprocessable({ roles: ['The selected roles are invalid.'] });
+    // Read again under the lock: the roles, type and supervision this change starts from (decisions 0201, 0202).
+    const current = await findMember(trx, auth.companyId, userId);
+    if (!current) throw notFound('User');
+    const held = (await accessOfUsers(trx, auth.companyId, [userId])).get(userId)!.roles;
+    await guardUserAccessChange(trx, auth, current, { userType: current.user_type, roles: held }, { userType: body.user_type, roles });
+    const supervision = await guardSupervision(trx, auth, { id: userId, name: body.name }, current, body.user_type, body);
     await updateUserRow(trx, userId, {
+      ...supervision,
       name: body.name,
       email,
       user_type: body.user_type,
@@ -191,6 +207,13 @@ export async function deleteUser(app: FastifyInstance, auth: AuthContext, userId
       // One member change at a time per company, so the last-manager check sees the others' effect.
       await lockCompany(trx, auth.companyId);
       if ((await countAppointmentsOfUser(trx, auth.companyId, userId)) > 0) throw conflict(HAS_APPOINTMENTS);
+      // A group keeps its facilitators as history, as an appointment keeps its counselor (decision 0278); their row's
+      // lock is the one a group's creation takes, so a group created meanwhile is counted.
+      await lockCounselors(trx, auth.companyId, [userId]);
+      if ((await countGroupsFacilitatedBy(trx, auth.companyId, userId)) > 0) throw conflict(FACILITATES_GROUPS);
+      // Group attendance is history as appointments are; a member's seats and waitlist places end (decision 0299).
+      if (await hasGroupAttendance(trx, auth.companyId, userId)) throw conflict(ATTENDED_GROUPS);
+      await leaveEveryGroup(trx, auth.companyId, userId, nowIso());
       await removeMembership(trx, auth.companyId, userId);
       await assertManagerRemains(trx, auth.companyId, 'user');
     })

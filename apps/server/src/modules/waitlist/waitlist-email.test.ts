@@ -5,7 +5,8 @@ import { type TestApp } from '../../../test/harness';
 import { type SmtpReceiver } from '../../../test/smtp-receiver';
 import { type Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
-import { api, client, freshDate, waitBody, type WaitCentre, waitCentre } from './waitlist.test-helpers';
+import { EMAIL_WRITERS } from '../../email-writers';
+import { api, client, freshDate, waitBody, type WaitCentre, waitCentre } from '../../../test/waitlist/waitlist-helpers';
 import { startMailingApp, stopMailingApp } from '../../../test/mailing-app';
 
 const PUBLIC_URL = 'https://care.example.test';
@@ -25,7 +26,7 @@ describe('the offer email', () => {
     const who = await client(t, c, 'Emailed Client');
     const res = await api(t.app, who, 'POST', '/api/waitlist', waitBody(c, freshDate(), { reason: 'Private worry about grades' }));
     expect(res.json().data.offer).not.toBeNull();
-    const worker = new NotificationWorker(t.db, { mailer, publicUrl: PUBLIC_URL });
+    const worker = new NotificationWorker(t.db, { writers: EMAIL_WRITERS, mailer, publicUrl: PUBLIC_URL });
     await worker.runDue();
     await worker.runDue();
     const mails = smtp.received.filter((r) => r.to.includes(who.user.email));

@@ -6,10 +6,12 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { insertAppointment, insertStatusChange } from '../appointments/appointment.repository';
-import { approvalReason, lockClient } from '../appointments/attendance';
+import { approvalReason } from '../appointments/attendance';
+import { lockClient } from '../appointments/attendance.repository';
 import { recordAppointmentEvent } from '../notifications/notification-events';
 import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
 import { requireClient } from './waitlist.service';
+import { bookedByEntry, closeEntryAsBooked, declineOpenOffer, offerForClient, offerState, offerStatus, takeOffer, withdrawOffer } from './waitlist-offers.repository';
 import { localDateOf } from '@kalinga/contracts/zone-time';
 
 // Answering an offer (decision 0152). Accepting is one conditional update of the offer (open and not past its hold)
@@ -18,13 +20,7 @@ import { localDateOf } from '@kalinga/contracts/zone-time';
 // on the waitlist).
 
 async function findOffer(db: DB, auth: AuthContext, uuid: string) {
-  const offer = await db
-    .selectFrom('waitlist_offers as o')
-    .innerJoin('waitlist_entries as e', 'e.id', 'o.entry_id')
-    .select(['o.id', 'o.status', 'o.counselor_id', 'o.start_at', 'o.duration_minutes', 'o.expires_at', 'e.id as entry_id', 'e.client_id', 'e.reason', 'e.category_id', 'e.location_type', 'e.location'])
-    .where('o.uuid', '=', uuid)
-    .where('o.company_id', '=', auth.companyId)
-    .executeTakeFirst();
+  const offer = await offerForClient(db, auth.companyId, uuid);
   if (!offer) throw notFound('Offer');
   requireClient(auth, 'Only the client it is held for can answer an offer.');
   // Another client's offer is as invisible as another company's.
@@ -33,28 +29,18 @@ async function findOffer(db: DB, auth: AuthContext, uuid: string) {
 }
 
 /** The 409 for an offer that is not open (or whose hold ran out) when answered. */
-async function notOpen(db: DB, offerId: number, now: string): Promise<HttpError> {
-  const row = await db.selectFrom('waitlist_offers').select(['status', 'expires_at']).where('id', '=', offerId).executeTakeFirstOrThrow();
+async function notOpen(db: DB, companyId: number, offerId: number, now: string): Promise<HttpError> {
+  const row = await offerState(db, companyId, offerId);
   if (row.status === 'accepted') return conflict('You have already accepted this offer.');
   if (row.status === 'expired' || (row.status === 'open' && row.expires_at <= now)) return conflict(OFFER_EXPIRED);
   return conflict(OFFER_GONE);
-}
-
-async function withdraw(db: DB, offerId: number, now: string): Promise<void> {
-  await db.updateTable('waitlist_offers').set({ status: 'withdrawn', answered_at: now }).where('id', '=', offerId).where('status', '=', 'open').execute();
 }
 
 type Accepted = { appointment_uuid: string; approval_reason: string | null };
 
 /** What accepting booked, for an offer already accepted: a client's repeat (a lost reply, a second tab) gets it again. */
 async function acceptedBefore(db: DB, companyId: number, entryId: number): Promise<Accepted | null> {
-  const booked = await db
-    .selectFrom('waitlist_entries as e')
-    .innerJoin('appointments as a', 'a.id', 'e.appointment_id')
-    .select(['a.uuid', 'a.approval_reason'])
-    .where('e.id', '=', entryId)
-    .where('e.company_id', '=', companyId)
-    .executeTakeFirst();
+  const booked = await bookedByEntry(db, companyId, entryId);
   return booked ? { appointment_uuid: booked.uuid, approval_reason: booked.approval_reason ?? null } : null;
 }
 
@@ -69,7 +55,7 @@ export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Prom
     const before = await acceptedBefore(db, auth.companyId, offer.entry_id);
     if (before) return before;
   }
-  if (offer.status !== 'open' || offer.expires_at <= now) throw await notOpen(db, offer.id, now);
+  if (offer.status !== 'open' || offer.expires_at <= now) throw await notOpen(db, auth.companyId, offer.id, now);
   const startMs = Date.parse(offer.start_at);
   const timeZone = auth.company.timezone;
   const localDate = localDateOf(new Date(startMs), timeZone);
@@ -77,7 +63,7 @@ export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Prom
   // appointment; its own hold (and a booking at the very same start, caught by the unique index below) aside.
   const ctx = await loadSlotContext(db, auth.companyId, timeZone, offer.counselor_id, localDate, localDate);
   if (!slotsFromContext(ctx, localDate, { ignoreStart: startMs }).some((s) => s.start === startMs)) {
-    await withdraw(db, offer.id, now);
+    await withdrawOffer(db, auth.companyId, offer.id, now);
     throw conflict(OFFER_TAKEN);
   }
   const appointmentUuid = randomUUID();
@@ -88,14 +74,7 @@ export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Prom
       // the client's row held first as a booking holds it.
       await lockClient(trx, auth.companyId, auth.user.id);
       const held = await approvalReason(trx, auth.companyId, auth.user.id);
-      const took = await trx
-        .updateTable('waitlist_offers')
-        .set({ status: 'accepted', answered_at: now })
-        .where('id', '=', offer.id)
-        .where('status', '=', 'open')
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      if (Number(took.numUpdatedRows) !== 1) throw await notOpen(trx, offer.id, now);
+      if (!(await takeOffer(trx, auth.companyId, offer.id, now))) throw await notOpen(trx, auth.companyId, offer.id, now);
       const id = await insertAppointment(trx, {
         uuid: appointmentUuid,
         company_id: auth.companyId,
@@ -124,19 +103,19 @@ export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Prom
         actorId: auth.user.id,
         now,
       });
-      await trx.updateTable('waitlist_entries').set({ status: 'booked', appointment_id: id, closed_at: now }).where('id', '=', offer.entry_id).where('status', '=', 'waiting').execute();
+      await closeEntryAsBooked(trx, auth.companyId, offer.entry_id, id, now);
       return held;
     });
   } catch (error) {
     if (error instanceof HttpError) {
       // Two accepts of one offer at once by its client: the second answers what the first booked.
-      const current = error.statusCode === 409 ? await db.selectFrom('waitlist_offers').select('status').where('id', '=', offer.id).executeTakeFirst() : undefined;
+      const current = error.statusCode === 409 ? await offerStatus(db, auth.companyId, offer.id) : undefined;
       const before = current?.status === 'accepted' ? await acceptedBefore(db, auth.companyId, offer.entry_id) : null;
       if (before) return before;
       throw error;
     }
     if (isUniqueViolation(error, 'appointments_live_slot_uq') || isUniqueViolation(error, 'appointments.appointment_date')) {
-      await withdraw(db, offer.id, now);
+      await withdrawOffer(db, auth.companyId, offer.id, now);
       throw conflict(OFFER_TAKEN);
     }
     throw error;
@@ -148,6 +127,5 @@ export async function acceptOffer(db: DB, auth: AuthContext, uuid: string): Prom
 export async function declineOffer(db: DB, auth: AuthContext, uuid: string): Promise<void> {
   const offer = await findOffer(db, auth, uuid);
   const now = nowIso();
-  const r = await db.updateTable('waitlist_offers').set({ status: 'declined', answered_at: now }).where('id', '=', offer.id).where('status', '=', 'open').executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) throw await notOpen(db, offer.id, now);
+  if (!(await declineOpenOffer(db, auth.companyId, offer.id, now))) throw await notOpen(db, auth.companyId, offer.id, now);
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type Actor, createTestApp, type TestApp } from '../../../test/harness';
 import { startServers, type Servers } from '../../../test/server-processes';
-import { api, bookTen, cancel, client, freshDate, waitBody, type WaitCentre, waitCentre } from './waitlist.test-helpers';
+import { api, bookTen, cancel, client, freshDate, waitBody, type WaitCentre, waitCentre } from '../../../test/waitlist/waitlist-helpers';
 
 const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? '');
 const SLOTS = 6;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { matchCompany } from './waitlist-match';
-import { api, bookTen, cancel, client, freshDate, mine, waitBody, type WaitCentre, waitCentre } from './waitlist.test-helpers';
+import { api, bookTen, cancel, client, freshDate, mine, waitBody, type WaitCentre, waitCentre } from '../../../test/waitlist/waitlist-helpers';
 
 let t: TestApp;
 let c: WaitCentre;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Weekday } from '@kalinga/contracts/schedule';
-import { INTAKE_REQUIRED } from '@kalinga/contracts/screening-items';
+import { INTAKE_REQUIRED } from '@kalinga/contracts/screening/items';
 import { ALREADY_WAITING, type JoinWaitlistBody, WAITLIST_MAX_DAYS, type WaitlistEntry } from '@kalinga/contracts/waitlist';
 import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
@@ -12,6 +12,7 @@ import { scopeOf } from '../appointments/appointment-view';
 import { findCounselor, readBookingSettings } from '../schedule/schedule.repository';
 import { intakeMissing } from '../appointments/intake-gate';
 import { addDaysToDate, todayIn } from '@kalinga/contracts/zone-time';
+import { clientEntries, closeEntryAsLeft, type EntryRow, findEntry, insertEntry, waitingEntries, withdrawOpenOffers } from './waitlist.repository';
 
 // Joining, leaving and reading the waitlist (decision 0151). Offers are made by waitlist-match.ts and answered in
 // waitlist-offers.ts.
@@ -35,27 +36,24 @@ export async function joinWaitlist(db: DB, auth: AuthContext, body: JoinWaitlist
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   const uuid = randomUUID();
   try {
-    await db
-      .insertInto('waitlist_entries')
-      .values({
-        uuid,
-        company_id: auth.companyId,
-        client_id: auth.user.id,
-        counselor_id: body.counselor_id,
-        from_date: body.from_date,
-        to_date: body.to_date,
-        days: JSON.stringify([...new Set(body.days)]),
-        time_from: body.time_from,
-        time_to: body.time_to,
-        reason: body.reason,
-        category_id: body.category_id,
-        location_type: body.location_type,
-        location: body.location_type === 'on-site' ? (body.location ?? null) : null,
-        created_at: nowIso(),
-        closed_at: null,
-        appointment_id: null,
-      })
-      .execute();
+    await insertEntry(db, {
+      uuid,
+      company_id: auth.companyId,
+      client_id: auth.user.id,
+      counselor_id: body.counselor_id,
+      from_date: body.from_date,
+      to_date: body.to_date,
+      days: JSON.stringify([...new Set(body.days)]),
+      time_from: body.time_from,
+      time_to: body.time_to,
+      reason: body.reason,
+      category_id: body.category_id,
+      location_type: body.location_type,
+      location: body.location_type === 'on-site' ? (body.location ?? null) : null,
+      created_at: nowIso(),
+      closed_at: null,
+      appointment_id: null,
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'waitlist_entries')) throw conflict(ALREADY_WAITING);
     throw error;
@@ -65,7 +63,7 @@ export async function joinWaitlist(db: DB, auth: AuthContext, body: JoinWaitlist
 
 /** Leaving by oneself: the entry closes and a slot held for it is let go (the next pass offers it to the next). */
 export async function leaveWaitlist(db: DB, auth: AuthContext, uuid: string): Promise<void> {
-  const entry = await db.selectFrom('waitlist_entries').select(['id', 'client_id']).where('uuid', '=', uuid).where('company_id', '=', auth.companyId).executeTakeFirst();
+  const entry = await findEntry(db, auth.companyId, uuid);
   if (!entry) throw notFound('Waitlist entry');
   requireClient(auth, 'Clients leave the waitlist themselves.');
   if (entry.client_id !== auth.user.id) throw notFound('Waitlist entry');
@@ -73,46 +71,11 @@ export async function leaveWaitlist(db: DB, auth: AuthContext, uuid: string): Pr
   const left = await db.transaction().execute(async (trx) => {
     // The offer's row before the entry's, in the order an accept takes them: the other order deadlocked on
     // PostgreSQL when a leave and an accept of its offer ran at once (a 500 for one of them).
-    await trx.updateTable('waitlist_offers').set({ status: 'withdrawn', answered_at: now }).where('entry_id', '=', entry.id).where('status', '=', 'open').execute();
-    const r = await trx.updateTable('waitlist_entries').set({ status: 'left', closed_at: now }).where('id', '=', entry.id).where('status', '=', 'waiting').executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    await withdrawOpenOffers(trx, auth.companyId, entry.id, now);
+    return closeEntryAsLeft(trx, auth.companyId, entry.id, now);
   });
   if (!left) throw conflict('You are no longer on this waitlist.');
 }
-
-function entryQuery(db: DB, companyId: number) {
-  return db
-    .selectFrom('waitlist_entries as e')
-    .innerJoin('users as cl', 'cl.id', 'e.client_id')
-    .leftJoin('users as co', 'co.id', 'e.counselor_id')
-    .leftJoin('appointments as a', 'a.id', 'e.appointment_id')
-    .leftJoin('waitlist_offers as o', (j) => j.onRef('o.entry_id', '=', 'e.id').on('o.status', '=', 'open'))
-    .leftJoin('users as oc', 'oc.id', 'o.counselor_id')
-    .select([
-      'e.uuid',
-      'e.status',
-      'e.client_id',
-      'cl.name as client_name',
-      'e.counselor_id',
-      'co.name as counselor_name',
-      'e.from_date',
-      'e.to_date',
-      'e.days',
-      'e.time_from',
-      'e.time_to',
-      'e.created_at',
-      'a.uuid as appointment_uuid',
-      'o.uuid as offer_uuid',
-      'o.start_at',
-      'o.counselor_id as offer_counselor_id',
-      'oc.name as offer_counselor_name',
-      'o.offered_at',
-      'o.expires_at',
-    ])
-    .where('e.company_id', '=', companyId);
-}
-
-type EntryRow = Awaited<ReturnType<ReturnType<typeof entryQuery>['execute']>>[number];
 
 function toEntry(r: EntryRow): WaitlistEntry {
   return {
@@ -138,14 +101,12 @@ function toEntry(r: EntryRow): WaitlistEntry {
 export async function listWaiting(db: DB, auth: AuthContext): Promise<WaitlistEntry[]> {
   const scope = scopeOf(auth);
   if (scope.kind === 'client') throw forbidden('Counselors and managers see the waitlist.');
-  let q = entryQuery(db, auth.companyId).where('e.status', '=', 'waiting');
-  if (scope.kind === 'counselor') q = q.where((w) => w.or([w('e.counselor_id', 'is', null), w('e.counselor_id', '=', auth.user.id)]));
-  return (await q.orderBy('e.created_at').orderBy('e.id').limit(500).execute()).map(toEntry);
+  return (await waitingEntries(db, auth.companyId, scope.kind === 'counselor' ? auth.user.id : null)).map(toEntry);
 }
 
 /** A client's own entries, newest first: the one waiting (with its offer) and the last few closed ones. */
 export async function listMine(db: DB, auth: AuthContext): Promise<WaitlistEntry[]> {
   requireClient(auth, 'Counselors and managers see the waitlist at /api/waitlist.');
-  const rows = await entryQuery(db, auth.companyId).where('e.client_id', '=', auth.user.id).orderBy('e.id', 'desc').limit(10).execute();
+  const rows = await clientEntries(db, auth.companyId, auth.user.id);
   return rows.map(toEntry);
 }

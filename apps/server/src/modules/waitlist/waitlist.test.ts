@@ -5,10 +5,11 @@ import { OFFER_EXPIRED } from '@kalinga/contracts/waitlist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
 import type { OutboxRow } from '../notifications/outbox.repository';
-import { ALL_WEEK, instantOf, setWeek, slotsOf } from '../schedule/schedule.test-helpers';
+import { ALL_WEEK, instantOf, setWeek, slotsOf } from '../../../test/schedule/schedule-helpers';
 import { waitlistOfferEmail } from '../notifications/waitlist-email';
+import { composeEmail } from '../notifications/email-registry';
 import { matchCompany } from './waitlist-match';
-import { api, bookTen, cancel, client, freshDate, mine, waitBody, type WaitCentre, waitCentre } from './waitlist.test-helpers';
+import { api, bookTen, cancel, client, freshDate, mine, waitBody, type WaitCentre, waitCentre } from '../../../test/waitlist/waitlist-helpers';
 import { addDaysToDate } from '@kalinga/contracts/zone-time';
 import { appointmentRow } from '../../../test/appointment-rows';
 
@@ -111,7 +112,7 @@ describe('a freed slot', () => {
     const told = await t.db.selectFrom('notifications').selectAll().where('user_id', '=', first.user.id).where('kind', '=', 'waitlist_offer').execute();
     expect(told.map((n) => n.appointment_date)).toEqual([entry.offer!.appointment_date]);
     const email = await t.db.selectFrom('outbox').selectAll().where('recipient_id', '=', first.user.id).where('kind', '=', 'waitlist_offer').executeTakeFirstOrThrow();
-    const message = await waitlistOfferEmail(t.db, email as OutboxRow, 'https://care.example.test');
+    const message = await composeEmail(waitlistOfferEmail, t.db, email as OutboxRow, { publicUrl: 'https://care.example.test', now: Date.now() });
     expect(message?.text).toContain('https://care.example.test/waitlist');
     expect(message?.text).toContain('Counselor of Waitlist School');
     expect(message?.text).not.toContain('Sleep trouble');

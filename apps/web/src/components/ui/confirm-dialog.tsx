@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { t } from '../../lib/i18n';
 import { Modal } from './modal';
 
 export interface ConfirmOptions {
@@ -18,15 +19,15 @@ let pending: Pending | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-/** Asks the user to confirm; resolves true on the confirm button. Defaults (product-rules.md#messages): 'Are you sure?', "You won't be able to revert this!", Yes / Cancel. */
+/** Asks the user to confirm; resolves true on the confirm button. Defaults (product-rules.md#messages), in the language in use (the common area, loaded at start-up): 'Are you sure?', "You won't be able to revert this!", Yes / Cancel. */
 export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
   pending?.resolve(false);
   return new Promise((resolve) => {
     pending = {
-      title: options.title ?? 'Are you sure?',
-      text: options.text ?? "You won't be able to revert this!",
-      confirmText: options.confirmText ?? 'Yes',
-      cancelText: options.cancelText ?? 'Cancel',
+      title: options.title ?? t('common.confirm.title'),
+      text: options.text ?? t('common.confirm.text'),
+      confirmText: options.confirmText ?? t('common.confirm.yes'),
+      cancelText: options.cancelText ?? t('common.confirm.cancel'),
       danger: options.danger ?? false,
       resolve,
     };
@@ -37,8 +38,8 @@ export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
 /** The delete confirmation (product-rules.md#messages). */
 export function confirmDelete(title?: string): Promise<boolean> {
   return confirm({
-    text: title === undefined ? "You won't be able to revert this!" : `Are you sure you want to delete "${title}"? This action cannot be undone.`,
-    confirmText: 'Yes, delete it!',
+    text: title === undefined ? t('common.confirm.text') : t('common.confirm.deleteNamed', { title }),
+    confirmText: t('common.confirm.yesDelete'),
     danger: true,
   });
 }

@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-
-export const NOT_AN_IMAGE = 'Please select an image file';
-export const IMAGE_HINT = 'max 2MB, JPG, PNG, GIF';
+import { useT } from '../../lib/i18n';
 
 /**
  * An image file input with a preview. A non-image choice is refused with the alert of product-rules.md#validation and the
@@ -25,6 +23,7 @@ export function ImagePicker({
   disabled?: boolean;
   name?: string;
 }) {
+  const t = useT('common');
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -48,11 +47,11 @@ export function ImagePicker({
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="font-medium">{label}</label>
       {shown && shown !== brokenUrl && (
-        <img src={shown} alt={`${label} preview`} className="h-40 w-full rounded-box border border-base-300 object-cover" data-testid="image-preview" onError={() => setBrokenUrl(shown)} />
+        <img src={shown} alt={t('common.image.preview', { label })} className="h-40 w-full rounded-box border border-base-300 object-cover" data-testid="image-preview" onError={() => setBrokenUrl(shown)} />
       )}
       {shown && shown === brokenUrl && (
         <div className="flex h-40 w-full items-center justify-center rounded-box border border-dashed border-base-300 bg-base-200 text-sm text-base-content/70" data-testid="image-placeholder">
-          The current image could not be shown
+          {t('common.image.broken')}
         </div>
       )}
       <input
@@ -68,7 +67,7 @@ export function ImagePicker({
         onChange={(e) => {
           const chosen = e.target.files?.[0] ?? null;
           if (chosen && !chosen.type.startsWith('image/')) {
-            window.alert(NOT_AN_IMAGE);
+            window.alert(t('common.image.notAnImage'));
             e.target.value = '';
             onChange(null);
             return;
@@ -76,7 +75,7 @@ export function ImagePicker({
           onChange(chosen);
         }}
       />
-      <p id={`${id}-hint`} className="text-sm text-base-content/60">{IMAGE_HINT}</p>
+      <p id={`${id}-hint`} className="text-sm text-base-content/60">{t('common.image.hint')}</p>
       {error && <p className="text-sm text-error">{error}</p>}
     </div>
   );

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseOnDevice } from '../../lib/i18n';
 import { Pagination } from './pagination';
 
 afterEach(cleanup);
@@ -63,5 +64,13 @@ describe('Pagination', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page 20' }));
     fireEvent.click(screen.getByRole('button', { name: 'Page 10' }));
     expect(onPageChange.mock.calls.map((c) => c[0])).toEqual([11, 9, 11, 20]);
+  });
+
+  it('speaks Filipino when the language in use is Filipino (the common area, decision 0271)', async () => {
+    await chooseOnDevice('fil');
+    renderBar(2, 3);
+    expect(screen.getByRole('navigation', { name: 'Mga pahina' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nakaraang pahina' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pahina 3' })).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ describe('toasts before sonner has loaded', () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
     const error = vi.spyOn(toast, 'error').mockImplementation(() => 1);
     const info = vi.spyOn(toast, 'info').mockImplementation(() => 1);
+    await (await import('../../lib/i18n')).initI18n(['common']);
     const { notifyError, notifyInfo, notifySuccess, loadToasts } = await import('./toast');
     notifySuccess('Saved.');
     notifyError('');

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { t } from '../../lib/i18n';
 
 // Toasts (product-rules.md#messages) through sonner, which is loaded on first use and not at start-up (decision 0098: its
 // 33 KB were evaluated before every signed-in screen's first paint). A toast raised before it has loaded
@@ -6,8 +7,6 @@ import { useSyncExternalStore } from 'react';
 // (sonner's Toaster also shows the toasts raised before it subscribed).
 
 export const TOAST_DURATION_MS = 3000;
-const DEFAULT_SUCCESS = 'Operation completed successfully.';
-const DEFAULT_ERROR = 'An unexpected error occurred. Please try again.';
 
 type Kind = 'success' | 'error' | 'info';
 type Toast = typeof import('sonner').toast;
@@ -65,13 +64,13 @@ export function useToastsWanted(): boolean {
 }
 
 /** Green toast, bottom-right, 3 s (product-rules.md#messages). */
-export function notifySuccess(message: string = DEFAULT_SUCCESS): void {
-  show('success', message || DEFAULT_SUCCESS);
+export function notifySuccess(message?: string): void {
+  show('success', message || t('common.toast.success'));
 }
 
 /** Red toast with the server's message when there is one; `detail` adds a line under it. */
-export function notifyError(message: string = DEFAULT_ERROR, detail?: Detail): void {
-  show('error', message || DEFAULT_ERROR, detail);
+export function notifyError(message?: string, detail?: Detail): void {
+  show('error', message || t('common.toast.error'), detail);
 }
 
 export function notifyInfo(message: string): void {

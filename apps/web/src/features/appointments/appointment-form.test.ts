@@ -1,7 +1,10 @@
 // @vitest-environment node
 import type { Appointment } from '@kalinga/contracts/appointments';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyValues, instantForSlot, isComplete, toBody, valuesFromAppointment } from './appointment-form';
+import { initI18n } from '../../lib/i18n';
+
+beforeAll(() => initI18n(['appointments']));
 
 const filled = { ...emptyValues(3), date: '2026-03-09', time: '09:00', reason: 'Stress', categoryId: 2 };
 
@@ -28,6 +31,14 @@ describe('isComplete (submit stays disabled until required fields are filled)', 
     expect(isComplete({ ...newStudent, studentEmail: '' }, opts)).toBe(false);
     // Editing: the client is fixed.
     expect(isComplete(filled, { editing: true, picksStudent: true })).toBe(true);
+  });
+  it("a manager's client is optional (empty: they book for themselves), and sent when chosen", () => {
+    const opts = { editing: false, picksStudent: true, clientOptional: true };
+    expect(isComplete(filled, opts)).toBe(true);
+    expect(isComplete({ ...filled, isNewStudent: true }, opts)).toBe(false);
+    const chosen = { ...filled, student: { id: 5, name: 'Ana', student_id: null } };
+    expect(toBody(chosen, '2026-03-09T01:00:00.000Z', { editing: false, picksStudent: true, sendsNotes: true })).toMatchObject({ student_id: 5 });
+    expect(toBody(filled, '2026-03-09T01:00:00.000Z', { editing: false, picksStudent: true, sendsNotes: true })).not.toHaveProperty('student_id', expect.anything());
   });
 });
 

@@ -67,12 +67,13 @@ export function valuesFromAppointment(a: Appointment, timeZone: string | undefin
 }
 
 /** product-rules.md#validation: required fields, the on-site location, and the counselor's student choice. */
-export function isComplete(v: AppointmentFormValues, opts: { editing: boolean; picksStudent: boolean }): boolean {
+export function isComplete(v: AppointmentFormValues, opts: { editing: boolean; picksStudent: boolean; clientOptional?: boolean }): boolean {
   if (!v.counselorId || !v.date || !v.time || !v.reason.trim() || !v.categoryId) return false;
   if (v.locationType === 'on-site' && !v.location.trim()) return false;
   if (opts.picksStudent && !opts.editing) {
     if (v.isNewStudent) return !!(v.studentName.trim() && v.studentIdNumber.trim() && v.studentEmail.trim());
-    return v.student !== null;
+    // A manager who leaves the client empty books for themselves.
+    return v.student !== null || !!opts.clientOptional;
   }
   return true;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Appointment, AppointmentStatus } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   canBook,
   canChangeStatus,
@@ -16,6 +16,9 @@ import {
   statusOptions,
   statusToast,
 } from './appointment-rules';
+import { initI18n } from '../../lib/i18n';
+
+beforeAll(() => initI18n(['appointments']));
 
 function user(id: number, userType: AuthUser['user_type'], roles: string[], permissions: string[]): AuthUser {
   return {

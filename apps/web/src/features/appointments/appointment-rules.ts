@@ -1,27 +1,17 @@
 import { ALLOWED_STATUS_CHANGES, type AppointmentStatus } from '@kalinga/contracts/appointment-constants';
 import type { Appointment } from '@kalinga/contracts/appointments';
-import type { AuthUser } from '@kalinga/contracts/auth';
+import { type MessageKey, t } from '../../lib/i18n';
+import { isCounselorUser, isManager, type Viewer } from '../../lib/viewer';
 
 // Who may do what on the Appointments screen (product-rules.md#screen-appointments and #permissions, docs/decisions/0050).
 // The server enforces the same rules; these only decide what the screen offers.
 
-export const MANAGE_APPOINTMENTS = 'manage appointments';
-
-type Viewer = Pick<AuthUser, 'id' | 'roles' | 'permissions' | 'user_type'>;
 type Item = Pick<Appointment, 'status' | 'counselor_id' | 'student_id'>;
 type Timed = Pick<Appointment, 'status' | 'appointment_date'>;
 
 /** A session can be marked completed only once it has started (the server refuses earlier with 422). */
 export function hasStarted(a: Pick<Appointment, 'appointment_date'>, now = Date.now()): boolean {
   return Date.parse(a.appointment_date) <= now;
-}
-
-export function isCounselorUser(user: Viewer | null): boolean {
-  return !!user && (user.user_type === 'counselor' || user.roles.includes('counselor'));
-}
-
-export function isManager(user: Viewer | null): boolean {
-  return !!user && user.permissions.includes(MANAGE_APPOINTMENTS);
 }
 
 /** The viewer is the appointment's client or its assigned counselor. */
@@ -107,32 +97,41 @@ export function statusBadgeClass(status: AppointmentStatus): string {
   return BADGE[status];
 }
 
-const STATUS_LABEL: Record<AppointmentStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  no_show: 'No-show',
+// The words below come from the appointments catalog in the language in use (loaded by the screens that show them).
+const STATUS_LABEL: Record<AppointmentStatus, MessageKey> = {
+  pending: 'appointments.status.pending',
+  confirmed: 'appointments.status.confirmed',
+  completed: 'appointments.status.completed',
+  cancelled: 'appointments.status.cancelled',
+  no_show: 'appointments.status.no_show',
 };
 
 export function statusLabel(status: AppointmentStatus): string {
-  return STATUS_LABEL[status];
+  return t(STATUS_LABEL[status]);
 }
+
+const STATUS_ACTION: Record<AppointmentStatus, MessageKey> = {
+  pending: 'appointments.action.pending',
+  confirmed: 'appointments.action.confirmed',
+  completed: 'appointments.action.completed',
+  cancelled: 'appointments.action.cancelled',
+  no_show: 'appointments.action.no_show',
+};
 
 /** The words of the menu entry that moves to a status. */
 export function statusActionLabel(status: AppointmentStatus): string {
-  if (status === 'confirmed') return 'Confirm';
-  if (status === 'completed') return 'Mark as completed';
-  if (status === 'cancelled') return 'Cancel appointment';
-  if (status === 'no_show') return 'Mark as no-show';
-  return 'Mark as pending';
+  return t(STATUS_ACTION[status]);
 }
+
+const STATUS_TOAST: Record<AppointmentStatus, MessageKey> = {
+  pending: 'appointments.toast.other',
+  confirmed: 'appointments.toast.confirmed',
+  completed: 'appointments.toast.completed',
+  cancelled: 'appointments.toast.cancelled',
+  no_show: 'appointments.toast.no_show',
+};
 
 /** The toast after a status change (product-rules.md#screen-appointments). */
 export function statusToast(status: AppointmentStatus): string {
-  if (status === 'confirmed') return 'Appointment confirmed successfully';
-  if (status === 'completed') return 'Appointment marked as completed';
-  if (status === 'cancelled') return 'Appointment cancelled successfully';
-  if (status === 'no_show') return 'Appointment marked as a no-show';
-  return 'Appointment status updated';
+  return t(STATUS_TOAST[status]);
 }

@@ -1,31 +1,33 @@
 import { APPOINTMENT_TABS, type AppointmentStatus, type AppointmentTab, type ClientUserType } from '@kalinga/contracts/appointment-constants';
 import type { Appointment } from '@kalinga/contracts/appointments';
-import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { confirm, confirmDelete } from '../../components/ui/confirm-dialog';
-import { HelpNowLink } from '../../components/help-now-link';
+import { confirm } from '../../components/ui/confirm-dialog';
 import { IntakePrompt } from '../../components/intake-prompt';
 import { intakeRequiredFirst, useScreeningStatus } from '../../components/intake-status';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
+import { GroupSessionRows } from '../../components/group-session-rows';
 import { Pagination } from '../../components/ui/pagination';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { errorMessage, serverMessageOr } from '../../lib/api-client';
+import { type MessageKey, useT } from '../../lib/i18n';
 import { lazyPart, useOnceTrue, usePreloadWhenIdle } from '../../lib/lazy-part';
-import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
+import { useDocumentTitle, useSiteSettings } from '../../session/site-settings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { hasPermission, useAuth } from '../auth/auth-store';
+import { hasPermission, useAuth } from '../../session/auth-store';
 import { downloadIcs, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment } from './api/appointments-api';
 import { groupByMonth } from './appointment-grouping';
-import { canBook, isCounselorUser, isManager, statusToast } from './appointment-rules';
+import { canBook, statusToast } from './appointment-rules';
+import { isCounselorUser, isManager } from '../../lib/viewer';
 import { AppointmentCard } from './components/appointment-card';
 import type { BookingPreset } from './appointment-form';
 import { ClientActions, clientDialogs } from './components/client-actions';
 import { LazyCalendarPanel, useAppointmentsView, ViewSwitch } from './calendar/view-switch';
 import { cancelConfirmation } from './cancel-confirmation';
 import { cardPlace, type ChangedCard, focusWhereNext } from './focus-after-change';
-import { SetupChecklist } from './components/setup-checklist';
+import { SetupChecklist, useSetupStatus } from './components/setup-checklist';
 
 // What the list's first view does not draw loads after it (decision 0091): the booking form, the status history and
 // the linked appointment's dialog (the client's cancel and reschedule are in client-actions.tsx).
@@ -34,13 +36,14 @@ const historyModal = lazyPart(() => import('./components/status-history-modal').
 const openedModal = lazyPart(() => import('./components/opened-appointment-modal').then((m) => m.OpenedAppointmentModal));
 const seriesModal = lazyPart(() => import('./components/series-modal').then((m) => m.SeriesModal));
 
-const TAB_LABEL: Record<AppointmentTab, string> = { pending: 'Pending', upcoming: 'Upcoming', history: 'History' };
+const TAB_LABEL: Record<AppointmentTab, MessageKey> = { pending: 'appointments.tab.pending', upcoming: 'appointments.tab.upcoming', history: 'appointments.tab.history' };
 
 /** The Appointments screen, also the dashboard at '/'. */
 export function AppointmentsPage() {
+  const t = useT('appointments');
   const { user } = useAuth();
   const settings = useSiteSettings();
-  useDocumentTitle(settings.data?.site_name, 'Appointments');
+  useDocumentTitle(settings.data?.site_name, t('appointments.title'));
   const counselor = isCounselorUser(user);
 
   const [tab, setTab] = useState<AppointmentTab>('pending');
@@ -73,8 +76,11 @@ export function AppointmentsPage() {
   const changeStatus = useChangeStatus();
   const remove = useDeleteAppointment();
 
-  const groups = useMemo(() => groupByMonth(list.data?.data ?? []), [list.data]);
-  const meta = list.data?.meta;
+  // A list that arrives is drawn as a transition, in slices, not in one long task (decision 0253).
+  const listData = useDeferredValue(list.data);
+  const listLoading = list.isPending || (!list.isError && listData === undefined);
+  const groups = useMemo(() => groupByMonth(listData?.data ?? []), [listData]);
+  const meta = listData?.meta;
   // A page emptied by a change (last item confirmed or deleted) steps back to the last real page.
   useEffect(() => {
     if (meta && meta.last_page >= 1 && page > meta.last_page) setPage(meta.last_page);
@@ -84,10 +90,10 @@ export function AppointmentsPage() {
   const panelRef = useRef<HTMLElement>(null);
   const [changed, setChanged] = useState<ChangedCard | null>(null);
   useEffect(() => {
-    if (!changed || busyUuid !== null || list.isFetching) return;
+    if (!changed || busyUuid !== null || list.isFetching || listData !== list.data) return;
     focusWhereNext(panelRef.current, changed, document.getElementById(`${tabsId}-${tab}`));
     setChanged(null);
-  }, [changed, busyUuid, list.isFetching, tabsId, tab]);
+  }, [changed, busyUuid, list.isFetching, list.data, listData, tabsId, tab]);
 
   const onStatus = async (a: Appointment, status: AppointmentStatus) => {
     if (status === 'cancelled' && !(await confirm(cancelConfirmation(user, a)))) return;
@@ -98,7 +104,7 @@ export function AppointmentsPage() {
       notifySuccess(statusToast(status));
     } catch (error) {
       console.error(error);
-      notifyError('Failed to update appointment status');
+      notifyError(t('appointments.statusFailed'));
     } finally {
       setBusyUuid(null);
     }
@@ -106,15 +112,15 @@ export function AppointmentsPage() {
 
   const onDelete = async (a: Appointment) => {
     // The appointment confirmation (product-rules.md#messages) is the generic text, without a title.
-    if (!(await confirmDelete())) return;
+    if (!(await confirm({ title: t('appointments.confirm.title'), text: t('appointments.confirm.text'), confirmText: t('appointments.confirm.delete'), cancelText: t('appointments.confirm.cancel'), danger: true }))) return;
     if (view === 'list') setChanged(cardPlace(panelRef.current, a.uuid));
     setBusyUuid(a.uuid);
     try {
       await remove.mutateAsync(a.uuid);
-      notifySuccess('Appointment deleted successfully');
+      notifySuccess(t('appointments.deleted'));
     } catch (error) {
       console.error(error);
-      notifyError('Failed to delete appointment');
+      notifyError(t('appointments.deleteFailed'));
     } finally {
       setBusyUuid(null);
     }
@@ -133,6 +139,11 @@ export function AppointmentsPage() {
   // A client's first booking may need the intake questionnaires first (decision 0160).
   const client = !!user && !counselor && user.user_type !== 'counselor';
   const screening = useScreeningStatus(client);
+  const admin = hasPermission(user, 'manage users');
+  const setup = useSetupStatus(admin);
+  // The checklist and the intake prompt sit above the tabs: while their first answer is on its way the tabs and
+  // the list wait with them, so nothing drawn moves down when one appears (decision 0231). Not while paused offline.
+  const aboveLoading = (admin && setup.isLoading) || (client && screening.isLoading);
   const navigate = useNavigate();
   const openBooking = () => (client && intakeRequiredFirst(screening.data) ? navigate('/intake?then=book') : setForm({ open: true, appointment: null }));
   // Back from the questionnaire with ?book=1: the booking form opens.
@@ -147,51 +158,51 @@ export function AppointmentsPage() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Appointments</h1>
+        <h1 className="text-2xl font-bold">{t('appointments.title')}</h1>
         {(counselor || isManager(user)) && <ViewSwitch view={view} onChange={setView} />}
-        {!counselor && user && <HelpNowLink />}
         {showBook && (
           <button type="button" className="btn btn-primary" onClick={openBooking}>
             <svg aria-hidden="true" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
               <path strokeLinecap="round" strokeLinejoin="round" d="M12 4.5v15m7.5-7.5h-15" />
             </svg>
-            Book Appointment
+            {t('appointments.book')}
           </button>
         )}
       </div>
 
-      <SetupChecklist enabled={hasPermission(user, 'manage users')} />
+      {aboveLoading ? <LoadingBlock text={t('appointments.loading')} /> : (<>
+      <SetupChecklist enabled={admin} />
       <IntakePrompt enabled={client} />
 
       {view === 'calendar' && user ? (
-        <Suspense fallback={<LoadingBlock text="Loading calendar..." />}>
+        <Suspense fallback={<LoadingBlock text={t('appointments.loadingCalendar')} />}>
           <LazyCalendarPanel user={user} bookable={showBook} onBook={(preset) => setForm({ open: true, appointment: null, preset })} onOpen={(uuid) => setSearchParams((p) => { p.set('open', uuid); return p; })} />
         </Suspense>
       ) : (<>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div role="tablist" aria-label="Appointment lists" className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit" id={tabsId}>
-          {APPOINTMENT_TABS.map((t) => (
+        <div role="tablist" aria-label={t('appointments.lists')} className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit" id={tabsId}>
+          {APPOINTMENT_TABS.map((item) => (
             <button
-              key={t}
+              key={item}
               type="button"
               role="tab"
-              id={`${tabsId}-${t}`}
-              aria-selected={tab === t}
+              id={`${tabsId}-${item}`}
+              aria-selected={tab === item}
               aria-controls={`${tabsId}-panel`}
-              className={`tab flex-1 flex-nowrap gap-1.5 whitespace-nowrap px-2 sm:flex-none sm:gap-2 sm:px-3 ${tab === t ? 'tab-active' : 'text-base-content/80'}`}
-              onClick={() => setTab(t)}
+              className={`tab flex-1 flex-nowrap gap-1.5 whitespace-nowrap px-2 sm:flex-none sm:gap-2 sm:px-3 ${tab === item ? 'tab-active' : 'text-base-content/80'}`}
+              onClick={() => setTab(item)}
               onKeyDown={(e) => {
                 if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-                const i = APPOINTMENT_TABS.indexOf(t);
+                const i = APPOINTMENT_TABS.indexOf(item);
                 const next = APPOINTMENT_TABS[(i + (e.key === 'ArrowRight' ? 1 : APPOINTMENT_TABS.length - 1)) % APPOINTMENT_TABS.length];
                 setTab(next);
                 document.getElementById(`${tabsId}-${next}`)?.focus();
               }}
-              tabIndex={tab === t ? 0 : -1}
+              tabIndex={tab === item ? 0 : -1}
             >
-              {TAB_LABEL[t]}
-              <span className={`badge badge-sm ${tab === t ? 'badge-primary' : 'badge-ghost'}`} data-testid={`count-${t}`}>
-                {counts.data ? counts.data[t] : '–'}
+              {t(TAB_LABEL[item])}
+              <span className={`badge badge-sm ${tab === item ? 'badge-primary' : 'badge-ghost'}`} data-testid={`count-${item}`}>
+                {counts.data ? counts.data[item] : '–'}
               </span>
             </button>
           ))}
@@ -199,25 +210,25 @@ export function AppointmentsPage() {
 
         {counselor && (
           <div className="flex flex-col gap-2 sm:flex-row">
-            <label htmlFor={typeId} className="sr-only">User type</label>
+            <label htmlFor={typeId} className="sr-only">{t('appointments.userType')}</label>
             <select id={typeId} className="select w-full sm:w-40" value={userType} onChange={(e) => setUserType(e.target.value as ClientUserType | '')}>
-              <option value="">All Users</option>
-              <option value="student">Students</option>
-              <option value="personnel">Personnel</option>
+              <option value="">{t('appointments.allUsers')}</option>
+              <option value="student">{t('appointments.students')}</option>
+              <option value="personnel">{t('appointments.personnel')}</option>
             </select>
-            <label htmlFor={searchId} className="sr-only">Search by name</label>
+            <label htmlFor={searchId} className="sr-only">{t('appointments.searchLabel')}</label>
             <div className="relative w-full sm:w-64">
               <input
                 id={searchId}
                 type="text"
                 className="input w-full pr-9"
-                placeholder="Search by name..."
+                placeholder={t('appointments.searchPlaceholder')}
                 value={searchInput}
                 onChange={(e) => setSearchInput(e.target.value)}
                 onKeyDown={(e) => { if (e.key === 'Escape') setSearchInput(''); }}
               />
               {searchInput && (
-                <button type="button" className="btn btn-ghost btn-xs btn-circle absolute right-2 top-1/2 -translate-y-1/2" aria-label="Clear search" onClick={() => setSearchInput('')}>
+                <button type="button" className="btn btn-ghost btn-xs btn-circle absolute right-2 top-1/2 -translate-y-1/2" aria-label={t('appointments.clearSearch')} onClick={() => setSearchInput('')}>
                   ✕
                 </button>
               )}
@@ -227,13 +238,13 @@ export function AppointmentsPage() {
       </div>
 
       <section ref={panelRef} id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${tab}`} aria-busy={list.isFetching} className="flex flex-col gap-6">
-        <h2 className="sr-only">{TAB_LABEL[tab]} appointments</h2>
-        {list.isPending ? (
-          <LoadingBlock text="Loading appointments..." />
+        <h2 className="sr-only">{t('appointments.tabHeading', { tab })}</h2>
+        {listLoading ? (
+          <LoadingBlock text={t('appointments.loading')} />
         ) : list.isError ? (
-          <ErrorAlert message={serverMessageOr(list.error, 'An error occurred')} onRetry={() => { void list.refetch(); void counts.refetch(); }} />
+          <ErrorAlert message={serverMessageOr(list.error, t('appointments.loadFailed'))} retryText={t('appointments.retry')} onRetry={() => { void list.refetch(); void counts.refetch(); }} />
         ) : groups.length === 0 ? (
-          <EmptyState title="No appointments found" />
+          <EmptyState title={t('appointments.empty')} />
         ) : (
           <>
             {groups.map((g) => (
@@ -254,7 +265,10 @@ export function AppointmentsPage() {
             {meta && <Pagination currentPage={meta.current_page} lastPage={meta.last_page} onPageChange={(p) => { setPage(p); window.scrollTo({ top: 0 }); }} />}
           </>
         )}
+        {/* A member's coming group sessions, read-only and marked as such (decision 0283). */}
+        {tab === 'upcoming' && (user?.user_type === 'student' || user?.user_type === 'personnel') && <GroupSessionRows timeZone={settings.data?.timezone} />}
       </section>
+      </>)}
       </>)}
 
       {openedMounted && (

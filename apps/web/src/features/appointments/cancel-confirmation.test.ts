@@ -1,8 +1,11 @@
 // @vitest-environment node
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cancelConfirmation } from './cancel-confirmation';
+import { initI18n } from '../../lib/i18n';
+
+beforeAll(() => initI18n(['appointments']));
 
 const counselor = { id: 1, user_type: 'counselor', roles: ['counselor'], permissions: ['manage appointments'] } as unknown as AuthUser;
 const a = {

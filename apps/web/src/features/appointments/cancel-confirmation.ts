@@ -2,11 +2,12 @@ import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import type { ConfirmOptions } from '../../components/ui/confirm-dialog';
 import { formatLongDate, formatTime } from '../../lib/dates';
+import { t } from '../../lib/i18n';
 import { otherParty } from './appointment-rules';
 
 /** "Monday, March 9 at 9:00 AM" in the browser's zone, as the cards show it. */
 export function appointmentWhen(a: Pick<Appointment, 'appointment_date'>): string {
-  return `${formatLongDate(a.appointment_date)} at ${formatTime(a.appointment_date)}`;
+  return t('appointments.when', { date: formatLongDate(a.appointment_date), time: formatTime(a.appointment_date) });
 }
 
 /**
@@ -15,10 +16,10 @@ export function appointmentWhen(a: Pick<Appointment, 'appointment_date'>): strin
  */
 export function cancelConfirmation(user: AuthUser | null, a: Pick<Appointment, 'appointment_date' | 'counselor' | 'student'>): ConfirmOptions {
   return {
-    title: 'Cancel this appointment?',
-    text: `Your appointment with ${otherParty(user, a).name} on ${appointmentWhen(a)} will be cancelled and the time freed for others.`,
-    confirmText: 'Yes, cancel it',
-    cancelText: 'Keep it',
+    title: t('appointments.cancelOne.title'),
+    text: t('appointments.cancelOne.text', { name: otherParty(user, a).name, when: appointmentWhen(a) }),
+    confirmText: t('appointments.cancelOne.yes'),
+    cancelText: t('appointments.cancelOne.keep'),
     danger: true,
   };
 }

@@ -1,6 +1,9 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { selfServiceFor } from './self-service-rules';
+import { initI18n } from '../../lib/i18n';
+
+beforeAll(() => initI18n(['appointments']));
 
 const HOUR = 3_600_000;
 const now = Date.parse('2026-03-09T00:00:00Z');

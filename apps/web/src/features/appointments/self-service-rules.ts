@@ -1,6 +1,7 @@
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { withinNotice } from '@kalinga/contracts/notice-period';
+import { t } from '../../lib/i18n';
 
 // What a client may do with their own appointment on the Appointments screen (decision 0057).
 // The server enforces the same rules; these decide what the card offers.
@@ -30,6 +31,5 @@ export function selfServiceFor(user: Viewer | null, a: Item, noticeHours: number
 
 /** The card's line once the notice period has passed: what a cancellation now means, and whom to contact. */
 export function contactMessage(noticeHours: number, counselorName: string): string {
-  const period = noticeHours === 1 ? '1 hour' : `${noticeHours} hours`;
-  return `Less than ${period} to go: cancelling now counts as a late cancellation; to reschedule, contact ${counselorName}.`;
+  return t('appointments.late.message', { hours: noticeHours, name: counselorName });
 }

@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
 import { fakeNetwork } from '../../test/fake-network';
 import { RegisterPage } from './register-page';
 
 const net = fakeNetwork(new Date('2026-11-23T09:00:00Z'));
 afterEach(cleanup);
+// The page's messages, as main.tsx loads them before the first screen draws.
+beforeAll(() => initI18n(['auth']));
 
 describe('registration', () => {
   it('shows the password rule before any failure, and field messages below the fields, not inside the floating labels', async () => {

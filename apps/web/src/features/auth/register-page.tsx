@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { homePath } from '../../app/nav';
+import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { AuthFrame } from './auth-frame';
-import { register } from './auth-store';
+import { useT } from '../../lib/i18n';
+import { register } from '../../session/auth-store';
 import { SubmitButton } from '../../components/ui/submit-button';
 
 type Field = 'name' | 'email' | 'password' | 'password_confirmation' | 'companyName';
 
 export function RegisterPage() {
-  const navigate = useNavigate();
+  const t = useT('auth');
   const [form, setForm] = useState<Record<Field, string>>({ name: '', email: '', password: '', password_confirmation: '', companyName: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -23,17 +23,17 @@ export function RegisterPage() {
     setError(null);
     setFieldErrors({});
     try {
-      const user = await register({ ...form, email: form.email.trim(), companyName: form.companyName.trim() || null });
-      navigate(homePath(user), { replace: true });
+      // Signed in: the page's GuestOnly guard (app/guard.tsx) sends the user to their first screen.
+      await register({ ...form, email: form.email.trim(), companyName: form.companyName.trim() || null });
     } catch (err) {
       console.error('Registration failed', err);
-      setError('Registration failed');
+      setError(t('auth.register.failed'));
       if (err instanceof ApiError) setFieldErrors(err.errors);
       setBusy(false);
     }
   };
 
-  const hints: Partial<Record<Field, string>> = { password: 'At least 8 characters; common passwords are refused.' };
+  const hints: Partial<Record<Field, string>> = { password: t('auth.register.passwordHint') };
   // The message and the rule sit below the field, outside the floating label (whose spans daisyUI floats).
   const input = (field: Field, label: string, type: string, autoComplete: string, required = true) => {
     const describedBy = [hints[field] ? `${field}-hint` : null, fieldErrors[field] ? `${field}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -62,19 +62,19 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthFrame title="Create your account">
+    <AuthFrame title={t('auth.register.title')}>
       <p className="mb-4 text-center text-sm">
-        Already have an account? <Link className="link link-primary" to="/login">Sign in</Link>
+        {t('auth.register.haveAccount')} <Link className="link link-primary" to="/login">{t('auth.register.signInLink')}</Link>
       </p>
       {error && <div role="alert" className="alert alert-error alert-soft mb-4">{error}</div>}
       <form onSubmit={submit} className="flex flex-col gap-4">
-        {input('name', 'Name', 'text', 'name')}
-        {input('email', 'Email', 'email', 'email')}
-        {input('password', 'Password', 'password', 'new-password')}
-        {input('password_confirmation', 'Confirm password', 'password', 'new-password')}
-        {input('companyName', 'School or company (optional)', 'text', 'organization', false)}
+        {input('name', t('auth.register.name'), 'text', 'name')}
+        {input('email', t('auth.email'), 'email', 'email')}
+        {input('password', t('auth.password'), 'password', 'new-password')}
+        {input('password_confirmation', t('auth.register.confirmPassword'), 'password', 'new-password')}
+        {input('companyName', t('auth.register.company'), 'text', 'organization', false)}
         <SubmitButton busy={busy} className="w-full">
-          {busy ? 'Creating account...' : 'Create account'}
+          {busy ? t('auth.register.busy') : t('auth.register.submit')}
         </SubmitButton>
       </form>
     </AuthFrame>

@@ -2,8 +2,9 @@ import type { AuthUser } from '@kalinga/contracts/auth';
 import type { CategoryListReply } from '@kalinga/contracts/categories';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUser } from '../auth/auth-store';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseOnDevice, initI18n } from '../../lib/i18n';
+import { setUser } from '../../session/auth-store';
 import { CategoriesPage } from './categories-page';
 import { type CategoryView, listCategories } from './api/categories-store';
 import { renderWithQueries } from '../../test/render';
@@ -48,6 +49,7 @@ function listOf(data: CategoryView[]): CategoryListReply {
   return { data, meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length, from: 1, to: data.length } };
 }
 
+beforeAll(() => initI18n(['categories']));
 beforeEach(() => {
   list.mockReset();
 });
@@ -57,6 +59,21 @@ afterEach(() => {
 });
 
 describe('Categories screen', () => {
+  it('speaks Filipino when that is the language in use', async () => {
+    setUser(user(['view resources', 'manage resources']));
+    list.mockResolvedValue(empty);
+    await chooseOnDevice('fil');
+    try {
+      renderPage();
+      expect(await screen.findByText('Wala pang kategorya')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Mga Kategorya' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Idagdag ang Unang Kategorya' })).toBeTruthy();
+      expect(screen.queryByText('No categories yet')).toBeNull();
+    } finally {
+      await chooseOnDevice('en');
+    }
+  });
+
   it('shows the first-use empty state with the add button for managers', async () => {
     setUser(user(['view resources', 'manage resources']));
     list.mockResolvedValue(empty);

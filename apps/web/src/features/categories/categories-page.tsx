@@ -8,9 +8,10 @@ import { Pagination } from '../../components/ui/pagination';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { lazyPart, usePreloadWhenIdle } from '../../lib/lazy-part';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { hasPermission, useAuth } from '../auth/auth-store';
+import { hasPermission, useAuth } from '../../session/auth-store';
 import { CATEGORY_PAGE_SIZE, type CategoryInput, preloadCategoryWrites } from './api/categories-store';
 import { useCategoryList, useCategoryMutations } from './api/use-categories';
 import { CategoryCard } from './components/category-card';
@@ -22,6 +23,7 @@ const categoryForm = lazyPart(() => Promise.all([import('./components/category-f
 type Editing = { mode: 'add' } | { mode: 'edit'; category: Category } | null;
 
 export function CategoriesPage() {
+  const t = useT('categories');
   const { user } = useAuth();
   const canManage = hasPermission(user, 'manage resources');
   const [search, setSearch] = useState('');
@@ -69,15 +71,15 @@ export function CategoriesPage() {
     try {
       if (editing.mode === 'add') {
         await create.mutateAsync(input);
-        notifySuccess('Category created successfully');
+        notifySuccess(t('categories.created'));
       } else {
         await update.mutateAsync({ uuid: editing.category.uuid, input });
-        notifySuccess('Category updated successfully');
+        notifySuccess(t('categories.updated'));
       }
       setEditing(null);
     } catch (err) {
       if (err instanceof ApiError) setFormErrors(err.errors);
-      notifyError(editing.mode === 'add' ? 'Failed to create category' : 'Failed to update category');
+      notifyError(editing.mode === 'add' ? t('categories.createFailed') : t('categories.updateFailed'));
     }
   };
 
@@ -85,10 +87,10 @@ export function CategoriesPage() {
     if (!(await confirmDelete(category.title))) return;
     try {
       await remove.mutateAsync(category.uuid);
-      notifySuccess('Category deleted successfully');
+      notifySuccess(t('categories.deleted'));
     } catch (err) {
       // The product's words first (product-rules.md#messages); the server's reason (e.g. appointments use it) as the detail.
-      notifyError('Failed to delete category', { description: err instanceof ApiError && err.status === 409 ? err.message : undefined });
+      notifyError(t('categories.deleteFailed'), { description: err instanceof ApiError && err.status === 409 ? err.message : undefined });
     }
   };
 
@@ -99,13 +101,13 @@ export function CategoriesPage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold">Categories</h1>
+          <h1 className="text-2xl font-bold">{t('categories.title')}</h1>
           {/* The subtitle (product-rules.md#screen-categories) speaks to managers; a reader browses. */}
-          <p className="text-base-content/70">{canManage ? 'Organize and manage resource categories' : 'Browse resources by category'}</p>
+          <p className="text-base-content/70">{canManage ? t('categories.subtitleManage') : t('categories.subtitleBrowse')}</p>
         </div>
         {canManage && (
           <button type="button" className="btn btn-primary" onClick={openAdd}>
-            <span aria-hidden="true">+</span> Add Category
+            <span aria-hidden="true">+</span> {t('categories.add')}
           </button>
         )}
       </div>
@@ -116,33 +118,33 @@ export function CategoriesPage() {
             <path strokeLinecap="round" strokeLinejoin="round" d="M21 21l-5.197-5.197m0 0A7.5 7.5 0 105.196 5.196a7.5 7.5 0 0010.607 10.607z" />
           </svg>
           {/* A text input in the searchbox role: type="search" adds the browser's own clear button beside this one. */}
-          <input type="text" role="searchbox" enterKeyHint="search" className="grow" placeholder="Search categories..." aria-label="Search categories" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input type="text" role="searchbox" enterKeyHint="search" className="grow" placeholder={t('categories.search')} aria-label={t('categories.searchLabel')} value={search} onChange={(e) => setSearch(e.target.value)} />
           {search && (
-            <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Clear search" onClick={() => setSearch('')}>
+            <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label={t('categories.clearSearch')} onClick={() => setSearch('')}>
               ✕
             </button>
           )}
         </label>
-        {list.isFetching && data && <span className="loading loading-spinner loading-sm text-base-content/50" aria-label="Refreshing" />}
+        {list.isFetching && data && <span className="loading loading-spinner loading-sm text-base-content/50" aria-label={t('categories.refreshing')} />}
       </div>
 
       {list.isPending ? (
-        <LoadingBlock text="Loading categories..." />
+        <LoadingBlock text={t('categories.loading')} />
       ) : list.isError && !data ? (
-        <ErrorAlert message={errorMessage(list.error, 'Failed to load categories')} onRetry={() => void refetch()} />
+        <ErrorAlert message={errorMessage(list.error, t('categories.loadFailed'))} onRetry={() => void refetch()} />
       ) : data && data.data.length === 0 ? (
         searching ? (
-          <EmptyState title="No categories found" text="Try adjusting your search terms" />
+          <EmptyState title={t('categories.noneFound')} text={t('categories.noneFoundHint')} />
         ) : (
           <EmptyState
-            title="No categories yet"
-            text="Get started by adding your first category!"
-            action={canManage ? <button type="button" className="btn btn-primary" onClick={openAdd}>Add Your First Category</button> : undefined}
+            title={t('categories.noneYet')}
+            text={t('categories.noneYetHint')}
+            action={canManage ? <button type="button" className="btn btn-primary" onClick={openAdd}>{t('categories.addFirst')}</button> : undefined}
           />
         )
       ) : data ? (
         <>
-          {list.isError && <ErrorAlert message={errorMessage(list.error, 'Failed to load categories')} onRetry={() => void refetch()} />}
+          {list.isError && <ErrorAlert message={errorMessage(list.error, t('categories.loadFailed'))} onRetry={() => void refetch()} />}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
             {data.data.map((c) => (
               <CategoryCard key={c.uuid} category={c} canManage={canManage} onEdit={() => openEdit(c)} onDelete={() => void askDelete(c)} />
@@ -152,7 +154,7 @@ export function CategoriesPage() {
         </>
       ) : null}
 
-      <Drawer open={editing !== null} title={editing?.mode === 'edit' ? 'Edit Category' : 'Add Category'} onClose={close}>
+      <Drawer open={editing !== null} title={editing?.mode === 'edit' ? t('categories.edit') : t('categories.add')} onClose={close}>
         {editing && (
           <categoryForm.Part
             key={editing.mode === 'edit' ? editing.category.uuid : 'new'}

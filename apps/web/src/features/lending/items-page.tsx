@@ -3,8 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { Modal } from '../../components/ui/modal';
 import { Pagination } from '../../components/ui/pagination';
 import { formatCurrency } from '../../lib/format';
+import { useT, type MessageKey } from '../../lib/i18n';
 import { ITEM_TABS, useItemPage, type ItemTab, type LocalItem } from './book/lending-queries';
-import { hasPermission, useAuth } from '../auth/auth-store';
+import { hasPermission, useAuth } from '../../session/auth-store';
 import { SaleForm, SellingPriceForm } from './components/item-sale-forms';
 import { ListState } from './components/list-state';
 import { PageHeader } from './components/page-header';
@@ -12,11 +13,12 @@ import { SyncBadge } from './components/sync-badge';
 import { Tabs } from './components/tabs';
 import { customerName, formatDay, ticketNumber } from './lending-figures';
 
-const TAB_LABEL: Record<ItemTab, string> = { forfeited: 'Forfeited', for_sale: 'For sale', sold: 'Sold' };
-const EMPTY: Record<ItemTab, [string, string]> = {
-  forfeited: ['No forfeited items', 'Items of forfeited loans wait here for a selling price.'],
-  for_sale: ['Nothing for sale', 'Set a selling price on a forfeited item to put it up for sale.'],
-  sold: ['Nothing sold yet', 'Items marked as sold are listed here.'],
+const TAB_LABEL: Record<ItemTab, MessageKey> = { forfeited: 'lending.itemStatus.forfeited', for_sale: 'lending.itemStatus.forSale', sold: 'lending.itemStatus.sold' };
+const LIST_LABEL: Record<ItemTab, MessageKey> = { forfeited: 'lending.items.list.forfeited', for_sale: 'lending.items.list.forSale', sold: 'lending.items.list.sold' };
+const EMPTY: Record<ItemTab, [MessageKey, MessageKey]> = {
+  forfeited: ['lending.items.empty.forfeited', 'lending.items.empty.forfeitedText'],
+  for_sale: ['lending.items.empty.forSale', 'lending.items.empty.forSaleText'],
+  sold: ['lending.items.empty.sold', 'lending.items.empty.soldText'],
 };
 
 type Editing = { kind: 'price' | 'sale'; item: LocalItem } | null;
@@ -27,6 +29,7 @@ function isTab(v: string | null): v is ItemTab {
 
 /** Items of forfeited loans: set a selling price, sell, and the record of sales. */
 export function ItemsPage() {
+  const t = useT('lending');
   const canManage = hasPermission(useAuth().user, 'manage lending');
   const [params, setParams] = useSearchParams();
   const tab: ItemTab = isTab(params.get('tab')) ? (params.get('tab') as ItemTab) : 'forfeited';
@@ -57,46 +60,46 @@ export function ItemsPage() {
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <PageHeader title="Items" text="Forfeited items, items for sale and sales" />
-      <Tabs label="Item status" tabs={ITEM_TABS.map((id) => ({ id, label: TAB_LABEL[id] }))} current={tab} onChange={(id) => setParams(id === 'forfeited' ? {} : { tab: id })} />
+      <PageHeader title={t('lending.items')} text={t('lending.items.text')} />
+      <Tabs label={t('lending.items.tabs')} tabs={ITEM_TABS.map((id) => ({ id, label: t(TAB_LABEL[id]) }))} current={tab} onChange={(id) => setParams(id === 'forfeited' ? {} : { tab: id })} />
       <ListState
         stale={list.stale}
         loading={list.loading}
         error={list.error}
         empty={data?.total === 0}
         onRetry={list.retry}
-        loadingText="Loading items..."
-        emptyTitle={EMPTY[tab][0]}
-        emptyText={EMPTY[tab][1]}
-        emptyAction={tab === 'forfeited' ? <Link to="/lending/loans?tab=expired" className="btn">Expired Loans</Link> : undefined}
+        loadingText={t('lending.items.loading')}
+        emptyTitle={t(EMPTY[tab][0])}
+        emptyText={t(EMPTY[tab][1])}
+        emptyAction={tab === 'forfeited' ? <Link to="/lending/loans?tab=expired" className="btn">{t('lending.items.expiredLoans')}</Link> : undefined}
       >
         {data && (
           <>
-            <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label={`${TAB_LABEL[tab]} items`}>
+            <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label={t(LIST_LABEL[tab])}>
               {data.rows.map(({ item, loan, customer }) => (
                 <li key={item.uuid} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="item-row">
                   <div className="min-w-0 flex-1 basis-60">
                     <p className="font-semibold">{item.description}</p>
                     <p className="text-sm text-base-content/70">
-                      {loan ? <Link className="link link-hover" to={`/lending/loans/${loan.uuid}`}>Ticket {ticketNumber(loan)}</Link> : 'Ticket —'} · {customerName(customer)}
+                      {loan ? <Link className="link link-hover" to={`/lending/loans/${loan.uuid}`}>{t('lending.ticketNo', { number: ticketNumber(loan) })}</Link> : t('lending.ticketNo', { number: '—' })} · {customerName(customer)}
                     </p>
                   </div>
                   <div className="text-sm">
-                    {tab === 'forfeited' && <>Appraised {formatCurrency(item.appraisal_value)}</>}
-                    {tab === 'for_sale' && <>Price {formatCurrency(item.selling_price)}</>}
+                    {tab === 'forfeited' && t('lending.items.appraised', { amount: formatCurrency(item.appraisal_value) })}
+                    {tab === 'for_sale' && t('lending.items.price', { amount: formatCurrency(item.selling_price) })}
                     {tab === 'sold' && (
                       <>
-                        Sold for {formatCurrency(item.final_selling_price)} to {item.buyer_name ?? '—'}
+                        {t('lending.items.soldFor', { amount: formatCurrency(item.final_selling_price), buyer: item.buyer_name ?? '—' })}
                         <span className="block text-base-content/70">{formatDay(item.sold_at)}{item.buyer_contact ? ` · ${item.buyer_contact}` : ''}</span>
                       </>
                     )}
                   </div>
                   <SyncBadge record={item} />
                   {canManage && tab === 'forfeited' && (
-                    <button type="button" className="btn btn-sm btn-primary" data-item-action={item.uuid} aria-label={`Set Selling Price: ${item.description}`} onClick={() => setEditing({ kind: 'price', item })}>Set Selling Price</button>
+                    <button type="button" className="btn btn-sm btn-primary" data-item-action={item.uuid} aria-label={t('lending.items.setPriceLabel', { item: item.description })} onClick={() => setEditing({ kind: 'price', item })}>{t('lending.items.setPrice')}</button>
                   )}
                   {canManage && tab === 'for_sale' && (
-                    <button type="button" className="btn btn-sm btn-primary" data-item-action={item.uuid} aria-label={`Mark as Sold: ${item.description}`} onClick={() => setEditing({ kind: 'sale', item })}>Mark as Sold</button>
+                    <button type="button" className="btn btn-sm btn-primary" data-item-action={item.uuid} aria-label={t('lending.items.markSoldLabel', { item: item.description })} onClick={() => setEditing({ kind: 'sale', item })}>{t('lending.items.markSold')}</button>
                   )}
                 </li>
               ))}
@@ -105,7 +108,7 @@ export function ItemsPage() {
           </>
         )}
       </ListState>
-      <Modal open={editing !== null} title={editing?.kind === 'sale' ? 'Mark as Sold' : 'Set Selling Price'} onClose={close}>
+      <Modal open={editing !== null} title={editing?.kind === 'sale' ? t('lending.items.markSold') : t('lending.items.setPrice')} onClose={close}>
         {editing?.kind === 'price' && <SellingPriceForm key={editing.item.uuid} item={editing.item} onDone={done} onCancel={close} />}
         {editing?.kind === 'sale' && <SaleForm key={editing.item.uuid} item={editing.item} onDone={done} onCancel={close} />}
       </Modal>

@@ -11,17 +11,18 @@ import {
   toPesos,
   type AmountsDue,
   type NewLoanFigures,
-} from '@kalinga/contracts/pawn-rules';
-import { extendProblem, planExtension, type ExtensionPlan } from '@kalinga/contracts/pawn-extension';
+} from '@kalinga/contracts/lending/rules';
+import { extendProblem, planExtension, type ExtensionPlan } from '@kalinga/contracts/lending/extension';
 import { formatCurrency } from '../../lib/format';
 import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from './book/lending-queries';
 import { formatDate } from '../../lib/dates';
+import { t, type MessageKey } from '../../lib/i18n';
 
 // Every figure the lending screens show comes from the rules module (pawn-rules.ts), the one the server applies.
 // The rules work in centavos; these helpers hand the screens pesos.
 
-export const LOAN_STATUS_LABEL: Record<string, string> = { active: 'Active', renewed: 'Renewed', redeemed: 'Redeemed', forfeited: 'Forfeited' };
-export const ITEM_STATUS_LABEL: Record<string, string> = { pawned: 'Pawned', redeemed: 'Redeemed', forfeited: 'Forfeited', for_sale: 'For sale', sold: 'Sold' };
+export const LOAN_STATUS_LABEL: Record<string, MessageKey> = { active: 'lending.status.active', renewed: 'lending.status.renewed', redeemed: 'lending.status.redeemed', forfeited: 'lending.status.forfeited' };
+export const ITEM_STATUS_LABEL: Record<string, MessageKey> = { pawned: 'lending.itemStatus.pawned', redeemed: 'lending.itemStatus.redeemed', forfeited: 'lending.itemStatus.forfeited', for_sale: 'lending.itemStatus.forSale', sold: 'lending.itemStatus.sold' };
 
 /** What is due on an active loan on the counter's day, in centavos. */
 export function dueOn(loan: LocalLoan, today: string): AmountsDue {
@@ -30,13 +31,13 @@ export function dueOn(loan: LocalLoan, today: string): AmountsDue {
 
 export type LoanState = 'active' | 'redemption_period' | 'forfeitable' | 'renewed' | 'redeemed' | 'forfeited';
 
-export const LOAN_STATE_LABEL: Record<LoanState, string> = {
-  active: 'Active',
-  redemption_period: 'Matured: in redemption period',
-  forfeitable: 'Expired: may be forfeited',
-  renewed: 'Renewed',
-  redeemed: 'Redeemed',
-  forfeited: 'Forfeited',
+export const LOAN_STATE_LABEL: Record<LoanState, MessageKey> = {
+  active: 'lending.status.active',
+  redemption_period: 'lending.state.redemptionPeriod',
+  forfeitable: 'lending.state.forfeitable',
+  renewed: 'lending.status.renewed',
+  redeemed: 'lending.status.redeemed',
+  forfeited: 'lending.status.forfeited',
 };
 
 /**
@@ -51,7 +52,7 @@ export function loanStateOf(loan: Pick<LocalLoan, 'status' | 'maturity_date' | '
 
 /** The parts of the renewal amount (due.renew_total), as the loan page and the confirmation both say them. */
 export function renewParts(due: AmountsDue): string {
-  return `interest ${formatCurrency(toPesos(due.interest))}, penalty ${formatCurrency(toPesos(due.penalty))}, service charge of the new ticket ${formatCurrency(toPesos(due.renewal_charge))}`;
+  return t('lending.renewParts', { interest: formatCurrency(toPesos(due.interest)), penalty: formatCurrency(toPesos(due.penalty)), charge: formatCurrency(toPesos(due.renewal_charge)) });
 }
 
 /** What paying the interest to extend the loan takes and gives on the counter's day (decision 0189), or null without its category. */
@@ -61,7 +62,7 @@ export function extensionOn(loan: LocalLoan, category: LocalCategory | undefined
 
 /** The parts of the extension amount (plan.total), as the loan page and the confirmation both say them. */
 export function extendParts(plan: ExtensionPlan): string {
-  return `interest ${formatCurrency(toPesos(plan.due.interest))}, penalty ${formatCurrency(toPesos(plan.due.penalty))}`;
+  return t('lending.extendParts', { interest: formatCurrency(toPesos(plan.due.interest)), penalty: formatCurrency(toPesos(plan.due.penalty)) });
 }
 
 export interface AllowedActions {
@@ -69,16 +70,23 @@ export interface AllowedActions {
   extend: string | null;
   redeem: string | null;
   forfeit: string | null;
+  /** Forfeiture is allowed only with a manager's reason: no notice was sent to the pawner (decision 0217). */
+  forfeitNeedsReason: boolean;
 }
 
-/** Why each action is refused today (null = allowed), by the rules module. */
-export function actionProblems(loan: LocalLoan, category: LocalCategory | undefined, today: string): AllowedActions {
+/** Why each action is refused today (null = allowed), by the rules module; `manager`: holds the lending supervisor's permission. */
+export function actionProblems(loan: LocalLoan, category: LocalCategory | undefined, today: string, manager = false): AllowedActions {
   const figures = figuresOf(loan);
+  const sent = Boolean(loan.notice_sent_at);
+  // The period and the status first, as if notified; then the notice: a manager is asked for the reason.
+  const forfeitOnDate = forfeitProblem(figures, today, { sent: true, mayOverride: manager });
+  const withoutNotice = forfeitOnDate === null && !sent;
   return {
-    renew: category ? renewProblem(figures, termsOf(category), today) : 'The category of this loan is not on this device.',
-    extend: category ? extendProblem(figures, termsOf(category), today) : 'The category of this loan is not on this device.',
+    renew: category ? renewProblem(figures, termsOf(category), today) : t('lending.noCategory'),
+    extend: category ? extendProblem(figures, termsOf(category), today) : t('lending.noCategory'),
     redeem: redeemProblem(figures, today),
-    forfeit: forfeitProblem(figures, today),
+    forfeit: withoutNotice && !manager ? forfeitProblem(figures, today, { sent, mayOverride: false }) : forfeitOnDate,
+    forfeitNeedsReason: withoutNotice && manager,
   };
 }
 
@@ -117,17 +125,16 @@ export const pesos = toPesos;
 
 /** A loan period in words: '1 month', '30 days'. */
 export function periodText(category: Pick<LocalCategory, 'loan_period' | 'loan_period_type'>): string {
-  const unit = category.loan_period_type || 'month';
-  return `${category.loan_period} ${unit}${category.loan_period === 1 ? '' : 's'}`;
+  return t('lending.period', { unit: category.loan_period_type || 'month', count: category.loan_period });
 }
 
 /** 'PT-2026-000021', or 'pending' while a ticket written on this device waits for its number. */
 export function ticketNumber(loan: Pick<LocalLoan, 'pawn_ticket_number'>): string {
-  return loan.pawn_ticket_number ?? 'pending';
+  return loan.pawn_ticket_number ?? t('lending.ticketPending');
 }
 
 export function customerName(customer: { first_name: string; last_name: string } | undefined): string {
-  return customer ? `${customer.last_name}, ${customer.first_name}` : 'Unknown customer';
+  return customer ? `${customer.last_name}, ${customer.first_name}` : t('lending.unknownCustomer');
 }
 
 /** A calendar date as 'Nov 23, 2026' (the date itself, no zone shift). */

@@ -1,4 +1,5 @@
-// The lending screens, one lazily loaded chunk (app/router.tsx).
+// The lending screens, one lazily loaded chunk (app/router.tsx); the vault's, the branches' and the terms' screens load
+// on their own.
 export { CashDayPage } from './cash-day-page';
 export { CustomerPage } from './customer-page';
 export { CustomersPage } from './customers-page';

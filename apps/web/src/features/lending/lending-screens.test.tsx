@@ -1,18 +1,23 @@
 import 'fake-indexeddb/auto';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmHost } from '../../components/ui/confirm-dialog';
 import { db } from '../../offline/database';
 import { STATE_ALL } from '../../offline/initial-sync';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan } from '../../test/lending-fixtures';
-import { setUser } from '../auth/auth-store';
+import { setUser } from '../../session/auth-store';
 import { CustomersPage } from './customers-page';
 import { ItemsPage } from './items-page';
 import { LoanPage } from './loan-page';
 import { LoansPage } from './loans-page';
 import { NewLoanPage } from './new-loan-page';
+
+// The lending screens' messages, as the screens load them before drawing.
+beforeAll(() => initI18n(['lending', 'vault']));
 
 // The screens over the real local store (fake-indexeddb) and the real write API: what a clerk sees and does.
 // IndexedDB answers late on a loaded machine: wait up to 5 s for what should appear.
@@ -27,14 +32,18 @@ const manager: AuthUser = {
 };
 
 function at(path: string, route: string, element: React.ReactNode) {
+  // The server's reads (a loan's items' photos) as the app makes them: a query client of the test's own.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path={route} element={element} />
-        <Route path="*" element={<p>elsewhere</p>} />
-      </Routes>
-      <ConfirmHost />
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={element} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+        <ConfirmHost />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/ui/pagination';
+import { useT, type MessageKey } from '../../lib/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { bookStillComing, useFirstSync } from '../../offline/first-sync';
 import { LENDING_PAGE_SIZE, LOAN_TABS, useCounterToday, useLoanCount, useLoanPage, type LoanTab } from './book/lending-queries';
-import { hasPermission, useAuth } from '../auth/auth-store';
+import { hasPermission, useAuth } from '../../session/auth-store';
 import { FirstSyncNotice } from './components/first-sync-notice';
 import { ListState } from './components/list-state';
 import { LoanList } from './components/loan-list';
@@ -12,24 +13,35 @@ import { PageHeader } from './components/page-header';
 import { SearchBox } from './components/search-box';
 import { Tabs } from './components/tabs';
 
-const TAB_LABEL: Record<LoanTab, string> = {
-  recent: 'Recent',
-  active: 'Active',
-  maturing: 'Maturing',
-  expired: 'Expired',
-  renewed: 'Renewed',
-  redeemed: 'Redeemed',
-  forfeited: 'Forfeited',
+const TAB_LABEL: Record<LoanTab, MessageKey> = {
+  recent: 'lending.loans.tab.recent',
+  active: 'lending.status.active',
+  maturing: 'lending.loans.tab.maturing',
+  expired: 'lending.loans.tab.expired',
+  renewed: 'lending.status.renewed',
+  redeemed: 'lending.status.redeemed',
+  forfeited: 'lending.status.forfeited',
 };
 
-const EMPTY_TEXT: Record<LoanTab, string> = {
-  recent: 'Write the first pawn ticket.',
-  active: 'No active loans.',
-  maturing: 'No loan matures within the next 7 days.',
-  expired: 'No active loan is past its expiry date.',
-  renewed: 'No renewed loans.',
-  redeemed: 'No redeemed loans.',
-  forfeited: 'No forfeited loans.',
+/** The list's name per tab ('Active loans'). */
+const LIST_LABEL: Record<LoanTab, MessageKey> = {
+  recent: 'lending.loans.list.recent',
+  active: 'lending.loans.list.active',
+  maturing: 'lending.loans.list.maturing',
+  expired: 'lending.loans.list.expired',
+  renewed: 'lending.loans.list.renewed',
+  redeemed: 'lending.loans.list.redeemed',
+  forfeited: 'lending.loans.list.forfeited',
+};
+
+const EMPTY_TEXT: Record<LoanTab, MessageKey> = {
+  recent: 'lending.loans.empty.recent',
+  active: 'lending.loans.empty.active',
+  maturing: 'lending.loans.empty.maturing',
+  expired: 'lending.loans.empty.expired',
+  renewed: 'lending.loans.empty.renewed',
+  redeemed: 'lending.loans.empty.redeemed',
+  forfeited: 'lending.loans.empty.forfeited',
 };
 
 function isTab(value: string | null): value is LoanTab {
@@ -38,6 +50,7 @@ function isTab(value: string | null): value is LoanTab {
 
 /** Loans by tab (the 50 most recent first), searched by ticket number or customer, a page at a time from the local store. */
 export function LoansPage() {
+  const t = useT('lending');
   const canManage = hasPermission(useAuth().user, 'manage lending');
   const [params, setParams] = useSearchParams();
   const tab: LoanTab = isTab(params.get('tab')) ? (params.get('tab') as LoanTab) : 'recent';
@@ -56,30 +69,30 @@ export function LoansPage() {
   const searching = debounced.trim() !== '';
   const total = data?.total ?? counted.data ?? null;
   const lastPage = data?.lastPage ?? (total === null ? null : Math.max(1, Math.ceil(total / LENDING_PAGE_SIZE)));
-  const newTicket = canManage ? <Link to="/lending/loans/new" className="btn btn-primary">New Pawn Ticket</Link> : undefined;
+  const newTicket = canManage ? <Link to="/lending/loans/new" className="btn btn-primary">{t('lending.newTicket')}</Link> : undefined;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
-      <PageHeader title="Loans" text="Pawn tickets of this shop, kept on this device" action={newTicket} />
-      <FirstSyncNotice state={firstSync} meaning="Loans not downloaded yet are not listed or found here, and the counts are not final." />
-      <Tabs label="Loan status" tabs={LOAN_TABS.map((id) => ({ id, label: TAB_LABEL[id] }))} current={tab} onChange={(id) => setParams(id === 'recent' ? {} : { tab: id })} />
-      <SearchBox label="Search loans" placeholder="Ticket number or customer..." value={search} onChange={setSearch} />
+      <PageHeader title={t('lending.loans.title')} text={t('lending.loans.text')} action={newTicket} />
+      <FirstSyncNotice state={firstSync} meaning={t('lending.loans.firstSync')} />
+      <Tabs label={t('lending.loans.tabs')} tabs={LOAN_TABS.map((id) => ({ id, label: t(TAB_LABEL[id]) }))} current={tab} onChange={(id) => setParams(id === 'recent' ? {} : { tab: id })} />
+      <SearchBox label={t('lending.loans.search')} placeholder={t('lending.loans.searchPlaceholder')} value={search} onChange={setSearch} />
       <ListState
         stale={list.stale}
         loading={list.loading || !data}
         error={list.error}
         empty={data !== undefined && data.rows.length === 0 && data.page === 1}
         onRetry={list.retry}
-        loadingText="Loading loans..."
-        emptyTitle={coming ? (searching ? 'No match yet: still downloading' : 'Loans are still downloading') : searching ? 'No loans found' : 'No loans here'}
-        emptyText={coming ? searching ? 'The loan may be in the part of the book not downloaded yet.' : 'Loans appear here as the download brings them.' : searching ? 'Try another ticket number or name' : EMPTY_TEXT[tab]}
+        loadingText={t('lending.loans.loading')}
+        emptyTitle={coming ? (searching ? t('lending.noMatchYet') : t('lending.loans.downloading')) : searching ? t('lending.loans.noneFound') : t('lending.loans.none')}
+        emptyText={coming ? searching ? t('lending.loans.maybeNotDownloaded') : t('lending.loans.appearAsDownloaded') : searching ? t('lending.loans.tryAnother') : t(EMPTY_TEXT[tab])}
         emptyAction={!searching && !coming && tab === 'recent' ? newTicket : undefined}
       >
         {data && (
           <>
-            <LoanList rows={data.rows} label={`${TAB_LABEL[tab]} loans`} today={today} />
+            <LoanList rows={data.rows} label={t(LIST_LABEL[tab])} today={today} />
             <p className="text-sm text-base-content/70">
-              {total === null ? 'Counting…' : `${total} loan${total === 1 ? '' : 's'}${coming ? ' so far' : ''}`}
-              {tab === 'recent' && !debounced.trim() ? ' (the most recent)' : ''}
+              {total === null ? t('lending.loans.counting') : coming ? t('lending.loans.countSoFar', { count: total }) : t('lending.loans.count', { count: total })}
+              {tab === 'recent' && !debounced.trim() ? t('lending.loans.mostRecent') : ''}
             </p>
             <Pagination currentPage={data.page} lastPage={lastPage ?? data.page} onPageChange={setPage} />
           </>

@@ -1,4 +1,5 @@
 import { parseMoneyText } from '@kalinga/contracts/money-text';
+import { t } from '../../lib/i18n';
 import type { LocalCategory, LocalCustomer } from './book/lending-queries';
 
 // The new ticket form's draft and its checks, field by field: each message is shown beside its field (decision 0142).
@@ -9,6 +10,10 @@ export interface ItemDraftRow {
   description: string;
   category_uuid: string;
   appraisal_value: string;
+  /** A piece of metal appraised by weight (decision 0305): empty for other items. */
+  metal?: string;
+  purity?: string;
+  weight?: string;
 }
 
 /** A new item row: nothing chosen (a phone must not silently take item 1's "Jewellery"). */
@@ -34,14 +39,16 @@ export function amountOf(text: string): number | null {
   return parseMoneyText(text) ?? Number.NaN;
 }
 
-const NOT_AN_AMOUNT = (label: string) => `The ${label} must be an amount, like 12,500 or 12,500.50.`;
+/** Which money field a message is about: the loan amount, or the appraised value of item n (1-based). */
+type MoneyField = 'amount' | number;
+const fieldValues = (field: MoneyField) => (field === 'amount' ? { field: 'amount', n: 0 } : { field: 'item', n: field });
 
 /** A money field's own problem: not an amount, not above zero, or (when `required`) empty. */
-export function moneyProblem(text: string, label: string, required: boolean): string | undefined {
+export function moneyProblem(text: string, field: MoneyField, required: boolean): string | undefined {
   const value = amountOf(text);
-  if (value === null) return required ? `Enter the ${label}.` : undefined;
-  if (Number.isNaN(value)) return NOT_AN_AMOUNT(label);
-  if (value <= 0) return `The ${label} must be greater than zero.`;
+  if (value === null) return required ? t('lending.draft.enter', fieldValues(field)) : undefined;
+  if (Number.isNaN(value)) return t('lending.draft.notAnAmount', fieldValues(field));
+  if (value <= 0) return t('lending.draft.aboveZero', fieldValues(field));
   return undefined;
 }
 
@@ -52,14 +59,14 @@ export function moneyProblem(text: string, label: string, required: boolean): st
 export function draftErrors(input: { customer: LocalCustomer | undefined; items: ItemDraftRow[]; amount: string; submitted: boolean }): DraftErrors {
   const { submitted } = input;
   const items = input.items.map((i, n): ItemErrors => ({
-    description: submitted && !i.description.trim() ? `Describe item ${n + 1}.` : undefined,
-    category: submitted && !i.category_uuid ? `Choose the category of item ${n + 1}.` : undefined,
-    appraisal: moneyProblem(i.appraisal_value, `appraised value of item ${n + 1}`, submitted),
+    description: submitted && !i.description.trim() ? t('lending.draft.describe', { n: n + 1 }) : undefined,
+    category: submitted && !i.category_uuid ? t('lending.draft.category', { n: n + 1 }) : undefined,
+    appraisal: moneyProblem(i.appraisal_value, n + 1, submitted),
   }));
   return {
-    customer: submitted && !input.customer ? 'Choose the customer.' : undefined,
+    customer: submitted && !input.customer ? t('lending.draft.customer') : undefined,
     items,
-    amount: moneyProblem(input.amount, 'loan amount', submitted),
+    amount: moneyProblem(input.amount, 'amount', submitted),
   };
 }
 

@@ -1,11 +1,16 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../../test/lending-fixtures';
 import { settingsKey, writeLocalSettings } from '../../offline/settings-local';
 import { TicketPage } from './ticket-page';
+import { db } from '../../offline/database';
 import { renderWithQueries } from '../../test/render';
+
+// The lending screens' messages, as the screens load them before drawing.
+beforeAll(() => initI18n(['lending']));
 
 // The printed ticket's Philippine fields (decision 0183): the redemption period and its terms, the advance interest,
 // the written request of a low loan, the paper, and the reprint mark.
@@ -46,6 +51,13 @@ describe('the printed pawn ticket', () => {
     show();
     expect((await screen.findByRole('note')).textContent).toContain('the address and the BSP registration are not set yet');
     expect(screen.queryByTestId('ticket-shop-registration')).toBeNull();
+  });
+
+  it('prints the pawnshop’s own name and address when Settings › Pawnshop gives them (decision 0220)', async () => {
+    await writeLocalSettings(settingsKey(null), { site_name: 'Kalinga', business_name: 'Demo Counselling Centre', business_address: 'Quezon City', pawnshop_name: 'Kalinga Pawnshop', pawnshop_address: 'Kalayaan Avenue, Quezon City', bsp_registration: 'PS-1' });
+    show();
+    expect((await screen.findByTestId('ticket-shop')).textContent).toBe('Kalinga Pawnshop');
+    expect(screen.getByTestId('ticket-shop-address').textContent).toBe('Kalayaan Avenue, Quezon City');
   });
 
   it('carries the redemption period to its date, interest after maturity, the auction, the affidavit and no advance interest', async () => {
@@ -93,6 +105,39 @@ describe('the printed pawn ticket', () => {
     cleanup();
     show();
     expect(await screen.findByTestId('ticket-reprint')).toBeTruthy();
+  });
+
+  it('records each print in the queue; a ticket printed on another device prints REPRINT here first time (decision 0216)', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    await waitFor(async () => expect((await db.syncQueue.toArray()).map((e) => [e.operation, e.data.uuid, e.data.as_reprint])).toEqual([['RECORD_TICKET_PRINT', loan.uuid, false]]));
+    cleanup();
+    // Another device printed it: the server's copy says so, and this device's first print is a reprint.
+    await clearStore();
+    await keepSynced({ categories: [gadgets], customers: [serverCustomer()], loans: [{ ...loan, prints: 1, first_printed_at: '2026-11-20T02:00:00.000Z' }] });
+    show();
+    const button = await screen.findByRole('button', { name: 'Reprint' });
+    let marked: boolean | undefined;
+    print.mockImplementationOnce(() => void (marked = screen.queryByTestId('ticket-reprint') !== null));
+    fireEvent.click(button);
+    expect(marked).toBe(true);
+    expect(screen.getByTestId('ticket-printed').textContent).toContain('First printed');
+    await waitFor(async () => expect((await db.syncQueue.toArray()).map((e) => e.data.as_reprint)).toEqual([true]));
+  });
+
+  it('prints the interest deducted in advance when the ticket’s category took it (decision 0219)', async () => {
+    await keepSynced({ loans: [{ ...loan, advance_interest: 30, amount_disbursed: 965, version: loan.version + 1 }] });
+    show();
+    expect((await screen.findByTestId('ticket-advance-interest')).textContent).toBe('₱30.00');
+    expect(screen.getByTestId('ticket-net').textContent).toBe('₱965.00');
+    expect(screen.getByTestId('ticket-terms-back').textContent).toContain('Interest deducted in advance: ₱30.00 (the first term’s, never more than one year’s');
+  });
+
+  it('says when two devices printed an original before either synced (decision 0216)', async () => {
+    await keepSynced({ loans: [{ ...loan, prints: 2, print_conflict: true, version: loan.version + 1 }] });
+    show();
+    expect((await screen.findByTestId('ticket-print-conflict')).textContent).toContain('printed as an original on two devices');
   });
 
   it('prints on A5 or an 80 mm receipt, the choice kept on the device', async () => {

@@ -1,14 +1,21 @@
+import type { Branch } from '@kalinga/contracts/lending/branches';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
+import { api } from '../../lib/api-client';
 import { formatCurrency } from '../../lib/format';
+import { currentLocale, useT } from '../../lib/i18n';
 import { useLoanDetail } from './book/lending-queries';
-import { type SiteSettings, useSiteSettings } from '../../lib/site-settings';
+import { useSiteSettings } from '../../session/site-settings';
+import { lendingShop, missingShopDetails } from './lending-shop';
 import { SyncBadge } from './components/sync-badge';
 import { TicketBack, WrittenRequestNote } from './components/ticket-back';
 import { PaperChoice, printCss, useTicketPrinting } from './components/ticket-paper';
 import { customerName, formatDay, ticketNumber } from './lending-figures';
+import { TicketMetalLine } from './terms/ticket-metal-line';
 
 // Printing shows only the ticket, on A5 or an 80 mm receipt (components/ticket-paper.tsx).
 
@@ -21,54 +28,72 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
   );
 }
 
-/** What of the shop's own details the ticket lacks, in words ('the address is'), or '' when nothing is missing. */
-function missingShopDetails(shop: string, s: SiteSettings): string {
-  const missing = [!shop && 'the name', !s.business_address && 'the address', !s.bsp_registration && 'the BSP registration'].filter((m): m is string => Boolean(m));
-  if (missing.length === 0) return '';
-  const words = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
-  return `${words} ${missing.length === 1 ? 'is' : 'are'}`;
+/** True once `waiting` has lasted longer than a moment (WAIT_BEFORE_LOADING_MS); false again when it ends. */
+const WAIT_BEFORE_LOADING_MS = 600;
+function useSlow(waiting: boolean): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!waiting) {
+      setSlow(false);
+      return;
+    }
+    const timer = setTimeout(() => setSlow(true), WAIT_BEFORE_LOADING_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return slow;
 }
 
 /** The printable pawn ticket: number ('pending' until the server numbers it), pawner, items, terms, dates and amounts. */
 export function TicketPage() {
+  const t = useT('lending');
   const { uuid = '' } = useParams();
   const detail = useLoanDetail(uuid);
   const settings = useSiteSettings(true);
   // Arriving from a save or a renewal, the clerk's next act is to print: focus waits on Print.
   const printNext = (useLocation().state as { focus?: string } | null)?.focus === 'print';
-  const printing = useTicketPrinting(uuid);
+  const printing = useTicketPrinting(detail.data?.loan ?? { uuid });
+  // The branch's details print on its tickets; offline, the last list read (or the shop's details) stands in.
+  const branches = useQuery({ queryKey: ['branches'], queryFn: () => api.get<{ data: Branch[] }>('/api/branches'), staleTime: 10 * 60_000 });
+  const slow = useSlow(detail.loading || detail.stale || settings.isPending);
 
-  if (detail.error) return <ErrorAlert message={`Could not read the local book: ${detail.error.message}`} onRetry={detail.retry} />;
-  if (detail.loading || detail.stale) return <LoadingBlock text="Loading ticket..." />;
-  if (!detail.data) return <EmptyState title="Loan not found" text="This loan is not on this device." action={<Link to="/lending/loans" className="btn">Back to Loans</Link>} />;
+  if (detail.error) return <ErrorAlert message={t('lending.readError', { error: detail.error.message })} onRetry={detail.retry} />;
+  // Drawn once: nothing until the book and the kept settings have answered (a moment, on a device's own store); the
+  // loading rows only when that takes longer, so a kept copy of the screen gives way to the ticket, not to them.
+  if (detail.loading || detail.stale || settings.isPending) return slow ? <LoadingBlock text={t('lending.ticket.loading')} /> : <div aria-busy="true" data-testid="ticket-waiting" />;
+  if (!detail.data) return <EmptyState title={t('lending.loan.notFound')} text={t('lending.loan.notOnDevice')} action={<Link to="/lending/loans" className="btn">{t('lending.loan.back')}</Link>} />;
   const { loan, items, customer, category, renewedFrom } = detail.data;
   const pending = loan.pawn_ticket_number === null;
-  const shop = settings.data?.business_name || settings.data?.site_name || '';
+  const shop = lendingShop(settings.data, branches.data?.data.find((b) => b.id === loan.branch_id));
   const renewal = Boolean(loan.renewed_from) && !(loan.amount_disbursed > 0);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <style>{printCss(printing.paper)}</style>
       <div className="flex flex-wrap items-center justify-between gap-2" data-print-hide>
-        <Link to={`/lending/loans/${loan.uuid}`} className="link link-hover text-sm">← Loan</Link>
+        <Link to={`/lending/loans/${loan.uuid}`} className="link link-hover text-sm">← {t('lending.ticket.loan')}</Link>
         <div className="flex flex-wrap items-center gap-3">
           <PaperChoice paper={printing.paper} onChange={printing.setPaper} />
-          <button type="button" className="btn btn-primary" onClick={printing.print} autoFocus={printNext}>{printing.firstPrinted ? 'Reprint' : 'Print'}</button>
+          <button type="button" className="btn btn-primary" onClick={printing.print} autoFocus={printNext}>{printing.printed ? t('lending.ticket.reprint') : t('lending.ticket.print')}</button>
         </div>
       </div>
-      {printing.firstPrinted && (
-        <p className="alert alert-info alert-soft" role="status" data-print-hide>
-          First printed on this device {new Date(printing.firstPrinted).toLocaleString('en-PH')}: a new print says REPRINT.
+      {loan.print_conflict && (
+        <p className="alert alert-error alert-soft" role="alert" data-print-hide data-testid="ticket-print-conflict">
+          {t('lending.ticket.twoOriginals')}
         </p>
       )}
-      {settings.data && missingShopDetails(shop, settings.data) && (
+      {printing.printed && (
+        <p className="alert alert-info alert-soft" role="status" data-print-hide data-testid="ticket-printed">
+          {loan.first_printed_at ? t('lending.ticket.firstPrinted', { when: new Date(loan.first_printed_at).toLocaleString(currentLocale()) }) : t('lending.ticket.printedBefore')}
+        </p>
+      )}
+      {settings.data && missingShopDetails(shop) && (
         <p className="alert alert-info alert-soft" role="note" data-print-hide>
-          The ticket prints the shop’s name, address and BSP registration from Site Settings: {missingShopDetails(shop, settings.data)} not set yet.
+          {t('lending.ticket.missingShop', { missing: missingShopDetails(shop) })}
         </p>
       )}
       {pending && (
         <p className="alert alert-warning alert-soft" role="status" data-print-hide>
-          Written on this device: the ticket number comes from the server when the ticket is synced.
+          {t('lending.ticket.pendingNumber')}
         </p>
       )}
       <article
@@ -79,65 +104,68 @@ export function TicketPage() {
       >
         {printing.reprint && (
           <p className="mb-2 border border-base-content py-1 text-center font-bold tracking-widest" data-testid="ticket-reprint">
-            REPRINT
+            {t('lending.ticket.reprintBand')}
           </p>
         )}
         <div className="mb-4 flex flex-wrap items-start justify-between gap-2 border-b border-base-300 pb-3">
           <div>
-            <p className="font-bold" data-testid="ticket-shop">{shop}</p>
-            {settings.data?.business_address && <p data-testid="ticket-shop-address">{settings.data.business_address}</p>}
-            {settings.data?.bsp_registration && <p data-testid="ticket-shop-registration">BSP registration: {settings.data.bsp_registration}</p>}
-            <h1 id="ticket-title" className="text-xl font-bold">Pawn Ticket</h1>
+            <p className="font-bold" data-testid="ticket-shop">{shop.name}</p>
+            {shop.address && <p data-testid="ticket-shop-address">{shop.address}</p>}
+            {shop.registration && <p data-testid="ticket-shop-registration">{t('lending.letter.registration', { registration: shop.registration })}</p>}
+            <h1 id="ticket-title" className="text-xl font-bold">{t('lending.ticket.title')}</h1>
           </div>
           <div className="sm:text-right">
-            <p className="text-base-content/70">Ticket number</p>
+            <p className="text-base-content/70">{t('lending.ticket.number')}</p>
             <p className="font-mono text-lg font-bold" data-testid="ticket-number">{ticketNumber(loan)}</p>
             <span data-print-hide><SyncBadge record={loan} /></span>
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-[1fr_auto]">
-          <Row label="Pawner" value={customerName(customer)} />
-          {customer?.address && <Row label="Address" value={customer.address} />}
-          {(customer?.id_type || customer?.id_number) && <Row label="ID presented" value={[customer?.id_type, customer?.id_number].filter(Boolean).join(' ')} />}
-          <Row label="Date of loan" value={formatDay(loan.loan_date)} />
-          <Row label="Maturity date" value={formatDay(loan.maturity_date)} />
-          <Row label="Expiry date of redemption period" value={formatDay(loan.expiry_date)} />
+          <Row label={t('lending.ticket.pawner')} value={customerName(customer)} />
+          {customer?.address && <Row label={t('lending.customer.address')} value={customer.address} />}
+          {(customer?.id_type || customer?.id_number) && <Row label={t('lending.ticket.id')} value={[customer?.id_type, customer?.id_number].filter(Boolean).join(' ')} />}
+          <Row label={t('lending.ticket.loanDate')} value={formatDay(loan.loan_date)} />
+          <Row label={t('lending.maturityDate')} value={formatDay(loan.maturity_date)} />
+          <Row label={t('lending.ticket.expiry')} value={formatDay(loan.expiry_date)} />
           {(loan.extensions ?? 0) > 0 && (
             <Row
-              label="Extended"
-              value={`${loan.extensions} ${loan.extensions === 1 ? 'time' : 'times'} by paying the interest; interest paid to ${formatDay(loan.interest_from)}`}
+              label={t('lending.loan.extended')}
+              value={t('lending.ticket.extended', { count: loan.extensions ?? 0, date: formatDay(loan.interest_from) })}
               testId="ticket-extended"
             />
           )}
         </dl>
-        <h2 className="mt-4 mb-1 font-semibold">Items pawned</h2>
+        <h2 className="mt-4 mb-1 font-semibold">{t('lending.ticket.items')}</h2>
         <ul className="mb-4 divide-y divide-base-300 border-y border-base-300">
           {items.map((item) => (
-            <li key={item.uuid} className="flex justify-between gap-4 py-1">
-              <span>{item.description}</span>
+            <li key={item.uuid} className="flex justify-between gap-4 py-1" data-testid="ticket-item" data-description={item.description}>
+              <span>
+                {item.description}
+                <TicketMetalLine item={item} ticketDate={loan.loan_date} />
+              </span>
               <span>{formatCurrency(item.appraisal_value)}</span>
             </li>
           ))}
         </ul>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-[1fr_auto]">
-          <Row label="Appraised value" value={formatCurrency(loan.appraisal_value)} />
-          <Row label="Principal" value={formatCurrency(loan.loan_amount)} testId="ticket-principal" />
-          <Row label="Service charge" value={formatCurrency(loan.service_charge)} />
+          <Row label={t('lending.preview.appraisal')} value={formatCurrency(loan.appraisal_value)} />
+          <Row label={t('lending.principal')} value={formatCurrency(loan.loan_amount)} testId="ticket-principal" />
+          <Row label={t('lending.serviceCharge')} value={formatCurrency(loan.service_charge)} />
           {renewal ? (
-            <Row label="Net proceeds" value={`None: renewal of ${renewedFrom ? ticketNumber(renewedFrom) : 'an earlier ticket'}, service charge paid with it`} testId="ticket-net" />
+            <Row label={t('lending.loan.net')} value={t('lending.ticket.netRenewal', { ticket: renewedFrom ? ticketNumber(renewedFrom) : t('lending.ticket.earlierTicket') })} testId="ticket-net" />
           ) : (
-            <Row label="Net proceeds" value={formatCurrency(loan.amount_disbursed)} testId="ticket-net" />
+            <Row label={t('lending.loan.net')} value={formatCurrency(loan.amount_disbursed)} testId="ticket-net" />
           )}
-          <Row label="Interest" value={`${loan.interest_rate}% a month or part of a month`} />
-          <Row label="Interest deducted in advance" value={formatCurrency(0)} testId="ticket-advance-interest" />
-          <Row label="Penalty after maturity" value={`${loan.penalty_rate}% a month or part of a month`} />
+          <Row label={t('lending.tx.interest')} value={t('lending.ticket.rate', { rate: loan.interest_rate })} />
+          <Row label={t('lending.advanceInterest')} value={formatCurrency(loan.advance_interest ?? 0)} testId="ticket-advance-interest" />
+          <Row label={t('lending.ticket.penalty')} value={t('lending.ticket.rate', { rate: loan.penalty_rate })} />
         </dl>
         <WrittenRequestNote loan={loan} pawner={customerName(customer)} />
         <TicketBack loan={loan} category={category} />
-        {loan.notes && <p className="mt-2 text-xs">Remarks: {loan.notes}</p>}
+        {loan.notes && <p className="mt-2 text-xs">{t('lending.ticket.remarks', { notes: loan.notes })}</p>}
         <div className="mt-10 grid gap-8 sm:grid-cols-2" data-testid="ticket-signatures">
-          <div className="border-t border-base-content pt-1 text-center text-xs">Signature of pawner{customer ? ` (${customerName(customer)})` : ''}</div>
-          <div className="border-t border-base-content pt-1 text-center text-xs">Signature of the pawnshop’s authorized representative</div>
+          <div className="border-t border-base-content pt-1 text-center text-xs">{t('lending.ticket.signPawner', { name: customer ? ` (${customerName(customer)})` : '' })}</div>
+          <div className="border-t border-base-content pt-1 text-center text-xs">{t('lending.ticket.signShop')}</div>
         </div>
       </article>
     </div>

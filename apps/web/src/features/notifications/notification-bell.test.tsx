@@ -2,12 +2,19 @@ import type { Notification, NotificationListReply } from '@kalinga/contracts/not
 import { focusManager } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
 import { NotificationBell } from './notification-bell';
 import { jsonResponse, renderWithQueries } from '../../test/render';
 
 const auth = vi.hoisted(() => ({ state: { status: 'authenticated', user: { id: 7, name: 'Carmen Cruz' }, companies: [] } as Record<string, unknown> }));
-vi.mock('../auth/auth-store', () => ({ useAuth: () => auth.state }));
+vi.mock('../../session/auth-store', () => ({ useAuth: () => auth.state }));
+// The panel's times read on the centre's clock from the site settings: given here, as the signed-in frame has them in
+// its cache. Left to load, the first test's settings request (the device copy, then the fake server) stopped the next
+// test's refetch on focus from being asked.
+vi.mock('../../session/site-settings', () => ({ useSiteSettings: () => ({ data: { timezone: 'Asia/Manila' } }) }));
+
+beforeAll(() => initI18n(['frame', 'notifications']));
 
 function n(id: number, over: Partial<Notification> = {}): Notification {
   return { id, kind: 'booked', appointment_uuid: `appt-${id}`, appointment_date: '2026-11-24T01:00:00.000Z', previous_date: null, counselor_name: 'Carmen Cruz', client_name: `Client ${id}`, actor_name: `Client ${id}`, reason: null, created_at: new Date().toISOString(), read_at: null, ...over };

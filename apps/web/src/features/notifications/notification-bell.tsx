@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../lib/i18n';
 import { useOnlineStatus } from '../../lib/online-status';
 import { badgeText, bellLabel } from './bell-label';
 import { useInbox } from './use-inbox';
@@ -9,15 +10,17 @@ const loadPanel = () => import('./notification-panel');
 const NotificationPanel = lazy(() => loadPanel().then((m) => ({ default: m.NotificationPanel })));
 // While the panel's code arrives (first open only): its name comes from this text.
 function PanelFallback({ headingId }: { headingId: string }) {
+  const t = useT('frame');
   return (
     <p className="flex items-center justify-center gap-2 px-4 py-8 text-base-content/70" role="status" aria-labelledby={headingId}>
-      <span className="loading loading-spinner loading-sm" aria-hidden="true" /> <span id={headingId}>Loading notifications...</span>
+      <span className="loading loading-spinner loading-sm" aria-hidden="true" /> <span id={headingId}>{t('frame.bell.loading')}</span>
     </p>
   );
 }
 
 /** The bell in the top bar: the unread count (polled), and on a press the panel of the user's notifications. */
 export function NotificationBell() {
+  useT('frame'); // the bell's name is the frame's words, and follows a change of language
   const inbox = useInbox();
   const online = useOnlineStatus();
   const [open, setOpen] = useState(false);

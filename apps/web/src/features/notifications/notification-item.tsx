@@ -1,11 +1,14 @@
 import type { Notification } from '@kalinga/contracts/notifications';
 import { Link } from 'react-router';
 import { formatWeekdayDateTime } from '../../lib/dates';
+import { useT } from '../../lib/i18n';
+import { useSiteSettings } from '../../session/site-settings';
 import { describeNotification, timeAgo } from './notification-text';
 
 /** One notification in the panel: what, who, when, a link to the appointment, and Mark as read. */
 export function NotificationItem({ n, canWrite, onOpen, onRead }: { n: Notification; canWrite: boolean; onOpen: (n: Notification) => void; onRead: (n: Notification) => void }) {
-  const text = describeNotification(n);
+  const t = useT('notifications');
+  const text = describeNotification(n, useSiteSettings().data?.timezone);
   const unread = n.read_at === null;
   return (
     <li className={`flex gap-3 px-4 py-3 ${unread ? 'bg-primary/5' : ''}`} data-testid="notification">
@@ -13,7 +16,7 @@ export function NotificationItem({ n, canWrite, onOpen, onRead }: { n: Notificat
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className={`break-words ${unread ? 'font-semibold' : ''}`}>
           {text.title}
-          {unread && <span className="sr-only"> (unread)</span>}
+          {unread && <span className="sr-only"> {t('notifications.unread')}</span>}
         </p>
         {text.detail && <p className="break-words text-sm text-base-content/80">{text.detail}</p>}
         {text.by && <p className="text-sm text-base-content/80">{text.by}</p>}
@@ -22,16 +25,17 @@ export function NotificationItem({ n, canWrite, onOpen, onRead }: { n: Notificat
           <time className="text-base-content/70" dateTime={n.created_at} title={formatWeekdayDateTime(n.created_at)}>
             {timeAgo(n.created_at)}
           </time>
-          {n.kind === 'urgent' && <Link className="link link-primary" to="/triage">Open the Triage list</Link>}
-          {n.kind === 'waitlist_offer' && <Link className="link link-primary" to="/waitlist">Open your waitlist</Link>}
+          {n.kind === 'urgent' && <Link className="link link-primary" to="/triage">{t('notifications.openTriage')}</Link>}
+          {n.kind === 'waitlist_offer' && <Link className="link link-primary" to="/waitlist">{t('notifications.openWaitlist')}</Link>}
+          {(n.kind === 'break_glass' || n.kind === 'clinical_access') && <Link className="link link-primary" to="/access-log">{t('notifications.openAccessLog')}</Link>}
           {n.appointment_uuid && (
             <a className="link link-primary" href={`/appointments?open=${encodeURIComponent(n.appointment_uuid)}`} onClick={(e) => { e.preventDefault(); onOpen(n); }}>
-              View appointment
+              {t('notifications.viewAppointment')}
             </a>
           )}
           {unread && (
             <button type="button" className="link link-hover text-base-content/80" disabled={!canWrite} onClick={() => onRead(n)}>
-              Mark as read
+              {t('notifications.markRead')}
             </button>
           )}
         </div>

@@ -1,9 +1,13 @@
 // @vitest-environment node
 import type { Notification } from '@kalinga/contracts/notifications';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseOnDevice, forgetDeviceChoice, initI18n } from '../../lib/i18n';
 import { formatWeekdayDateTime } from '../../lib/dates';
 import { badgeText, bellLabel } from './bell-label';
 import { describeNotification, timeAgo } from './notification-text';
+
+beforeAll(() => initI18n(['frame', 'notifications']));
+afterAll(() => forgetDeviceChoice());
 
 const base: Notification = {
   id: 1,
@@ -53,5 +57,15 @@ describe('notification words', () => {
     expect(timeAgo('2026-11-23T11:55:00.000Z', now)).toBe('5 minutes ago');
     expect(timeAgo('2026-11-23T09:00:00.000Z', now)).toBe('3 hours ago');
     expect(timeAgo('2026-11-22T09:00:00.000Z', now)).toBe('yesterday');
+  });
+
+  it('says it all in Filipino once Filipino is chosen', async () => {
+    await chooseOnDevice('fil');
+    const now = Date.parse('2026-11-23T12:00:00.000Z');
+    expect(describeNotification({ ...base, kind: 'cancelled', reason: 'Exam clash' })).toMatchObject({ title: 'Kinansela ang appointment', by: 'Ni Bea Santos', reason: 'Dahilan: Exam clash' });
+    expect(describeNotification({ ...base, series_count: 3 }).detail.startsWith('Bea Santos kay Carmen Cruz, 3 session ng isang serye mula ')).toBe(true);
+    expect(timeAgo('2026-11-23T11:55:00.000Z', now)).toBe('5 minuto ang nakalipas');
+    expect(timeAgo('2026-11-22T09:00:00.000Z', now)).toBe('kahapon');
+    expect(bellLabel(2)).toBe('Mga Abiso, 2 hindi pa nababasa');
   });
 });

@@ -1,10 +1,31 @@
 import type { Notification } from '@kalinga/contracts/notifications';
-import { formatDate, formatWeekdayDateTime } from '../../lib/dates';
-import { INBOX_KIND_LABELS } from '../../lib/notification-kinds';
+import { centreDateTime } from '../../lib/centre-time';
+import { formatDate } from '../../lib/dates';
+import { type MessageKey, t } from '../../lib/i18n';
 
-/** An appointment's start in the browser's zone, as the list shows it ('Tue, Nov 24, 2026, 9:00 AM'). */
-export function appointmentTime(iso: string): string {
-  return formatWeekdayDateTime(iso);
+/** The bell's titles, each kind's name in the language in use (the notifications catalog). */
+const KIND_TITLES: Record<Notification['kind'], MessageKey> = {
+  booked: 'notifications.kind.booked',
+  confirmed: 'notifications.kind.confirmed',
+  cancelled: 'notifications.kind.cancelled',
+  rescheduled: 'notifications.kind.rescheduled',
+  completed: 'notifications.kind.completed',
+  reminder: 'notifications.kind.reminder',
+  backup_failed: 'notifications.kind.backup_failed',
+  urgent: 'notifications.kind.urgent',
+  waitlist_offer: 'notifications.kind.waitlist_offer',
+  break_glass: 'notifications.kind.break_glass',
+  clinical_access: 'notifications.kind.clinical_access',
+  group_cancelled: 'notifications.kind.group_cancelled',
+  group_session_cancelled: 'notifications.kind.group_session_cancelled',
+};
+
+/**
+ * An appointment's start (or a held time) on the centre's clock, as the list shows it ('Tue, Nov 24, 2026, 9:00 AM'),
+ * with the centre's zone named when the browser's differs (decision 0224); in the browser's zone when it is not known.
+ */
+export function appointmentTime(iso: string, timeZone?: string): string {
+  return centreDateTime(iso, timeZone);
 }
 
 export interface NotificationText {
@@ -18,44 +39,57 @@ export interface NotificationText {
   reason: string | null;
 }
 
-/** The words a notification is shown with; times in the browser's zone. */
-export function describeNotification(n: Notification): NotificationText {
+/** The words a notification is shown with, in the language in use; times on the centre's clock (`timeZone`). */
+export function describeNotification(n: Notification, timeZone?: string): NotificationText {
   if (n.kind === 'backup_failed') {
-    return { title: INBOX_KIND_LABELS[n.kind], detail: 'The scheduled backup did not finish. Settings shows when the last one succeeded.', by: null, reason: n.reason ? `Reason: ${n.reason}` : null };
+    return { title: t(KIND_TITLES[n.kind]), detail: t('notifications.backup.detail'), by: null, reason: n.reason ? t('notifications.reason', { reason: n.reason }) : null };
   }
   // An urgent case says nothing of who or why (decision 0163): the Triage list shows that to counselors.
-  if (n.kind === 'urgent') return { title: INBOX_KIND_LABELS.urgent, detail: 'A client needs a counselor now. Open the Triage list.', by: null, reason: null };
+  if (n.kind === 'urgent') return { title: t(KIND_TITLES.urgent), detail: t('notifications.urgent.detail'), by: null, reason: null };
+  // To the privacy officers: who did it, never whose file or why (decisions 0202, 0203); the Access log says the rest.
+  if (n.kind === 'break_glass') {
+    return { title: t(KIND_TITLES.break_glass), detail: t('notifications.breakGlass.detail'), by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null, reason: null };
+  }
+  if (n.kind === 'clinical_access') {
+    return { title: t(KIND_TITLES.clinical_access), detail: t('notifications.clinical.detail', { who: n.reason ?? t('notifications.clinical.aUser') }), by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null, reason: null };
+  }
   // A slot held for a client on the waitlist: accepted (or not) on the waitlist page (decision 0152).
   if (n.kind === 'waitlist_offer') {
-    return { title: INBOX_KIND_LABELS.waitlist_offer, detail: `${n.appointment_date ? appointmentTime(n.appointment_date) : ''}. It is held for you for a short time: open your waitlist to accept it.`, by: null, reason: null };
+    return { title: t(KIND_TITLES.waitlist_offer), detail: t('notifications.waitlist.detail', { when: n.appointment_date ? appointmentTime(n.appointment_date, timeZone) : '' }), by: null, reason: null };
   }
-  const people = [n.client_name, n.counselor_name].filter(Boolean).join(' with ');
+  // A facilitator cancelled a group (from its first session cancelled) or one session; the group's name is `reason`.
+  if (n.kind === 'group_cancelled' || n.kind === 'group_session_cancelled') {
+    const values = { group: n.reason ?? '', when: n.appointment_date ? appointmentTime(n.appointment_date, timeZone) : '' };
+    const detail = n.kind === 'group_cancelled' ? t('notifications.group.cancelled', values) : t('notifications.group.sessionCancelled', values);
+    return { title: t(KIND_TITLES[n.kind]), detail, by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null, reason: null };
+  }
+  const people = n.client_name && n.counselor_name ? t('notifications.people', { client: n.client_name, counselor: n.counselor_name }) : (n.client_name ?? n.counselor_name ?? '');
   let when = '';
   if (n.kind === 'rescheduled' && n.previous_date && n.appointment_date) {
-    when = `moved from ${appointmentTime(n.previous_date)} to ${appointmentTime(n.appointment_date)}`;
+    when = t('notifications.moved', { from: appointmentTime(n.previous_date, timeZone), to: appointmentTime(n.appointment_date, timeZone) });
   } else if (n.appointment_date) {
-    when = appointmentTime(n.appointment_date);
+    when = appointmentTime(n.appointment_date, timeZone);
   }
   // A change to a series is one notification: it says how many sessions, from the first one's time.
-  const sessions = n.series_count ? `${n.series_count === 1 ? '1 session' : `${n.series_count} sessions`} of a series from` : '';
-  const detail = [people || (n.appointment_uuid ? '' : 'The appointment was deleted'), [sessions, when].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const series = n.series_count ? (when ? t('notifications.seriesFrom', { count: n.series_count, when }) : t('notifications.series', { count: n.series_count })) : when;
+  const detail = [people || (n.appointment_uuid ? '' : t('notifications.deleted')), series].filter(Boolean).join(', ');
   return {
-    title: INBOX_KIND_LABELS[n.kind],
+    title: t(KIND_TITLES[n.kind]),
     detail,
-    by: n.actor_name ? `By ${n.actor_name}` : null,
-    reason: n.reason ? `Reason: ${n.reason}` : null,
+    by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null,
+    reason: n.reason ? t('notifications.reason', { reason: n.reason }) : null,
   };
 }
 
 /** How long ago, in words ('just now', '5 minutes ago', '3 hours ago'); older than a week: the date. */
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 60) return 'just now';
+  if (seconds < 60) return t('notifications.justNow');
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  if (minutes < 60) return t('notifications.minutesAgo', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  if (hours < 24) return t('notifications.hoursAgo', { count: hours });
   const days = Math.floor(hours / 24);
-  if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
+  if (days < 7) return days === 1 ? t('notifications.yesterday') : t('notifications.daysAgo', { count: days });
   return formatDate(iso);
 }

@@ -2,8 +2,9 @@ import type { NotificationListReply } from '@kalinga/contracts/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, COMPANY_KEY, errorMessage, rawRequest } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
 import { useAfterFirstScreen } from '../../lib/first-screen';
-import { useAuth } from '../auth/auth-store';
+import { useAuth } from '../../session/auth-store';
 import { EMPTY_INBOX, type InboxList, replyAfterRead, withLatest, withOlder, withRead } from './inbox-merge';
 
 export const INBOX_PAGE = 20;
@@ -18,7 +19,7 @@ export interface InboxSnapshot {
 
 function replyMessage(payload: unknown): string {
   const message = payload && typeof payload === 'object' && 'message' in payload ? (payload as { message: unknown }).message : null;
-  return typeof message === 'string' ? message : 'Failed to load notifications';
+  return typeof message === 'string' ? message : t('frame.bell.loadFailed');
 }
 
 /** One poll: 304 keeps the snapshot held (the same object, so nothing re-renders), 200 replaces it. */
@@ -75,7 +76,7 @@ export function useInbox() {
       setList((l) => withOlder(l, reply));
       setOlder({ loading: false, error: null });
     } catch (error) {
-      setOlder({ loading: false, error: errorMessage(error, 'Failed to load more notifications') });
+      setOlder({ loading: false, error: errorMessage(error, t('frame.bell.loadMoreFailed')) });
     }
   }, [lastId]);
 
@@ -100,7 +101,7 @@ export function useInbox() {
     /** Signed in from this device only (offline mode): the server cannot be asked. */
     offlineMode: status === 'offline',
     isFetching: newest.isFetching,
-    error: newest.error ? errorMessage(newest.error, 'Failed to load notifications') : null,
+    error: newest.error ? errorMessage(newest.error, t('frame.bell.loadFailed')) : null,
     refetch: () => void newest.refetch(),
     loadMore,
     older,

@@ -1,10 +1,13 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@kalinga/contracts/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 import { jsonResponse, renderWithQueries, mockFetchEachTest } from '../../test/render';
 
 const fetchMock = mockFetchEachTest();
+// The section's messages, as the signed-in frame has them loaded before My Profile draws.
+beforeAll(() => initI18n(['profile']));
 
 function renderSection() {
   return renderWithQueries(<NotificationPreferencesSection />);

@@ -6,28 +6,37 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api-client';
-import { NOTIFICATION_KIND_LABELS } from '../../lib/notification-kinds';
+import { type MessageKey, useT } from '../../lib/i18n';
 import { useOnlineStatus } from '../../lib/online-status';
 import { SubmitButton } from '../../components/ui/submit-button';
 
 const KEY = ['notification-preferences'] as const;
 const PATH = '/api/me/notification-preferences';
-const SAVE_FAILED = 'Failed to save notification settings';
+/** Each kind's name in the language in use. */
+const KIND_LABELS: Record<(typeof NOTIFICATION_KINDS)[number], MessageKey> = {
+  booked: 'profile.notifications.kind.booked',
+  confirmed: 'profile.notifications.kind.confirmed',
+  cancelled: 'profile.notifications.kind.cancelled',
+  rescheduled: 'profile.notifications.kind.rescheduled',
+  completed: 'profile.notifications.kind.completed',
+  reminder: 'profile.notifications.kind.reminder',
+};
 
 /** Profile › Notifications: per kind, whether it shows in the app and whether it is emailed. */
 export function NotificationPreferencesSection() {
+  const t = useT('profile');
   const query = useQuery({ queryKey: KEY, queryFn: () => api.get<NotificationPreferences>(PATH) });
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="profile-notifications">
       <div className="card-body gap-4">
         <div>
-          <h2 id="profile-notifications" className="card-title text-lg">Notifications</h2>
-          <p className="text-sm text-base-content/70">Choose what you are told about your appointments, in the app and by email.</p>
+          <h2 id="profile-notifications" className="card-title text-lg">{t('profile.notifications.title')}</h2>
+          <p className="text-sm text-base-content/70">{t('profile.notifications.lead')}</p>
         </div>
         {query.isPending ? (
-          <LoadingBlock text="Loading notification settings..." />
+          <LoadingBlock text={t('profile.notifications.loading')} />
         ) : query.isError ? (
-          <ErrorAlert message={errorMessage(query.error, 'Failed to load notification settings')} onRetry={() => void query.refetch()} />
+          <ErrorAlert message={errorMessage(query.error, t('profile.notifications.loadFailed'))} retryText={t('profile.notifications.retry')} onRetry={() => void query.refetch()} />
         ) : (
           <PreferencesForm saved={query.data} />
         )}
@@ -37,6 +46,7 @@ export function NotificationPreferencesSection() {
 }
 
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const t = useT('profile');
   const online = useOnlineStatus();
   const qc = useQueryClient();
   const [values, setValues] = useState<NotificationPreferences>(saved);
@@ -54,9 +64,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
     try {
       // The reply is the whole set as stored; the toggles keep what was chosen either way.
       setValues(await save.mutateAsync(values));
-      notifySuccess('Notification settings saved');
+      notifySuccess(t('profile.notifications.saved'));
     } catch (err) {
-      const message = errorMessage(err, SAVE_FAILED);
+      const message = errorMessage(err, t('profile.notifications.saveFailed'));
       setError(message);
       notifyError(message);
     }
@@ -69,21 +79,21 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <table className="table table-sm sm:table-md">
           <thead>
             <tr>
-              <th scope="col">Notification</th>
-              <th scope="col" className="w-16 px-1 text-center sm:w-24">In the app</th>
-              <th scope="col" className="w-16 px-1 text-center sm:w-24">By email</th>
+              <th scope="col">{t('profile.notifications.kindColumn')}</th>
+              <th scope="col" className="w-16 px-1 text-center sm:w-24">{t('profile.notifications.inApp')}</th>
+              <th scope="col" className="w-16 px-1 text-center sm:w-24">{t('profile.notifications.byEmail')}</th>
             </tr>
           </thead>
           <tbody>
             {NOTIFICATION_KINDS.map((kind) => (
               <tr key={kind}>
-                <th scope="row" className="font-normal">{NOTIFICATION_KIND_LABELS[kind]}</th>
+                <th scope="row" className="font-normal">{t(KIND_LABELS[kind])}</th>
                 {(['in_app', 'email'] as const).map((channel) => (
                   <td key={channel} className="px-1 text-center">
                     <input
                       type="checkbox"
                       className="toggle toggle-primary toggle-sm"
-                      aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${channel === 'in_app' ? 'in the app' : 'by email'}`}
+                      aria-label={t('profile.notifications.toggle', { kind: t(KIND_LABELS[kind]), channel })}
                       checked={values[kind]?.[channel] ?? false}
                       disabled={save.isPending}
                       onChange={(e) => toggle(kind, channel, e.target.checked)}
@@ -95,10 +105,10 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           </tbody>
         </table>
       </div>
-      {!online && <p className="text-sm text-warning" role="status">You are offline. Notification settings can be saved when the connection returns.</p>}
+      {!online && <p className="text-sm text-warning" role="status">{t('profile.notifications.offline')}</p>}
       <div className="flex justify-end">
         <SubmitButton busy={save.isPending} disabled={save.isPending || !online}>
-          {save.isPending ? 'Saving...' : 'Save Notification Settings'}
+          {save.isPending ? t('profile.notifications.saving') : t('profile.notifications.save')}
         </SubmitButton>
       </div>
     </form>

@@ -2,11 +2,20 @@ import type { AuthUser } from '@kalinga/contracts/auth';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api-client';
-import { setUser, useAuth } from '../auth/auth-store';
+import { setUser, useAuth } from '../../session/auth-store';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 import { SubmitButton } from '../../components/ui/submit-button';
+import { LanguagePicker } from '../../components/language-picker';
+import { chooseOnDevice, forgetDeviceChoice, useT } from '../../lib/i18n';
+import type { Language } from '@kalinga/contracts/languages';
+import { lazyPart } from '../../lib/lazy-part';
+
+// My record, the page's last section, loads as a chunk of its own after the first paint: its contracts build zod
+// schemas, which the screen's first chunks stay without (decisions 0091, 0232). Drawn last, it moves nothing.
+const myRecord = lazyPart(() => import('./my-record-section').then((m) => m.MyRecordSection));
 
 export function ProfilePage() {
+  const t = useT('profile');
   const { user } = useAuth();
   const [name, setName] = useState(user?.name ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
@@ -29,9 +38,9 @@ export function ProfilePage() {
       setUser(reply.user);
       setCurrentPassword('');
       setNewPassword('');
-      notifySuccess('Profile updated successfully');
+      notifySuccess(t('profile.updated'));
     } catch (err) {
-      const message = errorMessage(err, 'Failed to update profile');
+      const message = errorMessage(err, t('profile.updateFailed'));
       setError(message);
       notifyError(message);
     } finally {
@@ -41,35 +50,73 @@ export function ProfilePage() {
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <h1 className="text-2xl font-bold">My Profile</h1>
+      <h1 className="text-2xl font-bold">{t('profile.title')}</h1>
       <div className="card bg-base-100 shadow-sm">
         <form className="card-body gap-4" onSubmit={submit}>
           {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
           <label className="flex flex-col gap-1">
-            <span className="font-medium">Full Name</span>
+            <span className="font-medium">{t('profile.fullName')}</span>
             <input className="input w-full" name="name" required value={name} disabled={saving} onChange={(e) => setName(e.target.value)} autoComplete="name" />
           </label>
           <label className="flex flex-col gap-1">
-            <span className="font-medium">Email</span>
+            <span className="font-medium">{t('profile.email')}</span>
             <input className="input w-full" name="email" type="email" value={user?.email ?? ''} disabled readOnly />
           </label>
           <label className="flex flex-col gap-1">
-            <span className="font-medium">Current Password</span>
-            <input className="input w-full" name="current_password" type="password" autoComplete="current-password" placeholder="Enter only if changing password" value={currentPassword} disabled={saving} onChange={(e) => setCurrentPassword(e.target.value)} />
+            <span className="font-medium">{t('profile.currentPassword')}</span>
+            <input className="input w-full" name="current_password" type="password" autoComplete="current-password" placeholder={t('profile.passwordPlaceholder')} value={currentPassword} disabled={saving} onChange={(e) => setCurrentPassword(e.target.value)} />
           </label>
           <label className="flex flex-col gap-1">
-            <span className="font-medium">New Password</span>
-            <input className="input w-full" name="new_password" type="password" autoComplete="new-password" placeholder="Enter only if changing password" value={newPassword} disabled={saving} onChange={(e) => setNewPassword(e.target.value)} />
+            <span className="font-medium">{t('profile.newPassword')}</span>
+            <input className="input w-full" name="new_password" type="password" autoComplete="new-password" placeholder={t('profile.passwordPlaceholder')} value={newPassword} disabled={saving} onChange={(e) => setNewPassword(e.target.value)} />
           </label>
-          {onePasswordOnly && <p className="text-sm text-warning">Fill in both password fields to change your password.</p>}
+          {onePasswordOnly && <p className="text-sm text-warning">{t('profile.bothPasswords')}</p>}
           <div className="flex justify-end">
             <SubmitButton busy={saving} disabled={!canSave}>
-              {saving ? 'Saving...' : 'Save Changes'}
+              {saving ? t('profile.saving') : t('profile.save')}
             </SubmitButton>
           </div>
         </form>
       </div>
+      <LanguageSection />
       <NotificationPreferencesSection />
+      {(user?.user_type === 'student' || user?.user_type === 'personnel') && <myRecord.Part />}
     </div>
+  );
+}
+
+/**
+ * The user's language (decision 0246): saved on their profile at once (it follows them to every device, and their
+ * emails use it) and on this device; "The site's default" clears their own choice.
+ */
+function LanguageSection() {
+  const t = useT('profile');
+  const { user } = useAuth();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const choose = async (language: Language | '') => {
+    if (!user) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const reply = await api.put<{ user: AuthUser }>('/api/auth/profile', { name: user.name, language: language || null });
+      await (language ? chooseOnDevice(language) : forgetDeviceChoice());
+      setUser(reply.user);
+      notifySuccess(t('profile.updated'));
+    } catch (err) {
+      setError(errorMessage(err, t('profile.updateFailed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <section aria-labelledby="profile-language" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-3">
+        <h2 id="profile-language" className="card-title text-lg">{t('profile.language')}</h2>
+        <p className="text-sm text-base-content/70">{t('profile.languageHint')}</p>
+        {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
+        <LanguagePicker label={t('profile.language')} value={user?.language ?? ''} extra={t('profile.languageSiteDefault')} disabled={saving} onChoose={(language) => void choose(language)} />
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chooseOnDevice, initI18n, t } from '../../lib/i18n';
 import { errorMessage } from '../../lib/api-client';
 import {
   countLabel,
@@ -25,6 +26,8 @@ const ROWS: ReportRow[] = [
   { day: '2026-03-02', count: 0, is_forecast: false, category_title: 'Career, "Next"' },
   { day: '2026-03-03', count: 0.5, is_forecast: true, category_title: 'Career, "Next"' },
 ];
+
+beforeAll(() => initI18n(['reports']));
 
 describe('toSeries', () => {
   it('makes one series per group, points in day order with their forecast flag', () => {
@@ -81,6 +84,9 @@ describe('rangeLine and littleDataNote', () => {
   it("gives a forecast point's 80 % range, one number when both ends meet, nothing on real days", () => {
     expect(rangeLine({ x: 0, y: 1.4, forecast: true, lower: 0, upper: 3 })).toBe('80% range: 0–3');
     expect(rangeLine({ x: 0, y: 2, forecast: true, lower: 2, upper: 2 })).toBe('80% range: 2');
+    // Fractional ends (decision 0286) read in whole appointments, rounded outward.
+    expect(rangeLine({ x: 0, y: 0.1, forecast: true, lower: 0, upper: 0.45 })).toBe('80% range: 0–1');
+    expect(rangeLine({ x: 0, y: 3, forecast: true, lower: 2.5, upper: 3 })).toBe('80% range: 2–3');
     expect(rangeLine({ x: 0, y: 2, forecast: false })).toBeNull();
     expect(rangeLine(undefined)).toBeNull();
   });
@@ -120,6 +126,19 @@ describe('toCsv', () => {
     expect(toCsv('category', [])).toBe('day,category_title,count,is_forecast,lower,upper\r\n');
   });
 
+  it("writes the header and the small-groups line in the reader's language", async () => {
+    await chooseOnDevice('fil');
+    try {
+      const lines = toCsv('department', [{ day: '2026-03-01', count: 1, is_forecast: false, department: 'HR' }]).split('\r\n');
+      expect(lines[0]).toBe('araw,departamento,bilang,forecast,mababang_dulo,mataas_na_dulo');
+      expect(lines[1]).toBe('2026-03-01,HR,1,false,,');
+      expect(lines[2]).not.toContain('Groups of fewer');
+      expect(lines[2]).toContain('5');
+    } finally {
+      await chooseOnDevice('en');
+    }
+  });
+
   it('names the file after the report and the filters', () => {
     expect(csvFileName('department', 'last_90_days', 7)).toBe('appointments-by-department-daily_last_90_days_forecast_7.csv');
   });
@@ -139,14 +158,14 @@ describe('randomColour', () => {
 
 describe('section texts', () => {
   it('are the spec\'s words, and the fallback error text is used only when the error has none', () => {
-    expect(Object.values(SECTION_TEXT).map((t) => [t.chartTitle, t.loading, t.failed])).toEqual([
+    expect(Object.values(SECTION_TEXT).map((s) => [t(s.chartTitle), t(s.loading), t(s.failed)])).toEqual([
       ['Daily Appointments by Category', 'Loading category data...', 'Failed to fetch category data'],
       ['Daily Appointments by Age Group', 'Loading age data...', 'Failed to fetch age data'],
       ['Daily Appointments by Department', 'Loading department data...', 'Failed to fetch department data'],
     ]);
-    expect(errorMessage(new Error(''), SECTION_TEXT.age.failed)).toBe('Failed to fetch age data');
-    expect(errorMessage(new Error('socket hang up'), SECTION_TEXT.age.failed)).toBe('socket hang up');
-    expect(errorMessage(null, SECTION_TEXT.department.failed)).toBe('Failed to fetch department data');
+    expect(errorMessage(new Error(''), t(SECTION_TEXT.age.failed))).toBe('Failed to fetch age data');
+    expect(errorMessage(new Error('socket hang up'), t(SECTION_TEXT.age.failed))).toBe('socket hang up');
+    expect(errorMessage(null, t(SECTION_TEXT.department.failed))).toBe('Failed to fetch department data');
   });
 });
 
@@ -168,5 +187,19 @@ describe('countLabel', () => {
     expect([0, 7, 999, 1000, 1234567, -2500].map(countLabel)).toEqual(['0', '7', '999', '1,000', '1,234,567', '-2,500']);
     expect(countLabel(1234.5)).toBe('1,234.5');
     expect(countLabel('12')).toBe('12');
+  });
+});
+
+describe('in Filipino', () => {
+  it("the chart's range line and the little-data note follow the language in use", async () => {
+    await chooseOnDevice('fil');
+    try {
+      expect(rangeLine({ x: 0, y: 1.4, forecast: true, lower: 0, upper: 3 })).toBe('Saklaw na 80%: 0–3');
+      expect(littleDataNote([{ label: 'Stress', points: [{ x: 0, y: 0, forecast: true }], historyDays: 2 }])).toBe(
+        'Kaunti ang datos: ang forecast para sa Stress (2 araw) ay batay sa wala pang apat na linggo ng mga appointment. Basahin ito bilang magaspang na gabay.',
+      );
+    } finally {
+      await chooseOnDevice('en');
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Data shaping for the report charts and CSV files: plain functions, no Chart.js, so jsdom tests can cover them.
-import { REPORT_KINDS, type ReportKind, SMALL_GROUPS_HIDDEN } from '@kalinga/contracts/report-constants';
+import { MIN_GROUP_PEOPLE, type ReportGroupField, REPORT_KINDS, type ReportKind } from '@kalinga/contracts/report-constants';
 import type { ReportRow } from '@kalinga/contracts/reports';
+import { type MessageKey, t as translate, type Translate } from '../../lib/i18n';
 
 export type { ReportRow };
 
@@ -25,27 +26,27 @@ export interface Series {
 export const LITTLE_DATA_DAYS = 28;
 
 /** What each section says while loading, when empty, when failing without a message (product-rules.md#reports). */
-export const SECTION_TEXT: Record<ReportKind, { heading: string; chartTitle: string; loading: string; empty: string; failed: string }> = {
+export const SECTION_TEXT: Record<ReportKind, { heading: MessageKey; chartTitle: MessageKey; loading: MessageKey; empty: MessageKey; failed: MessageKey }> = {
   category: {
-    heading: 'By Category',
-    chartTitle: 'Daily Appointments by Category',
-    loading: 'Loading category data...',
-    empty: 'No data available for appointments by category for the selected period.',
-    failed: 'Failed to fetch category data',
+    heading: 'reports.category.heading',
+    chartTitle: 'reports.category.chartTitle',
+    loading: 'reports.category.loading',
+    empty: 'reports.category.empty',
+    failed: 'reports.category.failed',
   },
   age: {
-    heading: 'By Age Group',
-    chartTitle: 'Daily Appointments by Age Group',
-    loading: 'Loading age data...',
-    empty: 'No data available for appointments by age for the selected period.',
-    failed: 'Failed to fetch age data',
+    heading: 'reports.age.heading',
+    chartTitle: 'reports.age.chartTitle',
+    loading: 'reports.age.loading',
+    empty: 'reports.age.empty',
+    failed: 'reports.age.failed',
   },
   department: {
-    heading: 'By Department',
-    chartTitle: 'Daily Appointments by Department',
-    loading: 'Loading department data...',
-    empty: 'No data available for appointments by department for the selected period.',
-    failed: 'Failed to fetch department data',
+    heading: 'reports.department.heading',
+    chartTitle: 'reports.department.chartTitle',
+    loading: 'reports.department.loading',
+    empty: 'reports.department.empty',
+    failed: 'reports.department.failed',
   },
 };
 
@@ -80,17 +81,20 @@ export function toSeries(kind: ReportKind, rows: readonly ReportRow[]): Series[]
 }
 
 /** The series whose forecast rests on little data (under four weeks of history), for the note under the chart. */
-export function littleDataNote(series: readonly Series[]): string | null {
+export function littleDataNote(series: readonly Series[], t: Translate = translate): string | null {
   const short = series.filter((s) => s.historyDays !== undefined && s.historyDays < LITTLE_DATA_DAYS);
   if (short.length === 0) return null;
-  const parts = short.map((s) => `${s.label} (${s.historyDays} ${s.historyDays === 1 ? 'day' : 'days'})`);
-  return `Little data: the forecast for ${parts.join(', ')} rests on less than four weeks of appointments. Read it as a rough guide.`;
+  const parts = short.map((s) => t('reports.littleDataSeries', { label: s.label, days: s.historyDays ?? 0 }));
+  return t('reports.littleData', { series: parts.join(', ') });
 }
 
 /** The tooltip's second line on a forecast point: its 80 % range ('80% range: 0–3' or '80% range: 2'). */
 export function rangeLine(point: SeriesPoint | undefined): string | null {
   if (!point?.forecast || point.lower === undefined || point.upper === undefined) return null;
-  return `80% range: ${point.lower === point.upper ? point.lower : `${point.lower}–${point.upper}`}`;
+  // A fractional end (the band draws it as it is) reads in whole appointments, rounded outward (decision 0286).
+  const low = Math.floor(point.lower + 1e-9);
+  const high = Math.ceil(point.upper - 1e-9);
+  return translate('reports.chart.range', { range: low === high ? low : `${low}–${high}` });
 }
 
 /** The last real (not forecast) day in the data: the company's today, where the 'Today' line goes. */
@@ -103,7 +107,8 @@ export function lastActualDay(rows: readonly ReportRow[]): string | null {
 /** Tooltip line (product-rules.md#reports): 'series: value', plus ' (forecast)' on forecast points. */
 export function tooltipLine(series: string, value: number, forecast: boolean): string {
   // Forecasts are averages: one decimal at most (0.16 reads as 0.2), whole numbers without a decimal.
-  return `${series}: ${Math.round(value * 10) / 10}${forecast ? ' (forecast)' : ''}`;
+  const shown = Math.round(value * 10) / 10;
+  return forecast ? translate('reports.chart.forecastPoint', { series, value: shown }) : `${series}: ${shown}`;
 }
 
 /**
@@ -151,13 +156,20 @@ function csvField(value: string | number | boolean): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The rows as CSV: day, group, count, is_forecast, lower, upper (the reply's own field names), CRLF line ends. */
+/** A CSV file's group column, by the reply's field name. */
+const CSV_GROUP: Record<ReportGroupField, MessageKey> = { category_title: 'reports.csv.category_title', age_group: 'reports.csv.age_group', department: 'reports.csv.department' };
+
+/**
+ * The rows as CSV: day, group, count, is_forecast, lower, upper, CRLF line ends. The header is in the language in use:
+ * in English the reply's own field names, in Filipino its words for them.
+ */
 export function toCsv(kind: ReportKind, rows: readonly ReportRow[]): string {
   const field = REPORT_KINDS[kind].groupField;
-  const lines = [['day', field, 'count', 'is_forecast', 'lower', 'upper'].join(',')];
+  const header: MessageKey[] = ['reports.csv.day', CSV_GROUP[field], 'reports.csv.count', 'reports.csv.isForecast', 'reports.csv.lower', 'reports.csv.upper'];
+  const lines = [header.map((key) => csvField(translate(key))).join(',')];
   for (const row of rows) lines.push([row.day, groupOf(kind, row), row.count, row.is_forecast, row.lower ?? '', row.upper ?? ''].map(csvField).join(','));
   // The file says what the screen says: small groups are left out, not zero.
-  if (kind !== 'category') lines.push(csvField(SMALL_GROUPS_HIDDEN));
+  if (kind !== 'category') lines.push(csvField(translate('reports.smallGroupsHidden', { min: MIN_GROUP_PEOPLE })));
   return `${lines.join('\r\n')}\r\n`;
 }
 

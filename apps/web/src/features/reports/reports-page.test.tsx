@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
 import { ReportsPage } from './reports-page';
 import { jsonResponse, renderWithQueries, mockFetchEachTest } from '../../test/render';
 
@@ -26,6 +27,8 @@ function renderPage() {
 }
 
 const urlOf = (input: Parameters<typeof fetch>[0]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+
+beforeAll(() => initI18n(['reports']));
 
 describe('Appointment Reports screen', () => {
   it('shows the title, the filters with their defaults, and each section on its own', async () => {

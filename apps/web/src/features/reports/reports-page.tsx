@@ -3,27 +3,31 @@ import { useEffect, useId, useState } from 'react';
 import { loadChartKit } from './chart/chart-kit';
 import { ReportSection } from './components/report-section';
 import { lazyPart } from '../../lib/lazy-part';
+import { type MessageKey, useT } from '../../lib/i18n';
 
 // The no-show rate and intake tables come in a chunk of their own, after the charts' calls.
 const attendanceReports = lazyPart(() => import('./components/attendance-reports').then((m) => m.AttendanceReports));
+// The groups and workshops section (decision 0281), a chunk of its own too.
+const groupReport = lazyPart(() => import('./components/group-report').then((m) => m.GroupReportSection));
 
 // The filter options, verbatim (product-rules.md#reports).
-const PERIOD_OPTIONS: { value: ReportPeriod; label: string }[] = [
-  { value: 'last_7_days', label: 'Last 7 Days' },
-  { value: 'last_30_days', label: 'Last 30 Days' },
-  { value: 'last_90_days', label: 'Last 90 Days' },
-  { value: 'last_365_days', label: 'Last 365 Days' },
+const PERIOD_OPTIONS: { value: ReportPeriod; label: MessageKey }[] = [
+  { value: 'last_7_days', label: 'reports.period.last7' },
+  { value: 'last_30_days', label: 'reports.period.last30' },
+  { value: 'last_90_days', label: 'reports.period.last90' },
+  { value: 'last_365_days', label: 'reports.period.last365' },
 ];
-const FORECAST_OPTIONS: { value: ForecastDays; label: string }[] = [
-  { value: 7, label: 'Week' },
-  { value: 30, label: 'Month' },
-  { value: 90, label: 'Quarter' },
-  { value: 365, label: 'Year' },
+const FORECAST_OPTIONS: { value: ForecastDays; label: MessageKey }[] = [
+  { value: 7, label: 'reports.forecast.week' },
+  { value: 30, label: 'reports.forecast.month' },
+  { value: 90, label: 'reports.forecast.quarter' },
+  { value: 365, label: 'reports.forecast.year' },
 ];
 const KINDS: ReportKind[] = ['category', 'age', 'department'];
 
 /** /reports: daily appointment series by category, age group and department, with forecasts. */
 export function ReportsPage() {
+  const t = useT('reports');
   const id = useId();
   const [period, setPeriod] = useState<ReportPeriod>(DEFAULT_PERIOD);
   const [forecastDays, setForecastDays] = useState<ForecastDays>(DEFAULT_FORECAST_DAYS);
@@ -44,28 +48,28 @@ export function ReportsPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-        <h1 className="text-2xl font-bold">Appointment Reports (Daily Series)</h1>
+        <h1 className="text-2xl font-bold">{t('reports.title')}</h1>
         <div className="flex flex-col gap-3 sm:flex-row">
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-period`} className="text-sm font-medium">
-              Period
+              {t('reports.periodLabel')}
             </label>
             <select id={`${id}-period`} className="select w-full sm:w-44" value={period} onChange={(e) => setPeriod(e.target.value as ReportPeriod)}>
               {PERIOD_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {t(o.label)}
                 </option>
               ))}
             </select>
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-forecast`} className="text-sm font-medium">
-              Forecast
+              {t('reports.forecastLabel')}
             </label>
             <select id={`${id}-forecast`} className="select w-full sm:w-36" value={forecastDays} onChange={(e) => setForecastDays(Number(e.target.value) as ForecastDays)}>
               {FORECAST_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {t(o.label)}
                 </option>
               ))}
             </select>
@@ -76,6 +80,7 @@ export function ReportsPage() {
         <ReportSection key={kind} kind={kind} period={period} forecastDays={forecastDays} />
       ))}
       <attendanceReports.Part period={period} />
+      <groupReport.Part />
     </div>
   );
 }

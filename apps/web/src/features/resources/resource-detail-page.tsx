@@ -3,13 +3,15 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
-import { hasPermission, useAuth } from '../auth/auth-store';
+import { useT } from '../../lib/i18n';
+import { hasPermission, useAuth } from '../../session/auth-store';
 import { useResource } from './api/resources-api';
 import { PublishBadge, ResourceImage } from './components/resource-card';
 import { useResourceEditor } from './use-resource-editor';
 
 /** The reading view: a resource in full. */
 export function ResourceDetailPage() {
+  const t = useT('resources');
   const { id = '' } = useParams();
   const { user } = useAuth();
   const canManage = hasPermission(user, 'manage resources');
@@ -19,11 +21,11 @@ export function ResourceDetailPage() {
 
   const back = (
     <Link to="/resources" className="btn btn-ghost btn-sm self-start">
-      <span aria-hidden="true">←</span> Back to Resources
+      <span aria-hidden="true">←</span> {t('resources.back')}
     </Link>
   );
 
-  if (resource.isPending) return <LoadingBlock text="Loading resource..." />;
+  if (resource.isPending) return <LoadingBlock text={t('resources.loadingOne')} />;
   if (resource.isError) {
     const missing = resource.error instanceof ApiError && resource.error.status === 404;
     return (
@@ -31,11 +33,11 @@ export function ResourceDetailPage() {
         {back}
         {missing ? (
           <div className="py-10 text-center">
-            <h1 className="text-2xl font-bold">Resource not found</h1>
-            <p className="mt-2 text-base-content/70">It may have been removed or is not published yet.</p>
+            <h1 className="text-2xl font-bold">{t('resources.notFound')}</h1>
+            <p className="mt-2 text-base-content/70">{t('resources.notFoundHint')}</p>
           </div>
         ) : (
-          <ErrorAlert message={errorMessage(resource.error, 'Failed to load resource')} onRetry={() => void resource.refetch()} />
+          <ErrorAlert message={errorMessage(resource.error, t('resources.loadOneFailed'))} onRetry={() => void resource.refetch()} />
         )}
       </div>
     );
@@ -57,14 +59,14 @@ export function ResourceDetailPage() {
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{r.title}</h1>
           <p className="text-sm text-base-content/60">
             <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
-            {formatDate(r.updated_at) !== formatDate(r.created_at) && <> · Updated {formatDate(r.updated_at)}</>}
+            {formatDate(r.updated_at) !== formatDate(r.created_at) && <> {t('resources.updatedOn', { date: formatDate(r.updated_at) })}</>}
           </p>
           <div className="max-w-none whitespace-pre-line break-words leading-relaxed text-base-content/90" data-testid="resource-content">
             {r.content}
           </div>
           {canManage && (
             <div className="card-actions justify-end border-t border-base-300 pt-4">
-              <button type="button" className="btn btn-sm" onClick={() => editor.openEdit(r)}>Edit Resource</button>
+              <button type="button" className="btn btn-sm" onClick={() => editor.openEdit(r)}>{t('resources.edit')}</button>
               <button
                 type="button"
                 className="btn btn-sm btn-ghost text-red-700"
@@ -72,7 +74,7 @@ export function ResourceDetailPage() {
                   if (await editor.askDelete(r)) navigate('/resources', { replace: true });
                 }}
               >
-                Delete
+                {t('resources.delete')}
               </button>
             </div>
           )}

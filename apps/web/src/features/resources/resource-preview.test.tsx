@@ -1,9 +1,11 @@
 import { previewContent, type Resource } from '@kalinga/contracts/resources';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chooseOnDevice, initI18n } from '../../lib/i18n';
 import { ResourceCard } from './components/resource-card';
 
+beforeAll(() => initI18n(['resources']));
 afterEach(cleanup);
 
 const resource = (content: string, published = true): Resource => ({
@@ -50,6 +52,24 @@ describe('the 150-character preview', () => {
     );
     expect(screen.getByText('Draft')).toBeTruthy();
     expect(screen.getByText('Short')).toBeTruthy();
+  });
+});
+
+describe('the card in Filipino', () => {
+  it('says its words in Filipino when that is the language in use', async () => {
+    await chooseOnDevice('fil');
+    try {
+      render(
+        <MemoryRouter>
+          <ResourceCard resource={resource('Short', true)} canManage onEdit={() => {}} onDelete={() => {}} />
+        </MemoryRouter>,
+      );
+      expect(screen.getByText('Naka-publish')).toBeTruthy();
+      expect(screen.getByRole('link', { name: /^Basahin pa\s*tungkol sa Box Breathing$/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'I-edit ang Box Breathing' })).toBeTruthy();
+    } finally {
+      await chooseOnDevice('en');
+    }
   });
 });
 

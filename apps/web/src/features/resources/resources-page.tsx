@@ -5,13 +5,15 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { Pagination } from '../../components/ui/pagination';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { hasPermission, useAuth } from '../auth/auth-store';
+import { hasPermission, useAuth } from '../../session/auth-store';
 import { useResourceList } from './api/resources-api';
 import { ResourceCard } from './components/resource-card';
 import { useResourceEditor } from './use-resource-editor';
 
 export function ResourcesPage() {
+  const t = useT('resources');
   const { user } = useAuth();
   const canManage = hasPermission(user, 'manage resources');
   // Filters and page live in the address, so coming back from a resource keeps them.
@@ -73,19 +75,19 @@ export function ResourcesPage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold">Resources</h1>
-          <p className="text-base-content/70">Access mental health resources and guides</p>
+          <h1 className="text-2xl font-bold">{t('resources.title')}</h1>
+          <p className="text-base-content/70">{t('resources.subtitle')}</p>
         </div>
         {canManage && (
           <button type="button" className="btn btn-primary" onClick={editor.openAdd}>
-            <span aria-hidden="true">+</span> Add Resource
+            <span aria-hidden="true">+</span> {t('resources.add')}
           </button>
         )}
       </div>
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <select className="select w-full sm:w-60" aria-label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
-          <option value="">All Categories</option>
+        <select className="select w-full sm:w-60" aria-label={t('resources.category')} value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="">{t('resources.allCategories')}</option>
           {(categoryOptions.data ?? []).map((c) => (
             <option key={c.id} value={String(c.id)}>{c.title}</option>
           ))}
@@ -94,27 +96,27 @@ export function ResourcesPage() {
           <svg aria-hidden="true" className="h-4 w-4 opacity-60" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
             <path strokeLinecap="round" strokeLinejoin="round" d="M21 21l-5.197-5.197m0 0A7.5 7.5 0 105.196 5.196a7.5 7.5 0 0010.607 10.607z" />
           </svg>
-          <input type="search" className="grow" placeholder="Search resources..." aria-label="Search resources" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input type="search" className="grow" placeholder={t('resources.search')} aria-label={t('resources.searchLabel')} value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
         {hasFilters && (
-          <button type="button" className="btn btn-ghost" onClick={clearFilters}>Clear Filters</button>
+          <button type="button" className="btn btn-ghost" onClick={clearFilters}>{t('resources.clearFilters')}</button>
         )}
-        {list.isFetching && data && <span className="loading loading-spinner loading-sm text-base-content/50" aria-label="Refreshing" />}
+        {list.isFetching && data && <span className="loading loading-spinner loading-sm text-base-content/50" aria-label={t('resources.refreshing')} />}
       </div>
 
       {list.isPending ? (
-        <LoadingBlock text="Loading resources..." />
+        <LoadingBlock text={t('resources.loading')} />
       ) : list.isError && !data ? (
-        <ErrorAlert message={errorMessage(list.error, 'Failed to load resources')} onRetry={() => void list.refetch()} />
+        <ErrorAlert message={errorMessage(list.error, t('resources.loadFailed'))} onRetry={() => void list.refetch()} />
       ) : data && data.data.length === 0 ? (
         <EmptyState
-          title="No resources found"
-          text={filtered ? 'Try adjusting your filters' : 'Check back later for new resources!'}
-          action={canManage && !filtered ? <button type="button" className="btn btn-primary" onClick={editor.openAdd}>Add Your First Resource</button> : undefined}
+          title={t('resources.noneFound')}
+          text={filtered ? t('resources.noneFoundFiltered') : t('resources.checkBack')}
+          action={canManage && !filtered ? <button type="button" className="btn btn-primary" onClick={editor.openAdd}>{t('resources.addFirst')}</button> : undefined}
         />
       ) : data ? (
         <>
-          {list.isError && <ErrorAlert message={errorMessage(list.error, 'Failed to load resources')} onRetry={() => void list.refetch()} />}
+          {list.isError && <ErrorAlert message={errorMessage(list.error, t('resources.loadFailed'))} onRetry={() => void list.refetch()} />}
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {data.data.map((r) => (
               <ResourceCard key={r.uuid} resource={r} canManage={canManage} onEdit={() => editor.openEdit(r)} onDelete={() => void editor.askDelete(r)} />

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { confirmDelete } from '../../components/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { type ResourceInput, useCategoryOptions, useResourceMutations } from './api/resources-api';
 import { ResourceFormModal } from './components/resource-form-modal';
 
 /** Add/edit modal and delete confirmation, shared by the list and the reading view. */
 export function useResourceEditor() {
+  const t = useT('resources');
   const [editing, setEditing] = useState<{ resource: Resource | null } | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const { create, update, remove } = useResourceMutations();
@@ -26,15 +28,15 @@ export function useResourceEditor() {
     try {
       if (editing.resource) {
         await update.mutateAsync({ uuid: editing.resource.uuid, input });
-        notifySuccess('Resource updated successfully');
+        notifySuccess(t('resources.updated'));
       } else {
         await create.mutateAsync(input);
-        notifySuccess('Resource created successfully');
+        notifySuccess(t('resources.created'));
       }
       setEditing(null);
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.errors);
-      notifyError(editing.resource ? 'Failed to update resource' : 'Failed to create resource');
+      notifyError(editing.resource ? t('resources.updateFailed') : t('resources.createFailed'));
     }
   };
 
@@ -43,10 +45,10 @@ export function useResourceEditor() {
     if (!(await confirmDelete(resource.title))) return false;
     try {
       await remove.mutateAsync(resource.uuid);
-      notifySuccess('Resource deleted successfully');
+      notifySuccess(t('resources.deleted'));
       return true;
     } catch {
-      notifyError('Failed to delete resource');
+      notifyError(t('resources.deleteFailed'));
       return false;
     }
   };

@@ -1,5 +1,5 @@
 import { isOfferedRole } from '@kalinga/contracts/role-constants';
-import { PERMISSIONS } from '@kalinga/contracts/common';
+import { PERMISSIONS, type PermissionName } from '@kalinga/contracts/common';
 import type { Role, RoleBody } from '@kalinga/contracts/roles';
 import { useState } from 'react';
 import { confirmDelete } from '../../components/ui/confirm-dialog';
@@ -7,24 +7,13 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
-import { useDocumentTitle, useSiteSettings } from '../../lib/site-settings';
-import { refreshUser, useAuth } from '../auth/auth-store';
+import { useT } from '../../lib/i18n';
+import { PERMISSION_HINTS, PERMISSION_LABELS } from './permission-labels';
+import { useDocumentTitle, useSiteSettings } from '../../session/site-settings';
+import { refreshUser, useAuth } from '../../session/auth-store';
 import { RoleNameDialog } from './role-name-dialog';
 import { useDeleteRole, useRoles, useSaveRole } from './roles-api';
 import { useMediaQuery } from './use-media-query';
-
-const PERMISSION_HINTS: Record<string, string> = {
-  'manage users': 'Settings: users, roles and site settings',
-  'view appointments': 'The Appointments menu',
-  'view resources': 'The Categories and Resources menus',
-  'view reports': 'The Reports menu',
-  'manage resources': 'Add, edit and delete resources',
-  'manage appointments': 'Confirm and complete appointments, pick any counselor',
-  'view lending': 'The Lending menu: customers, loans and items',
-  'manage lending': 'Write pawn tickets; record renewals, redemptions and forfeitures',
-  'backdate lending': 'Date a lending action further back than Site Settings allows',
-  'view screenings': "Counselors: clients' screening answers and scores, and the Triage list",
-};
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -35,9 +24,11 @@ function offered(roles: Role[]): Role[] {
 
 /** Settings › Roles & Permissions: a matrix of roles × the permissions, saved per role. */
 export function RolesPage() {
+  const t = useT('roles');
+  const hint = (p: PermissionName) => { const key = PERMISSION_HINTS[p]; return key ? t(key) : undefined; };
   const { user: me } = useAuth();
   const settings = useSiteSettings();
-  useDocumentTitle(settings.data?.site_name, 'Roles & Permissions');
+  useDocumentTitle(settings.data?.site_name, t('roles.pageTitle'));
   const roles = useRoles();
   // The matrix needs the room of a 1536 px screen (ten permissions, the role and its actions, beside the menu);
   // narrower, one card per role, side by side from 768 px, so no permission and no Save hides off to the right.
@@ -63,10 +54,10 @@ export function RolesPage() {
     try {
       await save.mutateAsync({ id: r.id, body: { name: r.name, permissions: PERMISSIONS.filter((p) => permsOf(r).includes(p)) } });
       setDrafts((d) => { const next = { ...d }; delete next[r.id]; return next; });
-      notifySuccess(`Permissions of "${r.name}" updated successfully`);
+      notifySuccess(t('roles.permissionsUpdated', { name: r.name }));
       afterChange(r);
     } catch (err) {
-      notifyError(errorMessage(err, 'Failed to update role'));
+      notifyError(errorMessage(err, t('roles.updateFailed')));
     }
   };
 
@@ -76,10 +67,10 @@ export function RolesPage() {
       if (role) await save.mutateAsync({ id: role.id, body: { name: body.name, permissions: PERMISSIONS.filter((p) => permsOf(role).includes(p)) } });
       else await save.mutateAsync({ id: null, body });
     } catch (err) {
-      notifyError(errorMessage(err, role ? 'Failed to update role' : 'Failed to create role'));
+      notifyError(errorMessage(err, role ? t('roles.updateFailed') : t('roles.createFailed')));
       throw err;
     }
-    notifySuccess(role ? 'Role renamed successfully' : 'Role created successfully');
+    notifySuccess(role ? t('roles.renamed') : t('roles.created'));
     if (role) {
       setDrafts((d) => { const next = { ...d }; delete next[role.id]; return next; });
       afterChange(role);
@@ -91,32 +82,32 @@ export function RolesPage() {
     if (!(await confirmDelete(r.name))) return;
     try {
       await remove.mutateAsync(r.id);
-      notifySuccess('Role deleted successfully');
+      notifySuccess(t('roles.deleted'));
     } catch (err) {
-      notifyError(errorMessage(err, 'Failed to delete role'));
+      notifyError(errorMessage(err, t('roles.deleteFailed')));
     }
   };
 
   const rowActions = (r: Role, dirty: boolean, saving: boolean) => (
     <div className="flex items-center justify-end gap-1 whitespace-nowrap">
-      <button type="button" className="btn btn-primary btn-sm" disabled={!dirty || saving} onClick={() => saveRow(r)} aria-label={`Save ${r.name}`}>
-        {saving ? 'Saving...' : 'Save'}
+      <button type="button" className="btn btn-primary btn-sm" disabled={!dirty || saving} onClick={() => saveRow(r)} aria-label={t('roles.saveNamed', { name: r.name })}>
+        {saving ? t('roles.saving') : t('roles.save')}
       </button>
       {dirty && !saving && (
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDrafts((d) => { const next = { ...d }; delete next[r.id]; return next; })} aria-label={`Undo changes to ${r.name}`}>Undo</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDrafts((d) => { const next = { ...d }; delete next[r.id]; return next; })} aria-label={t('roles.undoNamed', { name: r.name })}>{t('roles.undo')}</button>
       )}
       {!r.is_system && (
         <>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDialog({ open: true, role: r })} aria-label={`Rename ${r.name}`}>Rename</button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDialog({ open: true, role: r })} aria-label={t('roles.renameNamed', { name: r.name })}>{t('roles.renameButton')}</button>
           <button
             type="button"
             className="btn btn-ghost btn-sm text-red-700"
             onClick={() => deleteRow(r)}
             disabled={r.users_count > 0}
-            title={r.users_count > 0 ? 'Give its users another role before deleting it' : undefined}
-            aria-label={`Delete ${r.name}`}
+            title={r.users_count > 0 ? t('roles.deleteBlocked') : undefined}
+            aria-label={t('roles.deleteNamed', { name: r.name })}
           >
-            Delete
+            {t('roles.deleteButton')}
           </button>
         </>
       )}
@@ -124,8 +115,8 @@ export function RolesPage() {
   );
 
   let content;
-  if (roles.isPending) content = <LoadingBlock text="Loading roles..." />;
-  else if (roles.isError) content = <ErrorAlert message={errorMessage(roles.error, 'Failed to load roles')} onRetry={() => roles.refetch()} />;
+  if (roles.isPending) content = <LoadingBlock text={t('roles.loading')} />;
+  else if (roles.isError) content = <ErrorAlert message={errorMessage(roles.error, t('roles.loadFailed'))} onRetry={() => roles.refetch()} />;
   else if (!wide) {
     content = (
       <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
@@ -138,15 +129,15 @@ export function RolesPage() {
               <div className="card-body gap-3 p-4">
                 <div>
                   <h2 className="font-semibold">{r.name}</h2>
-                  <p className="text-xs text-base-content/70">{r.users_count} {r.users_count === 1 ? 'user' : 'users'}{r.is_system ? ' · built-in' : ''}</p>
+                  <p className="text-xs text-base-content/70">{t('roles.usersCount', { count: r.users_count })}{r.is_system ? ` ${t('roles.builtIn')}` : ''}</p>
                 </div>
                 <div className="grid grid-cols-1 gap-2">
                   {PERMISSIONS.map((p) => {
                     const locked = r.name === 'admin' && p === 'manage users';
                     return (
                       <label key={p} className="flex items-center justify-between gap-3">
-                        <span className="capitalize">{p}</span>
-                        <input type="checkbox" className="checkbox checkbox-primary checkbox-sm" checked={perms.includes(p)} disabled={locked || saving} onChange={() => tick(r, p)} aria-label={`${r.name}: ${p}`} />
+                        <span className="capitalize">{t(PERMISSION_LABELS[p])}</span>
+                        <input type="checkbox" className="checkbox checkbox-primary checkbox-sm" checked={perms.includes(p)} disabled={locked || saving} onChange={() => tick(r, p)} aria-label={t('roles.permissionOf', { role: r.name, permission: t(PERMISSION_LABELS[p]) })} />
                       </label>
                     );
                   })}
@@ -161,16 +152,16 @@ export function RolesPage() {
   } else {
     content = (
       <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-        <table className="table" aria-label="Roles and permissions">
+        <table className="table" aria-label={t('roles.matrix')}>
           <thead>
             <tr>
-              <th scope="col" className="sticky left-0 z-10 bg-base-100">Role</th>
+              <th scope="col" className="sticky left-0 z-10 bg-base-100">{t('roles.col.role')}</th>
               {PERMISSIONS.map((p) => (
-                <th key={p} scope="col" className="px-2 text-center align-bottom text-xs" title={PERMISSION_HINTS[p]}>
-                  <span className="inline-block max-w-24 whitespace-normal capitalize leading-tight">{p}</span>
+                <th key={p} scope="col" className="px-2 text-center align-bottom text-xs" title={hint(p)}>
+                  <span className="inline-block max-w-24 whitespace-normal capitalize leading-tight">{t(PERMISSION_LABELS[p])}</span>
                 </th>
               ))}
-              <th scope="col" className="sticky right-0 z-10 bg-base-100"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="sticky right-0 z-10 bg-base-100"><span className="sr-only">{t('roles.col.actions')}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -183,7 +174,7 @@ export function RolesPage() {
                   <th scope="row" className="sticky left-0 z-10 whitespace-nowrap bg-base-100">
                     <div className="font-semibold">{r.name}</div>
                     <div className="text-xs font-normal text-base-content/60">
-                      {r.users_count} {r.users_count === 1 ? 'user' : 'users'}{r.is_system ? ' · built-in' : ''}
+                      {t('roles.usersCount', { count: r.users_count })}{r.is_system ? ` ${t('roles.builtIn')}` : ''}
                     </div>
                   </th>
                   {PERMISSIONS.map((p) => {
@@ -196,8 +187,8 @@ export function RolesPage() {
                           checked={perms.includes(p)}
                           disabled={locked || saving}
                           onChange={() => tick(r, p)}
-                          aria-label={`${r.name}: ${p}`}
-                          title={locked ? "The admin role always keeps 'manage users'" : undefined}
+                          aria-label={t('roles.permissionOf', { role: r.name, permission: t(PERMISSION_LABELS[p]) })}
+                          title={locked ? t('roles.adminKeeps') : undefined}
                         />
                       </td>
                     );
@@ -217,17 +208,17 @@ export function RolesPage() {
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Roles & Permissions</h1>
-          <p className="text-base-content/70">Choose what each role may do. Changes apply on the users' next action.</p>
+          <h1 className="text-2xl font-bold">{t('roles.pageTitle')}</h1>
+          <p className="text-base-content/70">{t('roles.subtitle')}</p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setDialog({ open: true, role: null })}>Add Role</button>
+        <button type="button" className="btn btn-primary" onClick={() => setDialog({ open: true, role: null })}>{t('roles.add')}</button>
       </div>
       {content}
       <dl className="grid gap-2 text-sm text-base-content/70 sm:grid-cols-2 lg:grid-cols-3">
         {PERMISSIONS.map((p) => (
           <div key={p} className="rounded-box bg-base-100 px-3 py-2">
-            <dt className="font-medium capitalize text-base-content">{p}</dt>
-            <dd>{PERMISSION_HINTS[p]}</dd>
+            <dt className="font-medium capitalize text-base-content">{t(PERMISSION_LABELS[p])}</dt>
+            <dd>{hint(p)}</dd>
           </div>
         ))}
       </dl>

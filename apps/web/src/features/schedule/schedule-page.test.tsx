@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { fakeNetwork } from '../../test/fake-network';
 import { SchedulePage } from './schedule-page';
@@ -11,6 +12,8 @@ const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'
 }));
 
 const net = fakeNetwork(new Date('2026-11-23T09:00:00Z'));
+
+beforeAll(() => initI18n(['schedule']));
 
 function renderPage() {
   // The application's own defaults: these decide whether a request waits for the network or fails.

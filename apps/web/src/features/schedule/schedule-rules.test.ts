@@ -1,6 +1,9 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
-import { dayProblems, formatCalendarDate, serverErrorsForDay, toDayForms } from './schedule-rules';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { dayLabel, dayProblems, formatCalendarDate, serverErrorsForDay, toDayForms } from './schedule-rules';
+
+beforeAll(() => initI18n(['schedule']));
 
 const day = { day: 'monday' as const, is_available: true, start_time: '09:00', end_time: '17:00', break_start: '12:00', break_end: '13:00', held_times: [] as string[] };
 
@@ -19,7 +22,7 @@ describe('dayProblems', () => {
     expect(dayProblems({ ...day, break_start: '', break_end: '' })).toEqual({});
   });
   it('rejects an end before the start, half a break, a reversed break and a break outside the hours', () => {
-    expect(dayProblems({ ...day, end_time: '08:00' })).toHaveProperty('end_time');
+    expect(dayProblems({ ...day, end_time: '08:00' })).toHaveProperty('end_time', 'The end time must be after the start time.');
     expect(dayProblems({ ...day, break_end: '' })).toHaveProperty('break_end');
     expect(dayProblems({ ...day, break_start: '' })).toHaveProperty('break_start');
     expect(dayProblems({ ...day, break_end: '11:00' })).toHaveProperty('break_end');
@@ -37,4 +40,8 @@ describe('serverErrorsForDay', () => {
 
 describe('formatCalendarDate', () => {
   it('shows the calendar date without a zone shift', () => expect(formatCalendarDate('2026-03-09')).toBe('Mon, Mar 9, 2026'));
+});
+
+describe('dayLabel', () => {
+  it("names the weekday in the language in use", () => expect(dayLabel('wednesday')).toBe('Wednesday'));
 });

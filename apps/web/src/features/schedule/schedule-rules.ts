@@ -1,5 +1,6 @@
 import { daySlotTimes, DEFAULT_SCHEDULE_DAY, type ScheduleDay, WEEKDAYS, type Weekday } from '@kalinga/contracts/schedule';
 import { formatWeekdayDate } from '../../lib/dates';
+import { t } from '../../lib/i18n';
 
 /** A day as the form edits it: break times are strings ('' = no break). */
 export interface DayForm {
@@ -33,17 +34,17 @@ export function toDayForms(schedule: readonly ScheduleDay[]): DayForm[] {
 /** Problems the server would reject, shown before saving (the server checks the same). Keys are the day's fields. */
 export function dayProblems(d: DayForm): Partial<Record<keyof DayForm, string>> {
   const p: Partial<Record<keyof DayForm, string>> = {};
-  if (!d.start_time) p.start_time = 'Enter a start time.';
-  if (!d.end_time) p.end_time = 'Enter an end time.';
-  if (d.start_time && d.end_time && d.end_time <= d.start_time) p.end_time = 'The end time must be after the start time.';
+  if (!d.start_time) p.start_time = t('schedule.rule.startRequired');
+  if (!d.end_time) p.end_time = t('schedule.rule.endRequired');
+  if (d.start_time && d.end_time && d.end_time <= d.start_time) p.end_time = t('schedule.rule.endAfterStart');
   const hasStart = d.break_start !== '';
   const hasEnd = d.break_end !== '';
   if (hasStart !== hasEnd) {
-    if (!hasStart) p.break_start = 'Enter both break times, or neither.';
-    else p.break_end = 'Enter both break times, or neither.';
+    if (!hasStart) p.break_start = t('schedule.rule.bothBreaks');
+    else p.break_end = t('schedule.rule.bothBreaks');
   } else if (hasStart && hasEnd) {
-    if (d.break_end <= d.break_start) p.break_end = 'The break must end after it starts.';
-    else if (d.start_time && d.end_time && (d.break_start < d.start_time || d.break_end > d.end_time)) p.break_start = 'The break must fall within the working hours.';
+    if (d.break_end <= d.break_start) p.break_end = t('schedule.rule.breakOrder');
+    else if (d.start_time && d.end_time && (d.break_start < d.start_time || d.break_end > d.end_time)) p.break_start = t('schedule.rule.breakWithin');
   }
   return p;
 }
@@ -58,9 +59,9 @@ export function serverErrorsForDay(errors: Record<string, string[]>, index: numb
   return out;
 }
 
-/** Capitalised weekday name for a card heading. */
+/** The weekday's name in the language in use, for a card heading (the schedule area's catalog is loaded). */
 export function dayLabel(day: Weekday): string {
-  return day.charAt(0).toUpperCase() + day.slice(1);
+  return t('schedule.weekday', { day });
 }
 
 /** A YYYY-MM-DD calendar date as 'Mon, Mar 9, 2026', with no zone shift (a date is a date). */

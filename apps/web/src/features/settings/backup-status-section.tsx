@@ -2,28 +2,33 @@ import type { BackupRunView, BackupStatus } from '@kalinga/contracts/backups';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
+import { type MessageKey, type Translate, useT } from '../../lib/i18n';
 import { QueryCard } from './query-card';
 
 function when(iso: string) {
   return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }
 
+/** A command, the same in every language. */
+const BACKUP_COMMAND = 'npm run backup';
+
 function size(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-const KIND: Record<BackupRunView['kind'], string> = { scheduled: 'Scheduled backup', manual: 'Backup by command' };
+const KIND: Record<BackupRunView['kind'], MessageKey> = { scheduled: 'settings.backup.kind.scheduled', manual: 'settings.backup.kind.manual' };
 
 function LastRun({ run }: { run: BackupRunView }) {
+  const t = useT('settings');
   const ok = run.outcome === 'succeeded';
   return (
     <div className="flex flex-col gap-1" data-testid="last-backup">
       <div className="flex flex-wrap items-center gap-2">
-        <span className={`badge badge-sm ${ok ? 'badge-success' : 'badge-error'}`}>{ok ? 'Succeeded' : 'Failed'}</span>
-        <span className="font-medium">{KIND[run.kind]}</span>
+        <span className={`badge badge-sm ${ok ? 'badge-success' : 'badge-error'}`}>{ok ? t('settings.backup.succeeded') : t('settings.backup.failed')}</span>
+        <span className="font-medium">{t(KIND[run.kind])}</span>
       </div>
       <p className="text-sm">
-        Last backup ran {when(run.started_at)}
+        {t('settings.backup.lastRan')} {when(run.started_at)}
         {ok && run.archive && (
           <>
             {' · '}
@@ -32,28 +37,38 @@ function LastRun({ run }: { run: BackupRunView }) {
           </>
         )}
       </p>
-      {!ok && run.error && <p className="break-words text-sm text-error">Error: {run.error}</p>}
+      {!ok && run.error && <p className="break-words text-sm text-error">{t('settings.backup.error', { error: run.error })}</p>}
     </div>
   );
 }
 
+/** How often, in words: every day, every hour, every 6 hours, every minute, every 5 minutes. */
+function every(minutes: number, t: Translate): string {
+  if (minutes === 24 * 60) return t('settings.backup.everyDay');
+  if (minutes === 60) return t('settings.backup.everyHour');
+  if (minutes % 60 === 0) return t('settings.backup.everyHours', { count: minutes / 60 });
+  return t('settings.backup.everyMinutes', { count: minutes });
+}
+
 function Schedule({ status }: { status: BackupStatus }) {
-  const { every_hours: hours, keep, next_at: next } = status.schedule;
-  if (hours === 0) return <p className="text-sm text-base-content/70">No backups are scheduled (BACKUP_EVERY_HOURS is 0): back up with <code>npm run backup</code>.</p>;
+  const t = useT('settings');
+  const { every_minutes: minutes, keep, next_at: next } = status.schedule;
+  if (minutes === 0) return <p className="text-sm text-base-content/70">{t('settings.backup.noneScheduled')} <code>{BACKUP_COMMAND}</code>.</p>;
   return (
     <p className="text-sm text-base-content/70">
-      A backup is made {hours === 24 ? 'every day' : hours === 1 ? 'every hour' : `every ${hours} hours`} and the last {keep} are kept
-      {next && <> · next by {when(next)}</>}
+      {t('settings.backup.schedule', { every: every(minutes, t), keep })}
+      {next && <> {t('settings.backup.nextBy')} {when(next)}</>}
     </p>
   );
 }
 
 function StatusBody({ status }: { status: BackupStatus }) {
+  const t = useT('settings');
   return (
     <>
-      {status.last ? <LastRun run={status.last} /> : <p className="text-sm text-base-content/70" data-testid="last-backup">No backup has run yet.</p>}
-      {status.last?.outcome === 'failed' && status.last_success && <p className="text-sm">Last successful backup: {when(status.last_success.started_at)}</p>}
-      {status.running && <p className="text-sm" role="status">A backup is running since {when(status.running.started_at)}.</p>}
+      {status.last ? <LastRun run={status.last} /> : <p className="text-sm text-base-content/70" data-testid="last-backup">{t('settings.backup.noneYet')}</p>}
+      {status.last?.outcome === 'failed' && status.last_success && <p className="text-sm">{t('settings.backup.lastSuccess')} {when(status.last_success.started_at)}</p>}
+      {status.running && <p className="text-sm" role="status">{t('settings.backup.running')} {when(status.running.started_at)}.</p>}
       <Schedule status={status} />
     </>
   );
@@ -74,10 +89,11 @@ async function fetchStatus(): Promise<BackupStatus | null> {
  * every company), so only the administrators of the server's own company see this card (decision 0190).
  */
 export function BackupStatusSection() {
+  const t = useT('settings');
   const query = useQuery({ queryKey: ['backup-status'], queryFn: fetchStatus });
   if (query.data === null) return null;
   return (
-    <QueryCard id="settings-backups" title="Backups" query={query} loading="Loading backups..." failed="Failed to load backups">
+    <QueryCard id="settings-backups" title={t('settings.backup.title')} query={query} loading={t('settings.backup.loading')} failed={t('settings.backup.loadFailed')}>
       {(status) => status && <StatusBody status={status} />}
     </QueryCard>
   );

@@ -1,16 +1,16 @@
-import { isCalendarDate } from '@kalinga/contracts/pawn-rules';
-import { AUCTION_DATE_RULE, NOTICE_DAYS_RULE } from '@kalinga/contracts/settings';
+import { isCalendarDate } from '@kalinga/contracts/lending/rules';
 import { parseMoneyText } from '@kalinga/contracts/money-text';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
 import { useOnlineStatus } from '../../lib/online-status';
-import { type SiteSettings, useSiteSettings } from '../../lib/site-settings';
+import { type SiteSettings, useSiteSettings } from '../../session/site-settings';
 import { SETTINGS_OFFLINE as OFFLINE, useSaveSettings } from './settings-api';
 
-const THRESHOLD_RULE = 'Type an amount in pesos (for example 50,000), or leave it empty for no such rule.';
-
 interface Values {
+  pawnshop_name: string;
+  pawnshop_address: string;
   bsp_registration: string;
   pawn_notice_days: string;
   kyc_loan_threshold: string;
@@ -19,6 +19,8 @@ interface Values {
 }
 
 const valuesOf = (s: SiteSettings): Values => ({
+  pawnshop_name: s.pawnshop_name ?? '',
+  pawnshop_address: s.pawnshop_address ?? '',
   bsp_registration: s.bsp_registration ?? '',
   pawn_notice_days: String(s.pawn_notice_days ?? 15),
   kyc_loan_threshold: s.kyc_loan_threshold === null || s.kyc_loan_threshold === undefined ? '' : String(s.kyc_loan_threshold),
@@ -26,7 +28,7 @@ const valuesOf = (s: SiteSettings): Values => ({
   pawn_auction_place: s.pawn_auction_place ?? '',
 });
 
-/** Settings › Pawnshop: the BSP registration printed on tickets, when notices are due, the know-your-customer amount, and the next auction the notices name. */
+/** Settings › Pawnshop: the lending business's name, address and BSP registration printed on tickets, when notices are due, the know-your-customer amount, and the next auction the notices name. */
 export function PawnshopSettingsSection() {
   const settings = useSiteSettings();
   // A copy kept on the device before these settings existed has none: the section waits for the server's.
@@ -35,6 +37,7 @@ export function PawnshopSettingsSection() {
 }
 
 function PawnshopForm({ settings }: { settings: SiteSettings }) {
+  const t = useT('settings');
   const online = useOnlineStatus();
   const save = useSaveSettings();
   const [values, setValues] = useState<Values>(() => valuesOf(settings));
@@ -47,10 +50,10 @@ function PawnshopForm({ settings }: { settings: SiteSettings }) {
     const threshold = values.kyc_loan_threshold.trim();
     const amount = threshold === '' ? null : parseMoneyText(threshold);
     const found: Record<string, string[]> = {};
-    if (!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > 90) found.pawn_notice_days = [NOTICE_DAYS_RULE];
-    if (threshold !== '' && (amount === null || amount < 0)) found.kyc_loan_threshold = [THRESHOLD_RULE];
+    if (!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > 90) found.pawn_notice_days = [t('settings.pawnshop.noticeDaysRule')];
+    if (threshold !== '' && (amount === null || amount < 0)) found.kyc_loan_threshold = [t('settings.pawnshop.thresholdRule')];
     const auctionDate = values.pawn_auction_date.trim();
-    if (auctionDate !== '' && !isCalendarDate(auctionDate)) found.pawn_auction_date = [AUCTION_DATE_RULE];
+    if (auctionDate !== '' && !isCalendarDate(auctionDate)) found.pawn_auction_date = [t('settings.auctionDateRule')];
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -59,6 +62,8 @@ function PawnshopForm({ settings }: { settings: SiteSettings }) {
     }
     try {
       const saved = await save.mutateAsync({
+        pawnshop_name: values.pawnshop_name.trim() || null,
+        pawnshop_address: values.pawnshop_address.trim() || null,
         bsp_registration: values.bsp_registration.trim() || null,
         pawn_notice_days: Number(days),
         kyc_loan_threshold: amount,
@@ -66,10 +71,10 @@ function PawnshopForm({ settings }: { settings: SiteSettings }) {
         pawn_auction_place: values.pawn_auction_place.trim() || null,
       });
       setValues(valuesOf(saved));
-      notifySuccess('Pawnshop settings updated');
+      notifySuccess(t('settings.pawnshop.saved'));
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.errors).length > 0) setErrors(err.errors);
-      notifyError(err instanceof Error && err.message === OFFLINE ? OFFLINE : 'Failed to update settings');
+      notifyError(err instanceof Error && err.message === OFFLINE ? t('settings.language.offline') : t('settings.form.updateFailed'));
     }
   };
 
@@ -94,19 +99,23 @@ function PawnshopForm({ settings }: { settings: SiteSettings }) {
   return (
     <form className="card bg-base-100 shadow-sm" aria-labelledby="settings-pawnshop" onSubmit={submit} noValidate>
       <div className="card-body gap-4">
-        <h2 id="settings-pawnshop" className="card-title text-lg">Pawnshop</h2>
-        {field('bsp_registration', 'BSP Registration Number', 'The shop’s registration with the Bangko Sentral ng Pilipinas, printed on every pawn ticket.', { maxLength: 120 })}
+        <h2 id="settings-pawnshop" className="card-title text-lg">{t('settings.pawnshop.title')}</h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          {field('pawn_notice_days', 'Notice Before Redemption Ends (days)', 'Tickets whose redemption period ends within this many days are listed to send their notice. 1 to 90.', { type: 'number', inputMode: 'numeric' })}
-          {field('kyc_loan_threshold', 'Full Customer Record Above (₱)', 'A customer’s first loan above this amount needs their ID, date of birth, nationality, address, work and source of funds. Empty: no such rule.', { inputMode: 'decimal' })}
+          {field('pawnshop_name', t('settings.pawnshop.name'), t('settings.pawnshop.nameHint'), { maxLength: 120, autoComplete: 'organization' })}
+          {field('pawnshop_address', t('settings.pawnshop.address'), t('settings.pawnshop.addressHint'), { maxLength: 300, autoComplete: 'street-address' })}
+        </div>
+        {field('bsp_registration', t('settings.pawnshop.bsp'), t('settings.pawnshop.bspHint'), { maxLength: 120 })}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('pawn_notice_days', t('settings.pawnshop.noticeDays'), t('settings.pawnshop.noticeDaysHint'), { type: 'number', inputMode: 'numeric' })}
+          {field('kyc_loan_threshold', t('settings.pawnshop.kyc'), t('settings.pawnshop.kycHint'), { inputMode: 'decimal' })}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          {field('pawn_auction_date', 'Next Auction Date', 'Named on each notice whose redemption period ends before it. Empty: the notice says “a public auction”.', { type: 'date' })}
-          {field('pawn_auction_place', 'Auction Place', 'Where the auction is held, named on every notice. Empty: no place named.', { maxLength: 200, autoComplete: 'off' })}
+          {field('pawn_auction_date', t('settings.pawnshop.auctionDate'), t('settings.pawnshop.auctionDateHint'), { type: 'date' })}
+          {field('pawn_auction_place', t('settings.pawnshop.auctionPlace'), t('settings.pawnshop.auctionPlaceHint'), { maxLength: 200, autoComplete: 'off' })}
         </div>
         <div className="flex justify-end">
           <button type="submit" className="btn btn-primary" disabled={save.isPending || !online}>
-            {save.isPending ? 'Saving...' : 'Save Pawnshop Settings'}
+            {save.isPending ? t('settings.saving') : t('settings.pawnshop.save')}
           </button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import type { Settings, SettingsBody } from '@kalinga/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { SITE_SETTINGS_KEY, storeSiteSettings } from '../../lib/site-settings';
+import { SITE_SETTINGS_KEY, storeSiteSettings } from '../../session/site-settings';
 
 export const SETTINGS_OFFLINE = 'Cannot update settings while offline';
 

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseOnDevice, initI18n } from '../../lib/i18n';
 import { deviceDatabase } from '../../offline/database';
 import { SettingsPage } from './settings-page';
 import { jsonResponse, renderWithQueries } from '../../test/render';
@@ -30,7 +31,7 @@ const FAILED_EMAIL = {
 };
 let deliveries: unknown = { email_configured: true, data: [] };
 // The backups section's call (its own tests: backup-status-section.test.tsx).
-const NO_BACKUPS = { last: null, running: null, last_success: null, schedule: { every_hours: 24, keep: 7, next_at: null } };
+const NO_BACKUPS = { last: null, running: null, last_success: null, schedule: { every_minutes: 24 * 60, keep: 7, next_at: null } };
 
 function renderPage() {
   return renderWithQueries(
@@ -44,6 +45,8 @@ let online = true;
 // The Safety section's own calls (answered above, so fetchMock sees the settings calls only).
 const SAFETY = { intake_mode: 'off', crisis_contacts: [{ name: 'NCMH Crisis Hotline', number: '1553', hours: '24/7' }], next_steps: 'A counselor calls you back.', on_call_ids: [], escalation_minutes: 15, updated_at: '2026-11-01T00:00:00.000Z' };
 
+// The Language section's messages, as the signed-in frame has them loaded before the page draws.
+beforeAll(() => initI18n(['settings']));
 beforeEach(async () => {
   await deviceDatabase().settings.clear();
   fetchMock.mockReset();
@@ -56,6 +59,8 @@ beforeEach(async () => {
         ? Promise.resolve(jsonResponse(200, NO_BACKUPS))
         : String(input).startsWith('/api/safety-settings')
           ? Promise.resolve(jsonResponse(200, SAFETY))
+          : String(input).startsWith('/api/case-note-settings')
+            ? Promise.resolve(jsonResponse(200, { templates: ['dap', 'soap', 'free'], late_entry_days: 3, clients_read_signed_notes: false }))
           : String(input).startsWith('/api/users')
             ? Promise.resolve(jsonResponse(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } }))
             : fetchMock(input, init),
@@ -73,6 +78,20 @@ afterEach(() => {
 });
 
 describe('Site Settings screen', () => {
+  it('speaks Filipino when that is the language in use', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS));
+    await chooseOnDevice('fil');
+    try {
+      renderPage();
+      expect(await screen.findByLabelText('Abiso sa Pagkansela (oras)', {}, { timeout: 5000 })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Mga Setting ng Site' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'I-save ang mga Setting' })).toBeTruthy();
+      expect(screen.queryByText('Save Settings')).toBeNull();
+    } finally {
+      await chooseOnDevice('en');
+    }
+    }, 15_000);
+
   it("says 'Failed to fetch settings' with Retry when loading fails, and loads on Retry", async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(500, { message: 'boom' })).mockResolvedValueOnce(jsonResponse(200, SETTINGS));
     renderPage();
@@ -198,6 +217,20 @@ describe('Site Settings screen', () => {
     expect(row.textContent).toContain('5 attempts');
     expect(row.textContent).toContain('Error: 550 Mailbox unavailable');
   });
+
+  it('names an email\'s kind in Filipino when that is the language in use', async () => {
+    deliveries = { email_configured: true, data: [FAILED_EMAIL] };
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS));
+    await chooseOnDevice('fil');
+    try {
+      renderPage();
+      const row = await screen.findByTestId('delivery', {}, { timeout: 5000 });
+      expect(row.textContent).toContain('Na-book ang appointment');
+      expect(row.textContent).not.toContain('Appointment booked');
+    } finally {
+      await chooseOnDevice('en');
+    }
+  }, 15_000);
 
   it('says nothing is waiting when email is configured and no email failed', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS));

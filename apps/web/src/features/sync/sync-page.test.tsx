@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/dates';
 import { db } from '../../offline/database';
 import type { SyncQueueEntry } from '../../offline/db';
@@ -12,6 +13,9 @@ import { fakeNetwork } from '../../test/fake-network';
 import { clearStore, keepSynced, serverCustomer, serverLoan } from '../../test/lending-fixtures';
 import { SyncIndicator } from './sync-indicator-live';
 import { SyncPage } from './sync-page';
+
+// The indicator's messages, as main.tsx loads them before the signed-in frame draws.
+beforeAll(() => initI18n(['frame', 'sync']));
 
 const NOW = new Date('2026-11-23T08:00:00.000Z');
 const net = fakeNetwork(NOW);

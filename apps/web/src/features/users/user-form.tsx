@@ -2,15 +2,19 @@ import { USER_TYPES, type UserType } from '@kalinga/contracts/common';
 import type { User } from '@kalinga/contracts/users';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { type MessageKey, type Translate, useT } from '../../lib/i18n';
 import type { UserFormBody } from './users-api';
 import { SubmitButton } from '../../components/ui/submit-button';
+import { ClinicalSupervisionFields } from './clinical-supervision-fields';
 
-export const USER_TYPE_LABELS: Record<UserType, string> = { student: 'Student', personnel: 'Personnel', counselor: 'Counselor' };
+/** The catalog key of each user type's name (the users area). */
+export const USER_TYPE_LABELS: Record<UserType, MessageKey> = { student: 'users.type.student', personnel: 'users.type.personnel', counselor: 'users.type.counselor' };
 
 /** How a user is described in the list: an administrator (the registering user is personnel) reads as such. */
-export function userKindLabel(u: { user_type: UserType; roles: readonly string[] }): string {
-  if (!u.roles.includes('admin')) return USER_TYPE_LABELS[u.user_type];
-  return u.user_type === 'personnel' ? 'Administrator' : `${USER_TYPE_LABELS[u.user_type]} · Administrator`;
+export function userKindLabel(u: { user_type: UserType; roles: readonly string[] }, t: Translate): string {
+  const type = t(USER_TYPE_LABELS[u.user_type]);
+  if (!u.roles.includes('admin')) return type;
+  return u.user_type === 'personnel' ? t('users.administrator') : t('users.typeAndAdmin', { type });
 }
 
 interface Values {
@@ -22,6 +26,8 @@ interface Values {
   student_id: string;
   department: string;
   birth_date: string;
+  is_trainee: boolean;
+  clinical_supervisor_id: string;
 }
 
 function initialValues(user: User | null): Values {
@@ -34,6 +40,8 @@ function initialValues(user: User | null): Values {
     student_id: user?.student_id ?? '',
     department: user?.department ?? '',
     birth_date: user?.birth_date ?? '',
+    is_trainee: user?.is_trainee ?? false,
+    clinical_supervisor_id: user?.clinical_supervisor_id ? String(user.clinical_supervisor_id) : '',
   };
 }
 
@@ -64,6 +72,7 @@ export function UserForm({
   onSubmit: (body: UserFormBody) => Promise<void>;
   onCancel: () => void;
 }) {
+  const t = useT('users');
   const [values, setValues] = useState<Values>(() => initialValues(user));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -99,13 +108,15 @@ export function UserForm({
       student_id: values.student_id.trim() || null,
       department: values.department.trim() || null,
       birth_date: values.birth_date || null,
+      // Counselors only (decision 0201): another type sends neither and the server clears them.
+      ...(values.user_type === 'counselor' ? { is_trainee: values.is_trainee, clinical_supervisor_id: values.clinical_supervisor_id ? Number(values.clinical_supervisor_id) : null } : {}),
     };
     try {
       await onSubmit(body);
     } catch (err) {
       // Field messages go under their fields; only a failure without them needs the box above the form.
       if (err instanceof ApiError && Object.keys(err.errors).length > 0) setErrors(err.errors);
-      else setFormError(err instanceof Error ? err.message : 'Failed to save user');
+      else setFormError(err instanceof Error ? err.message : t('users.form.saveFailed'));
     }
   };
 
@@ -116,17 +127,17 @@ export function UserForm({
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       {formError && <div role="alert" className="alert alert-error alert-soft">{formError}</div>}
       <div className="flex flex-col gap-1">
-        <label htmlFor="user-name" className="font-medium">Full Name</label>
+        <label htmlFor="user-name" className="font-medium">{t('users.form.fullName')}</label>
         <input className={inputClass('name')} id="user-name" name="name" value={values.name} onChange={(e) => set('name', e.target.value)} required autoComplete="off" aria-invalid={!!errors.name} aria-describedby={describedBy('name')} />
         <FieldError id="user-name-error" messages={errors.name} />
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="user-email" className="font-medium">Email</label>
+        <label htmlFor="user-email" className="font-medium">{t('users.form.email')}</label>
         <input className={inputClass('email')} id="user-email" name="email" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} required autoComplete="off" aria-invalid={!!errors.email} aria-describedby={describedBy('email')} />
         <FieldError id="user-email-error" messages={errors.email} />
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="user-password" className="font-medium">{isNew ? 'Password' : 'New Password'}</label>
+        <label htmlFor="user-password" className="font-medium">{isNew ? t('users.form.password') : t('users.form.newPassword')}</label>
         <input
           className={inputClass('password')}
           id="user-password" name="password"
@@ -136,21 +147,21 @@ export function UserForm({
           required={isNew}
           minLength={8}
           autoComplete="new-password"
-          placeholder={isNew ? 'At least 8 characters' : 'Leave blank to keep the current password'}
+          placeholder={isNew ? t('users.form.passwordNew') : t('users.form.passwordKeep')}
           aria-invalid={!!errors.password}
           aria-describedby={describedBy('password')}
         />
         <FieldError id="user-password-error" messages={errors.password} />
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="user-user_type" className="font-medium">User Type</label>
+        <label htmlFor="user-user_type" className="font-medium">{t('users.form.userType')}</label>
         <select className={`select w-full ${errors.user_type ? 'select-error' : ''}`} id="user-user_type" name="user_type" value={values.user_type} onChange={(e) => changeType(e.target.value as UserType)}>
-          {USER_TYPES.map((t) => <option key={t} value={t}>{USER_TYPE_LABELS[t]}</option>)}
+          {USER_TYPES.map((type) => <option key={type} value={type}>{t(USER_TYPE_LABELS[type])}</option>)}
         </select>
         <FieldError id="user-user_type-error" messages={errors.user_type} />
       </div>
       <fieldset className="flex flex-col gap-2" aria-describedby={describedBy('roles')}>
-        <legend className="mb-1 font-medium">Roles</legend>
+        <legend className="mb-1 font-medium">{t('users.form.roles')}</legend>
         <div className="flex flex-wrap gap-2">
           {shownRoles.map((role) => (
             <label key={role} className={`badge badge-lg cursor-pointer gap-2 ${values.roles.includes(role) ? 'badge-primary' : 'badge-outline'}`}>
@@ -159,31 +170,41 @@ export function UserForm({
             </label>
           ))}
         </div>
-        {values.roles.length === 0 && <p className="text-sm text-warning">Choose at least one role.</p>}
+        {values.roles.length === 0 && <p className="text-sm text-warning">{t('users.form.chooseRole')}</p>}
         <FieldError id="user-roles-error" messages={errors.roles} />
       </fieldset>
+      {values.user_type === 'counselor' && (
+        <ClinicalSupervisionFields
+          userId={user?.id ?? null}
+          isTrainee={values.is_trainee}
+          supervisorId={values.clinical_supervisor_id}
+          errors={errors.clinical_supervisor_id}
+          onTrainee={(v) => set('is_trainee', v)}
+          onSupervisor={(v) => set('clinical_supervisor_id', v)}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
-          <label htmlFor="user-student_id" className="font-medium">Student ID</label>
-          <input className={inputClass('student_id')} id="user-student_id" name="student_id" value={values.student_id} onChange={(e) => set('student_id', e.target.value)} placeholder={values.user_type === 'student' ? 'e.g. 2025-00123' : 'Optional'} aria-describedby={describedBy('student_id')} />
+          <label htmlFor="user-student_id" className="font-medium">{t('users.form.studentId')}</label>
+          <input className={inputClass('student_id')} id="user-student_id" name="student_id" value={values.student_id} onChange={(e) => set('student_id', e.target.value)} placeholder={values.user_type === 'student' ? t('users.form.studentIdExample') : t('users.form.optional')} aria-describedby={describedBy('student_id')} />
           <FieldError id="user-student_id-error" messages={errors.student_id} />
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor="user-birth_date" className="font-medium">Birth Date</label>
+          <label htmlFor="user-birth_date" className="font-medium">{t('users.form.birthDate')}</label>
           <input className={inputClass('birth_date')} id="user-birth_date" name="birth_date" type="date" max={todayLocal()} value={values.birth_date} onChange={(e) => set('birth_date', e.target.value)} aria-invalid={!!errors.birth_date} aria-describedby={describedBy('birth_date')} />
           <FieldError id="user-birth_date-error" messages={errors.birth_date} />
         </div>
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="user-department" className="font-medium">Department</label>
-        <input className={inputClass('department')} id="user-department" name="department" value={values.department} onChange={(e) => set('department', e.target.value)} placeholder="e.g. College of Nursing" aria-describedby={describedBy('department')} />
+        <label htmlFor="user-department" className="font-medium">{t('users.form.department')}</label>
+        <input className={inputClass('department')} id="user-department" name="department" value={values.department} onChange={(e) => set('department', e.target.value)} placeholder={t('users.form.departmentExample')} aria-describedby={describedBy('department')} />
         <FieldError id="user-department-error" messages={errors.department} />
       </div>
-      <p className="text-sm text-base-content/60">Birth date and department feed the age-group and department reports.</p>
+      <p className="text-sm text-base-content/60">{t('users.form.reportsHint')}</p>
       <div className="flex justify-end gap-2 pt-2">
-        <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
+        <button type="button" className="btn" onClick={onCancel} disabled={saving}>{t('users.form.cancel')}</button>
         <SubmitButton busy={saving} disabled={!canSubmit}>
-          {saving ? 'Saving...' : isNew ? 'Create User' : 'Update User'}
+          {saving ? t('users.form.saving') : isNew ? t('users.form.create') : t('users.form.update')}
         </SubmitButton>
       </div>
     </form>

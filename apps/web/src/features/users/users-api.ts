@@ -42,6 +42,16 @@ export function useRoleNames() {
   });
 }
 
+/** The active counselors, offered as a counselor's clinical supervisor (decision 0201). */
+export function useCounselorOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: [...USERS_KEY, 'counselor-options'],
+    queryFn: () => api.get<{ data: User[] }>('/api/users', { user_type: 'counselor', status: 'active', per_page: 100 }),
+    select: (reply) => reply.data.map((u) => ({ id: u.id, name: u.name })),
+    enabled,
+  });
+}
+
 export type UserFormBody = CreateUserBody | UpdateUserBody;
 
 export function useSaveUser() {

@@ -4,15 +4,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
-import { useCategoryOptions, useCounselors } from '../appointments/api/appointments-api';
+import { useCategoryOptions, useCounselors } from '../../lib/option-queries';
 import { Field } from '../../components/form-field';
+import { useT } from '../../lib/i18n';
 import { useJoinWaitlist } from './waitlist-api';
 import { todayIn } from '@kalinga/contracts/zone-time';
 
 // Joining the waitlist (decision 0151): with whom, between which dates, on which days and between which times, and
 // what the booking will say, so that accepting an offer later books it in one click.
-
-const DAY_LABELS: Record<Weekday, string> = { monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun' };
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -32,6 +31,7 @@ interface Values {
 }
 
 export function JoinForm({ timeZone, counselorId }: { timeZone: string | undefined; counselorId: string | null }) {
+  const t = useT('waitlist');
   const today = todayIn(timeZone);
   const [v, setV] = useState<Values>({ counselor: counselorId ?? '', from: today, to: addDays(today, 14), days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], timeFrom: '08:00', timeTo: '17:00', reason: '', category: '', where: 'online', location: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -62,10 +62,10 @@ export function JoinForm({ timeZone, counselorId }: { timeZone: string | undefin
     };
     try {
       const reply = await join.mutateAsync(body);
-      notifySuccess(reply.data.offer ? 'A time is free now and held for you' : 'You are on the waitlist');
+      notifySuccess(reply.data.offer ? t('waitlist.join.heldNow') : t('waitlist.join.onList'));
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.errors);
-      const message = serverMessageOr(error, 'Failed to join the waitlist');
+      const message = serverMessageOr(error, t('waitlist.join.failed'));
       setFormError(message);
       notifyError(message);
     }
@@ -74,73 +74,73 @@ export function JoinForm({ timeZone, counselorId }: { timeZone: string | undefin
   return (
     <form className="card bg-base-100 shadow-sm" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="join-heading">
       <div className="card-body gap-4 p-4 sm:p-6">
-        <h2 id="join-heading" className="text-lg font-semibold">Join the waitlist</h2>
-        <p className="text-sm text-base-content/75">No time that suits you? Say when you can come. When a matching time frees up, it is held for you and you are told in the app and by email.</p>
+        <h2 id="join-heading" className="text-lg font-semibold">{t('waitlist.join.title')}</h2>
+        <p className="text-sm text-base-content/75">{t('waitlist.join.lead')}</p>
         {formError && <ErrorAlert message={formError} />}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Counselor" error={err('counselor_id')}>
+          <Field label={t('waitlist.join.counselor')} error={err('counselor_id')}>
             {(id, d) => (
               <select id={id} className="select w-full" value={v.counselor} onChange={(e) => set('counselor', e.target.value)} aria-describedby={d} aria-invalid={!!d}>
-                <option value="">Any counselor</option>
+                <option value="">{t('waitlist.join.anyCounselor')}</option>
                 {(counselors.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
               </select>
             )}
           </Field>
-          <Field label="Category" error={err('category_id')}>
+          <Field label={t('waitlist.join.category')} error={err('category_id')}>
             {(id, d) => (
               <select id={id} className="select w-full" value={v.category} onChange={(e) => set('category', e.target.value)} aria-describedby={d} aria-invalid={!!d} required>
-                <option value="">{categories.isPending ? 'Loading...' : 'Select a category'}</option>
+                <option value="">{categories.isPending ? t('waitlist.join.loading') : t('waitlist.join.selectCategory')}</option>
                 {(categories.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
               </select>
             )}
           </Field>
-          <Field label="From" error={err('from_date')}>
+          <Field label={t('waitlist.join.from')} error={err('from_date')}>
             {(id, d) => <input id={id} type="date" className="input w-full" min={today} value={v.from} onChange={(e) => set('from', e.target.value)} aria-describedby={d} aria-invalid={!!d} />}
           </Field>
-          <Field label="Until" error={err('to_date')}>
+          <Field label={t('waitlist.join.until')} error={err('to_date')}>
             {(id, d) => <input id={id} type="date" className="input w-full" min={v.from} value={v.to} onChange={(e) => set('to', e.target.value)} aria-describedby={d} aria-invalid={!!d} />}
           </Field>
-          <Field label="Earliest time" error={err('time_from')}>
+          <Field label={t('waitlist.join.earliest')} error={err('time_from')}>
             {(id, d) => <input id={id} type="time" className="input w-full" step={900} value={v.timeFrom} onChange={(e) => set('timeFrom', e.target.value)} aria-describedby={d} aria-invalid={!!d} />}
           </Field>
-          <Field label="Latest time" error={err('time_to')}>
+          <Field label={t('waitlist.join.latest')} error={err('time_to')}>
             {(id, d) => <input id={id} type="time" className="input w-full" step={900} value={v.timeTo} onChange={(e) => set('timeTo', e.target.value)} aria-describedby={d} aria-invalid={!!d} />}
           </Field>
         </div>
         <fieldset className="flex flex-col gap-1" {...aria(`${daysId}-error`, 'days')}>
-          <legend className="mb-1 font-medium">Days</legend>
+          <legend className="mb-1 font-medium">{t('waitlist.join.days')}</legend>
           <div className="flex flex-wrap gap-2">
             {WEEKDAYS.map((day) => (
               <label key={day} className="label cursor-pointer gap-1 rounded-box border border-base-300 px-2 py-1">
                 <input type="checkbox" className="checkbox checkbox-sm" checked={v.days.includes(day)} onChange={(e) => set('days', e.target.checked ? WEEKDAYS.filter((d) => d === day || v.days.includes(d)) : v.days.filter((d) => d !== day))} />
-                <span>{DAY_LABELS[day]}</span>
+                <span>{t('waitlist.dayShort', { day })}</span>
               </label>
             ))}
           </div>
           {err('days') && <p id={`${daysId}-error`} className="text-sm text-error">{err('days')}</p>}
         </fieldset>
-        <Field label="Reason" error={err('reason')}>
+        <Field label={t('waitlist.join.reason')} error={err('reason')}>
           {(id, d) => <textarea id={id} className="textarea w-full" rows={3} maxLength={1000} value={v.reason} onChange={(e) => set('reason', e.target.value)} aria-describedby={d} aria-invalid={!!d} />}
         </Field>
         <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 font-medium">Where</legend>
+          <legend className="mb-1 font-medium">{t('waitlist.join.where')}</legend>
           <div className="flex flex-wrap gap-4">
             {(['online', 'on-site'] as const).map((w) => (
               <label key={w} className="label cursor-pointer gap-2">
                 <input type="radio" name="waitlist-where" className="radio radio-sm" checked={v.where === w} onChange={() => set('where', w)} />
-                <span>{w === 'online' ? 'Online' : 'On-site'}</span>
+                <span>{w === 'online' ? t('waitlist.join.online') : t('waitlist.join.onSite')}</span>
               </label>
             ))}
           </div>
         </fieldset>
         {v.where === 'on-site' && (
-          <Field label="Location" error={err('location')}>
+          <Field label={t('waitlist.join.location')} error={err('location')}>
             {(id, d) => <input id={id} className="input w-full" maxLength={255} value={v.location} onChange={(e) => set('location', e.target.value)} aria-describedby={d} aria-invalid={!!d} />}
           </Field>
         )}
         <div className="card-actions justify-end">
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={join.isPending}>
-            {join.isPending ? 'Joining...' : 'Join the waitlist'}
+            {join.isPending ? t('waitlist.join.joining') : t('waitlist.join.title')}
           </button>
         </div>
       </div>

@@ -11,11 +11,13 @@ import type {
   StatusHistoryReply,
   UpdateAppointmentBody,
 } from '@kalinga/contracts/appointments';
-import type { CategoryListReply } from '@kalinga/contracts/categories';
+import type { SetupStatus } from '@kalinga/contracts/setup';
+import { screeningStatusQuery } from '../../../components/intake-status';
 import { isWholeDate } from '../../../lib/dates';
-import type { CounselorsReply, StudentOption, UserOption } from '@kalinga/contracts/users';
+import type { StudentOption } from '@kalinga/contracts/users';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, COMPANY_KEY, getToken, OFFLINE_MESSAGE } from '../../../lib/api-client';
+import { currentLanguage, t } from '../../../lib/i18n';
 
 export interface AppointmentFilters {
   user_type?: ClientUserType;
@@ -56,13 +58,24 @@ export function useAppointmentCounts(filters: AppointmentFilters) {
   return useQuery({ ...countsQuery(filters), placeholderData: keepPreviousData });
 }
 
+/** The administrator's first-run checklist (components/setup-checklist.tsx); asked again each time the screen opens. */
+export const setupStatusQuery = {
+  queryKey: ['company-setup'],
+  queryFn: () => api.get<{ data: SetupStatus }>('/api/company/setup'),
+  staleTime: 0,
+};
+
 /**
  * The landing screen's first requests (Pending, page 1, and the tab counts), sent at start-up beside the
- * session check instead of after it (decision 0098); the screen's queries find them in the cache.
+ * session check instead of after it (decision 0098); the screen's queries find them in the cache. What the
+ * screen draws above its tabs comes with them where the device's hint says the user has it (decision 0231):
+ * the checklist of an administrator, the intake prompt of a client.
  */
-export function prefetchLandingLists(client: QueryClient): void {
+export function prefetchLandingLists(client: QueryClient, above: { setup: boolean; screening: boolean } = { setup: false, screening: false }): void {
   void client.prefetchQuery(listQuery({ status: 'pending', page: 1 }));
   void client.prefetchQuery(countsQuery({}));
+  if (above.setup) void client.prefetchQuery(setupStatusQuery);
+  if (above.screening) void client.prefetchQuery(screeningStatusQuery);
 }
 
 /** The free HH:mm slots of a counselor on a date (and their exact instants); `exclude` frees the edited appointment's own slot. */
@@ -86,36 +99,6 @@ export function useAvailableDays(counselorId: number | null, month: string, excl
     enabled: counselorId !== null && counselorId > 0 && /^\d{4}-\d{2}$/.test(month),
     staleTime: 0,
     retry: false,
-  });
-}
-
-/** The company's counselors (id and name): any signed-in member may list them. */
-export function useCounselors(enabled: boolean) {
-  return useQuery({
-    queryKey: ['users', 'counselor-options'],
-    queryFn: async (): Promise<UserOption[]> => {
-      const reply = await api.get<CounselorsReply>('/api/users', { user_type: 'counselor', status: 'active', per_page: 100 });
-      return reply.data.map((u) => ({ id: u.id, name: u.name }));
-    },
-    enabled,
-    staleTime: 300_000,
-  });
-}
-
-export interface CategoryOption {
-  id: number;
-  title: string;
-}
-
-export function useCategoryOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['categories', 'options'],
-    queryFn: async (): Promise<CategoryOption[]> => {
-      const reply = await api.get<CategoryListReply>('/api/categories', { per_page: 100 });
-      return reply.data.map((c) => ({ id: c.id, title: c.title }));
-    },
-    enabled,
-    staleTime: 300_000,
   });
 }
 
@@ -177,7 +160,8 @@ export async function downloadIcs(uuid: string): Promise<void> {
 
 /** Fetches a calendar file (an appointment's or a series') with the session's headers and saves it as `filename`. */
 export async function downloadCalendar(path: string, filename: string): Promise<void> {
-  const headers = new Headers({ Accept: 'text/calendar' });
+  // In the language in use, like every other call (decision 0247): a refusal comes back in it.
+  const headers = new Headers({ Accept: 'text/calendar', 'Accept-Language': currentLanguage() });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const company = localStorage.getItem(COMPANY_KEY);
@@ -190,7 +174,7 @@ export async function downloadCalendar(path: string, filename: string): Promise<
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(res.status, body?.message ?? 'Could not download the calendar file.');
+    throw new ApiError(res.status, body?.message ?? t('appointments.icsFailed'));
   }
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);

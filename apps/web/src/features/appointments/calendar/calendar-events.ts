@@ -2,6 +2,7 @@ import type { Appointment, AppointmentStatus } from '@kalinga/contracts/appointm
 import type { CalendarDay, CounselorCalendarReply } from '@kalinga/contracts/calendar';
 import type { BusinessHoursInput, EventInput } from '@fullcalendar/core';
 import { formatClock } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { statusLabel } from '../appointment-rules';
 import { addDays, spokenDate } from './calendar-range';
 import { wallOf } from '@kalinga/contracts/zone-time';
@@ -45,8 +46,8 @@ function wallRange(instant: string, minutes: number, timeZone: string) {
 /** The words an appointment's event carries for screen readers: status, client, when, what. */
 export function appointmentLabel(a: Appointment, timeZone: string): string {
   const { start, end } = wallRange(a.appointment_date, a.duration_minutes, timeZone);
-  const series = a.series ? `, session ${a.series.index} of ${a.series.total} of a series` : '';
-  return `${statusLabel(a.status)} appointment with ${a.student.name}${series}, ${spokenDate(start.date)}, ${wallTimeLabel(start.time)} to ${wallTimeLabel(end.time)}: ${a.reason}. Open details.`;
+  const series = a.series ? t('appointments.cal.seriesPart', { index: a.series.index, total: a.series.total }) : '';
+  return t('appointments.cal.appointmentLabel', { status: statusLabel(a.status), name: a.student.name, series, date: spokenDate(start.date), from: wallTimeLabel(start.time), to: wallTimeLabel(end.time), reason: a.reason });
 }
 
 function appointmentEvent(a: Appointment, timeZone: string): EventInput {
@@ -54,14 +55,14 @@ function appointmentEvent(a: Appointment, timeZone: string): EventInput {
   const colours = STATUS_COLOURS[a.status];
   return {
     id: `appointment-${a.uuid}`,
-    title: `${statusLabel(a.status)}: ${a.student.name}`,
+    title: t('appointments.cal.eventTitle', { status: statusLabel(a.status), name: a.student.name }),
     start: floating(start.date, start.time),
     end: floating(end.date, end.time),
     backgroundColor: colours.background,
     borderColor: colours.border,
     textColor: colours.text,
     classNames: ['cal-appointment', `cal-${a.status}`],
-    extendedProps: { meaning: { kind: 'appointment', uuid: a.uuid } satisfies EventMeaning, label: appointmentLabel(a, timeZone), reason: a.reason, status: a.status, client: a.series ? `${a.student.name} (${a.series.index} of ${a.series.total})` : a.student.name },
+    extendedProps: { meaning: { kind: 'appointment', uuid: a.uuid } satisfies EventMeaning, label: appointmentLabel(a, timeZone), reason: a.reason, status: a.status, client: a.series ? t('appointments.cal.clientInSeries', { name: a.student.name, index: a.series.index, total: a.series.total }) : a.student.name },
   };
 }
 
@@ -70,13 +71,13 @@ function freeEvents(day: CalendarDay, duration: number, timeZone: string): Event
     const { start, end } = wallRange(slot.appointment_date, duration, timeZone);
     return {
       id: `free-${day.date}-${slot.time}`,
-      title: 'Free',
+      title: t('appointments.cal.free'),
       start: floating(start.date, start.time),
       end: floating(end.date, end.time),
       classNames: ['cal-free'],
       extendedProps: {
         meaning: { kind: 'free', date: day.date, time: slot.time } satisfies EventMeaning,
-        label: `Free, ${spokenDate(day.date)} at ${wallTimeLabel(slot.time)}. Book an appointment at this time.`,
+        label: t('appointments.cal.freeLabel', { date: spokenDate(day.date), time: wallTimeLabel(slot.time) }),
       },
     };
   });
@@ -86,7 +87,7 @@ function shadedEvents(day: CalendarDay): EventInput[] {
   if (day.excluded) {
     return [{
       id: `excluded-${day.date}`,
-      title: day.excluded_reason ? `Excluded date: ${day.excluded_reason}` : 'Excluded date',
+      title: day.excluded_reason ? t('appointments.cal.excludedReason', { reason: day.excluded_reason }) : t('appointments.cal.excludedDate'),
       start: floating(day.date, '00:00'),
       end: floating(addDays(day.date, 1), '00:00'),
       display: 'background',
@@ -97,7 +98,7 @@ function shadedEvents(day: CalendarDay): EventInput[] {
   if (!day.is_available || !day.break_start || !day.break_end) return [];
   return [{
     id: `break-${day.date}`,
-    title: 'Break',
+    title: t('appointments.cal.break'),
     start: floating(day.date, day.break_start),
     end: floating(day.date, day.break_end),
     display: 'background',
@@ -165,7 +166,7 @@ export function visibleHours(reply: CounselorCalendarReply): { min: string; max:
 /** The day header's note: why a day has no bookable time. */
 export function dayNote(day: CalendarDay | undefined): string | null {
   if (!day) return null;
-  if (day.excluded) return 'Excluded';
-  if (!day.is_available) return 'Day off';
+  if (day.excluded) return t('appointments.cal.excluded');
+  if (!day.is_available) return t('appointments.cal.dayOff');
   return null;
 }

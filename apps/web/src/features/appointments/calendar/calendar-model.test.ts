@@ -1,9 +1,12 @@
 // @vitest-environment node
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { CalendarDay, CounselorCalendarReply } from '@kalinga/contracts/calendar';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessHours, calendarEvents, dayNote, visibleHours, wallTimeLabel } from './calendar-events';
 import { mondayOf, rangeLabel, rangeOf, stepAnchor } from './calendar-range';
+import { initI18n } from '../../../lib/i18n';
+
+beforeAll(() => initI18n(['appointments']));
 
 const day = (date: string, extra: Partial<CalendarDay> = {}): CalendarDay => ({
   date,

@@ -5,10 +5,11 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useSiteSettings } from '../../../lib/site-settings';
+import { useT } from '../../../lib/i18n';
+import { useSiteSettings } from '../../../session/site-settings';
 import { useCounselorCalendar } from '../api/calendar-api';
-import { useCounselors } from '../api/appointments-api';
-import { isCounselorUser } from '../appointment-rules';
+import { useCounselors } from '../../../lib/option-queries';
+import { isCounselorUser } from '../../../lib/viewer';
 import type { BookingPreset } from '../appointment-form';
 import { CalendarLegend } from './calendar-legend';
 import { type CalendarView, rangeLabel, rangeOf, stepAnchor } from './calendar-range';
@@ -32,6 +33,7 @@ export interface CalendarPanelProps {
  * Loaded lazily with FullCalendar (docs/decisions/0058).
  */
 export default function CalendarPanel({ user, bookable, onBook, onOpen }: CalendarPanelProps) {
+  const t = useT('appointments');
   const settings = useSiteSettings();
   const ownCalendar = isCounselorUser(user);
   const narrow = useNarrowScreen();
@@ -51,22 +53,22 @@ export default function CalendarPanel({ user, bookable, onBook, onOpen }: Calend
   const today = todayIn(timeZone);
   const nowWall = timeZone ? wallOf(new Date(), timeZone) : null;
 
-  if (!ownCalendar && counselors.isPending) return <LoadingBlock text="Loading counselors..." />;
-  if (!ownCalendar && counselors.isError) return <ErrorAlert message={errorMessage(counselors.error, 'An error occurred')} onRetry={() => void counselors.refetch()} />;
+  if (!ownCalendar && counselors.isPending) return <LoadingBlock text={t('appointments.cal.loadingCounselors')} />;
+  if (!ownCalendar && counselors.isError) return <ErrorAlert message={errorMessage(counselors.error, t('appointments.loadFailed'))} retryText={t('appointments.retry')} onRetry={() => void counselors.refetch()} />;
   if (!ownCalendar && counselors.data?.length === 0) {
-    return <EmptyState title="No counselors yet" text="Add a counselor to see their week here." />;
+    return <EmptyState title={t('appointments.cal.noCounselors')} text={t('appointments.cal.addCounselor')} />;
   }
 
-  const dayWord = view === 'week' ? 'week' : 'day';
+  const unit = view === 'week' ? 'week' : 'day';
   // A schedule without a working day (excluded dates are labelled on the grid itself).
   const noHours = reply && reply.days.every((d) => !d.is_available);
 
   return (
     <section aria-labelledby={`${pickerId}-title`} className="flex flex-col gap-3">
-      <h2 id={`${pickerId}-title`} className="sr-only">Calendar</h2>
+      <h2 id={`${pickerId}-title`} className="sr-only">{t('appointments.cal.calendar')}</h2>
       {!ownCalendar && (
         <div className="flex flex-col gap-1 sm:w-72">
-          <label htmlFor={pickerId} className="text-sm font-medium">Counselor</label>
+          <label htmlFor={pickerId} className="text-sm font-medium">{t('appointments.cal.counselor')}</label>
           <select id={pickerId} className="select w-full" value={counselorId ?? ''} onChange={(e) => setPicked(Number(e.target.value))}>
             {(counselors.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
@@ -84,23 +86,23 @@ export default function CalendarPanel({ user, bookable, onBook, onOpen }: Calend
       <CalendarLegend bookable={bookable} />
       {timeZone && (
         <p className="text-xs text-base-content/70">
-          Times are in the centre's time zone ({timeZone}). On the grid, the arrow keys move between entries and Enter opens one.
+          {t('appointments.cal.zone', { zone: timeZone })}
         </p>
       )}
 
       <div aria-busy={calendar.isFetching} className="flex flex-col gap-3">
         {calendar.isPending ? (
-          <LoadingBlock text="Loading calendar..." />
+          <LoadingBlock text={t('appointments.loadingCalendar')} />
         ) : calendar.isError ? (
-          <ErrorAlert message={errorMessage(calendar.error, 'An error occurred')} onRetry={() => void calendar.refetch()} />
+          <ErrorAlert message={errorMessage(calendar.error, t('appointments.loadFailed'))} retryText={t('appointments.retry')} onRetry={() => void calendar.refetch()} />
         ) : reply && nowWall ? (
           <>
             <div role="status" className="flex flex-col gap-1 text-sm text-base-content/75 empty:hidden">
-              {reply.appointments.length === 0 && <p>No appointments this {dayWord}.</p>}
+              {reply.appointments.length === 0 && <p>{t('appointments.cal.noAppointments', { unit })}</p>}
               {noHours && (
                 <p>
-                  No working hours this {dayWord}.{' '}
-                  {ownCalendar && <Link to="/schedule" className="link">Set them in My Schedule</Link>}
+                  {t('appointments.cal.noHours', { unit })}{' '}
+                  {ownCalendar && <Link to="/schedule" className="link">{t('appointments.cal.setHours')}</Link>}
                 </p>
               )}
             </div>

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { useSearchParams } from 'react-router';
+import { useT } from '../../../lib/i18n';
 
 /** The calendar with FullCalendar, fetched only when someone opens it (docs/decisions/0058). */
 export const LazyCalendarPanel = lazy(() => import('./calendar-panel'));
@@ -25,11 +26,12 @@ export function useAppointmentsView(allowed: boolean): [AppointmentsView, (view:
 
 /** List / Calendar, for counselors and managers. */
 export function ViewSwitch({ view, onChange }: { view: AppointmentsView; onChange: (view: AppointmentsView) => void }) {
+  const t = useT('appointments');
   return (
-    <div className="join" role="group" aria-label="Show appointments as">
+    <div className="join" role="group" aria-label={t('appointments.cal.showAs')}>
       {(['list', 'calendar'] as const).map((v) => (
         <button key={v} type="button" className={`btn btn-sm join-item ${view === v ? 'btn-active btn-primary' : ''}`} aria-pressed={view === v} onClick={() => onChange(v)}>
-          {v === 'list' ? 'List' : 'Calendar'}
+          {v === 'list' ? t('appointments.cal.list') : t('appointments.cal.calendar')}
         </button>
       ))}
     </div>

@@ -5,6 +5,7 @@ import { dayParts, formatTime, formatTimeRange } from '../../../lib/dates';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useEffect, useMemo, useRef } from 'react';
+import { t, useLanguage } from '../../../lib/i18n';
 import { statusLabel } from '../appointment-rules';
 import './week-calendar.css';
 import { businessHours, calendarEvents, dayNote, type EventMeaning, visibleHours } from './calendar-events';
@@ -36,8 +37,8 @@ function EventBody({ arg }: { arg: EventContentArg }) {
   if (meaning.kind === 'free') {
     return (
       <span className="cal-event-text">
-        <span className="font-semibold">Free</span> <span className="cal-event-time">{arg.timeText}</span>
-        <span className="sr-only">, {spokenDate(meaning.date)}. Book an appointment at this time.</span>
+        <span className="font-semibold">{t('appointments.cal.free')}</span> <span className="cal-event-time">{arg.timeText}</span>
+        <span className="sr-only">{t('appointments.cal.freeSr', { date: spokenDate(meaning.date) })}</span>
       </span>
     );
   }
@@ -50,7 +51,7 @@ function EventBody({ arg }: { arg: EventContentArg }) {
         <span className="font-semibold">{statusLabel(status)}</span> · <span className="cal-client">{client}</span>
       </span>
       <span className="block truncate">{reason}</span>
-      <span className="sr-only">, {spokenDate(arg.event.startStr.slice(0, 10))}. Open details.</span>
+      <span className="sr-only">{t('appointments.cal.openSr', { date: spokenDate(arg.event.startStr.slice(0, 10)) })}</span>
     </span>
   );
 }
@@ -58,7 +59,10 @@ function EventBody({ arg }: { arg: EventContentArg }) {
 /** The day or week grid (FullCalendar's time grid), loaded only with the calendar view. */
 export default function WeekCalendar({ reply, view, from, now, bookable, onOpenAppointment, onBookSlot }: WeekCalendarProps) {
   const ref = useRef<FullCalendar>(null);
-  const events = useMemo(() => calendarEvents(reply, { bookable }), [reply, bookable]);
+  // The events' words are in the language in use: a change of language draws them again.
+  const language = useLanguage();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- language is read by calendarEvents through the catalogs
+  const events = useMemo(() => calendarEvents(reply, { bookable }), [reply, bookable, language]);
   const hours = useMemo(() => visibleHours(reply), [reply]);
   const business = useMemo(() => businessHours(reply.days), [reply.days]);
   const byDate = useMemo(() => new Map(reply.days.map((d) => [d.date, d])), [reply.days]);
@@ -91,7 +95,7 @@ export default function WeekCalendar({ reply, view, from, now, bookable, onOpenA
       <span className="flex flex-col items-center leading-tight">
         <span className="text-xs font-medium uppercase text-base-content/75">{dayParts(arg.date, 'UTC').weekday}</span>
         <span className="text-base font-semibold">{arg.date.getUTCDate()}</span>
-        {note && <span className={`cal-day-note ${note === 'Excluded' ? 'text-error' : 'text-base-content/70'}`}>{note}</span>}
+        {note && <span className={`cal-day-note ${byDate.get(date)?.excluded ? 'text-error' : 'text-base-content/70'}`}>{note}</span>}
       </span>
     );
   };

@@ -1,8 +1,10 @@
 import type { Appointment, AppointmentStatus } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { dayParts, formatTime } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { appointmentWhen } from '../cancel-confirmation';
 import {
   canChangeStatus,
@@ -48,8 +50,15 @@ const HISTORY = 'M12 6v6h4.5m4.5 0a9 9 0 11-18 0 9 9 0 0118 0z M3 3v4.5h4.5';
 const PENCIL = 'M16.862 4.487l1.687-1.688a1.875 1.875 0 112.652 2.652L10.582 16.07a4.5 4.5 0 01-1.897 1.13L6 18l.8-2.685a4.5 4.5 0 011.13-1.897l8.932-8.931zm0 0L19.5 7.125';
 const TRASH = 'M14.74 9l-.346 9m-4.788 0L9.26 9m9.968-3.21c.342.052.682.107 1.022.166m-1.022-.165L18.16 19.673a2.25 2.25 0 01-2.244 2.077H8.084a2.25 2.25 0 01-2.244-2.077L4.772 5.79m14.456 0a48.108 48.108 0 00-3.478-.397m-12 .562c.34-.059.68-.114 1.022-.165m0 0a48.11 48.11 0 013.478-.397m7.5 0v-.916c0-1.18-.91-2.164-2.09-2.201a51.964 51.964 0 00-3.32 0c-1.18.037-2.09 1.022-2.09 2.201v.916m7.5 0a48.667 48.667 0 00-7.5 0';
 
+/** The session's counselor writes its case note once it has taken place (decision 0208). */
+function canWriteNote(user: AuthUser | null, a: Appointment): boolean {
+  if (!user || user.id !== a.counselor_id) return false;
+  return a.status === 'completed' || ((a.status === 'confirmed' || a.status === 'pending') && Date.parse(a.appointment_date) <= Date.now());
+}
+
 /** One appointment: date block, time, reason, place, client type, the other party, status and the actions the viewer may take. */
 export function AppointmentCard({ appointment: a, user, busy, actions, clientActions }: { appointment: Appointment; user: AuthUser | null; busy: boolean; actions: CardActions; clientActions?: ReactNode }) {
+  const t = useT('appointments');
   const party = otherParty(user, a);
   const when = appointmentWhen(a);
   const day = dayParts(a.appointment_date);
@@ -70,15 +79,15 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
               <time dateTime={a.appointment_date}>{formatTime(a.appointment_date)}</time>
             </span>
             <span className={`badge badge-sm ${statusBadgeClass(a.status)}`} data-testid="status-badge">{statusLabel(a.status)}</span>
-            {a.status === 'cancelled' && a.late_cancellation && <span className="badge badge-sm badge-outline" data-testid="late-badge">Late</span>}
-            {awaiting && staff && <span className="badge badge-sm badge-warning badge-outline">Needs approval</span>}
-            <span className="badge badge-sm badge-outline">{a.user_type === 'student' ? 'STUDENT' : 'PERSONNEL'}</span>
+            {a.status === 'cancelled' && a.late_cancellation && <span className="badge badge-sm badge-outline" data-testid="late-badge">{t('appointments.card.late')}</span>}
+            {awaiting && staff && <span className="badge badge-sm badge-warning badge-outline">{t('appointments.card.needsApproval')}</span>}
+            <span className="badge badge-sm badge-outline">{a.user_type === 'student' ? t('appointments.card.student') : t('appointments.card.personnel')}</span>
             {a.series && (actions.onSeries ? (
-              <button type="button" className="badge badge-sm badge-secondary badge-soft cursor-pointer" data-testid="series-badge" aria-label={`Session ${a.series.index} of ${a.series.total} of a series: open the series`} onClick={() => actions.onSeries?.(a)}>
-                {a.series.index} of {a.series.total}
+              <button type="button" className="badge badge-sm badge-secondary badge-soft cursor-pointer" data-testid="series-badge" aria-label={t('appointments.card.seriesOpen', { index: a.series.index, total: a.series.total })} onClick={() => actions.onSeries?.(a)}>
+                {t('appointments.card.seriesBadge', { index: a.series.index, total: a.series.total })}
               </button>
             ) : (
-              <span className="badge badge-sm badge-secondary badge-soft" data-testid="series-badge" aria-label={`Session ${a.series.index} of ${a.series.total} of a series`}>{a.series.index} of {a.series.total}</span>
+              <span className="badge badge-sm badge-secondary badge-soft" data-testid="series-badge" aria-label={t('appointments.card.series', { index: a.series.index, total: a.series.total })}>{t('appointments.card.seriesBadge', { index: a.series.index, total: a.series.total })}</span>
             ))}
           </div>
           <h3 className="break-words font-semibold">{a.reason}</h3>
@@ -86,19 +95,25 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
           <p className="flex items-start gap-1 text-sm text-base-content/70" data-testid="appointment-place">
             <Icon d={a.location_type === 'online' ? VIDEO : PIN} className="mt-0.5 h-4 w-4" />
             <span className="min-w-0 break-words">
-              {a.location_type === 'online' ? 'Online' : a.location}
+              {a.location_type === 'online' ? t('appointments.online') : a.location}
               {a.category && <> · {a.category.title}</>}
             </span>
           </p>
           <div className="flex items-center gap-2 pt-1">
             <Avatar name={party.name} src={party.avatar} size="sm" />
-            <span className="min-w-0 break-words text-sm" data-testid="appointment-party">{party.name}</span>
+            {/* A counselor reaches the client's file from their name (decision 0235); the file decides who may open it. */}
+            {user?.user_type === 'counselor' && a.student_id !== user.id ? (
+              <Link className="link link-hover min-w-0 break-words text-sm" data-testid="appointment-party" to={`/clients/${a.student_id}`} aria-label={t('appointments.card.clientFile', { name: a.student.name })}>{party.name}</Link>
+            ) : (
+              <span className="min-w-0 break-words text-sm" data-testid="appointment-party">{party.name}</span>
+            )}
           </div>
           {awaiting && !staff && <p className="text-sm text-base-content/75" data-testid="approval-reason">{a.approval_reason}</p>}
-          {staff && (
+          {/* The client's attendance is their care team's (decision 0200): the session's counselor, not a manager. */}
+          {staff && user?.id === a.counselor_id && (
             <div className="pt-1">
               <button type="button" className="btn btn-xs btn-ghost px-1 underline" aria-expanded={showAttendance} onClick={() => setShowAttendance((v) => !v)}>
-                {showAttendance ? 'Hide attendance' : 'Attendance this term'}
+                {showAttendance ? t('appointments.card.hideAttendance') : t('appointments.card.attendance')}
               </button>
               {showAttendance && <attendance.Part uuid={a.uuid} clientName={a.student.name} />}
             </div>
@@ -108,37 +123,42 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
           <div className="flex flex-wrap items-center justify-end gap-1">
             {canConfirm(user, a) && (
               <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={() => actions.onStatus(a, 'confirmed')}>
-                Confirm
+                {t('appointments.card.confirm')}
               </button>
             )}
             {canComplete(user, a) && (
               <button type="button" className="btn btn-sm btn-info" disabled={busy} onClick={() => actions.onStatus(a, 'completed')}>
-                Complete
+                {t('appointments.card.complete')}
               </button>
             )}
             {canChangeStatus(user, a) && (
-              <StatusMenu options={statusOptions(a)} disabled={busy} label={`Status options for ${a.reason}`} onChange={(s) => actions.onStatus(a, s)} />
+              <StatusMenu options={statusOptions(a)} disabled={busy} label={t('appointments.card.statusOptions', { reason: a.reason })} onChange={(s) => actions.onStatus(a, s)} />
             )}
           </div>
+          {canWriteNote(user, a) && (
+            <Link className="btn btn-sm btn-outline" to={`/clients/${a.student_id}/notes?session=${a.uuid}&at=${encodeURIComponent(a.appointment_date)}`} aria-label={t('appointments.card.writeNoteLabel', { reason: a.reason, when })}>
+              {t('appointments.card.writeNote')}
+            </Link>
+          )}
           {clientActions}
           <div className="flex items-center justify-end gap-1">
             {a.status !== 'cancelled' && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square" title="Add to calendar" aria-label={`Add to calendar: ${a.reason}`} onClick={() => actions.onCalendar(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.addToCalendar')} aria-label={t('appointments.card.addToCalendarLabel', { reason: a.reason })} onClick={() => actions.onCalendar(a)}>
                 <Icon d={CALENDAR_PLUS} className="h-5 w-5" />
               </button>
             )}
             {canViewHistory(user) && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square" title="Status history" aria-label={`Status history: ${a.reason}`} onClick={() => actions.onHistory(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.history')} aria-label={t('appointments.card.historyLabel', { reason: a.reason })} onClick={() => actions.onHistory(a)}>
                 <Icon d={HISTORY} className="h-5 w-5" />
               </button>
             )}
             {canEdit(user, a) && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square" title="Edit" aria-label={`Edit appointment: ${a.reason}`} disabled={busy} onClick={() => actions.onEdit(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.edit')} aria-label={t('appointments.card.editLabel', { reason: a.reason })} disabled={busy} onClick={() => actions.onEdit(a)}>
                 <Icon d={PENCIL} className="h-5 w-5" />
               </button>
             )}
             {canDelete(user) && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square text-red-700" title="Delete" aria-label={`Delete appointment: ${a.reason}`} disabled={busy} onClick={() => actions.onDelete(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square text-red-700" title={t('appointments.card.delete')} aria-label={t('appointments.card.deleteLabel', { reason: a.reason })} disabled={busy} onClick={() => actions.onDelete(a)}>
                 <Icon d={TRASH} className="h-5 w-5" />
               </button>
             )}

@@ -1,8 +1,11 @@
 import type { Appointment } from '@kalinga/contracts/appointments';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CancelOwnModal } from './cancel-own-modal';
+import { initI18n } from '../../../lib/i18n';
+
+beforeAll(() => initI18n(['appointments']));
 
 const APPOINTMENT = {
   uuid: 'a-1',

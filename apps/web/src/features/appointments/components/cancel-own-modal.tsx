@@ -3,21 +3,23 @@ import { type FormEvent, useId, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { tagged } from '../tagged';
 import { useCancelOwnAppointment } from '../api/self-service-api';
 import { appointmentWhen } from '../cancel-confirmation';
 
-const FAILED = 'Failed to cancel appointment';
-
 /** The client's cancel: names the appointment, takes an optional reason the counselor sees, keeps it on failure. */
 export function CancelOwnModal({ appointment: a, late = false, open, onClose }: { appointment: Appointment; late?: boolean; open: boolean; onClose: () => void }) {
+  const t = useT('appointments');
   return (
-    <Modal open={open} title="Cancel this appointment?" onClose={onClose}>
+    <Modal open={open} title={t('appointments.cancelOne.title')} onClose={onClose}>
       <CancelOwnForm appointment={a} late={late} onDone={onClose} />
     </Modal>
   );
 }
 
 function CancelOwnForm({ appointment: a, late, onDone }: { appointment: Appointment; late: boolean; onDone: () => void }) {
+  const t = useT('appointments');
   const cancel = useCancelOwnAppointment();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -29,37 +31,35 @@ function CancelOwnForm({ appointment: a, late, onDone }: { appointment: Appointm
     setError(null);
     try {
       await cancel.mutateAsync({ uuid: a.uuid, body: { reason: reason.trim() || null } });
-      notifySuccess('Appointment cancelled successfully');
+      notifySuccess(t('appointments.toast.cancelled'));
       onDone();
     } catch (err) {
-      setError(errorMessage(err, FAILED));
-      notifyError(FAILED);
+      setError(errorMessage(err, t('appointments.cancelOwn.failed')));
+      notifyError(t('appointments.cancelOwn.failed'));
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Cancel appointment">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('appointments.cancelOwn.label')}>
       <p>
-        Your appointment with <strong>{a.counselor.name}</strong> on <strong>{appointmentWhen(a)}</strong> ({a.reason}) will be cancelled and the
-        time freed for others.
+        {tagged(t('appointments.cancelOwn.text', { name: a.counselor.name, when: appointmentWhen(a), reason: a.reason }), { 0: (name) => <strong>{name}</strong>, 1: (when) => <strong>{when}</strong> })}
       </p>
       {late && (
         <p className="alert alert-warning alert-soft" data-testid="late-cancellation">
-          It starts soon, so this counts as a late cancellation. After several missed or late-cancelled sessions in a row, your next booking waits for
-          your counselor&apos;s approval.
+          {t('appointments.cancelOwn.late')}
         </p>
       )}
       {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
       <div className="flex flex-col gap-1">
-        <label htmlFor={reasonId} className="font-medium">Reason (optional)</label>
+        <label htmlFor={reasonId} className="font-medium">{t('appointments.cancelOwn.reason')}</label>
         <textarea id={reasonId} className="textarea w-full" rows={3} maxLength={500} value={reason} aria-describedby={`${reasonId}-hint`} onChange={(e) => setReason(e.target.value)} />
-        <span id={`${reasonId}-hint`} className="text-sm text-base-content/70">Your counselor sees this.</span>
+        <span id={`${reasonId}-hint`} className="text-sm text-base-content/70">{t('appointments.cancelOwn.reasonHint')}</span>
       </div>
       <div className="modal-action mt-0 flex-wrap">
-        <button type="button" className="btn" onClick={onDone}>Keep it</button>
+        <button type="button" className="btn" onClick={onDone}>{t('appointments.cancelOne.keep')}</button>
         <button type="submit" className="btn btn-error" disabled={cancel.isPending}>
           {cancel.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {cancel.isPending ? 'Cancelling...' : 'Yes, cancel it'}
+          {cancel.isPending ? t('appointments.cancelOwn.cancelling') : t('appointments.cancelOne.yes')}
         </button>
       </div>
     </form>

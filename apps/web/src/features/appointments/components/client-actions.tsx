@@ -1,8 +1,9 @@
 import type { Appointment } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n';
 import { lazyPart, useOnceTrue } from '../../../lib/lazy-part';
-import { useSiteSettings } from '../../../lib/site-settings';
+import { useSiteSettings } from '../../../session/site-settings';
 import { selfServiceFor } from '../self-service-rules';
 
 // The two dialogs load on first use, or when the Appointments screen warms them after its first paint (decision 0091).
@@ -14,6 +15,7 @@ export const clientDialogs = { preload: () => Promise.all([cancelModal.preload()
 
 /** 'Cancel' and 'Reschedule' on the client's own appointment; once the notice period has passed, a late 'Cancel' and whom to contact. */
 export function ClientActions({ appointment: a, user }: { appointment: Appointment; user: AuthUser | null }) {
+  const t = useT('appointments');
   const settings = useSiteSettings();
   const [open, setOpen] = useState<'cancel' | 'reschedule' | null>(null);
   const cancelMounted = useOnceTrue(open === 'cancel');
@@ -26,12 +28,12 @@ export function ClientActions({ appointment: a, user }: { appointment: Appointme
     <div className="flex flex-wrap items-center justify-end gap-1">
       {late && <p className="w-full text-sm text-base-content/75 sm:max-w-64 sm:text-right" data-testid="contact-counselor">{rule.message}</p>}
       {!late && rule.reschedule && (
-        <button type="button" className="btn btn-sm btn-outline" aria-label={`Reschedule: ${a.reason}`} onClick={() => setOpen('reschedule')}>
-          Reschedule
+        <button type="button" className="btn btn-sm btn-outline" aria-label={t('appointments.client.rescheduleLabel', { reason: a.reason })} onClick={() => setOpen('reschedule')}>
+          {t('appointments.client.reschedule')}
         </button>
       )}
-      <button type="button" className="btn btn-sm btn-outline border-red-700 text-red-700 hover:bg-red-700 hover:text-white" aria-label={`Cancel: ${a.reason}`} onClick={() => setOpen('cancel')}>
-        Cancel
+      <button type="button" className="btn btn-sm btn-outline border-red-700 text-red-700 hover:bg-red-700 hover:text-white" aria-label={t('appointments.client.cancelLabel', { reason: a.reason })} onClick={() => setOpen('cancel')}>
+        {t('appointments.client.cancel')}
       </button>
       {/* There from the first opening on, filled only while open: closing the native dialog gives focus back to the button. */}
       {cancelMounted && <cancelModal.Part appointment={a} late={late} open={open === 'cancel'} onClose={close} />}

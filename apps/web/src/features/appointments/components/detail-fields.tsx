@@ -1,12 +1,14 @@
 import { Field } from '../../../components/form-field';
+import { useT } from '../../../lib/i18n';
 import type { AppointmentFormState } from './use-appointment-form';
 
 /** What and where: the reason, the category, online or on-site (and where), and the counselor's notes on an edit. */
 export function DetailFields({ form }: { form: AppointmentFormState }) {
+  const t = useT('appointments');
   const { locked, values, set, err, categories, sendsNotes, editing } = form;
   return (
     <>
-      <Field label="Reason" error={err('reason')}>
+      <Field label={t('appointments.form.reason')} error={err('reason')}>
         {(id, d) => (
           <textarea
             id={id}
@@ -24,7 +26,7 @@ export function DetailFields({ form }: { form: AppointmentFormState }) {
       </Field>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Category" error={err('category_id')}>
+        <Field label={t('appointments.form.category')} error={err('category_id')}>
           {(id, d) => (
             <select
               id={id}
@@ -36,18 +38,18 @@ export function DetailFields({ form }: { form: AppointmentFormState }) {
               aria-invalid={!!err('category_id')}
               onChange={(e) => set('categoryId', e.target.value ? Number(e.target.value) : null)}
             >
-              <option value="">Select a category</option>
+              <option value="">{t('appointments.form.selectCategory')}</option>
               {(categories.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
             </select>
           )}
         </Field>
         <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 font-medium">Location type</legend>
+          <legend className="mb-1 font-medium">{t('appointments.form.locationType')}</legend>
           <div className="flex flex-wrap gap-4 pt-2">
-            {(['online', 'on-site'] as const).map((t) => (
-              <label key={t} className="label cursor-pointer gap-2">
-                <input type="radio" className="radio radio-primary radio-sm" name="location_type" value={t} checked={values.locationType === t} disabled={locked} onChange={() => set('locationType', t)} />
-                <span className="text-base-content">{t === 'online' ? 'Online' : 'On-site'}</span>
+            {(['online', 'on-site'] as const).map((type) => (
+              <label key={type} className="label cursor-pointer gap-2">
+                <input type="radio" className="radio radio-primary radio-sm" name="location_type" value={type} checked={values.locationType === type} disabled={locked} onChange={() => set('locationType', type)} />
+                <span className="text-base-content">{type === 'online' ? t('appointments.online') : t('appointments.form.onSite')}</span>
               </label>
             ))}
           </div>
@@ -56,14 +58,14 @@ export function DetailFields({ form }: { form: AppointmentFormState }) {
       </div>
 
       {values.locationType === 'on-site' && (
-        <Field label="Location" error={err('location')}>
+        <Field label={t('appointments.form.location')} error={err('location')}>
           {(id, d) => (
             <input
               id={id}
               className={`input w-full ${err('location') ? 'input-error' : ''}`}
               required
               maxLength={255}
-              placeholder="Room or building"
+              placeholder={t('appointments.form.room')}
               value={values.location}
               disabled={locked}
               aria-describedby={d}
@@ -75,7 +77,7 @@ export function DetailFields({ form }: { form: AppointmentFormState }) {
       )}
 
       {sendsNotes && editing && (
-        <Field label="Counselor notes (confidential)" error={err('notes')}>
+        <Field label={t('appointments.form.notes')} error={err('notes')}>
           {(id, d) => (
             <textarea id={id} className="textarea w-full" rows={3} maxLength={5000} value={values.notes} aria-describedby={d} onChange={(e) => set('notes', e.target.value)} />
           )}

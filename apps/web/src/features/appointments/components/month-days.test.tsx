@@ -1,9 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeNetwork } from '../../../test/fake-network';
 import { MonthDays, monthCells } from './month-days';
+import { initI18n } from '../../../lib/i18n';
+
+beforeAll(() => initI18n(['appointments']));
 
 const net = fakeNetwork(new Date('2026-11-23T09:00:00Z'));
 afterEach(cleanup);

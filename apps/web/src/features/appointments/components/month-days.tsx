@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { formatLongDate, formatMonth, formatWeekdayDate, isWholeDate } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import { useAvailableDays } from '../api/appointments-api';
 
-const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+/** Monday first, as the days' catalog message numbers them. */
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
 function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split('-').map(Number);
@@ -31,6 +33,7 @@ export function MonthDays({ counselorId, value, today, exclude, disabled, onPick
   disabled?: boolean;
   onPick: (date: string) => void;
 }) {
+  const t = useT('appointments');
   const [shown, setShown] = useState((value || today).slice(0, 7));
   const [lastValue, setLastValue] = useState(value);
   // A date typed into the field moves the month shown to it.
@@ -51,20 +54,20 @@ export function MonthDays({ counselorId, value, today, exclude, disabled, onPick
       {days.data && (
         next ? (
           <button type="button" className="btn btn-sm btn-outline self-start" disabled={disabled} onClick={() => pick(next)}>
-            Next available: {formatWeekdayDate(next)}
+            {t('appointments.days.next', { date: formatWeekdayDate(next) })}
           </button>
         ) : (
-          <p className="text-sm text-base-content/75">No free times in the next four months.</p>
+          <p className="text-sm text-base-content/75">{t('appointments.days.noneSoon')}</p>
         )
       )}
       <div className="rounded-box border border-base-300 p-2">
         <div className="mb-1 flex items-center justify-between">
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Previous month" disabled={disabled || shown <= today.slice(0, 7)} onClick={() => setShown(shiftMonth(shown, -1))}>‹</button>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('appointments.days.previous')} disabled={disabled || shown <= today.slice(0, 7)} onClick={() => setShown(shiftMonth(shown, -1))}>‹</button>
           <span className="text-sm font-medium" aria-live="polite">{formatMonth(`${shown}-01`)}</span>
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Next month" disabled={disabled} onClick={() => setShown(shiftMonth(shown, 1))}>›</button>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('appointments.days.nextMonth')} disabled={disabled} onClick={() => setShown(shiftMonth(shown, 1))}>›</button>
         </div>
-        <div className="grid grid-cols-7 gap-0.5 text-center text-xs" role="group" aria-label="Days with free slots">
-          {WEEKDAYS.map((w) => <span key={w} aria-hidden="true" className="py-1 text-base-content/60">{w}</span>)}
+        <div className="grid grid-cols-7 gap-0.5 text-center text-xs" role="group" aria-label={t('appointments.days.group')}>
+          {WEEKDAYS.map((w) => <span key={w} aria-hidden="true" className="py-1 text-base-content/60">{t('appointments.days.weekdays', { day: w })}</span>)}
           {monthCells(shown).map((date, i) => {
             if (!date) return <span key={`lead-${i}`} />;
             const isFree = free.has(date);
@@ -76,7 +79,7 @@ export function MonthDays({ counselorId, value, today, exclude, disabled, onPick
                 className={`btn btn-xs h-8 min-h-0 px-0 ${selected ? 'btn-primary' : isFree ? 'btn-soft btn-primary font-semibold' : 'btn-ghost text-base-content/45'}`}
                 disabled={disabled || !isFree}
                 aria-pressed={selected}
-                aria-label={`${formatLongDate(date)}${isFree ? ', free slots' : ', no free slots'}`}
+                aria-label={t('appointments.days.day', { date: formatLongDate(date), free: isFree ? 'yes' : 'no' })}
                 onClick={() => pick(date)}
               >
                 {Number(date.slice(8))}
@@ -84,7 +87,7 @@ export function MonthDays({ counselorId, value, today, exclude, disabled, onPick
             );
           })}
         </div>
-        {days.isError && <p className="mt-1 text-xs text-error">Failed to load available time slots</p>}
+        {days.isError && <p className="mt-1 text-xs text-error">{t('appointments.slots.failed')}</p>}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { api, errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { appointmentKeys } from '../api/appointments-api';
 import { AppointmentCard, type CardActions } from './appointment-card';
 import { ClientActions } from './client-actions';
@@ -14,6 +15,7 @@ import { ClientActions } from './client-actions';
  * card's own actions. An action closes this first, so its form or confirmation is the only dialog.
  */
 export function OpenedAppointmentModal({ uuid, user, busy, actions, onClose }: { uuid: string | null; user: AuthUser | null; busy: boolean; actions: CardActions; onClose: () => void }) {
+  const t = useT('appointments');
   const query = useQuery({
     queryKey: [...appointmentKeys.all, 'one', uuid],
     queryFn: () => api.get<{ data: Appointment }>(`/api/appointments/${encodeURIComponent(uuid ?? '')}`).then((r) => r.data),
@@ -33,11 +35,11 @@ export function OpenedAppointmentModal({ uuid, user, busy, actions, onClose }: {
     ...(actions.onSeries ? { onSeries: closing(actions.onSeries) } : {}),
   };
   return (
-    <Modal open={uuid !== null} title="Appointment" onClose={onClose} wide>
+    <Modal open={uuid !== null} title={t('appointments.opened.title')} onClose={onClose} wide>
       {query.isPending ? (
-        <LoadingBlock text="Loading appointment..." />
+        <LoadingBlock text={t('appointments.opened.loading')} />
       ) : query.isError ? (
-        <ErrorAlert message={errorMessage(query.error, 'Failed to load the appointment')} onRetry={() => void query.refetch()} />
+        <ErrorAlert message={errorMessage(query.error, t('appointments.opened.loadFailed'))} retryText={t('appointments.retry')} onRetry={() => void query.refetch()} />
       ) : (
         // The client's cancel and reschedule open their dialog over this one (they hold their own state).
         <AppointmentCard appointment={query.data} user={user} busy={busy} actions={wrapped} clientActions={<ClientActions appointment={query.data} user={user} />} />

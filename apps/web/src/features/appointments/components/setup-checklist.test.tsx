@@ -1,10 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeNetwork } from '../../../test/fake-network';
 import { SetupChecklist } from './setup-checklist';
+import { initI18n } from '../../../lib/i18n';
+
+beforeAll(() => initI18n(['appointments']));
 
 const net = fakeNetwork(new Date('2026-11-23T09:00:00Z'));
 afterEach(cleanup);

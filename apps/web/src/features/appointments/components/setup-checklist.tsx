@@ -1,27 +1,23 @@
 import type { SetupStatus } from '@kalinga/contracts/setup';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../../lib/api-client';
+import { type MessageKey, useT } from '../../../lib/i18n';
+import { setupStatusQuery } from '../api/appointments-api';
 
 export function useSetupStatus(enabled: boolean) {
-  return useQuery({
-    queryKey: ['company-setup'],
-    queryFn: () => api.get<{ data: SetupStatus }>('/api/company/setup'),
-    select: (reply) => reply.data,
-    enabled,
-    staleTime: 0,
-  });
+  return useQuery({ ...setupStatusQuery, select: (reply) => reply.data, enabled });
 }
 
-const STEPS: { key: keyof SetupStatus; title: string; hint: string; to?: string; action?: string }[] = [
-  { key: 'counselor', title: 'Add a counselor', hint: 'Create a user with the user type Counselor.', to: '/settings/users', action: 'Add a user' },
-  { key: 'schedule', title: 'Set their schedule', hint: 'Each counselor marks the days and hours they see clients in My Schedule; clients can book only those times.' },
-  { key: 'category', title: 'Add a category', hint: 'Clients pick a category (for example Academic Stress) when they book.', to: '/categories', action: 'Open Categories' },
-  { key: 'clients', title: 'Invite clients', hint: 'Add students or personnel, or share the registration page with them.', to: '/settings/users', action: 'Add a user' },
+const STEPS: { key: keyof SetupStatus; title: MessageKey; hint: MessageKey; to?: string; action?: MessageKey }[] = [
+  { key: 'counselor', title: 'appointments.setup.counselor.title', hint: 'appointments.setup.counselor.hint', to: '/settings/users', action: 'appointments.setup.addUser' },
+  { key: 'schedule', title: 'appointments.setup.schedule.title', hint: 'appointments.setup.schedule.hint' },
+  { key: 'category', title: 'appointments.setup.category.title', hint: 'appointments.setup.category.hint', to: '/categories', action: 'appointments.setup.openCategories' },
+  { key: 'clients', title: 'appointments.setup.clients.title', hint: 'appointments.setup.clients.hint', to: '/settings/users', action: 'appointments.setup.addUser' },
 ];
 
 /** The administrator's first-run checklist on Appointments; gone once every step is done (or when it cannot load). */
 export function SetupChecklist({ enabled }: { enabled: boolean }) {
+  const t = useT('appointments');
   const status = useSetupStatus(enabled);
   if (!status.data) return null;
   const done = STEPS.filter((s) => status.data[s.key]).length;
@@ -30,8 +26,8 @@ export function SetupChecklist({ enabled }: { enabled: boolean }) {
     <section aria-labelledby="setup-title" className="card card-border bg-base-100 shadow-sm" data-testid="setup-checklist">
       <div className="card-body gap-3 p-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="setup-title" className="text-lg font-semibold">Get your centre ready for its first booking</h2>
-          <span className="text-sm text-base-content/70">{done} of {STEPS.length} done</span>
+          <h2 id="setup-title" className="text-lg font-semibold">{t('appointments.setup.title')}</h2>
+          <span className="text-sm text-base-content/70">{t('appointments.setup.progress', { done, total: STEPS.length })}</span>
         </div>
         <ol className="flex flex-col gap-3">
           {STEPS.map((step) => {
@@ -43,11 +39,11 @@ export function SetupChecklist({ enabled }: { enabled: boolean }) {
                 </span>
                 <div className="min-w-0 flex-1 basis-52">
                   <p className={`font-medium ${ok ? 'text-base-content/60 line-through' : ''}`}>
-                    {step.title}<span className="sr-only">{ok ? ' (done)' : ' (to do)'}</span>
+                    {t(step.title)}<span className="sr-only">{ok ? t('appointments.setup.done') : t('appointments.setup.todo')}</span>
                   </p>
-                  {!ok && <p className="text-sm text-base-content/75">{step.hint}</p>}
+                  {!ok && <p className="text-sm text-base-content/75">{t(step.hint)}</p>}
                 </div>
-                {!ok && step.to && <Link to={step.to} className="btn btn-sm btn-outline ml-9 shrink-0 sm:ml-0">{step.action}</Link>}
+                {!ok && step.to && <Link to={step.to} className="btn btn-sm btn-outline ml-9 shrink-0 sm:ml-0">{step.action && t(step.action)}</Link>}
               </li>
             );
           })}

@@ -1,6 +1,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StatusMenu } from './status-menu';
+import { initI18n } from '../../../lib/i18n';
+
+beforeAll(() => initI18n(['appointments']));
 
 afterEach(cleanup);
 

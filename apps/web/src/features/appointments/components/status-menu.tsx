@@ -1,10 +1,12 @@
 import type { AppointmentStatus } from '@kalinga/contracts/appointments';
 import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { statusActionLabel } from '../appointment-rules';
 
 /** The counselor's status-change dropdown: a menu button listing the allowed next statuses. */
 export function StatusMenu({ options, disabled, onChange, label }: { options: readonly AppointmentStatus[]; disabled: boolean; onChange: (s: AppointmentStatus) => void; label: string }) {
+  const t = useT('appointments');
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -35,7 +37,7 @@ export function StatusMenu({ options, disabled, onChange, label }: { options: re
         disabled={disabled}
         onClick={() => setOpen((o) => !o)}
       >
-        Status
+        {t('appointments.statusMenu')}
         <svg aria-hidden="true" className="h-4 w-4" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
           <path strokeLinecap="round" strokeLinejoin="round" d="M19.5 8.25l-7.5 7.5-7.5-7.5" />
         </svg>

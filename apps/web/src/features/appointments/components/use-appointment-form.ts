@@ -3,10 +3,13 @@ import type { AuthUser } from '@kalinga/contracts/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { useSiteSettings } from '../../../lib/site-settings';
-import { useAvailableSlots, useCategoryOptions, useCounselors, useSaveAppointment } from '../api/appointments-api';
+import { t } from '../../../lib/i18n';
+import { useSiteSettings } from '../../../session/site-settings';
+import { useAvailableSlots, useSaveAppointment } from '../api/appointments-api';
+import { useCategoryOptions, useCounselors } from '../../../lib/option-queries';
 import { type BookingPreset, emptyValues, instantForSlot, isComplete, toBody, valuesFromAppointment } from '../appointment-form';
-import { clientFieldsLocked, isCounselorUser, isManager } from '../appointment-rules';
+import { clientFieldsLocked } from '../appointment-rules';
+import { isCounselorUser, isManager } from '../../../lib/viewer';
 import { useFormValues } from './use-form-values';
 import { useSeriesBooking } from './use-series-booking';
 import { todayIn } from '@kalinga/contracts/zone-time';
@@ -27,8 +30,11 @@ export function useAppointmentForm({ appointment, preset, user, onDone }: { appo
   const timeZone = settings.data?.timezone;
   const counselor = isCounselorUser(user);
   const editing = appointment !== null;
-  // Counselors book for a student (picker or 'New Student'); everyone else books for themselves.
-  const picksStudent = counselor;
+  // Counselors book for a student (picker or 'New Student'); a manager for a client too, or for themselves when the
+  // field is left empty (decision 0022); everyone else books for themselves.
+  const manager = !counselor && isManager(user);
+  const picksStudent = counselor || manager;
+  const clientOptional = manager;
   const sendsNotes = counselor || isManager(user);
   const locked = clientFieldsLocked(user, appointment);
 
@@ -52,10 +58,10 @@ export function useAppointmentForm({ appointment, preset, user, onDone }: { appo
 
   const formDataFailed = counselors.isError || categories.isError;
   useEffect(() => {
-    if (formDataFailed) notifyError('Failed to load form data');
+    if (formDataFailed) notifyError(t('appointments.form.loadFailed'));
   }, [formDataFailed]);
   useEffect(() => {
-    if (slots.isError) notifyError('Failed to load available time slots');
+    if (slots.isError) notifyError(t('appointments.slots.failed'));
   }, [slots.isError]);
 
   // product-rules.md#validation: a chosen time that is not in the slot list is cleared.
@@ -86,7 +92,7 @@ export function useAppointmentForm({ appointment, preset, user, onDone }: { appo
   const canRepeat = !editing && (counselor || isManager(user));
   const seriesKey = JSON.stringify([values, series.repeat]);
   const repeating = canRepeat && series.repeating;
-  const complete = isComplete(values, { editing, picksStudent }) && (!repeating || series.endOk);
+  const complete = isComplete(values, { editing, picksStudent, clientOptional }) && (!repeating || series.endOk);
   const err = (field: string) => fieldErrors[field]?.[0];
 
   const submit = async (e: FormEvent) => {
@@ -95,7 +101,7 @@ export function useAppointmentForm({ appointment, preset, user, onDone }: { appo
     setFormError(null);
     const instant = appointment && ownTime && values.time === ownTime ? appointment.appointment_date : instantForSlot(values.date, values.time, slots.data, timeZone);
     if (!instant) {
-      setFieldErrors({ appointment_date: ['Choose one of the available times.'] });
+      setFieldErrors({ appointment_date: [t('appointments.form.chooseAvailable')] });
       return;
     }
     const body = toBody(values, instant, { editing, picksStudent, sendsNotes });
@@ -105,11 +111,11 @@ export function useAppointmentForm({ appointment, preset, user, onDone }: { appo
     }
     try {
       await save.mutateAsync({ uuid: appointment?.uuid ?? null, body });
-      notifySuccess(editing ? 'Appointment updated successfully' : 'Appointment booked successfully');
+      notifySuccess(editing ? t('appointments.form.updated') : t('appointments.form.booked'));
       onDone();
     } catch (error) {
       // Keep everything the user typed; show why it failed next to the fields or above the form.
-      const fallback = editing ? 'Failed to update appointment' : 'Failed to book appointment';
+      const fallback = editing ? t('appointments.form.updateFailed') : t('appointments.form.bookFailed');
       if (error instanceof ApiError && error.status === 409) {
         setFormError(error.message);
         void slots.refetch();
@@ -131,6 +137,7 @@ export function useAppointmentForm({ appointment, preset, user, onDone }: { appo
     counselor,
     editing,
     picksStudent,
+    clientOptional,
     sendsNotes,
     locked,
     values,

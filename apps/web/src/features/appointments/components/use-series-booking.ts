@@ -4,6 +4,7 @@ import type { SeriesFrequency } from '@kalinga/contracts/series-constants';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useBookSeries, usePreviewSeries } from '../api/series-api';
 
 // The booking form's "Repeat" (decision 0150): the first submit checks every session and lists them; the user picks
@@ -78,9 +79,9 @@ export function useSeriesBooking() {
   /** The submit button's words: check first, then book the sessions that will be booked. */
   function buttonLabel(key: string): string {
     const shown = current(key);
-    if (previewCall.isPending) return 'Checking sessions...';
-    if (book.isPending) return 'Booking...';
-    return shown ? `Book ${toBook(shown, choices)} sessions` : 'Check sessions';
+    if (previewCall.isPending) return t('appointments.series.checking');
+    if (book.isPending) return t('appointments.series.booking');
+    return shown ? t('appointments.series.bookN', { count: toBook(shown, choices) }) : t('appointments.series.check');
   }
 
   /** submit() with the form's feedback: a toast when booked, the reason above the form otherwise (the input stays). */
@@ -88,15 +89,15 @@ export function useSeriesBooking() {
     try {
       const result = await submit(base, key);
       if (result.outcome === 'booked') {
-        notifySuccess(`${result.sessions} appointments booked`);
+        notifySuccess(t('appointments.series.booked', { count: result.sessions }));
         form.done();
       } else if (result.outcome === 'undecided') {
-        form.setFormError('Choose another time or skip each session that cannot be booked.');
+        form.setFormError(t('appointments.series.undecided'));
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length) form.setFieldErrors(error.errors);
-      form.setFormError(error instanceof ApiError && error.message ? error.message : 'Failed to book the series');
-      notifyError('Failed to book the series');
+      form.setFormError(error instanceof ApiError && error.message ? error.message : t('appointments.series.failed'));
+      notifyError(t('appointments.series.failed'));
     }
   }
 

@@ -1,19 +1,21 @@
 import { Link } from 'react-router';
 import { Field } from '../../../components/form-field';
 import { formatTime } from '../../../lib/dates';
+import { type Translate, useT } from '../../../lib/i18n';
 import { MonthDays } from './month-days';
 import { SlotProblems } from './slot-problems';
 import type { AppointmentFormState } from './use-appointment-form';
 
 /** The placeholder of the time list: what the user must do first, or that the times are loading. */
-function timePrompt(counselorId: number | null, date: string, loading: boolean): string {
-  if (!counselorId) return 'Choose a counselor first';
-  if (!date) return 'Choose a date first';
-  return loading ? 'Loading times...' : 'Select a time';
+function timePrompt(t: Translate, counselorId: number | null, date: string, loading: boolean): string {
+  if (!counselorId) return t('appointments.form.chooseCounselorFirst');
+  if (!date) return t('appointments.chooseDateFirst');
+  return loading ? t('appointments.loadingTimes') : t('appointments.selectTime');
 }
 
 /** When: the date (with the month's free days under it) and a time from the counselor's free slots. */
 export function WhenFields({ form }: { form: AppointmentFormState }) {
+  const t = useT('appointments');
   const { appointment, locked, values, set, err, slots, timeOptions, today, timeZone, editing, sendsNotes } = form;
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const zoneDiffers = !!timeZone && timeZone !== browserZone;
@@ -21,7 +23,7 @@ export function WhenFields({ form }: { form: AppointmentFormState }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field
-        label="Date"
+        label={t('appointments.form.date')}
         error={err('date')}
         hint={!locked && <MonthDays counselorId={values.counselorId} value={values.date} today={today} exclude={appointment?.uuid} onPick={(date) => set('date', date)} />}
       >
@@ -41,16 +43,16 @@ export function WhenFields({ form }: { form: AppointmentFormState }) {
         )}
       </Field>
       <Field
-        label="Time"
+        label={t('appointments.form.time')}
         error={err('appointment_date')}
         hint={
           <>
             <SlotProblems failed={slots.isError} empty={!!slots.data && timeOptions.length === 0} onRetry={() => void slots.refetch()} />
             {zoneDiffers && slots.data && slots.data.slots.length > 0 && (
-              <p className="text-xs text-base-content/75">Times are shown in your time zone ({browserZone}); the centre's is {timeZone}.</p>
+              <p className="text-xs text-base-content/75">{t('appointments.form.zones', { browserZone, centreZone: timeZone })}</p>
             )}
             {!editing && !sendsNotes && (
-              <Link className="link link-primary text-sm" to={`/waitlist${values.counselorId ? `?counselor=${values.counselorId}` : ''}`} onClick={form.onDone}>No time that suits you? Join the waitlist</Link>
+              <Link className="link link-primary text-sm" to={`/waitlist${values.counselorId ? `?counselor=${values.counselorId}` : ''}`} onClick={form.onDone}>{t('appointments.form.waitlist')}</Link>
             )}
           </>
         }
@@ -68,10 +70,10 @@ export function WhenFields({ form }: { form: AppointmentFormState }) {
               aria-busy={slots.isFetching}
               onChange={(e) => set('time', e.target.value)}
             >
-              <option value="">{timePrompt(values.counselorId, values.date, slots.isFetching)}</option>
-              {timeOptions.map((t) => {
-                const start = form.startOf(t);
-                return <option key={t} value={t}>{start ? formatTime(start) : t}</option>;
+              <option value="">{timePrompt(t, values.counselorId, values.date, slots.isFetching)}</option>
+              {timeOptions.map((time) => {
+                const start = form.startOf(time);
+                return <option key={time} value={time}>{start ? formatTime(start) : time}</option>;
               })}
             </select>
           </div>

@@ -8,7 +8,6 @@ import { clearStore, keepSynced, serverCategory } from '../../../test/lending-fi
 import { createCategory, listCategories, updateCategory } from './categories-local';
 import { db } from '../../../offline/database';
 import { resumeQueue } from '../../../offline/queue-runner';
-import { resetClientIdForTests } from '../../../offline/sync-queue';
 
 const net = fakeNetwork(new Date('2026-11-23T08:00:00.000Z'));
 const stored = serverCategory();
@@ -21,7 +20,6 @@ function serverList(rows = [stored]): CategoryListReply {
 
 beforeEach(async () => {
   await clearStore();
-  resetClientIdForTests();
   resumeQueue();
 });
 

@@ -1,21 +1,23 @@
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/ui/cover-image';
+import { useT } from '../../../lib/i18n';
 import type { CategoryView } from '../api/categories-store';
 
 /** product-rules.md#local-save: synced when sync_status is synced or a server id exists; a change made here and not sent yet shows. */
 function SyncBadge({ category }: { category: CategoryView }) {
+  const t = useT('categories');
   if (category.sync_status === 'failed') {
     return (
       <p className="text-sm text-error" role="note">
-        <span className="badge badge-error badge-sm mr-1">Not synced</span>
+        <span className="badge badge-error badge-sm mr-1">{t('categories.notSynced')}</span>
         {category.sync_error}
       </p>
     );
   }
   if (category.sync_status === 'pending') {
     return (
-      <span className="badge badge-warning badge-sm" title="Saved on this device; sent when the connection allows">
-        Pending
+      <span className="badge badge-warning badge-sm" title={t('categories.pendingTitle')}>
+        {t('categories.pending')}
       </span>
     );
   }
@@ -37,6 +39,7 @@ const PLACEHOLDER = (
  * has no id and no resources, so it has no link.
  */
 export function CategoryCard({ category, canManage, onEdit, onDelete }: { category: CategoryView; canManage: boolean; onEdit: () => void; onDelete: () => void }) {
+  const t = useT('categories');
   const resourcesPath = category.id > 0 ? `/resources?category=${category.id}` : null;
   return (
     <article className="card relative overflow-hidden bg-base-100 shadow-sm transition-shadow has-[a:hover]:shadow-md" data-testid="category-card">
@@ -57,15 +60,15 @@ export function CategoryCard({ category, canManage, onEdit, onDelete }: { catego
         {category.description ? (
           <p className="line-clamp-3 text-sm text-base-content/75 break-words">{category.description}</p>
         ) : (
-          <p className="text-sm italic text-base-content/70">No description available</p>
+          <p className="text-sm italic text-base-content/70">{t('categories.noDescription')}</p>
         )}
         {canManage && (
           <div className="card-actions relative z-10 mt-auto justify-end pt-2">
-            <button type="button" className="btn btn-sm btn-ghost" onClick={onEdit} aria-label={`Edit Category ${category.title}`}>
-              Edit Category
+            <button type="button" className="btn btn-sm btn-ghost" onClick={onEdit} aria-label={t('categories.editNamed', { title: category.title })}>
+              {t('categories.edit')}
             </button>
-            <button type="button" className="btn btn-sm btn-ghost text-red-700" onClick={onDelete} aria-label={`Delete ${category.title}`}>
-              Delete
+            <button type="button" className="btn btn-sm btn-ghost text-red-700" onClick={onDelete} aria-label={t('categories.deleteNamed', { title: category.title })}>
+              {t('categories.delete')}
             </button>
           </div>
         )}

@@ -1,6 +1,7 @@
 import type { Category } from '@kalinga/contracts/categories';
 import { type FormEvent, useState } from 'react';
 import { ImagePicker } from '../../../components/ui/image-picker';
+import { useT } from '../../../lib/i18n';
 import type { CategoryInput } from '../api/categories-store';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
@@ -18,6 +19,7 @@ export function CategoryForm({
   onSubmit: (input: CategoryInput) => void;
   onCancel: () => void;
 }) {
+  const t = useT('categories');
   const [title, setTitle] = useState(category?.title ?? '');
   const [description, setDescription] = useState(category?.description ?? '');
   const [image, setImage] = useState<File | null>(null);
@@ -31,12 +33,12 @@ export function CategoryForm({
     onSubmit({ title, description, image });
   };
 
-  const titleError = (touched && titleMissing ? 'The title field is required.' : undefined) ?? errors.title?.[0];
+  const titleError = (touched && titleMissing ? t('categories.form.titleRequired') : undefined) ?? errors.title?.[0];
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <label className="flex flex-col gap-1">
-        <span className="font-medium">Title <span className="text-error" aria-hidden="true">*</span></span>
+        <span className="font-medium">{t('categories.form.title')} <span className="text-error" aria-hidden="true">*</span></span>
         <input
           className={`input w-full ${titleError ? 'input-error' : ''}`}
           name="title"
@@ -50,15 +52,15 @@ export function CategoryForm({
         {titleError && <span className="text-sm text-error">{titleError}</span>}
       </label>
       <label className="flex flex-col gap-1">
-        <span className="font-medium">Description</span>
+        <span className="font-medium">{t('categories.form.description')}</span>
         <textarea className="textarea h-32 w-full" name="description" maxLength={5000} value={description} disabled={saving} onChange={(e) => setDescription(e.target.value)} />
         {errors.description?.[0] && <span className="text-sm text-error">{errors.description[0]}</span>}
       </label>
-      <ImagePicker label="Image" currentUrl={category?.image_path ?? null} file={image} onChange={setImage} error={errors.image?.[0]} disabled={saving} />
+      <ImagePicker label={t('categories.form.image')} currentUrl={category?.image_path ?? null} file={image} onChange={setImage} error={errors.image?.[0]} disabled={saving} />
       <div className="mt-2 flex justify-end gap-2">
-        <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
+        <button type="button" className="btn" onClick={onCancel} disabled={saving}>{t('categories.form.cancel')}</button>
         <SubmitButton busy={saving}>
-          {category ? 'Update Category' : 'Create Category'}
+          {category ? t('categories.form.update') : t('categories.form.create')}
         </SubmitButton>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAuthForTests, setUser } from '../../auth/auth-store';
+import { setUser } from '../../../session/auth-store';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../../../test/lending-fixtures';
 import { db, deviceDatabase } from '../../../offline/database';
 import { createLoan, redeemLoan } from './lending-actions';
@@ -31,7 +31,6 @@ beforeEach(async () => {
   vi.setSystemTime(NOW);
   await clearStore();
   await keepSynced({ categories: [category], customers: [customer], loans: [loan] });
-  resetAuthForTests();
   return () => vi.useRealTimers();
 });
 

@@ -4,7 +4,7 @@ import {
   addDays,
   BACKDATE_PERMISSION,
   DEFAULT_BACKDATE_DAYS,
-} from '@kalinga/contracts/pawn-rules';
+} from '@kalinga/contracts/lending/rules';
 import { counterToday } from './lending-checks';
 import { deviceDatabase } from '../../../offline/database';
 import { settingsKey } from '../../../offline/settings-local';

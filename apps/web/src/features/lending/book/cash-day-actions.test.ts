@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { CLOSED_DAY, DAY_ALREADY_CLOSED } from '@kalinga/contracts/pawn-rules';
+import { addDays, CLOSED_DAY, DAY_ALREADY_CLOSED, DAY_IN_FUTURE, DAY_TOO_FAR_BACK } from '@kalinga/contracts/lending/rules';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearStore } from '../../../test/lending-fixtures';
 import { db } from '../../../offline/database';
@@ -29,6 +29,14 @@ describe('the cash day on this device', () => {
     await expect(openCashDay(100)).rejects.toThrow('already opened');
     expect(await db.syncQueue.count()).toBe(2);
     expect((await cashDayOf(today))?.uuid).toBe(day.uuid);
+  });
+
+  it("refuses tomorrow's day and one before yesterday without queueing; yesterday opens (decision 0218)", async () => {
+    const today = await counterToday();
+    await expect(openCashDay(100, addDays(today, 1))).rejects.toThrow(DAY_IN_FUTURE);
+    await expect(openCashDay(100, addDays(today, -2))).rejects.toThrow(DAY_TOO_FAR_BACK);
+    expect(await db.syncQueue.count()).toBe(0);
+    expect((await openCashDay(100, addDays(today, -1))).day).toBe(addDays(today, -1));
   });
 
   it('refuses a negative float without queueing', async () => {

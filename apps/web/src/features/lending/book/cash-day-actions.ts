@@ -1,5 +1,5 @@
 import { cashDayCloseSchema, cashDayOpenSchema } from '@kalinga/contracts/cash-days';
-import { closedDayProblem, DAY_ALREADY_CLOSED, DAY_ALREADY_OPEN } from '@kalinga/contracts/pawn-rules';
+import { closedDayProblem, DAY_ALREADY_CLOSED, DAY_ALREADY_OPEN, openDayProblem } from '@kalinga/contracts/lending/rules';
 import { writeWithEntries } from '../../../offline/action-support';
 import { db } from '../../../offline/database';
 import type { LocalCashDay } from '../../../offline/db';
@@ -20,8 +20,14 @@ export async function refuseClosedDay(date: string): Promise<void> {
   refuse(closedDayProblem(date, new Set(closed.map((d) => d.day))));
 }
 
-export async function openCashDay(openingFloat: number | string): Promise<LocalCashDay> {
-  const day = await counterToday();
+/**
+ * Opens the clerk's day: today in the company's zone unless `day` says yesterday (a device a day behind). Tomorrow
+ * or earlier than yesterday is refused before anything is queued, with the server's sentence (decision 0218).
+ */
+export async function openCashDay(openingFloat: number | string, asked?: string): Promise<LocalCashDay> {
+  const today = await counterToday();
+  const day = asked ?? today;
+  refuse(openDayProblem(day, today));
   const uuid = crypto.randomUUID();
   const body = checked(cashDayOpenSchema, { uuid, day, opening_float: openingFloat });
   return writeWithEntries(async (queue) => {

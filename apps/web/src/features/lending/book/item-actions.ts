@@ -1,5 +1,5 @@
-import { itemCreateSchema, itemUpdateSchema, markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending';
-import { NOT_ACTIVE, processForfeitedProblem, sellProblem } from '@kalinga/contracts/pawn-rules';
+import { itemCreateSchema, itemUpdateSchema, markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending/schemas';
+import { NOT_ACTIVE, processForfeitedProblem, sellProblem } from '@kalinga/contracts/lending/rules';
 import { changedFields, checked, counterToday, mustGet, refuse } from './lending-checks';
 import { refuseClosedDay } from './cash-day-actions';
 import { writeWithEntries } from '../../../offline/action-support';

@@ -1,4 +1,4 @@
-import { toCentavos } from '@kalinga/contracts/pawn-rules';
+import { toCentavos } from '@kalinga/contracts/lending/rules';
 import { COMPANY_KEY } from '../../../lib/api-client';
 import { readLocalSettings, settingsKey } from '../../../offline/settings-local';
 

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import { loanCreateSchema } from '@kalinga/contracts/lending';
-import { LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE, NOT_RENEWABLE, RENEW_AFTER_EXPIRY, inRedemptionPeriod, ITEM_NOT_FOR_SALE, ITEM_NOT_FORFEITED, LOW_LOAN_NEEDS_REQUEST } from '@kalinga/contracts/pawn-rules';
+import { loanCreateSchema } from '@kalinga/contracts/lending/schemas';
+import { LOAN_AMOUNT_TOO_HIGH, LOAN_DATE_IN_FUTURE, NOT_RENEWABLE, RENEW_AFTER_EXPIRY, inRedemptionPeriod, ITEM_NOT_FOR_SALE, ITEM_NOT_FORFEITED, LOW_LOAN_NEEDS_REQUEST } from '@kalinga/contracts/lending/rules';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../../../test/lending-fixtures';
 import { db } from '../../../offline/database';
 import { settingsKey, writeLocalSettings } from '../../../offline/settings-local';
-import { KYC_NEEDED } from '@kalinga/contracts/pawn-kyc-rules';
+import { KYC_NEEDED } from '@kalinga/contracts/lending/kyc-rules';
 import { addItem, createLoan, forfeitLoan, markItemSold, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateItem, updateLoanNotes } from './lending-actions';
 
 const NOW = new Date('2026-11-23T08:00:00.000Z'); // 16:00 in Manila

@@ -1,14 +1,15 @@
-import { customerCreateSchema, customerUpdateSchema, loanCreateSchema, loanUpdateSchema } from '@kalinga/contracts/lending';
-import { forfeitProblem, newLoanProblem, redeemProblem, renewProblem, toCentavos } from '@kalinga/contracts/pawn-rules';
-import { extendProblem } from '@kalinga/contracts/pawn-extension';
-import { kycProblem } from '@kalinga/contracts/pawn-kyc-rules';
+import { customerCreateSchema, customerUpdateSchema, loanCreateSchema, loanUpdateSchema } from '@kalinga/contracts/lending/schemas';
+import { forfeitProblem, newLoanProblem, redeemProblem, renewProblem, toCentavos } from '@kalinga/contracts/lending/rules';
+import { extendProblem } from '@kalinga/contracts/lending/extension';
+import { kycProblem } from '@kalinga/contracts/lending/kyc-rules';
 import { kycThresholdHere } from './kyc-threshold';
-import { changedFields, checked, counterToday, figuresOf, mustGet, refuse, termsOf } from './lending-checks';
+import { changedFields, checked, counterToday, figuresOf, forfeitNoticeOf, mustGet, refuse, termsOf } from './lending-checks';
 import { writeWithEntries } from '../../../offline/action-support';
 import { refuseOutOfBoundDate } from './action-date-bound';
 import { refuseClosedDay } from './cash-day-actions';
 import { db } from '../../../offline/database';
 import type { LocalCustomer, LocalLoan } from '../../../offline/db';
+import type { Language } from '@kalinga/contracts/languages';
 
 // The write API of the lending screens. Every function checks the change against the rules (pawn-rules.ts, with
 // their own sentences), then, in one Dexie transaction, applies the operation's effect to the device's rows and
@@ -30,6 +31,8 @@ export interface CustomerInput {
   nationality?: string | null;
   occupation?: string | null;
   source_of_funds?: string | null;
+  /** The pawner's language; null: the site's default (decision 0291). */
+  language?: Language | null;
 }
 
 /** Creates a customer (no uuid, or one not on this device) or changes the fields that changed. */
@@ -55,6 +58,11 @@ export interface LoanItemDraft {
   appraisal_value: number;
   market_value?: number;
   category_uuid?: string;
+  /** A piece of metal (decision 0305): its metal, purity, grams and the kept rate its appraisal used. */
+  metal?: string;
+  purity?: string;
+  weight_grams?: number;
+  metal_rate_id?: number;
 }
 
 export interface LoanInput {
@@ -157,14 +165,18 @@ export async function redeemLoan(uuid: string, redemption_date?: string): Promis
   });
 }
 
-/** After expiry the shop keeps the items: loan and items forfeited. */
-export async function forfeitLoan(uuid: string, forfeiture_date?: string): Promise<LocalLoan> {
+/**
+ * After expiry the shop keeps the items: loan and items forfeited. Its pawner must have been sent the notice (the
+ * book learns it by the pull), or a manager gives `noNoticeReason` (decision 0217): refused here as on the server.
+ */
+export async function forfeitLoan(uuid: string, forfeiture_date?: string, noNoticeReason?: string): Promise<LocalLoan> {
   const asOf = forfeiture_date ?? (await counterToday());
   await refuseOutOfBoundDate(asOf, 'forfeiture date');
   return writeWithEntries(async (queue) => {
     const loan = await mustGet(db.loans.get(uuid), 'loan');
-    refuse(forfeitProblem(figuresOf(loan), asOf));
-    await queue('FORFEIT_LOAN', { uuid, forfeiture_date: asOf });
+    refuse(forfeitProblem(figuresOf(loan), asOf, forfeitNoticeOf(loan, noNoticeReason)));
+    const reason = loan.notice_sent_at ? undefined : noNoticeReason?.trim();
+    await queue('FORFEIT_LOAN', { uuid, forfeiture_date: asOf, ...(reason && { no_notice_reason: reason }) });
     return (await db.loans.get(uuid))!;
   });
 }

@@ -1,5 +1,8 @@
-import type { LoanFigures } from '@kalinga/contracts/pawn-rules';
-import { toCentavos } from '@kalinga/contracts/pawn-rules';
+import { loanFigures } from '@kalinga/contracts/lending/figures';
+import type { ForfeitNotice } from '@kalinga/contracts/lending/rules';
+import { categoryTerms } from '@kalinga/contracts/lending/terms';
+import { BACKDATE_PERMISSION } from '@kalinga/contracts/lending/rules';
+import { userMay } from '../../../offline/permissions';
 import type { z } from 'zod';
 import { deviceDatabase } from '../../../offline/database';
 import type { LocalCategory, LocalLoan } from '../../../offline/db';
@@ -40,36 +43,16 @@ export async function mustGet<T>(row: Promise<T | undefined>, what: string): Pro
   return found;
 }
 
-/** The figures pawn-rules needs, in centavos. */
-export function figuresOf(loan: LocalLoan): LoanFigures & { appraisal_value: number } {
-  return {
-    status: loan.status,
-    loan_date: loan.loan_date,
-    maturity_date: loan.maturity_date,
-    expiry_date: loan.expiry_date,
-    loan_amount: toCentavos(loan.loan_amount),
-    interest_rate: loan.interest_rate,
-    penalty_rate: loan.penalty_rate,
-    // After an extension, interest runs from the day it was paid to (decision 0189).
-    interest_from: loan.interest_from ?? null,
-    appraisal_value: toCentavos(loan.appraisal_value),
-  };
+/** What a forfeiture of this loan knows of its notice here: sent (by the pull), and whether this user is a manager (decision 0217). */
+export function forfeitNoticeOf(loan: Pick<LocalLoan, 'notice_sent_at'>, reason?: string): ForfeitNotice {
+  return { sent: Boolean(loan.notice_sent_at), mayOverride: userMay(BACKDATE_PERMISSION), reason };
 }
 
-export function termsOf(category: LocalCategory) {
-  return {
-    interest_rate: category.interest_rate,
-    penalty_rate: category.penalty_rate,
-    loan_period: category.loan_period,
-    loan_period_type: category.loan_period_type,
-    loan_period_expiry: category.loan_period_expiry,
-    is_renewable: category.is_renewable,
-    // A copy kept before the gadget class existed has none: not fast-depreciating, 90 days (decision 0180).
-    fast_depreciating: Boolean(category.fast_depreciating),
-    // A copy kept before the setting existed has none: the rules follow is_renewable (decision 0189).
-    ...(typeof category.is_extendable === 'boolean' && { is_extendable: category.is_extendable }),
-  };
-}
+/** The figures pawn-rules needs, in centavos, from the device's loan (pesos). */
+export const figuresOf = (loan: LocalLoan) => loanFigures(loan, 'pesos');
+
+/** The category's lending terms, as the rules take them and a ticket prints them. */
+export const termsOf = (category: LocalCategory) => categoryTerms(category);
 
 /** The fields of `input` that differ from `row`, and the values the row had for them (the server merges per field). */
 export function changedFields(row: Record<string, unknown>, input: Record<string, unknown>): { changes: Record<string, unknown>; was: Record<string, unknown> } {

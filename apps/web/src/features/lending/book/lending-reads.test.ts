@@ -157,3 +157,14 @@ describe('the Recent tab (it once said "no loans" beside a full book)', () => {
     expect(page.rows.map((r) => r.loan.id)).toEqual([1]);
   });
 });
+
+describe('a loan’s items', () => {
+  it('come in the order they were entered, not by uuid, pulled or written here', async () => {
+    const uuid = '00000000-0000-4000-8000-00000000e001';
+    const entered = ['Zircon pendant', 'Anklet', 'Bangle'];
+    const items = entered.map((description, i) => serverItem({ id: 100 + i, uuid: `${'fedcba'[i]}0000000-0000-4000-8000-00000000000${i}`, loan_uuid: uuid, description }));
+    // The loan's own list as a pull may leave it (by uuid): the server's numbering says the order.
+    await keepSynced({ categories: [serverCategory()], customers: [serverCustomer()], loans: [serverLoan({ uuid, items: [...items].reverse() })] });
+    expect((await loanDetail(uuid))?.items.map((i) => i.description)).toEqual(entered);
+  });
+});

@@ -1,5 +1,5 @@
-import { MATURING_WITHIN_DAYS, RECENT_LOANS } from '@kalinga/contracts/lending';
-import { addDays } from '@kalinga/contracts/pawn-rules';
+import { MATURING_WITHIN_DAYS, RECENT_LOANS } from '@kalinga/contracts/lending/schemas';
+import { addDays } from '@kalinga/contracts/lending/rules';
 import { db, MAX_KEY, MIN_KEY } from '../../../offline/database';
 import type { LocalCategory, LocalCustomer, LocalItem, LocalLoan, LocalTransaction } from '../../../offline/db';
 
@@ -165,9 +165,19 @@ export async function loanPage(input: { tab: LoanTab; search: string; page: numb
 }
 
 /** A loan's items: the items table holds every item (also those added later); the nested copy is the fallback. */
+/**
+ * A loan's items in the order they were entered (the items table comes back by uuid): the server numbers them in
+ * that order (id); items not on the server yet follow, in the order the device wrote them (the loan's own list, which
+ * a local write keeps in order), then oldest first.
+ */
 async function itemsOfLoan(loan: LocalLoan): Promise<LocalItem[]> {
   const stored = await db.items.where('loan_uuid').equals(loan.uuid).toArray();
-  return stored.length > 0 ? stored : (loan.items ?? []);
+  if (stored.length === 0) return loan.items ?? [];
+  const written = new Map((loan.items ?? []).map((item, index) => [item.uuid, index]));
+  const last = Number.MAX_SAFE_INTEGER;
+  const byId = (item: LocalItem) => (typeof item.id === 'number' ? item.id : last);
+  const byList = (item: LocalItem) => written.get(item.uuid) ?? last;
+  return stored.sort((a, b) => byId(a) - byId(b) || byList(a) - byList(b) || String(a.created_at ?? '').localeCompare(String(b.created_at ?? '')));
 }
 
 export interface LoanDetail {

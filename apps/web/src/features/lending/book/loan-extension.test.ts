@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
-import { applyOperation, type EffectTable, type Row } from '@kalinga/contracts/lending-effects';
-import { EXTEND_AFTER_EXPIRY, NOT_EXTENDABLE } from '@kalinga/contracts/pawn-extension';
-import { CLOSED_DAY } from '@kalinga/contracts/pawn-rules';
+import { applyOperation, type EffectTable, type Row } from '@kalinga/contracts/lending/effects';
+import { EXTEND_AFTER_EXPIRY, NOT_EXTENDABLE } from '@kalinga/contracts/lending/extension';
+import { CLOSED_DAY } from '@kalinga/contracts/lending/rules';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearStore, keepSynced, serverCategory, serverCustomer, serverLoan } from '../../../test/lending-fixtures';
 import { db } from '../../../offline/database';

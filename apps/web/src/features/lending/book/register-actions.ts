@@ -1,5 +1,5 @@
-import type { TransactionReverseReply } from '@kalinga/contracts/lending';
-import { REASON_NEEDED, reversalReason } from '@kalinga/contracts/pawn-rules';
+import type { TransactionReverseReply } from '@kalinga/contracts/lending/schemas';
+import { REASON_NEEDED, reversalReason } from '@kalinga/contracts/lending/rules';
 import { api } from '../../../lib/api-client';
 import { db } from '../../../offline/database';
 import { applyTransactions } from '../../../offline/queue-apply';

@@ -1,23 +1,26 @@
-import { customerUpdateSchema } from '@kalinga/contracts/lending';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@kalinga/contracts/languages';
+import { customerUpdateSchema } from '@kalinga/contracts/lending/schemas';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
+import { siteLanguage, useT, type MessageKey } from '../../../lib/i18n';
 import { saveCustomer } from '../book/lending-actions';
 import type { LocalCustomer } from '../book/lending-queries';
+import { fieldMessage, refusalText } from '../field-messages';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
 const FIELDS = [
-  { name: 'first_name', label: 'First name', required: true, autoComplete: 'given-name' },
-  { name: 'last_name', label: 'Last name', required: true, autoComplete: 'family-name' },
-  { name: 'phone_number', label: 'Phone number', autoComplete: 'tel', type: 'tel' },
-  { name: 'address', label: 'Address', autoComplete: 'street-address' },
-  { name: 'id_type', label: 'ID type', placeholder: "e.g. Driver's License, PhilSys ID" },
-  { name: 'id_number', label: 'ID number' },
-  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
-  { name: 'birth_date', label: 'Date of birth', type: 'date' },
-  { name: 'nationality', label: 'Nationality' },
-  { name: 'occupation', label: 'Work', placeholder: 'Occupation and employer' },
-  { name: 'source_of_funds', label: 'Source of funds', placeholder: 'e.g. salary, business, remittance' },
-] as const;
+  { name: 'first_name', label: 'lending.customer.firstName', required: true, autoComplete: 'given-name' },
+  { name: 'last_name', label: 'lending.customer.lastName', required: true, autoComplete: 'family-name' },
+  { name: 'phone_number', label: 'lending.customer.phoneNumber', autoComplete: 'tel', type: 'tel' },
+  { name: 'address', label: 'lending.customer.address', autoComplete: 'street-address' },
+  { name: 'id_type', label: 'lending.customer.idType', placeholder: 'lending.customer.idTypeHint' },
+  { name: 'id_number', label: 'lending.customer.idNumber' },
+  { name: 'email', label: 'lending.customer.email', autoComplete: 'email', type: 'email' },
+  { name: 'birth_date', label: 'lending.customer.birthDate', type: 'date' },
+  { name: 'nationality', label: 'lending.customer.nationality' },
+  { name: 'occupation', label: 'lending.customer.work', placeholder: 'lending.customer.workHint' },
+  { name: 'source_of_funds', label: 'lending.customer.sourceOfFunds', placeholder: 'lending.customer.sourceOfFundsHint' },
+] as const satisfies readonly { name: string; label: MessageKey; placeholder?: MessageKey; required?: boolean; autoComplete?: string; type?: string }[];
 type FieldName = (typeof FIELDS)[number]['name'];
 type Values = Record<FieldName, string>;
 
@@ -47,16 +50,19 @@ export function customerErrors(values: Values): Partial<Record<FieldName, string
   const errors: Partial<Record<FieldName, string>> = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as FieldName;
-    errors[field] ??= issue.message;
+    errors[field] ??= fieldMessage(issue.message);
   }
   return errors;
 }
 
 /** Add or edit a customer; saved on this device first, sent by the queue. */
 export function CustomerForm({ customer, onSaved, onCancel }: { customer: LocalCustomer | null; onSaved: (c: LocalCustomer) => void; onCancel: () => void }) {
+  const t = useT('lending');
   const [values, setValues] = useState<Values>(() => initial(customer));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [saving, setSaving] = useState(false);
+  // The pawner's language (decision 0291): a new customer starts at the site's default; '' keeps following it.
+  const [language, setLanguage] = useState<Language | ''>(() => (customer ? customer.language ?? '' : siteLanguage() ?? ''));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -65,11 +71,11 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer: LocalC
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const saved = await saveCustomer({ ...toInput(values), uuid: customer?.uuid });
-      notifySuccess(customer ? 'Customer updated successfully' : 'Customer created successfully');
+      const saved = await saveCustomer({ ...toInput(values), language: language || null, uuid: customer?.uuid });
+      notifySuccess(customer ? t('lending.customer.updated') : t('lending.customer.created'));
       onSaved(saved);
     } catch (err) {
-      notifyError(err instanceof Error ? err.message : undefined);
+      notifyError(refusalText(err));
     } finally {
       setSaving(false);
     }
@@ -80,7 +86,7 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer: LocalC
       {FIELDS.map((f) => (
         <label key={f.name} className="flex flex-col gap-1">
           <span className="text-sm font-medium">
-            {f.label}
+            {t(f.label)}
             {'required' in f && f.required && <span className="text-error" aria-hidden="true"> *</span>}
           </span>
           <input
@@ -88,7 +94,7 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer: LocalC
             name={f.name}
             type={'type' in f ? f.type : 'text'}
             autoComplete={'autoComplete' in f ? f.autoComplete : 'off'}
-            placeholder={'placeholder' in f ? f.placeholder : undefined}
+            placeholder={'placeholder' in f ? t(f.placeholder) : undefined}
             required={'required' in f && f.required}
             aria-invalid={errors[f.name] ? true : undefined}
             aria-describedby={errors[f.name] ? `${f.name}-error` : undefined}
@@ -98,10 +104,20 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer: LocalC
           {errors[f.name] && <span id={`${f.name}-error`} className="text-sm text-error">{errors[f.name]}</span>}
         </label>
       ))}
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{t('lending.customer.language')}</span>
+        <select className="select w-full" name="language" value={language} aria-describedby="language-hint" onChange={(e) => setLanguage(e.target.value as Language | '')}>
+          <option value="">{t('lending.customer.languageSiteDefault')}</option>
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>{LANGUAGE_NAMES[code]}</option>
+          ))}
+        </select>
+        <span id="language-hint" className="text-xs text-base-content/70">{t('lending.customer.languageHint')}</span>
+      </label>
       <div className="mt-2 flex justify-end gap-2 sm:col-span-2">
-        <button type="button" className="btn" onClick={onCancel}>Cancel</button>
+        <button type="button" className="btn" onClick={onCancel}>{t('lending.cancel')}</button>
         <SubmitButton busy={saving}>
-          {customer ? 'Save Changes' : 'Add Customer'}
+          {customer ? t('lending.saveChanges') : t('lending.customers.add')}
         </SubmitButton>
       </div>
     </form>

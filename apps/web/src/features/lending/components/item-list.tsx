@@ -13,7 +13,7 @@ export function ItemList({ items, label, linkToLoan = false }: { items: LocalIte
           {linkToLoan ? (
             <Link to={`/lending/loans/${item.loan_uuid}`} className="link link-hover min-w-0 flex-1 basis-48">{item.description}</Link>
           ) : (
-            <span className="min-w-0 flex-1 basis-48">{item.description}</span>
+            <Link to={`/lending/items/${item.uuid}`} className="link link-hover min-w-0 flex-1 basis-48">{item.description}</Link>
           )}
           <span>{formatCurrency(item.appraisal_value)}</span>
           <ItemStatusBadge status={item.status} />

@@ -1,13 +1,15 @@
-import { markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending';
+import { markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending/schemas';
 import { moneyInputText, roundPrice } from '@kalinga/contracts/money-text';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
+import { useT } from '../../../lib/i18n';
 import { markItemSold, processForfeitedItem } from '../book/lending-actions';
 import type { LocalItem } from '../book/lending-queries';
+import { fieldMessage, refusalText } from '../field-messages';
 
 function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const i of issues) out[String(i.path[0])] ??= i.message;
+  for (const i of issues) out[String(i.path[0])] ??= fieldMessage(i.message);
   return out;
 }
 
@@ -28,7 +30,7 @@ async function save(action: () => Promise<unknown>, done: string, onDone: () => 
     notifySuccess(done);
     onDone();
   } catch (err) {
-    notifyError(err instanceof Error ? err.message : undefined);
+    notifyError(refusalText(err));
   } finally {
     setBusy(false);
   }
@@ -37,6 +39,7 @@ async function save(action: () => Promise<unknown>, done: string, onDone: () => 
 /** A forfeited item put up for sale at a price. */
 export function SellingPriceForm({ item, onDone, onCancel }: { item: LocalItem; onDone: () => void; onCancel: () => void }) {
   // A round price near the market value is suggested (₱10,200, not ₱10,174.13); the clerk changes it at will.
+  const t = useT('lending');
   const [price, setPrice] = useState(item.market_value ? moneyInputText(roundPrice(item.market_value)) : '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -45,15 +48,15 @@ export function SellingPriceForm({ item, onDone, onCancel }: { item: LocalItem; 
     const parsed = processForfeitedSchema.safeParse({ selling_price: price.trim() === '' ? undefined : price });
     if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
     setErrors({});
-    void save(() => processForfeitedItem(item.uuid, parsed.data.selling_price), 'Item put up for sale', onDone, setBusy);
+    void save(() => processForfeitedItem(item.uuid, parsed.data.selling_price), t('lending.items.putUp'), onDone, setBusy);
   };
   return (
     <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
       <p>{item.description}</p>
-      <Field label="Selling price (PHP)" name="selling_price" inputMode="decimal" required value={price} onChange={setPrice} error={errors.selling_price} />
+      <Field label={t('lending.items.sellingPrice')} name="selling_price" inputMode="decimal" required value={price} onChange={setPrice} error={errors.selling_price} />
       <div className="modal-action">
-        <button type="button" className="btn" onClick={onCancel}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>Put Up for Sale</button>
+        <button type="button" className="btn" onClick={onCancel}>{t('lending.cancel')}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{t('lending.items.putUpButton')}</button>
       </div>
     </form>
   );
@@ -61,6 +64,7 @@ export function SellingPriceForm({ item, onDone, onCancel }: { item: LocalItem; 
 
 /** An item for sale sold at the counter: final price, buyer, contact, notes. */
 export function SaleForm({ item, onDone, onCancel }: { item: LocalItem; onDone: () => void; onCancel: () => void }) {
+  const t = useT('lending');
   const [values, setValues] = useState({ final_selling_price: item.selling_price != null ? moneyInputText(item.selling_price) : '', buyer_name: '', buyer_contact: '', sale_notes: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -73,7 +77,7 @@ export function SaleForm({ item, onDone, onCancel }: { item: LocalItem; onDone: 
     const { final_selling_price, buyer_name, buyer_contact, sale_notes } = parsed.data;
     void save(
       () => markItemSold(item.uuid, { final_selling_price, buyer_name, buyer_contact: buyer_contact ?? undefined, sale_notes: sale_notes ?? undefined }),
-      'Item sold',
+      t('lending.items.sold'),
       onDone,
       setBusy,
     );
@@ -81,13 +85,13 @@ export function SaleForm({ item, onDone, onCancel }: { item: LocalItem; onDone: 
   return (
     <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
       <p>{item.description}</p>
-      <Field label="Final selling price (PHP)" name="final_selling_price" inputMode="decimal" required value={values.final_selling_price} onChange={set('final_selling_price')} error={errors.final_selling_price} />
-      <Field label="Buyer name" name="buyer_name" required value={values.buyer_name} onChange={set('buyer_name')} error={errors.buyer_name} />
-      <Field label="Buyer contact" name="buyer_contact" value={values.buyer_contact} onChange={set('buyer_contact')} error={errors.buyer_contact} />
-      <Field label="Notes" name="sale_notes" value={values.sale_notes} onChange={set('sale_notes')} error={errors.sale_notes} />
+      <Field label={t('lending.items.finalPrice')} name="final_selling_price" inputMode="decimal" required value={values.final_selling_price} onChange={set('final_selling_price')} error={errors.final_selling_price} />
+      <Field label={t('lending.items.buyerName')} name="buyer_name" required value={values.buyer_name} onChange={set('buyer_name')} error={errors.buyer_name} />
+      <Field label={t('lending.items.buyerContact')} name="buyer_contact" value={values.buyer_contact} onChange={set('buyer_contact')} error={errors.buyer_contact} />
+      <Field label={t('lending.items.notes')} name="sale_notes" value={values.sale_notes} onChange={set('sale_notes')} error={errors.sale_notes} />
       <div className="modal-action">
-        <button type="button" className="btn" onClick={onCancel}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>Mark as Sold</button>
+        <button type="button" className="btn" onClick={onCancel}>{t('lending.cancel')}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{t('lending.items.markSold')}</button>
       </div>
     </form>
   );

@@ -1,6 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
 import { ListState } from './list-state';
+
+// The lending screens' messages, as the screens load them before drawing.
+beforeAll(() => initI18n(['lending']));
 
 afterEach(cleanup);
 

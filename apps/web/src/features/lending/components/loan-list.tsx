@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatCurrency } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import type { LocalCustomer, LocalLoan } from '../book/lending-queries';
 import { customerName, formatDay, ticketNumber } from '../lending-figures';
 import { LoanStateBadge } from './status-badge';
@@ -7,6 +8,7 @@ import { SyncBadge } from './sync-badge';
 
 /** Loans as rows that wrap on a phone: ticket, pawner, dates, principal, status and sync state. */
 export function LoanList({ rows, label, today, showCustomer = true }: { rows: { loan: LocalLoan; customer?: LocalCustomer }[]; label: string; today: string | undefined; showCustomer?: boolean }) {
+  const t = useT('lending');
   return (
     <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label={label}>
       {rows.map(({ loan, customer }) => (
@@ -17,12 +19,12 @@ export function LoanList({ rows, label, today, showCustomer = true }: { rows: { 
             </Link>
             {showCustomer && <p className="truncate text-sm md:hidden">{customerName(customer)}</p>}
           </div>
-          <div className="hidden min-w-0 md:block">{showCustomer ? <span className="truncate">{customerName(customer)}</span> : <span>{loan.items?.length ?? 0} item(s)</span>}</div>
+          <div className="hidden min-w-0 md:block">{showCustomer ? <span className="truncate">{customerName(customer)}</span> : <span>{t('lending.loanList.items', { count: loan.items?.length ?? 0 })}</span>}</div>
           <div className="text-right font-medium md:text-left">{formatCurrency(loan.loan_amount)}</div>
           <div className="text-sm text-base-content/70">
-            <span className="whitespace-nowrap md:block">Loan {formatDay(loan.loan_date)}</span>
+            <span className="whitespace-nowrap md:block">{t('lending.loanList.loanDate', { date: formatDay(loan.loan_date) })}</span>
             <span className="md:hidden"> · </span>
-            <span className="whitespace-nowrap md:block">Expires {formatDay(loan.expiry_date)}</span>
+            <span className="whitespace-nowrap md:block">{t('lending.loanList.expires', { date: formatDay(loan.expiry_date) })}</span>
           </div>
           <div className="col-span-2 flex flex-wrap items-start gap-2 md:col-span-1 md:flex-col">
             <LoanStateBadge loan={loan} today={today} />

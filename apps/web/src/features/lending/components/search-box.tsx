@@ -1,5 +1,8 @@
+import { useT } from '../../../lib/i18n';
+
 /** A labelled search field with a clear button. */
 export function SearchBox({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (v: string) => void }) {
+  const t = useT('lending');
   return (
     <label className="input w-full sm:max-w-md">
       <svg aria-hidden="true" className="h-4 w-4 opacity-60" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
@@ -7,7 +10,7 @@ export function SearchBox({ label, placeholder, value, onChange }: { label: stri
       </svg>
       <input type="search" className="grow" placeholder={placeholder} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />
       {value && (
-        <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Clear search" onClick={() => onChange('')}>
+        <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label={t('lending.clearSearch')} onClick={() => onChange('')}>
           ✕
         </button>
       )}

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
+import { notifyError } from '../../../components/ui/toast';
+import { useT } from '../../../lib/i18n';
+import { recordTicketPrint } from '../book/print-actions';
 
-// The paper a ticket prints on (A5 sheet or an 80 mm receipt roll) and the record of its prints on this device, so a
-// second print says it is a reprint (decision 0183).
+// The paper a ticket prints on (A5 sheet or an 80 mm receipt roll), kept on the device (decision 0183), and the
+// ticket's prints, recorded on the server for every device: any earlier print, anywhere, makes this one a REPRINT
+// (decision 0216).
 
 export type Paper = 'a5' | 'receipt';
 
 const PAPER_KEY = 'kalinga.ticket-paper';
-const printsKey = (uuid: string) => `kalinga.ticket-printed.${uuid}`;
 
 /** The print stylesheet: only the ticket, on the chosen paper. */
 export function printCss(paper: Paper): string {
@@ -41,38 +44,42 @@ function write(key: string, value: string): void {
   }
 }
 
-/** The chosen paper (kept on this device) and the ticket's print record; print() marks a repeat as a reprint. */
-export function useTicketPrinting(uuid: string) {
+/**
+ * The chosen paper (kept on this device) and the ticket's prints: `prints` as the book knows them (the server's count
+ * from any device, plus this device's unsent ones). print() prints REPRINT when any earlier print exists, then
+ * records the print; the record's queued change counts it here at once.
+ */
+export function useTicketPrinting(loan: { uuid: string; prints?: number | null }) {
+  const t = useT('lending');
   const [paper, setPaperState] = useState<Paper>(() => (read(PAPER_KEY) === 'receipt' ? 'receipt' : 'a5'));
-  const [firstPrinted, setFirstPrinted] = useState<string | null>(() => read(printsKey(uuid)));
-  const [reprint, setReprint] = useState(false);
+  // What the print under way says, fixed for its layout; between prints the band follows the book.
+  const [printingAs, setPrintingAs] = useState<boolean | null>(null);
+  const printed = Number(loan.prints ?? 0) > 0;
   const setPaper = (next: Paper) => {
     setPaperState(next);
     write(PAPER_KEY, next);
   };
   const print = () => {
-    const earlier = read(printsKey(uuid));
+    const asReprint = printed;
     // The mark must be on the page before the browser lays out the print.
-    flushSync(() => setReprint(earlier !== null));
-    if (earlier === null) {
-      const now = new Date().toISOString();
-      write(printsKey(uuid), now);
-      setFirstPrinted(now);
-    }
+    flushSync(() => setPrintingAs(asReprint));
     window.print();
+    setPrintingAs(null);
+    recordTicketPrint(loan.uuid, asReprint).catch((err: unknown) => notifyError(err instanceof Error ? err.message : t('lending.ticket.printNotRecorded')));
   };
-  return { paper, setPaper, firstPrinted, reprint: reprint || firstPrinted !== null, print };
+  return { paper, setPaper, printed, reprint: printingAs ?? printed, print };
 }
 
 /** The paper choice, beside the Print button. */
 export function PaperChoice({ paper, onChange }: { paper: Paper; onChange: (paper: Paper) => void }) {
+  const t = useT('lending');
   return (
     <fieldset className="flex flex-wrap items-center gap-3">
-      <legend className="sr-only">Paper</legend>
+      <legend className="sr-only">{t('lending.ticket.paper')}</legend>
       {(
         [
-          ['a5', 'A5 sheet'],
-          ['receipt', '80 mm receipt'],
+          ['a5', t('lending.ticket.a5')],
+          ['receipt', t('lending.ticket.receipt')],
         ] as const
       ).map(([value, label]) => (
         <label key={value} className="flex items-center gap-1 text-sm">

@@ -1,14 +1,16 @@
-import type { AuctionListReply, NoticeListReply, NoticeReply, NoticeRow, PawnNotice } from '@kalinga/contracts/pawn-notices';
+import type { AuctionListReply, NoticeListReply, NoticeReply, NoticeRow, PawnNotice } from '@kalinga/contracts/lending/notices';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ErrorReply } from '@kalinga/contracts/common';
 import { api, ApiError, rawRequest } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
+import { refusalText } from '../field-messages';
 
 // The notices before redemption periods end and the auction list are the server's (decisions 0184, 0185): a notice
 // goes out once for every device, so these screens ask the server and say so when it cannot be reached.
 
 export const NOTICES_KEY = ['pawn-notices'] as const;
-export const NOTICES_OFFLINE = 'Notices are sent through the server: connect to the internet, then try again.';
+
 export const PER_PAGE = 25;
 
 export function useNoticeList(page: number) {
@@ -53,18 +55,19 @@ export function useSendNotice() {
 
 /** What the screen says of a failed call: offline, or the server's sentence. */
 export function problemText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status === 0) return NOTICES_OFFLINE;
-  return error instanceof Error && error.message ? error.message : fallback;
+  if (error instanceof ApiError && error.status === 0) return t('lending.notices.offline');
+  return refusalText(error) ?? fallback;
 }
 
 /** How the notice went, in one line: 'Emailed to … on …', the email failed, or 'Recorded … for a printed letter'. */
 export function noticeStatusText(n: PawnNotice): string {
   const when = formatDateTime(n.sent_at);
-  const by = n.sent_by ? ` by ${n.sent_by}` : '';
-  if (n.email_status === 'sent') return `Emailed to ${n.email} on ${when}${by}`;
-  if (n.email_status === 'failed') return `Recorded on ${when}${by}; the email to ${n.email} failed${n.email_error ? ` (${n.email_error})` : ''}: print the letter`;
-  if (n.email_status === 'sending') return `Recorded on ${when}${by}; the email to ${n.email} is queued and will be sent (tried again if the mail server fails)`;
-  return `Recorded on ${when}${by} for a printed letter`;
+  const by = n.sent_by ? t('lending.notices.by', { name: n.sent_by }) : '';
+  const email = n.email ?? '';
+  if (n.email_status === 'sent') return t('lending.notices.status.sent', { email, when, by });
+  if (n.email_status === 'failed') return t('lending.notices.status.failed', { email, when, by, error: n.email_error ? ` (${n.email_error})` : '' });
+  if (n.email_status === 'sending') return t('lending.notices.status.sending', { email, when, by });
+  return t('lending.notices.status.letter', { when, by });
 }
 
 export type { NoticeRow };

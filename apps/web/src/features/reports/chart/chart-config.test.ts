@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { chooseOnDevice, initI18n } from '../../../lib/i18n';
 import { dayToTime, toSeries } from '../report-series';
 import { BAND_SUFFIX, bandAlpha, dailyChartConfig } from './chart-config';
 
@@ -8,6 +9,9 @@ const ROWS = [
   { day: '2026-03-02', count: 1.5, is_forecast: true, lower: 0, upper: 4, history_days: 40, category_title: 'Stress' },
   { day: '2026-03-01', count: 1, is_forecast: false, category_title: 'Grief' },
 ];
+
+// The describe block builds its chart when collected: the messages are loaded first.
+await initI18n(['reports']);
 
 describe('dailyChartConfig (docs/product-rules.md#reports)', () => {
   const config = dailyChartConfig('Daily Appointments by Category', toSeries('category', ROWS), '2026-03-01', false);
@@ -24,6 +28,22 @@ describe('dailyChartConfig (docs/product-rules.md#reports)', () => {
     expect(options.plugins?.legend?.position).toBe('top');
     expect(options.plugins?.title).toMatchObject({ display: true, text: 'Daily Appointments by Category' });
     expect(options.maintainAspectRatio).toBe(false);
+  });
+
+  it("names the axis's and the tooltip's months in the language in use", async () => {
+    const x = options.scales?.x as { ticks: { callback: (value: number) => string } };
+    const title = options.plugins?.tooltip?.callbacks?.title as unknown as (items: { parsed: { x: number } }[]) => string;
+    const march = dayToTime('2026-03-01');
+    const june = dayToTime('2026-06-05');
+    expect(x.ticks.callback(march)).toBe('Mar 01');
+    expect(title([{ parsed: { x: march } }])).toBe('Mar 01, 2026');
+    await chooseOnDevice('fil');
+    try {
+      expect(x.ticks.callback(june)).toMatch(/^Hun 05$/);
+      expect(title([{ parsed: { x: june } }])).toMatch(/^Hun 05, 2026$/);
+    } finally {
+      await chooseOnDevice('en');
+    }
   });
 
   it("marks today with a dashed line labelled 'Today' and makes forecast points fainter", () => {

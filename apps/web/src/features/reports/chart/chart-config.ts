@@ -1,6 +1,9 @@
 // The configuration of one report chart: a plain function (Chart.js types only), so jsdom tests can check it.
 import type { ChartConfiguration, ChartDataset, ScriptableLineSegmentContext } from 'chart.js';
 import { countLabel, dayToTime, randomColour, rangeLine, rgba, seriesHues, type Series, type SeriesPoint, tooltipLine } from '../report-series';
+// The chart's own words in the language in use: the reports area is loaded by the section that draws it.
+import { t } from '../../../lib/i18n';
+import { formatAxisDate, formatAxisDay } from '../../../lib/dates';
 
 // product-rules.md#reports: line tension 0.4 for the chart and 0.1 for each series; series alpha 0.9, fill 0.2,
 // forecast segments 0.5.
@@ -96,12 +99,13 @@ export function dailyChartConfig(title: string, series: readonly Series[], today
         x: {
           type: 'time',
           time: { unit: 'day', displayFormats: { day: 'MMM dd' }, tooltipFormat: 'MMM dd, yyyy' },
-          title: { display: true, text: 'Date' },
-          ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12, font: { size: narrow ? 10 : 12 } },
+          title: { display: true, text: t('reports.chart.date') },
+          // The month names in the language in use (Intl, fil-PH or en-PH), not the date adapter's English.
+          ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12, font: { size: narrow ? 10 : 12 }, callback: (value) => formatAxisDay(Number(value)) },
         },
         y: {
           beginAtZero: true,
-          title: { display: true, text: 'Number of Appointments' },
+          title: { display: true, text: t('reports.chart.count') },
           ticks: { precision: 0, callback: (value) => countLabel(value) },
         },
       },
@@ -117,6 +121,7 @@ export function dailyChartConfig(title: string, series: readonly Series[], today
         tooltip: {
           filter: (item) => !isBand(item.dataset.label),
           callbacks: {
+            title: (items) => (items[0] ? formatAxisDate(items[0].parsed.x ?? 0) : ''),
             label: (ctx) => {
               const point = ctx.raw as SeriesPoint | undefined;
               const line = tooltipLine(ctx.dataset.label ?? '', ctx.parsed.y ?? 0, Boolean(point?.forecast));
@@ -139,7 +144,7 @@ export function dailyChartConfig(title: string, series: readonly Series[], today
                     borderDash: [6, 6],
                     label: {
                       display: true,
-                      content: 'Today',
+                      content: t('reports.chart.today'),
                       position: 'end',
                       backgroundColor: 'rgba(71, 85, 105, 0.9)',
                       color: '#fff',

@@ -1,17 +1,32 @@
 import type { IntakeReport } from '@kalinga/contracts/intake-report';
 import type { NoShowGroup, NoShowReport } from '@kalinga/contracts/no-show-report';
-import { type ReportPeriod, SMALL_GROUPS_HIDDEN } from '@kalinga/contracts/report-constants';
-import { GAD7_BANDS, PHQ9_BANDS } from '@kalinga/contracts/screening-items';
+import { MIN_GROUP_PEOPLE, type ReportPeriod, ROUNDING_BASE } from '@kalinga/contracts/report-constants';
+import { GAD7_BANDS, PHQ9_BANDS } from '@kalinga/contracts/screening/items';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { api, errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 
 // The no-show rate and the intake counts by severity (decisions 0156, 0157): tables, loaded with their own chunk.
+// Both publish whole weeks that have ended, counts rounded to 5 and under 5 left out (decision 0212): the screen says
+// so and shows a left-out count as "<5".
 
 const day = (d: string) => formatDate(`${d}T12:00:00Z`, 'UTC');
 const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
+
+/** A published count: the rounded number, or "<5" (anything from 0 to 4) with its meaning for a pointer or a reader. */
+function Count({ n }: { n: number | null }) {
+  const t = useT('reports');
+  if (n !== null) return <>{n}</>;
+  return <abbr title={t('reports.fewerThan', { base: ROUNDING_BASE, max: ROUNDING_BASE - 1 })} className="no-underline">&lt;{ROUNDING_BASE}</abbr>;
+}
+
+function Weeks({ from, to }: { from: string; to: string }) {
+  const t = useT('reports');
+  return <p className="text-sm text-base-content/70">{t('reports.weeks', { from: day(from), to: day(to) })}</p>;
+}
 
 function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
@@ -25,8 +40,9 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 }
 
 function State<T>({ query, what, render }: { query: { isPending: boolean; isError: boolean; error: unknown; data?: T; refetch: () => unknown }; what: string; render: (data: T) => ReactNode }) {
-  if (query.isPending) return <p className="text-base-content/70" role="status">Loading {what}…</p>;
-  if (query.isError || query.data === undefined) return <ErrorAlert message={errorMessage(query.error, `Failed to load ${what}`)} onRetry={() => void query.refetch()} />;
+  const t = useT('reports');
+  if (query.isPending) return <p className="text-base-content/70" role="status">{t('reports.loadingWhat', { what })}</p>;
+  if (query.isError || query.data === undefined) return <ErrorAlert message={errorMessage(query.error, t('reports.failedWhat', { what }))} onRetry={() => void query.refetch()} />;
   return <>{render(query.data)}</>;
 }
 
@@ -40,23 +56,28 @@ function Scroller({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function RateTable({ caption, groupLabel, rows }: { caption: string; groupLabel: string; rows: NoShowGroup[] }) {
+  const t = useT('reports');
   return (
-    <Scroller label={`No-show rate ${caption.toLowerCase()}`}>
+    <Scroller label={t('reports.rateOf', { caption: caption.toLowerCase() })}>
       <table className="table table-sm">
         <caption className="text-left font-medium">{caption}</caption>
         <thead>
-          <tr><th scope="col">{groupLabel}</th><th scope="col" className="text-right">Sessions</th><th scope="col" className="text-right">No-shows</th><th scope="col" className="text-right">Rate</th></tr>
+          <tr><th scope="col">{groupLabel}</th><th scope="col" className="text-right">{t('reports.sessions')}</th><th scope="col" className="text-right">{t('reports.noShows')}</th><th scope="col" className="text-right">{t('reports.rate')}</th></tr>
         </thead>
         <tbody>
-          {rows.length === 0 && <tr><td colSpan={4} className="text-base-content/70">No sessions marked held or missed in this period.</td></tr>}
+          {rows.length === 0 && <tr><td colSpan={4} className="text-base-content/70">{t('reports.noSessions')}</td></tr>}
           {rows.map((r) => (
             <tr key={r.group}>
               <th scope="row" className="font-normal">{r.group}</th>
               {r.hidden ? (
                 // Not "fewer than 5 people": the next smallest group, hidden beside a lone small one, can be larger.
-                <td colSpan={3} className="text-right text-base-content/70">Hidden</td>
+                <td colSpan={3} className="text-right text-base-content/70">{t('reports.hidden')}</td>
               ) : (
-                <><td className="text-right">{r.sessions}</td><td className="text-right">{r.no_shows}</td><td className="text-right">{percent(r.rate ?? 0)}</td></>
+                <>
+                  <td className="text-right"><Count n={r.sessions} /></td>
+                  <td className="text-right"><Count n={r.no_shows} /></td>
+                  <td className="text-right">{r.rate === null ? <abbr title={t('reports.rateHidden')} className="no-underline">–</abbr> : percent(r.rate)}</td>
+                </>
               )}
             </tr>
           ))}
@@ -67,27 +88,28 @@ function RateTable({ caption, groupLabel, rows }: { caption: string; groupLabel:
 }
 
 function IntakeTable({ report }: { report: IntakeReport }) {
+  const t = useT('reports');
   const bands = [...PHQ9_BANDS.map((b) => ['phq9', b] as const), ...GAD7_BANDS.map((b) => ['gad7', b] as const)];
   return (
-    <Scroller label="Intake questionnaires by week">
+    <Scroller label={t('reports.intakeByWeek')}>
       <table className="table table-sm">
         <thead>
           <tr>
-            <th scope="col" rowSpan={2}>Week of</th>
-            <th scope="col" rowSpan={2} className="text-right">Intakes</th>
-            <th scope="colgroup" colSpan={PHQ9_BANDS.length} className="text-center">Depression (PHQ-9)</th>
-            <th scope="colgroup" colSpan={GAD7_BANDS.length} className="text-center">Anxiety (GAD-7)</th>
+            <th scope="col" rowSpan={2}>{t('reports.weekOf')}</th>
+            <th scope="col" rowSpan={2} className="text-right">{t('reports.intakes')}</th>
+            <th scope="colgroup" colSpan={PHQ9_BANDS.length} className="text-center">{t('reports.depression')}</th>
+            <th scope="colgroup" colSpan={GAD7_BANDS.length} className="text-center">{t('reports.anxiety')}</th>
           </tr>
-          <tr>{bands.map(([kind, b]) => <th key={`${kind}-${b}`} scope="col" className="text-right capitalize">{b}</th>)}</tr>
+          <tr>{bands.map(([kind, b]) => <th key={`${kind}-${b}`} scope="col" className="text-right">{t('reports.band', { band: b === 'moderately severe' ? 'moderatelySevere' : b })}</th>)}</tr>
         </thead>
         <tbody>
           {report.weeks.map((w) => (
             <tr key={w.week}>
               <th scope="row" className="whitespace-nowrap font-normal">{day(w.week)}</th>
-              <td className="text-right">{w.total}</td>
+              <td className="text-right"><Count n={w.total} /></td>
               {w.hidden
-                ? <td colSpan={bands.length} className="text-base-content/70">Hidden (fewer than 5 intakes this week)</td>
-                : bands.map(([kind, b]) => <td key={`${kind}-${b}`} className="text-right">{w[kind][b] ?? 0}</td>)}
+                ? <td colSpan={bands.length} className="text-base-content/70">{t('reports.weekHidden')}</td>
+                : bands.map(([kind, b]) => <td key={`${kind}-${b}`} className="text-right"><Count n={w[kind][b] ?? null} /></td>)}
             </tr>
           ))}
         </tbody>
@@ -98,6 +120,9 @@ function IntakeTable({ report }: { report: IntakeReport }) {
 
 /** The Reports screen's tables below the charts. */
 export function AttendanceReports({ period }: { period: ReportPeriod }) {
+  const t = useT('reports');
+  const smallGroupsHidden = t('reports.smallGroupsHidden', { min: MIN_GROUP_PEOPLE });
+  const wholeWeeks = t('reports.wholeWeeks', { base: ROUNDING_BASE, max: ROUNDING_BASE - 1 });
   const rate = useQuery({
     queryKey: ['reports', 'no-show-rate', period],
     queryFn: () => api.get<{ data: NoShowReport }>('/api/reports/no-show-rate', { period }).then((r) => r.data),
@@ -110,24 +135,29 @@ export function AttendanceReports({ period }: { period: ReportPeriod }) {
   });
   return (
     <>
-      <Section title="No-show Rate" testId="report-no-show-rate">
-        <State query={rate} what="the no-show rate" render={(r) => (
+      <Section title={t('reports.noShowTitle')} testId="report-no-show-rate">
+        <State query={rate} what={t('reports.noShowWhat')} render={(r) => (
           <>
-            <p className="text-sm text-base-content/70">From {day(r.from)} to {day(r.to)}: no-shows among the sessions marked held or missed.</p>
+            <p className="text-sm text-base-content/70">{t('reports.noShowWeeks', { from: day(r.from), to: day(r.to) })}</p>
             <div className="grid gap-4">
-              <RateTable caption="By category" groupLabel="Category" rows={r.by_category} />
-              <RateTable caption="By age group" groupLabel="Age group" rows={r.by_age} />
-              <RateTable caption="By department" groupLabel="Department" rows={r.by_department} />
+              <RateTable caption={t('reports.byCategory')} groupLabel={t('reports.category')} rows={r.by_category} />
+              <RateTable caption={t('reports.byAge')} groupLabel={t('reports.ageGroup')} rows={r.by_age} />
+              <RateTable caption={t('reports.byDepartment')} groupLabel={t('reports.department')} rows={r.by_department} />
             </div>
-            <p className="text-sm text-base-content/70">{SMALL_GROUPS_HIDDEN}</p>
+            <p className="text-sm text-base-content/70">{smallGroupsHidden} {wholeWeeks}</p>
           </>
         )} />
       </Section>
-      <Section title="Intake Questionnaires by Severity" testId="report-intake-bands">
-        <State query={intake} what="the intake counts" render={(r) => (r.weeks.every((w) => w.total === 0)
-          ? <p className="text-base-content/70">No intake questionnaires in this period.</p>
-          : <IntakeTable report={r} />)} />
-        <p className="text-sm text-base-content/70">Counts only: who answered, and what, is never part of a report; a week of fewer than 5 intakes shows its count without its bands.</p>
+      <Section title={t('reports.intakeTitle')} testId="report-intake-bands">
+        <State query={intake} what={t('reports.intakeWhat')} render={(r) => (
+          <>
+            <Weeks from={r.from} to={r.to} />
+            {r.weeks.every((w) => w.hidden)
+              ? <p className="text-base-content/70">{t('reports.intakeAllHidden')}</p>
+              : <IntakeTable report={r} />}
+          </>
+        )} />
+        <p className="text-sm text-base-content/70">{t('reports.intakeCountsOnly')} {wholeWeeks}</p>
       </Section>
     </>
   );

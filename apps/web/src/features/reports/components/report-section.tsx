@@ -1,11 +1,15 @@
-import { type ForecastDays, type ReportKind, type ReportPeriod, SMALL_GROUPS_HIDDEN } from '@kalinga/contracts/report-constants';
-import { useMemo } from 'react';
+import { type ForecastDays, MIN_GROUP_PEOPLE, type ReportKind, type ReportPeriod } from '@kalinga/contracts/report-constants';
+import { useDeferredValue, useMemo } from 'react';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useReport } from '../api/use-report';
 import { csvFileName, lastActualDay, littleDataNote, SECTION_TEXT, toCsv, toSeries } from '../report-series';
 import { ChartPlaceholder } from './chart-placeholder';
 import { DailyChart } from './daily-chart';
+
+/** The file kind's name, the same in every language. */
+const CSV = 'CSV';
 
 function download(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -20,14 +24,18 @@ function download(fileName: string, text: string): void {
 
 /** One report: its own loading text, error alert, empty message or chart, and a CSV download. */
 export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind; period: ReportPeriod; forecastDays: ForecastDays }) {
-  const text = SECTION_TEXT[kind];
+  const t = useT('reports');
+  const keys = SECTION_TEXT[kind];
+  const text = { heading: t(keys.heading), chartTitle: t(keys.chartTitle), loading: t(keys.loading), empty: t(keys.empty), failed: t(keys.failed) };
   const query = useReport(kind, period, forecastDays);
-  const rows = query.data;
+  // A report that arrives is drawn as a transition, in slices, not in one long task (decision 0253).
+  const rows = useDeferredValue(query.data);
+  const loading = query.isPending || (!query.isError && rows === undefined);
   const series = useMemo(() => (rows ? toSeries(kind, rows) : []), [kind, rows]);
   const today = useMemo(() => (rows ? lastActualDay(rows) : null), [rows]);
-  const note = useMemo(() => littleDataNote(series), [series]);
+  const note = useMemo(() => littleDataNote(series, t), [series, t]);
   const headingId = `report-${kind}-heading`;
-  const hasData = !query.isPending && !query.isError && rows !== undefined && rows.length > 0;
+  const hasData = !loading && !query.isError && rows !== undefined && rows.length > 0;
 
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby={headingId} data-testid={`report-${kind}`}>
@@ -41,15 +49,15 @@ export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind
             className="btn btn-sm btn-outline"
             disabled={!hasData}
             onClick={() => rows && download(csvFileName(kind, period, forecastDays), toCsv(kind, rows))}
-            aria-label={`Download ${text.heading.toLowerCase()} series as CSV`}
+            aria-label={t('reports.downloadCsv', { heading: text.heading.toLowerCase() })}
           >
             <svg aria-hidden="true" className="h-4 w-4" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
               <path strokeLinecap="round" strokeLinejoin="round" d="M3 16.5v2.25A2.25 2.25 0 005.25 21h13.5A2.25 2.25 0 0021 18.75V16.5M16.5 12L12 16.5m0 0L7.5 12m4.5 4.5V3" />
             </svg>
-            CSV
+            {CSV}
           </button>
         </div>
-        {query.isPending ? (
+        {loading ? (
           <ChartPlaceholder text={text.loading} />
         ) : query.isError ? (
           <ErrorAlert message={errorMessage(query.error, text.failed)} onRetry={() => void query.refetch()} />
@@ -59,7 +67,7 @@ export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind
           <>
             <DailyChart title={text.chartTitle} series={series} today={today} loadingText={text.loading} />
             <p className="text-sm text-base-content/70">
-              Forecasts are dashed; the shaded band around each is the range the day&apos;s count falls in 8 times out of 10.
+              {t('reports.forecastNote')}
             </p>
             {note && (
               <p role="note" className="rounded-box border border-warning/60 bg-warning/10 px-3 py-2 text-sm" data-testid={`report-${kind}-little-data`}>
@@ -70,7 +78,7 @@ export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind
         )}
         {kind !== 'category' && (
           <p className="text-sm text-base-content/70" data-testid={`report-${kind}-small-groups`}>
-            {SMALL_GROUPS_HIDDEN}
+            {t('reports.smallGroupsHidden', { min: MIN_GROUP_PEOPLE })}
           </p>
         )}
       </div>

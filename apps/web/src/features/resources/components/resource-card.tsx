@@ -1,9 +1,11 @@
 import { previewContent, type Resource } from '@kalinga/contracts/resources';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/ui/cover-image';
+import { useT } from '../../../lib/i18n';
 
 export function PublishBadge({ published }: { published: boolean }) {
-  return published ? <span className="badge badge-success badge-sm">Published</span> : <span className="badge badge-warning badge-sm">Draft</span>;
+  const t = useT('resources');
+  return published ? <span className="badge badge-success badge-sm">{t('resources.published')}</span> : <span className="badge badge-warning badge-sm">{t('resources.draft')}</span>;
 }
 
 export function ResourceImage({ resource, className }: { resource: Resource; className: string }) {
@@ -23,6 +25,7 @@ export function ResourceImage({ resource, className }: { resource: Resource; cla
 }
 
 export function ResourceCard({ resource, canManage, onEdit, onDelete }: { resource: Resource; canManage: boolean; onEdit: () => void; onDelete: () => void }) {
+  const t = useT('resources');
   return (
     <article className="card overflow-hidden bg-base-100 shadow-sm" data-testid="resource-card">
       <figure className="relative">
@@ -35,7 +38,7 @@ export function ResourceCard({ resource, canManage, onEdit, onDelete }: { resour
       </figure>
       <div className="card-body gap-3 p-5">
         {resource.categories.length > 0 && (
-          <ul className="flex flex-wrap gap-1" aria-label="Categories">
+          <ul className="flex flex-wrap gap-1" aria-label={t('resources.categories')}>
             {resource.categories.map((c) => (
               <li key={c.id} className="badge badge-soft badge-primary badge-sm">{c.title}</li>
             ))}
@@ -47,12 +50,12 @@ export function ResourceCard({ resource, canManage, onEdit, onDelete }: { resour
         <p className="text-sm text-base-content/75 break-words">{previewContent(resource.content)}</p>
         <div className="card-actions mt-auto items-center justify-between pt-2">
           <Link to={`/resources/${resource.uuid}`} className="btn btn-sm btn-primary btn-outline">
-            Read more<span className="sr-only"> about {resource.title}</span>
+            {t('resources.readMore')}<span className="sr-only"> {t('resources.readMoreAbout', { title: resource.title })}</span>
           </Link>
           {canManage && (
             <div className="flex gap-1">
-              <button type="button" className="btn btn-sm btn-ghost" onClick={onEdit} aria-label={`Edit ${resource.title}`}>Edit</button>
-              <button type="button" className="btn btn-sm btn-ghost text-red-700" onClick={onDelete} aria-label={`Delete ${resource.title}`}>Delete</button>
+              <button type="button" className="btn btn-sm btn-ghost" onClick={onEdit} aria-label={t('resources.editNamed', { title: resource.title })}>{t('resources.editButton')}</button>
+              <button type="button" className="btn btn-sm btn-ghost text-red-700" onClick={onDelete} aria-label={t('resources.deleteNamed', { title: resource.title })}>{t('resources.delete')}</button>
             </div>
           )}
         </div>

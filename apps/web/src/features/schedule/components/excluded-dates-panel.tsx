@@ -1,15 +1,17 @@
 import type { ExcludedDate } from '@kalinga/contracts/schedule';
 import { type FormEvent, useState } from 'react';
-import { confirmDelete } from '../../../components/ui/confirm-dialog';
+import { confirm } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useAddExcludedDates, useRemoveExcludedDate } from '../api/schedule-api';
 import { formatCalendarDate } from '../schedule-rules';
 import { todayIn } from '@kalinga/contracts/zone-time';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
 function AddExcludedDateForm({ timeZone, onDone }: { timeZone: string | undefined; onDone: () => void }) {
+  const t = useT('schedule');
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -23,11 +25,11 @@ function AddExcludedDateForm({ timeZone, onDone }: { timeZone: string | undefine
     setError(null);
     try {
       await add.mutateAsync({ dates: [{ date, reason: reason.trim() || null }] });
-      notifySuccess('Date added successfully');
+      notifySuccess(t('schedule.excluded.added'));
       onDone();
     } catch (err) {
       console.error('Failed to add the excluded date', err);
-      const message = err instanceof ApiError ? (err.errors['dates.0.date']?.[0] ?? err.message) : 'The date could not be added. Please try again.';
+      const message = err instanceof ApiError ? (err.errors['dates.0.date']?.[0] ?? err.message) : t('schedule.excluded.addFailed');
       setError(message);
       notifyError(message);
     }
@@ -37,7 +39,7 @@ function AddExcludedDateForm({ timeZone, onDone }: { timeZone: string | undefine
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
       <div className="flex flex-col gap-1">
-        <label htmlFor="excluded-date" className="font-medium">Date</label>
+        <label htmlFor="excluded-date" className="font-medium">{t('schedule.excluded.date')}</label>
         <input
           id="excluded-date"
           type="date"
@@ -49,16 +51,16 @@ function AddExcludedDateForm({ timeZone, onDone }: { timeZone: string | undefine
           aria-describedby={tooEarly ? 'excluded-date-error' : undefined}
           onChange={(e) => setDate(e.target.value)}
         />
-        {tooEarly && <p id="excluded-date-error" className="text-sm text-error">The date must be today or later.</p>}
+        {tooEarly && <p id="excluded-date-error" className="text-sm text-error">{t('schedule.excluded.tooEarly')}</p>}
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="excluded-reason" className="font-medium">Reason</label>
-        <input id="excluded-reason" className="input w-full" placeholder="Optional reason" maxLength={255} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <label htmlFor="excluded-reason" className="font-medium">{t('schedule.excluded.reason')}</label>
+        <input id="excluded-reason" className="input w-full" placeholder={t('schedule.excluded.reasonPlaceholder')} maxLength={255} value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
       <div className="modal-action">
-        <button type="button" className="btn" onClick={onDone}>Cancel</button>
+        <button type="button" className="btn" onClick={onDone}>{t('schedule.cancel')}</button>
         <SubmitButton busy={add.isPending} disabled={!date || tooEarly || add.isPending}>
-          Save
+          {t('schedule.save')}
         </SubmitButton>
       </div>
     </form>
@@ -67,19 +69,20 @@ function AddExcludedDateForm({ timeZone, onDone }: { timeZone: string | undefine
 
 /** 'Excluded Dates': days the counselor takes no bookings. */
 export function ExcludedDatesPanel({ dates, timeZone }: { dates: ExcludedDate[]; timeZone: string | undefined }) {
+  const t = useT('schedule');
   const [adding, setAdding] = useState(false);
   const remove = useRemoveExcludedDate();
   const [removing, setRemoving] = useState<number | null>(null);
 
   const onRemove = async (d: ExcludedDate) => {
-    if (!(await confirmDelete())) return;
+    if (!(await confirm({ title: t('schedule.confirm.title'), text: t('schedule.confirm.text'), confirmText: t('schedule.confirm.delete'), cancelText: t('schedule.cancel'), danger: true }))) return;
     setRemoving(d.id);
     try {
       await remove.mutateAsync(d.id);
-      notifySuccess('Date removed successfully');
+      notifySuccess(t('schedule.excluded.removed'));
     } catch (err) {
       console.error('Failed to remove the excluded date', err);
-      notifyError(err instanceof ApiError ? err.message : undefined);
+      notifyError(err instanceof ApiError ? err.message : t('schedule.unexpected'));
     } finally {
       setRemoving(null);
     }
@@ -92,22 +95,22 @@ export function ExcludedDatesPanel({ dates, timeZone }: { dates: ExcludedDate[];
           <svg aria-hidden="true" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2}>
             <path strokeLinecap="round" strokeLinejoin="round" d="M12 4.5v15m7.5-7.5h-15" />
           </svg>
-          Add Date
+          {t('schedule.excluded.add')}
         </button>
       </div>
       <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Reason</th>
-              <th scope="col" className="w-16 text-right"><span className="sr-only">Actions</span></th>
+              <th scope="col">{t('schedule.excluded.date')}</th>
+              <th scope="col">{t('schedule.excluded.reason')}</th>
+              <th scope="col" className="w-16 text-right"><span className="sr-only">{t('schedule.excluded.actions')}</span></th>
             </tr>
           </thead>
           <tbody>
             {dates.length === 0 ? (
               <tr>
-                <td colSpan={3} className="py-10 text-center text-base-content/70">No excluded dates found</td>
+                <td colSpan={3} className="py-10 text-center text-base-content/70">{t('schedule.excluded.empty')}</td>
               </tr>
             ) : (
               dates.map((d) => (
@@ -118,8 +121,8 @@ export function ExcludedDatesPanel({ dates, timeZone }: { dates: ExcludedDate[];
                     <button
                       type="button"
                       className="btn btn-ghost btn-sm btn-square text-red-700"
-                      aria-label={`Delete excluded date ${formatCalendarDate(d.excluded_date)}`}
-                      title="Delete"
+                      aria-label={t('schedule.excluded.delete', { date: formatCalendarDate(d.excluded_date) })}
+                      title={t('schedule.excluded.deleteTitle')}
                       disabled={removing === d.id}
                       onClick={() => void onRemove(d)}
                     >
@@ -138,7 +141,7 @@ export function ExcludedDatesPanel({ dates, timeZone }: { dates: ExcludedDate[];
           </tbody>
         </table>
       </div>
-      <Modal open={adding} title="Add Excluded Date" onClose={() => setAdding(false)}>
+      <Modal open={adding} title={t('schedule.excluded.addTitle')} onClose={() => setAdding(false)}>
         <AddExcludedDateForm timeZone={timeZone} onDone={() => setAdding(false)} />
       </Modal>
     </div>

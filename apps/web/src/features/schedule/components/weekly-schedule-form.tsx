@@ -3,40 +3,42 @@ import { type FormEvent, useId, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatClock } from '../../../lib/dates';
+import { type MessageKey, useT } from '../../../lib/i18n';
 import { useSaveSchedule } from '../api/schedule-api';
 import { type DayForm, dayLabel, dayProblems, serverErrorsForDay, slotTimesOf, toDayForms } from '../schedule-rules';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
 type TimeField = 'start_time' | 'end_time' | 'break_start' | 'break_end';
-const TIME_FIELDS: { field: TimeField; label: string }[] = [
-  { field: 'start_time', label: 'Start time' },
-  { field: 'end_time', label: 'End time' },
-  { field: 'break_start', label: 'Break start' },
-  { field: 'break_end', label: 'Break end' },
+const TIME_FIELDS: { field: TimeField; label: MessageKey }[] = [
+  { field: 'start_time', label: 'schedule.field.start_time' },
+  { field: 'end_time', label: 'schedule.field.end_time' },
+  { field: 'break_start', label: 'schedule.field.break_start' },
+  { field: 'break_end', label: 'schedule.field.break_end' },
 ];
 
 /** The day's slot times as checkboxes: a checked one is held back for urgent cases, booked only from Triage. */
 function HeldTimes({ value, slotMinutes, error, onChange }: { value: DayForm; slotMinutes: number; error?: string; onChange: (d: DayForm) => void }) {
+  const t = useT('schedule');
   const id = useId();
   const name = dayLabel(value.day);
   const times = slotTimesOf(value, slotMinutes);
   if (!value.is_available || times.length === 0) return null;
   const toggle = (time: string, on: boolean) =>
-    onChange({ ...value, held_times: on ? [...value.held_times, time].sort() : value.held_times.filter((t) => t !== time) });
+    onChange({ ...value, held_times: on ? [...value.held_times, time].sort() : value.held_times.filter((held) => held !== time) });
   return (
     <fieldset className="flex flex-col gap-1" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="text-sm font-medium">Same-day slots held for urgent cases</legend>
+      <legend className="text-sm font-medium">{t('schedule.day.held')}</legend>
       <div className="flex flex-wrap gap-x-3 gap-y-1">
-        {times.map((t) => (
-          <label key={t} className="label min-h-6 cursor-pointer gap-1 text-sm text-base-content">
+        {times.map((time) => (
+          <label key={time} className="label min-h-6 cursor-pointer gap-1 text-sm text-base-content">
             <input
               type="checkbox"
               className="checkbox checkbox-sm"
-              checked={value.held_times.includes(t)}
-              aria-label={`Hold ${formatClock(t)} on ${name}`}
-              onChange={(e) => toggle(t, e.target.checked)}
+              checked={value.held_times.includes(time)}
+              aria-label={t('schedule.day.hold', { time: formatClock(time), day: name })}
+              onChange={(e) => toggle(time, e.target.checked)}
             />
-            {formatClock(t)}
+            {formatClock(time)}
           </label>
         ))}
       </div>
@@ -46,20 +48,21 @@ function HeldTimes({ value, slotMinutes, error, onChange }: { value: DayForm; sl
 }
 
 function DayCard({ value, errors, disabled, slotMinutes, onChange }: { value: DayForm; errors: Partial<Record<keyof DayForm, string>>; disabled: boolean; slotMinutes: number; onChange: (d: DayForm) => void }) {
+  const t = useT('schedule');
   const id = useId();
   const name = dayLabel(value.day);
   return (
-    <fieldset className={`card card-border bg-base-100 shadow-sm`} data-testid={`day-${value.day}`} disabled={disabled}>
+    <fieldset className="card card-border min-w-0 bg-base-100 shadow-sm" data-testid={`day-${value.day}`} disabled={disabled}>
       <div className="card-body gap-3 p-4">
         <div className="flex items-center justify-between gap-2">
           <legend className="text-base font-semibold">{name}</legend>
           <label className="label cursor-pointer gap-2">
-            <span className={`text-sm ${value.is_available ? 'font-medium text-base-content' : 'text-base-content/75'}`}>{value.is_available ? 'Available' : 'Unavailable'}</span>
+            <span className={`text-sm ${value.is_available ? 'font-medium text-base-content' : 'text-base-content/75'}`}>{value.is_available ? t('schedule.day.available') : t('schedule.day.unavailable')}</span>
             <input
               type="checkbox"
               className="toggle toggle-success"
               checked={value.is_available}
-              aria-label={`${name} available`}
+              aria-label={t('schedule.day.availableAria', { day: name })}
               onChange={(e) => onChange({ ...value, is_available: e.target.checked })}
             />
           </label>
@@ -67,7 +70,7 @@ function DayCard({ value, errors, disabled, slotMinutes, onChange }: { value: Da
         <div className="grid grid-cols-2 gap-3">
           {TIME_FIELDS.map(({ field, label }) => (
             <div key={field} className="flex flex-col gap-1">
-              <label htmlFor={`${id}-${field}`} className="text-sm font-medium">{label}</label>
+              <label htmlFor={`${id}-${field}`} className="text-sm font-medium">{t(label)}</label>
               <input
                 id={`${id}-${field}`}
                 type="time"
@@ -76,7 +79,7 @@ function DayCard({ value, errors, disabled, slotMinutes, onChange }: { value: Da
                 // An unavailable day keeps its hours for later but they cannot be edited until it is switched on.
                 disabled={!value.is_available}
                 required={field === 'start_time' || field === 'end_time'}
-                aria-label={`${name} ${label.toLowerCase()}`}
+                aria-label={t('schedule.day.fieldAria', { day: name, field })}
                 aria-invalid={!!errors[field]}
                 aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
                 onChange={(e) => onChange({ ...value, [field]: e.target.value.slice(0, 5) })}
@@ -93,6 +96,7 @@ function DayCard({ value, errors, disabled, slotMinutes, onChange }: { value: Da
 
 /** 'Weekly Schedule': a card per day, saved together with 'Save Schedule'. */
 export function WeeklyScheduleForm({ schedule, slotMinutes }: { schedule: ScheduleDay[]; slotMinutes: number }) {
+  const t = useT('schedule');
   const [days, setDays] = useState<DayForm[]>(() => toDayForms(schedule));
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [showProblems, setShowProblems] = useState(false);
@@ -118,7 +122,7 @@ export function WeeklyScheduleForm({ schedule, slotMinutes }: { schedule: Schedu
       });
       setDays(toDayForms(reply.schedule));
       setShowProblems(false);
-      notifySuccess('Schedule updated successfully');
+      notifySuccess(t('schedule.weekly.saved'));
     } catch (error) {
       // Schedule failures are logged (product-rules.md#messages); the form keeps what was typed and says why.
       console.error('Failed to save the schedule', error);
@@ -126,14 +130,14 @@ export function WeeklyScheduleForm({ schedule, slotMinutes }: { schedule: Schedu
         setServerErrors(error.errors);
         setFormError(error.message);
       } else {
-        setFormError('The schedule could not be saved. Please try again.');
+        setFormError(t('schedule.weekly.saveFailed'));
       }
-      notifyError(error instanceof ApiError ? error.message : undefined);
+      notifyError(error instanceof ApiError ? error.message : t('schedule.unexpected'));
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Weekly Schedule">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('schedule.tab.weekly')}>
       {formError && <div role="alert" className="alert alert-error alert-soft">{formError}</div>}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {days.map((d, i) => (
@@ -152,7 +156,7 @@ export function WeeklyScheduleForm({ schedule, slotMinutes }: { schedule: Schedu
       </div>
       <div className="flex justify-end">
         <SubmitButton busy={save.isPending} className="w-full sm:w-auto">
-          {save.isPending ? 'Saving...' : 'Save Schedule'}
+          {save.isPending ? t('schedule.weekly.saving') : t('schedule.weekly.save')}
         </SubmitButton>
       </div>
     </form>

@@ -1,0 +1,87 @@
+import { type AccessKind, type AccessVia, CARE_TEAM_ONLY, CLINICAL_PERMISSIONS, SELF_READABLE_KINDS } from '@kalinga/contracts/client-access-constants';
+import type { DB } from '../../db/database';
+import type { AuthContext } from '../../lib/auth-context';
+import { forbidden, notFound } from '../../lib/http-errors';
+import { findClientOf, inCareTeam, inSupervisedCareTeam, insertAccessRows, liveGrant, readableClientIdsQuery } from './client-record.repository';
+
+// The one access model for confidential client content (docs/decisions/0200-client-access-model.md): screening
+// answers and scores, urgent-case details, case notes, attendance beyond one's own appointments. Every reader of
+// such content calls openClientContent (one log row per opening); every list that shows a screened client's name or
+// band calls recordListView (one row per client shown). Administrators run accounts; they never read content.
+
+export type { AccessKind } from '@kalinga/contracts/client-access-constants';
+
+/** The right a reader opened the client's content by. */
+export interface ClientAccess {
+  clientId: number;
+  via: Exclude<AccessVia, 'list' | 'recorded_before'>;
+  /** The break-the-glass grant the opening stood on, if any. */
+  grantId: number | null;
+}
+
+/**
+ * A clinician: a user whose type is counselor and who holds a clinical permission in this company. The counselor
+ * role alone (an administrator who gave it to themself before migration 027) is not enough, nor is the permission
+ * alone (decision 0200).
+ */
+export function isClinician(auth: AuthContext): boolean {
+  return auth.user.user_type === 'counselor' && CLINICAL_PERMISSIONS.some((p) => auth.permissions.has(p));
+}
+
+/**
+ * A subquery of the client ids whose content the caller may read (care team, supervised counselors' clients, live
+ * break-the-glass grants), for `where('client_id', 'in', readableClientIds(db, auth))`. Empty for anyone who is not
+ * a clinician. It does not include the caller themself: a client's own reads go through openClientContent.
+ */
+export function readableClientIds(db: DB, auth: AuthContext, now = new Date().toISOString()) {
+  return readableClientIdsQuery(db, isClinician(auth) ? auth.companyId : -1, auth.user.id, now);
+}
+
+/** Which right (if any) lets the caller open this client's content now; null when none does. */
+export async function accessRight(db: DB, auth: AuthContext, clientId: number, kind: AccessKind, now: string): Promise<Pick<ClientAccess, 'via' | 'grantId'> | null> {
+  if (auth.user.id === clientId) return SELF_READABLE_KINDS.includes(kind) ? { via: 'self', grantId: null } : null;
+  if (!isClinician(auth)) return null;
+  if (await inCareTeam(db, auth.companyId, auth.user.id, clientId)) return { via: 'care_team', grantId: null };
+  if (await inSupervisedCareTeam(db, auth.companyId, auth.user.id, clientId)) return { via: 'supervisor', grantId: null };
+  const grant = await liveGrant(db, auth.companyId, auth.user.id, clientId, now);
+  return grant ? { via: 'break_glass', grantId: grant.id } : null;
+}
+
+/** A client of the caller's company (a student or personnel), or 404: another company's user is invisible. */
+export async function assertClientOf(db: DB, companyId: number, clientId: number): Promise<{ id: number; name: string }> {
+  const row = await findClientOf(db, companyId, clientId);
+  if (!row) throw notFound('Client');
+  return row;
+}
+
+/**
+ * The same 404 and 403 as openClientContent, recording nothing: for an action on the client's record that shows no
+ * content (asking for a repeat screening), which the care team alone may take.
+ */
+export async function mayAct(db: DB, auth: AuthContext, clientId: number, kind: AccessKind, now = new Date().toISOString()): Promise<Pick<ClientAccess, 'via' | 'grantId'>> {
+  await assertClientOf(db, auth.companyId, clientId);
+  const right = await accessRight(db, auth, clientId, kind, now);
+  if (!right) throw forbidden(CARE_TEAM_ONLY);
+  return right;
+}
+
+/**
+ * Opens a client's confidential content: 404 when the client is not in the caller's company, 403 when the caller
+ * may not read it; otherwise records one access-log row (viewer, client, kind, via, grant, time) and says by which
+ * right. Call it in the transaction that reads the content, so a failed read leaves no entry and a read never goes
+ * unrecorded.
+ */
+export async function openClientContent(db: DB, auth: AuthContext, clientId: number, kind: AccessKind): Promise<ClientAccess> {
+  const now = new Date().toISOString();
+  const right = await mayAct(db, auth, clientId, kind, now);
+  await insertAccessRows(db, [{ company_id: auth.companyId, viewer_id: auth.user.id, client_id: clientId, kind, via: right.via, grant_id: right.grantId, at: now }]);
+  return { clientId, ...right };
+}
+
+/** Records one access-log row per client a list showed (by name or band), the same client once. */
+export async function recordListView(db: DB, auth: AuthContext, clientIds: readonly number[], kind: AccessKind): Promise<void> {
+  const unique = [...new Set(clientIds)];
+  if (unique.length === 0) return;
+  const at = new Date().toISOString();
+  await insertAccessRows(db, unique.map((clientId) => ({ company_id: auth.companyId, viewer_id: auth.user.id, client_id: clientId, kind, via: 'list' as const, grant_id: null, at })));
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { CASE_NOTE_MESSAGES } from '@kalinga/contracts/case-notes';
+import { UUID_UNUSABLE } from '@kalinga/contracts/common';
+import { type CreateGroupNoteBody, GROUP_NOTE_MESSAGES, type GroupNote, type GroupNoteContent, type MemberGroupNote, type SessionNoteReply } from '@kalinga/contracts/group-notes';
+import type { DB } from '../../db/database';
+import type { AuthContext } from '../../lib/auth-context';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { ContentKeys } from '../../lib/field-crypto';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
+import { openClientContent } from '../client-record/client-access';
+import { assertFileOpen } from '../client-record/client-file.service';
+import { memberGroupNotes } from '../client-record/group-note-record';
+import { mayWrite } from '../case-notes/case-notes.service';
+import { lostRace } from '../case-notes/note-signature';
+import { toGroupNote, sealPart, sealShared } from './group-note-view';
+import { findGroupNote, type GroupNoteRow, insertGroupNote, noteOfSession, presentMembers, replaceParts, sessionById, sessionWithGroup, updateGroupDraft } from './group-notes.repository';
+import { requireCounselor } from './groups.service';
+
+// Group notes (docs/decisions/0295-group-notes.md): one per session of a closed group, written by a facilitator,
+// with a shared part and a part per member present. A draft is its author's alone, as a case note's is; signing,
+// co-signing and addenda are group-note-signing.service.ts, on the case notes' rules (note-signature.ts). Every
+// member's part read or written opens that member's content through the access model (decision 0200), which
+// records it; a member's record shows only the shared part and their own part (decision 0296).
+
+export interface GroupNotesDeps {
+  db: DB;
+  keys: ContentKeys;
+}
+
+type Session = NonNullable<Awaited<ReturnType<typeof sessionWithGroup>>>;
+
+export function isFacilitator(s: { facilitator_id: number; co_facilitator_id: number | null }, auth: AuthContext): boolean {
+  return s.facilitator_id === auth.user.id || s.co_facilitator_id === auth.user.id;
+}
+
+/** A session of the company (404 otherwise) whose group the caller facilitates (403 otherwise). */
+async function facilitatedSession(db: DB, auth: AuthContext, sessionUuid: string): Promise<Session> {
+  requireCounselor(auth);
+  const session = await sessionWithGroup(db, auth.companyId, sessionUuid);
+  if (!session) throw notFound('Session');
+  if (!isFacilitator(session, auth)) throw forbidden(GROUP_NOTE_MESSAGES.notFacilitator);
+  return session;
+}
+
+/** A note of the company (404 otherwise) and its session; the caller must facilitate the group, or be the supervisor it names. */
+export async function readableGroupNote(db: DB, auth: AuthContext, uuid: string, supervisorToo = true): Promise<{ row: GroupNoteRow; session: Session; facilitator: boolean }> {
+  requireCounselor(auth);
+  const row = await findGroupNote(db, auth.companyId, uuid);
+  if (!row) throw notFound('Group note');
+  const session = await sessionById(db, auth.companyId, row.group_session_id);
+  const facilitator = isFacilitator(session, auth);
+  if (!facilitator && !(supervisorToo && row.supervisor_id === auth.user.id)) throw forbidden(GROUP_NOTE_MESSAGES.notFacilitator);
+  return { row, session, facilitator };
+}
+
+/** Opens every member's content the note holds (one access-log row each); all must be the caller's to write when `write`. */
+export async function openMembers(db: DB, auth: AuthContext, clientIds: readonly number[], write: boolean): Promise<void> {
+  for (const id of [...new Set(clientIds)]) {
+    const access = await openClientContent(db, auth, id, 'case_notes');
+    if (write && !mayWrite(access)) throw forbidden(CASE_NOTE_MESSAGES.notWriter);
+  }
+}
+
+/** Members present at the session, and that the parts given are theirs only. */
+async function checkParts(db: DB, auth: AuthContext, session: Session, parts: GroupNoteContent['parts']): Promise<void> {
+  const present = new Set((await presentMembers(db, auth.companyId, session.id)).map((m) => m.client_id));
+  if (present.size === 0) throw unprocessable({ parts: [GROUP_NOTE_MESSAGES.noAttendance] }, GROUP_NOTE_MESSAGES.noAttendance);
+  const errors: Record<string, string[]> = {};
+  parts.forEach((p, i) => {
+    if (!present.has(p.client_id)) errors[`parts.${i}.client_id`] = [GROUP_NOTE_MESSAGES.notPresent];
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(errors, GROUP_NOTE_MESSAGES.notPresent);
+}
+
+/** Writes the parts of a draft: each member opened (care team), each file open (decision 0235). */
+async function writeParts(db: DB, deps: GroupNotesDeps, auth: AuthContext, noteId: number, parts: GroupNoteContent['parts'], now: string): Promise<void> {
+  await openMembers(db, auth, parts.map((p) => p.client_id), true);
+  for (const p of parts) await assertFileOpen(db, auth.companyId, p.client_id);
+  await replaceParts(db, auth.companyId, noteId, parts.map((p) => {
+    const uuid = randomUUID();
+    return { company_id: auth.companyId, uuid, note_id: noteId, client_id: p.client_id, body: sealPart(deps.keys, auth.companyId, uuid, p.text), created_at: now, updated_at: now };
+  }));
+}
+
+async function reply(deps: GroupNotesDeps, db: DB, auth: AuthContext, uuid: string): Promise<GroupNote> {
+  const row = (await findGroupNote(db, auth.companyId, uuid))!;
+  return toGroupNote(db, deps.keys, row, { userId: auth.user.id, facilitator: true });
+}
+
+/** GET /api/group-sessions/:uuid/note: the note (null: none yet) and the members present. */
+export async function getSessionNote(deps: GroupNotesDeps, auth: AuthContext, sessionUuid: string): Promise<SessionNoteReply['data']> {
+  return deps.db.transaction().execute(async (trx) => {
+    const session = await facilitatedSession(trx, auth, sessionUuid);
+    const present = await presentMembers(trx, auth.companyId, session.id);
+    const row = await noteOfSession(trx, auth.companyId, session.id);
+    if (!row) return { note: null, present };
+    const note = await toGroupNote(trx, deps.keys, row, { userId: auth.user.id, facilitator: true });
+    await openMembers(trx, auth, note.parts.map((p) => p.client_id), false);
+    return { note, present };
+  });
+}
+
+/** GET /api/group-notes/:uuid: for the facilitators and the supervisor the note waits for. */
+export async function getGroupNote(deps: GroupNotesDeps, auth: AuthContext, uuid: string): Promise<GroupNote> {
+  return deps.db.transaction().execute(async (trx) => {
+    const { row, facilitator } = await readableGroupNote(trx, auth, uuid);
+    const note = await toGroupNote(trx, deps.keys, row, { userId: auth.user.id, facilitator });
+    if (facilitator) await openMembers(trx, auth, note.parts.map((p) => p.client_id), false);
+    return note;
+  });
+}
+
+/** A new draft of a held session of a closed group; the same uuid again gives the first draft back (`created: false`). */
+export async function createGroupNote(deps: GroupNotesDeps, auth: AuthContext, sessionUuid: string, body: CreateGroupNoteBody): Promise<{ note: GroupNote; created: boolean }> {
+  const now = new Date().toISOString();
+  try {
+    const note = await deps.db.transaction().execute(async (trx) => {
+      const session = await facilitatedSession(trx, auth, sessionUuid);
+      if (session.kind !== 'closed') throw unprocessable({ session: [GROUP_NOTE_MESSAGES.closedOnly] }, GROUP_NOTE_MESSAGES.closedOnly);
+      if (session.status !== 'scheduled' || session.starts_at > now) throw unprocessable({ session: [GROUP_NOTE_MESSAGES.notHeld] }, GROUP_NOTE_MESSAGES.notHeld);
+      await checkParts(trx, auth, session, body.parts);
+      await insertGroupNote(trx, {
+        company_id: auth.companyId,
+        uuid: body.uuid,
+        group_id: session.group_id,
+        group_session_id: session.id,
+        author_id: auth.user.id,
+        author_name: auth.user.name,
+        session_date: session.local_date,
+        body: sealShared(deps.keys, auth.companyId, body.uuid, body.shared),
+        status: 'draft',
+        signed_at: null,
+        signed_by_name: null,
+        supervisor_id: null,
+        supervisor_name: null,
+        cosigned_at: null,
+        cosigned_by_name: null,
+        created_at: now,
+        updated_at: now,
+      });
+      const row = (await findGroupNote(trx, auth.companyId, body.uuid))!;
+      await writeParts(trx, deps, auth, row.id, body.parts, now);
+      return reply(deps, trx, auth, body.uuid);
+    });
+    return { note, created: true };
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const same = await findGroupNote(deps.db, auth.companyId, body.uuid);
+    const session = await sessionWithGroup(deps.db, auth.companyId, sessionUuid);
+    if (same && session && same.author_id === auth.user.id && same.group_session_id === session.id) return { note: await getGroupNote(deps, auth, body.uuid), created: false };
+    if (same || isUniqueViolation(err, 'uuid')) throw unprocessable({ uuid: [UUID_UNUSABLE] }, UUID_UNUSABLE);
+    throw conflict(CASE_NOTE_MESSAGES.sessionTaken);
+  }
+}
+
+/** Rewrites the author's draft: the shared part (conditional on it still being their draft), then the parts. */
+export async function updateGroupNote(deps: GroupNotesDeps, auth: AuthContext, uuid: string, body: GroupNoteContent): Promise<GroupNote> {
+  return deps.db.transaction().execute(async (trx) => {
+    const { row, session } = await readableGroupNote(trx, auth, uuid, false);
+    if (row.status !== 'draft') throw conflict(CASE_NOTE_MESSAGES.locked);
+    if (row.author_id !== auth.user.id) throw forbidden(CASE_NOTE_MESSAGES.notAuthor);
+    await checkParts(trx, auth, session, body.parts);
+    const now = new Date().toISOString();
+    if (!(await updateGroupDraft(trx, auth.companyId, uuid, auth.user.id, { body: sealShared(deps.keys, auth.companyId, uuid, body.shared), updated_at: now }))) {
+      return lostRace(await findGroupNote(trx, auth.companyId, uuid), notFound('Group note'));
+    }
+    await writeParts(trx, deps, auth, row.id, body.parts, now);
+    return reply(deps, trx, auth, uuid);
+  });
+}
+
+/** GET /api/clients/:id/group-notes: the client's group notes as their record holds them; the read is recorded. */
+export async function listMemberGroupNotes(deps: GroupNotesDeps, auth: AuthContext, clientId: number): Promise<MemberGroupNote[]> {
+  return deps.db.transaction().execute(async (trx) => {
+    await openClientContent(trx, auth, clientId, 'case_notes');
+    return (await memberGroupNotes(trx, deps.keys, auth.companyId, clientId)).reverse();
+  });
+}

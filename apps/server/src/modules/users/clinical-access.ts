@@ -1,0 +1,118 @@
+import {
+  CLINICAL_FOR_COUNSELORS_ONLY,
+  CLINICAL_PERMISSIONS,
+  isClinicalRole,
+  SELF_GRANT_REFUSED,
+  SELF_GRANT_REFUSED_PERMISSIONS,
+} from '@kalinga/contracts/client-access-constants';
+import type { DB } from '../../db/database';
+import type { UserRow } from '../../db/tables';
+import type { AuthContext } from '../../lib/auth-context';
+import { forbidden, unprocessable } from '../../lib/http-errors';
+import { notify } from '../notifications/notify.repository';
+import { holdersOfRole, insertClinicalGrant, permissionsOfRole, permissionsOfRoles } from './clinical-access.repository';
+import { accessOfUsers } from '../companies/company.repository';
+import { activeHolders, findMember } from './users.repository';
+
+// Who may be given clinical access, and the record of it (docs/decisions/0202-clinical-roles-and-grants.md). What
+// is clinical is one list in contracts (client-access-constants.ts). Nobody gives themself a clinical role, a
+// clinical permission, the counselor user type or the access log; clinical roles go to counselors only; a change
+// that gives someone clinical access (or the access log) is recorded and told to the privacy officers, by name of
+// the user and the administrator, never with a client's content. Runs inside the write's transaction, after the
+// company's lock, so two writes at once are judged one after the other.
+
+export const ACCESS_LOG = 'view access log';
+
+/** The privacy officers' notice of `kind`: in the app and by email, with who did it; no client, no content. */
+export async function notifyPrivacyOfficers(db: DB, companyId: number, kind: 'break_glass' | 'clinical_access', actorId: number, reason: string | null, now: string): Promise<void> {
+  const officers = await activeHolders(db, companyId, ACCESS_LOG);
+  const to = officers.map((o) => o.user_id);
+  await notify(db, companyId, { kind, actor_id: actorId, reason }, { inApp: to, email: to }, now);
+}
+
+async function recordGrant(db: DB, auth: AuthContext, user: { id: number; name: string }, what: string, now: string): Promise<void> {
+  await insertClinicalGrant(db, { company_id: auth.companyId, user_id: user.id, granted_by: auth.user.id, what, at: now });
+  await notifyPrivacyOfficers(db, auth.companyId, 'clinical_access', auth.user.id, `${user.name} (${what})`, now);
+}
+
+/**
+ * A user's roles or type change (a new user: `before` null). Refuses a self-grant (403) and a clinical role for a
+ * user who is not a counselor (422); records and tells what newly gives clinical access or the access log.
+ */
+export async function guardUserAccessChange(
+  db: DB,
+  auth: AuthContext,
+  user: Pick<UserRow, 'id' | 'name'>,
+  before: { userType: UserRow['user_type']; roles: readonly string[] } | null,
+  after: { userType: UserRow['user_type']; roles: readonly string[] },
+): Promise<void> {
+  const perms = await permissionsOfRoles(db, auth.companyId, [...new Set([...(before?.roles ?? []), ...after.roles])]);
+  const clinical = (role: string) => isClinicalRole(role, perms.get(role) ?? []);
+  const guarded = (role: string) => clinical(role) || (perms.get(role) ?? []).includes(ACCESS_LOG);
+  const gained = after.roles.filter((r) => !(before?.roles ?? []).includes(r));
+  const gainedType = after.userType === 'counselor' && before?.userType !== 'counselor';
+  if (user.id === auth.user.id && (gained.some(guarded) || gainedType)) throw forbidden(SELF_GRANT_REFUSED);
+  if (after.userType !== 'counselor' && after.roles.some(clinical)) throw unprocessable({ roles: [CLINICAL_FOR_COUNSELORS_ONLY] });
+  const now = new Date().toISOString();
+  const clinicalNow = after.userType === 'counselor' && after.roles.some(clinical);
+  const newlyClinical = gained.filter(clinical);
+  if (clinicalNow && (newlyClinical.length > 0 || gainedType)) {
+    const roles = (newlyClinical.length > 0 ? newlyClinical : after.roles.filter(clinical)).join(', ');
+    await recordGrant(db, auth, user, `${gainedType ? 'user type counselor, ' : ''}role ${roles}`, now);
+  }
+  for (const role of gained.filter((r) => !clinical(r) && guarded(r))) await recordGrant(db, auth, user, `role ${role}: the access log`, now);
+}
+
+/**
+ * A role's permissions change. A clinical permission or the access log added to a role the editor holds is a
+ * self-grant (403); a clinical permission added to a role that a non-counselor holds is refused (422); each holder
+ * who gains one is recorded and the privacy officers are told.
+ */
+export async function guardRolePermissionChange(db: DB, auth: AuthContext, role: { id: number; name: string }, after: readonly string[]): Promise<void> {
+  const before = await permissionsOfRole(db, auth.companyId, role.id);
+  const gained = after.filter((p) => !before.includes(p) && SELF_GRANT_REFUSED_PERMISSIONS.includes(p));
+  if (gained.length === 0) return;
+  const holders = await holdersOfRole(db, auth.companyId, role.id);
+  if (holders.some((h) => h.id === auth.user.id)) throw forbidden(SELF_GRANT_REFUSED);
+  if (gained.some((p) => CLINICAL_PERMISSIONS.includes(p)) && holders.some((h) => h.user_type !== 'counselor')) {
+    throw unprocessable({ permissions: [CLINICAL_FOR_COUNSELORS_ONLY] });
+  }
+  const now = new Date().toISOString();
+  for (const h of holders) await recordGrant(db, auth, h, `${gained.join(', ')} through role ${role.name}`, now);
+}
+
+export const SUPERVISION_FOR_COUNSELORS = 'Only counselors train or have a clinical supervisor.';
+export const SUPERVISOR_MUST_BE_COUNSELOR = 'Choose an active counselor of the centre as clinical supervisor.';
+export const NOT_OWN_SUPERVISOR = 'A counselor cannot be their own clinical supervisor.';
+
+/**
+ * The trainee flag and clinical supervisor a user ends with (decision 0201). Counselors only: another type keeps
+ * neither (422 when the body sets them). The supervisor is an active counselor of the company with a clinical role,
+ * not the user; a new supervisor gains the supervisee's clients, so naming oneself is a self-grant (403), and
+ * naming someone else is recorded and told to the privacy officers.
+ */
+export async function guardSupervision(
+  db: DB,
+  auth: AuthContext,
+  user: Pick<UserRow, 'id' | 'name'>,
+  before: Pick<UserRow, 'is_trainee' | 'clinical_supervisor_id'> | null,
+  userType: UserRow['user_type'],
+  body: { is_trainee?: boolean; clinical_supervisor_id?: number | null },
+): Promise<{ is_trainee: number; clinical_supervisor_id: number | null }> {
+  if (userType !== 'counselor') {
+    if (body.is_trainee || (body.clinical_supervisor_id ?? null) !== null) throw unprocessable({ clinical_supervisor_id: [SUPERVISION_FOR_COUNSELORS] });
+    return { is_trainee: 0, clinical_supervisor_id: null };
+  }
+  const isTrainee = body.is_trainee === undefined ? (before?.is_trainee ?? 0) : body.is_trainee ? 1 : 0;
+  const supervisorId = body.clinical_supervisor_id === undefined ? (before?.clinical_supervisor_id ?? null) : body.clinical_supervisor_id;
+  if (supervisorId !== null && supervisorId !== (before?.clinical_supervisor_id ?? null)) {
+    if (supervisorId === user.id) throw unprocessable({ clinical_supervisor_id: [NOT_OWN_SUPERVISOR] });
+    const supervisor = await findMember(db, auth.companyId, supervisorId);
+    const roles = (await accessOfUsers(db, auth.companyId, [supervisorId])).get(supervisorId)!;
+    const clinical = supervisor?.user_type === 'counselor' && supervisor.status === 'active' && (roles.roles.includes('counselor') || roles.permissions.some((p) => CLINICAL_PERMISSIONS.includes(p)));
+    if (!supervisor || !clinical) throw unprocessable({ clinical_supervisor_id: [SUPERVISOR_MUST_BE_COUNSELOR] });
+    if (supervisorId === auth.user.id) throw forbidden(SELF_GRANT_REFUSED);
+    await recordGrant(db, auth, supervisor, `clinical supervisor of ${user.name}`, new Date().toISOString());
+  }
+  return { is_trainee: isTrainee, clinical_supervisor_id: supervisorId };
+}

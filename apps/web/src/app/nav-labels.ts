@@ -1,0 +1,35 @@
+import type { MessageKey } from '../lib/i18n';
+
+// The sidebar entries' names in the language in use (decision 0245): nav.ts keeps each entry's English label for
+// the access rules and their tests; the frame shows the message of its path.
+export const NAV_LABELS: Record<string, MessageKey> = {
+  '/appointments': 'frame.nav.appointments',
+  '/waitlist': 'frame.nav.waitlist',
+  '/workshops': 'frame.nav.workshops',
+  '/groups': 'frame.nav.groups',
+  '/categories': 'frame.nav.categories',
+  '/resources': 'frame.nav.resources',
+  '/reports': 'frame.nav.reports',
+  '/lending': 'frame.nav.lending',
+  '/lending/customers': 'frame.nav.lending.customers',
+  '/lending/loans': 'frame.nav.lending.loans',
+  '/lending/items': 'frame.nav.lending.items',
+  '/lending/cash-day': 'frame.nav.lending.cashDay',
+  '/lending/vault-count': 'frame.nav.lending.vaultCount',
+  '/lending/notices': 'frame.nav.lending.notices',
+  '/lending/auction': 'frame.nav.lending.auction',
+  '/lending/covered': 'frame.nav.lending.covered',
+  '/lending/branches': 'frame.nav.lending.branches',
+  '/lending/categories': 'frame.nav.lending.categories',
+  '/lending/rates': 'frame.nav.lending.rates',
+  '/triage': 'frame.nav.triage',
+  '/schedule': 'frame.nav.schedule',
+  '/clients': 'frame.nav.clients',
+  '/case-notes/review': 'frame.nav.caseNotesReview',
+  '/access-log': 'frame.nav.accessLog',
+  '/files-to-purge': 'frame.nav.filesToPurge',
+  '/settings': 'frame.nav.settings',
+  '/settings/users': 'frame.nav.settings.users',
+  '/settings/roles': 'frame.nav.settings.roles',
+  '/settings/site': 'frame.nav.settings.site',
+};

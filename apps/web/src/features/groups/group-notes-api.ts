@@ -1,0 +1,27 @@
+import type { CreateGroupNoteBody, GroupNote, GroupNoteAddendumBody, GroupNoteContent, SessionNoteReply } from '@kalinga/contracts/group-notes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+// A group session's note over the API (decision 0295). Confidential like case notes: held in memory only (gcTime 0),
+// never persisted; every read is recorded by the server.
+
+const noteKey = (sessionUuid: string) => ['group-notes', 'session', sessionUuid] as const;
+
+export function useSessionNote(sessionUuid: string) {
+  return useQuery({ queryKey: noteKey(sessionUuid), queryFn: () => api.get<SessionNoteReply>(`/api/group-sessions/${sessionUuid}/note`).then((r) => r.data), gcTime: 0, staleTime: 0 });
+}
+
+function useNoteChange<T>(sessionUuid: string, fn: (arg: T) => Promise<{ data: GroupNote }>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (reply) => qc.setQueryData<SessionNoteReply['data']>(noteKey(sessionUuid), (old) => (old ? { ...old, note: reply.data } : old)),
+    onSettled: () => qc.invalidateQueries({ queryKey: noteKey(sessionUuid) }),
+  });
+}
+
+export const useCreateGroupNote = (sessionUuid: string) => useNoteChange(sessionUuid, (body: CreateGroupNoteBody) => api.post<{ data: GroupNote }>(`/api/group-sessions/${sessionUuid}/note`, body));
+export const useUpdateGroupNote = (sessionUuid: string) => useNoteChange(sessionUuid, ({ uuid, body }: { uuid: string; body: GroupNoteContent }) => api.put<{ data: GroupNote }>(`/api/group-notes/${uuid}`, body));
+export const useSignGroupNote = (sessionUuid: string) => useNoteChange(sessionUuid, (uuid: string) => api.post<{ data: GroupNote }>(`/api/group-notes/${uuid}/sign`));
+export const useAddGroupAddendum = (sessionUuid: string) =>
+  useNoteChange(sessionUuid, ({ uuid, body }: { uuid: string; body: GroupNoteAddendumBody }) => api.post<{ data: GroupNote }>(`/api/group-notes/${uuid}/addenda`, body));

@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_PREFIX, MAX_EARLY } from './early-reads';
+
+type EarlyReads = typeof import('./early-reads');
+let api: typeof import('./api-client').api;
+let keepStartUpReads: EarlyReads['keepStartUpReads'];
+let keptReads: EarlyReads['keptReads'];
+let noteRead: EarlyReads['noteRead'];
+let sendEarlyReads: EarlyReads['sendEarlyReads'];
+let takeEarlyReply: EarlyReads['takeEarlyReply'];
+let forgetLastScreens: typeof import('../last-screen/keep').forgetLastScreens;
+
+/** The modules as a page loads them: nothing asked yet (docs/architecture.md#test-code). */
+async function freshPage(): Promise<void> {
+  vi.resetModules();
+  ({ keepStartUpReads, keptReads, noteRead, sendEarlyReads, takeEarlyReply } = await import('./early-reads'));
+  ({ api } = await import('./api-client'));
+  ({ forgetLastScreens } = await import('../last-screen/keep'));
+}
+
+const NOW = Date.parse('2026-11-25T08:00:00Z');
+const at = (pathname: string, search = '') => ({ pathname, search });
+
+function signedIn(token = 'secret', user = '41', company = '7'): void {
+  localStorage.setItem('token', token);
+  localStorage.setItem('book_user', user);
+  localStorage.setItem('company_id', company);
+}
+
+function jsonReply(body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/** A window at `path` whose fetch records what it was asked. */
+function fakeWindow(path: string, online = true) {
+  const calls: { url: string; headers: Record<string, string> }[] = [];
+  const win = {
+    location: at(path),
+    navigator: { onLine: online },
+    fetch: (url: string, init: { headers: Record<string, string> }) => {
+      calls.push({ url, headers: init.headers });
+      return Promise.resolve(jsonReply({ from: 'early', url }));
+    },
+  } as unknown as Window;
+  return { win, calls };
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  await freshPage();
+  delete window.__earlyReads;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__earlyReads;
+});
+
+describe('keeping what a start-up read', () => {
+  it('keeps the GETs asked before the first screen, once each and in order, and nothing asked after', () => {
+    signedIn();
+    noteRead('/api/user/companies', 'en');
+    noteRead('/api/me', 'en');
+    noteRead('/api/appointments?status=pending&page=1', 'en');
+    noteRead('/api/me', 'en');
+    keepStartUpReads(localStorage, at('/appointments'), NOW);
+    noteRead('/api/notifications', 'en');
+    keepStartUpReads(localStorage, at('/appointments'), NOW);
+    expect(keptReads(localStorage, at('/appointments'), NOW)?.urls).toEqual(['/api/user/companies', '/api/me', '/api/appointments?status=pending&page=1']);
+  });
+
+  it('keeps at most MAX_EARLY reads, and only the API\'s', () => {
+    signedIn();
+    noteRead('/assets/x.js', 'en');
+    for (let i = 0; i < MAX_EARLY + 3; i++) noteRead(`/api/list?page=${i}`, 'en');
+    keepStartUpReads(localStorage, at('/reports'), NOW);
+    const urls = keptReads(localStorage, at('/reports'), NOW)?.urls ?? [];
+    expect(urls).toHaveLength(MAX_EARLY);
+    expect(urls.every((u) => u.startsWith('/api/'))).toBe(true);
+  });
+
+  it('keeps nothing signed out, on the sign-in page, or for the crisis screen', async () => {
+    noteRead('/api/me', 'en');
+    keepStartUpReads(localStorage, at('/appointments'), NOW);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith(EARLY_PREFIX))).toEqual([]);
+    await freshPage();
+    signedIn();
+    noteRead('/api/me', 'en');
+    keepStartUpReads(localStorage, at('/crisis'), NOW);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith(EARLY_PREFIX))).toEqual([]);
+  });
+
+  it("keeps nothing for a confidential screen, whose reads' addresses name the client", async () => {
+    for (const path of ['/clients/42/file', '/triage', '/case-notes', '/access-log']) {
+      await freshPage();
+      signedIn();
+      noteRead('/api/clients/42/timeline', 'en');
+      keepStartUpReads(localStorage, at(path), NOW);
+      expect(Object.keys(localStorage).filter((k) => k.startsWith(EARLY_PREFIX))).toEqual([]);
+    }
+  });
+
+  it('goes with the session (forgetLastScreens at sign-out)', () => {
+    signedIn();
+    noteRead('/api/me', 'en');
+    keepStartUpReads(localStorage, at('/appointments'), NOW);
+    expect(localStorage.getItem(`${EARLY_PREFIX}/appointments`)).not.toBeNull();
+    forgetLastScreens(localStorage);
+    expect(localStorage.getItem(`${EARLY_PREFIX}/appointments`)).toBeNull();
+  });
+});
+
+describe('the page sending them', () => {
+  function keep(path: string, urls: string[], language = 'fil'): void {
+    urls.forEach((u) => noteRead(u, language));
+    keepStartUpReads(localStorage, at(path), NOW);
+  }
+
+  it("sends the address's kept reads with the session's token, company and language", () => {
+    signedIn();
+    keep('/appointments', ['/api/me', '/api/appointments?status=pending&page=1']);
+    const { win, calls } = fakeWindow('/appointments');
+    expect(sendEarlyReads(win, localStorage, NOW + 1000)).toBe(2);
+    expect(calls.map((c) => c.url)).toEqual(['/api/me', '/api/appointments?status=pending&page=1']);
+    expect(calls[0].headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer secret', 'Accept-Language': 'fil', 'X-Company-Id': '7' });
+  });
+
+  it("sends nothing for another address, another session, offline, or a list past the session's age", () => {
+    signedIn();
+    keep('/appointments', ['/api/me']);
+    expect(sendEarlyReads(fakeWindow('/reports').win, localStorage, NOW)).toBe(0);
+    expect(sendEarlyReads(fakeWindow('/appointments', false).win, localStorage, NOW)).toBe(0);
+    expect(sendEarlyReads(fakeWindow('/appointments').win, localStorage, NOW + 4 * 24 * 3600_000)).toBe(0);
+    signedIn('another-token');
+    expect(sendEarlyReads(fakeWindow('/appointments').win, localStorage, NOW)).toBe(0);
+  });
+
+  it('gives a reply once, and only to a call with the same token, company and language', async () => {
+    signedIn();
+    keep('/appointments', ['/api/me', '/api/user/companies']);
+    const { win } = fakeWindow('/appointments');
+    sendEarlyReads(win, localStorage, NOW);
+    window.__earlyReads = win.__earlyReads;
+    expect(takeEarlyReply('/api/me', 'secret', '8', 'fil')).toBeUndefined();
+    // Refused once, the reply is not given later either: the call went to the network.
+    expect(takeEarlyReply('/api/me', 'secret', '7', 'fil')).toBeUndefined();
+    const reply = takeEarlyReply('/api/user/companies', 'secret', '7', 'fil');
+    expect(await (await reply!).json()).toEqual({ from: 'early', url: '/api/user/companies' });
+    expect(takeEarlyReply('/api/user/companies', 'secret', '7', 'fil')).toBeUndefined();
+  });
+});
+
+describe('the API client', () => {
+  it('takes the early reply of a GET instead of asking again, and asks itself the next time', async () => {
+    signedIn();
+    window.__earlyReads = { token: 'secret', company: '7', language: 'en', replies: { '/api/me': Promise.resolve(jsonReply({ user: 'early' })) } };
+    const fetchMock = vi.fn(() => Promise.resolve(jsonReply({ user: 'network' })));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await api.get('/api/me')).toEqual({ user: 'early' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await api.get('/api/me')).toEqual({ user: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns an early request that failed into a call without a reply', async () => {
+    signedIn();
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => undefined);
+    window.__earlyReads = { token: 'secret', company: '7', language: 'en', replies: { '/api/me': failed } };
+    await expect(api.get('/api/me')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('notes the GETs it makes for the next start', async () => {
+    signedIn();
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(jsonReply({}))));
+    await api.get('/api/appointments', { status: 'pending', page: 1 });
+    keepStartUpReads(localStorage, at('/appointments'), NOW);
+    expect(keptReads(localStorage, at('/appointments'), NOW)).toMatchObject({ language: 'en', urls: ['/api/appointments?status=pending&page=1'] });
+  });
+});

@@ -1,0 +1,155 @@
+// The first screen's reads leave with the page (decision 0252). Without this a signed-in start waited for the
+// entry script to arrive and run before asking for /api/me, and for the screen's code before asking for its list:
+// on a phone's network three round trips one after the other. The page's start-up script (last-screen/boot.ts, inlined in
+// index.html) asks for the GETs this path's last start-up asked for, with the session's token, before any of the
+// app's code has arrived; the app's API client takes each reply instead of asking again (`takeEarlyReply`). What
+// the app asked for at this start is kept for the next one (`keepStartUpReads`). This module is shared by that
+// start-up script and the API client: it imports only the session's storage keys.
+
+import { NEVER_KEPT } from './never-kept';
+import { BOOK_USER_KEY, COMPANY_KEY, TOKEN_KEY } from './storage-keys';
+
+/** localStorage key of one address's start-up reads: the prefix, the path and the query. */
+export const EARLY_PREFIX = 'early_reads:';
+/** At most this many reads leave early for one address (a screen's first lists; anything more waits for the app). */
+export const MAX_EARLY = 8;
+/** Older than this (the stored session's expiry), a list is not used. */
+const MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
+/** Guest screens and the crisis screen read nothing signed in at start-up. */
+const NO_SESSION_PATHS = /^\/(login|register|crisis)(\/|$)/;
+
+/** What is kept for one address: whose session asked, in which language, and the GETs (path and query). */
+interface Kept {
+  owner: string;
+  language: string;
+  at: number;
+  urls: string[];
+}
+
+/** The requests the start-up script sent, on the page's window, until the app takes them. */
+interface EarlyBatch {
+  token: string;
+  company: string | null;
+  language: string;
+  replies: Record<string, Promise<Response> | undefined>;
+}
+
+declare global {
+  interface Window {
+    /** Set by the page's start-up script (lib/early-reads.ts). */
+    __earlyReads?: EarlyBatch;
+  }
+}
+
+/** FNV-1a, 32 bits, in base 36: tells one session's token from another's without keeping the token twice. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** Whose the kept reads are: the signed-in user and their session's token (a new sign-in is another owner); null signed out. */
+function sessionOwner(storage: Storage): string | null {
+  const token = storage.getItem(TOKEN_KEY);
+  const user = storage.getItem(BOOK_USER_KEY);
+  return token && user ? `${user}:${fingerprint(token)}` : null;
+}
+
+function keyOf(address: { pathname: string; search: string }): string | null {
+  // A confidential screen's reads name the client in their addresses: they are never kept (lib/never-kept.ts).
+  return NO_SESSION_PATHS.test(address.pathname) || NEVER_KEPT.test(address.pathname) ? null : EARLY_PREFIX + address.pathname + address.search;
+}
+
+/** The kept list of `address` for the session signed in now, or null. */
+export function keptReads(storage: Storage, address: { pathname: string; search: string }, now: number): Kept | null {
+  const key = keyOf(address);
+  const owner = sessionOwner(storage);
+  if (key === null || owner === null) return null;
+  try {
+    const kept = JSON.parse(storage.getItem(key) ?? '') as Partial<Kept>;
+    if (kept.owner !== owner || typeof kept.language !== 'string' || typeof kept.at !== 'number' || !Array.isArray(kept.urls)) return null;
+    if (now - kept.at > MAX_AGE_MS) return null;
+    const urls = kept.urls.filter((u): u is string => typeof u === 'string' && u.startsWith('/api/')).slice(0, MAX_EARLY);
+    return { owner, language: kept.language, at: kept.at, urls };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends the kept reads of this address with the session's token and company, when there is a session and a network.
+ * Called by the page's start-up script before anything else; returns how many left.
+ */
+export function sendEarlyReads(win: Window, storage: Storage, now: number): number {
+  const kept = keptReads(storage, win.location, now);
+  const token = storage.getItem(TOKEN_KEY);
+  if (!kept || !token || !win.navigator.onLine || typeof win.fetch !== 'function') return 0;
+  const company = storage.getItem(COMPANY_KEY);
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}`, 'Accept-Language': kept.language };
+  if (company) headers['X-Company-Id'] = company;
+  const replies: EarlyBatch['replies'] = {};
+  for (const url of kept.urls) {
+    const reply = win.fetch(url, { headers });
+    // One nobody takes (the app asked for something else this time) must not be an unhandled rejection.
+    reply.catch(() => undefined);
+    replies[url] = reply;
+  }
+  win.__earlyReads = { token, company, language: kept.language, replies };
+  return kept.urls.length;
+}
+
+/**
+ * The reply the start-up script asked for `url`, once: only for the same token, company and language as the
+ * app's own call would send; otherwise undefined and the app asks itself.
+ */
+export function takeEarlyReply(url: string, token: string | null, company: string | null, language: string): Promise<Response> | undefined {
+  const batch = typeof window === 'undefined' ? undefined : window.__earlyReads;
+  const reply = batch?.replies[url];
+  if (!batch || !reply) return undefined;
+  batch.replies[url] = undefined;
+  if (batch.token !== token || batch.company !== company || batch.language !== language) return undefined;
+  return reply;
+}
+
+/** The GETs the app asks for while its first screen starts (until keepStartUpReads), in order, once each. */
+const asked: string[] = [];
+let listening = true;
+
+/** The API client tells of each GET; only those of the start-up are kept. */
+export function noteRead(url: string, language: string): void {
+  if (!listening || !url.startsWith('/api/')) return;
+  startLanguage ??= language;
+  if (!asked.includes(url) && asked.length < MAX_EARLY) asked.push(url);
+}
+let startLanguage: string | undefined;
+
+/**
+ * The first screen is up: what it asked for is kept for this address's next start (in the language it was
+ * asked in), and nothing asked later counts. Nothing is kept without a signed-in session.
+ */
+export function keepStartUpReads(storage: Storage, address: { pathname: string; search: string }, now: number): void {
+  if (!listening) return;
+  listening = false;
+  const key = keyOf(address);
+  const owner = sessionOwner(storage);
+  if (key === null || owner === null || asked.length === 0 || startLanguage === undefined) return;
+  const kept: Kept = { owner, language: startLanguage, at: now, urls: asked };
+  try {
+    storage.setItem(key, JSON.stringify(kept));
+  } catch {
+    // Storage full: the session and settings matter more.
+  }
+}
+
+/** Every kept list goes (the session ended). */
+export function forgetEarlyReads(storage: Storage): void {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(EARLY_PREFIX)) keys.push(key);
+  }
+  keys.forEach((key) => storage.removeItem(key));
+}

@@ -1,0 +1,98 @@
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, apiLogin } from './support/api';
+import { DESKTOP, newPage, PHONE, signIn } from './support/browser';
+import { checkScreen, overflowing } from './support/lending';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
+
+// The privacy officer's Access log (decision 0204): a counselor opens a client's screenings; the privacy officer
+// signs in, lands on the Access log and finds that opening, filters it by the client, downloads the CSV, and reads
+// who was given clinical access.
+
+const PRIVACY = 'privacy@demo.kalinga.test';
+const COUNSELOR = 'counselor2@demo.kalinga.test';
+
+let server: RunningServer;
+let browser: Browser;
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+describe('the Access log', () => {
+  it("shows the privacy officer a counselor's opening of a client's screenings, at 1280 and 375 px", { timeout: 240_000 }, async () => {
+    const counselor = await apiLogin(server, COUNSELOR);
+    const list = await apiCall<{ data: { student: { id: number; name: string } }[] }>(server, counselor, 'GET', '/api/appointments?per_page=1');
+    const client = list.data[0].student;
+    await apiCall(server, counselor, 'GET', `/api/clients/${client.id}/screenings`);
+
+    for (const [viewport, name] of [[DESKTOP, '1280'], [PHONE, '375']] as const) {
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page, PRIVACY);
+      // Their only screen is the first they see.
+      await page.waitForURL('**/access-log');
+      await page.getByRole('heading', { name: 'Access log' }).waitFor();
+      const entry = page.getByTestId(name === '1280' ? 'access-row' : 'access-card').filter({ hasText: 'Mr. Jose Rizal Manalo' }).filter({ hasText: client.name }).first();
+      await entry.waitFor();
+      expect(await entry.textContent()).toContain('Screenings');
+      expect(await entry.textContent()).toContain('Care team');
+      expect(await overflowing(page)).toEqual([]);
+      await checkScreen(page, `access-log-${name}`);
+
+      await page.getByLabel('Person', { exact: true }).fill('Jose Rizal');
+      await page.getByLabel('Client', { exact: true }).fill(client.name);
+      await page.getByLabel('What was opened').selectOption('screenings');
+      await expect.poll(async () => page.getByTestId(name === '1280' ? 'access-row' : 'access-card').count()).toBe(1);
+      await checkScreen(page, `access-log-filtered-${name}`);
+      if (name === '1280') {
+        const download = page.waitForEvent('download');
+        await page.getByRole('button', { name: 'Download CSV' }).click();
+        const file = await download;
+        expect(file.suggestedFilename()).toMatch(/^access-log-\d{4}-\d{2}-\d{2}\.csv$/);
+      }
+      // The second list: who was given clinical access, by whom.
+      await page.getByRole('tab', { name: 'Clinical access given' }).click();
+      await page.getByTestId('grant-card').filter({ hasText: 'clinical supervisor of Lea Manalo' }).waitFor();
+      expect(await overflowing(page)).toEqual([]);
+      await checkScreen(page, `access-log-grants-${name}`);
+      // Nothing of the log is kept on the device after the screen (decision 0204: it names clients).
+      const kept = await page.evaluate(() => JSON.stringify(Object.fromEntries(Object.entries(localStorage))));
+      expect(kept).not.toContain(client.name);
+      await context.close();
+    }
+  });
+
+  it('is not in the sidebar of an administrator, and its address says they have no access', { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
+    await signIn(page, 'admin@demo.kalinga.test');
+    await page.getByRole('navigation').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Access log' }).count()).toBe(0);
+    await page.goto('/access-log');
+    await page.getByText("You don't have access to this page").waitFor();
+    await context.close();
+  });
+
+  it("an administrator sees a counselor's clinical supervision in the Users drawer and the break-the-glass hours in Site Settings", { timeout: 120_000 }, async () => {
+    for (const [viewport, name] of [[DESKTOP, '1280'], [PHONE, '375']] as const) {
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page, 'admin@demo.kalinga.test');
+      await page.goto('/settings/users');
+      await page.getByPlaceholder('Search by name, email or student ID...').fill('Lea Manalo');
+      await page.getByRole('button', { name: 'Edit Lea Manalo' }).first().click();
+      const box = page.getByRole('group', { name: 'Clinical supervision' });
+      await box.waitFor();
+      expect(await box.getByRole('checkbox', { name: 'Trainee counselor' }).isChecked()).toBe(true);
+      await expect.poll(async () => box.getByLabel('Clinical supervisor').locator('option:checked').textContent()).toBe('Dr. Carmen Villanueva');
+      await checkScreen(page, `users-clinical-supervision-${name}`);
+      await page.goto('/settings/site');
+      const hours = page.getByLabel('Break-the-Glass Access (hours)');
+      await hours.waitFor();
+      expect(await hours.inputValue()).toBe('24');
+      await hours.scrollIntoViewIfNeeded();
+      expect(await overflowing(page)).toEqual([]);
+      await checkScreen(page, `site-settings-break-glass-${name}`);
+      await context.close();
+    }
+  });
+});

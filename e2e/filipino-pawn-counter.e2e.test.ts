@@ -1,0 +1,135 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DESKTOP, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { overflowing } from './support/checks';
+import { englishIn, englishOnly } from './support/languages';
+import { go, waitForBook } from './support/lending';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
+
+// The pawn counter in Filipino (decisions 0245, 0248, 0276): a manager who chose Filipino walks every lending screen
+// (customers, loans, a loan and its printed ticket, a new ticket's checks, items, the cash day, notices and a letter,
+// the auction list, covered transactions) and the Sync status panel, and finds none of the lending and sync areas'
+// English messages; nothing overflows at 375 px. Screenshots at 1280 and 375 px in Filipino.
+
+const LENDING = englishOnly('lending', 'sync');
+
+/** No English message of these areas in `selector`, screenshots at 1280 and 375 px, and nothing wider than the phone. */
+async function check(page: Page, name: string, selector = 'main'): Promise<void> {
+  expect(await englishIn(page, selector, LENDING), name).toEqual([]);
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, `filipino-pawn-counter-${name}-1280`);
+  await page.setViewportSize(PHONE);
+  expect(await overflowing(page), `${name} at 375 px`).toEqual([]);
+  await screenshot(page, `filipino-pawn-counter-${name}-375`);
+  await page.setViewportSize(DESKTOP);
+}
+
+let server: RunningServer;
+let browser: Browser;
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+describe('the pawn counter in Filipino', () => {
+  it('every lending screen, the printed ticket and letter, and Sync status show no English message', { timeout: 300_000 }, async () => {
+    const { context, page } = await newPage(browser, server.baseURL);
+    await signIn(page, DEMO.admin);
+    await page.evaluate(() => localStorage.setItem('kalinga.language', 'fil'));
+    await page.goto('/lending/customers');
+    await page.getByRole('heading', { name: 'Mga Customer', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fil');
+    await waitForBook(page);
+    await page.getByText(/^\d+ customer$/).waitFor();
+    await check(page, 'customers');
+
+    await page.getByRole('button', { name: 'Magdagdag ng Customer' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Magdagdag ng Customer' });
+    await drawer.getByRole('button', { name: 'Magdagdag ng Customer' }).click();
+    await drawer.getByText('Kailangan ang apelyido.').waitFor();
+    await check(page, 'customer-form', '[role="dialog"]');
+    await drawer.getByRole('button', { name: 'Kanselahin' }).click();
+
+    await page.locator('main ul[aria-label="Mga Customer"] a').first().click();
+    await page.getByText('Balanse ngayong araw').waitFor();
+    await check(page, 'customer');
+
+    await go(page, '/lending/loans?tab=active');
+    await page.getByRole('tab', { name: 'Aktibo', selected: true }).waitFor();
+    await page.getByText(/^\d+ sangla$/).waitFor();
+    await check(page, 'loans-active');
+
+    await page.getByTestId('ticket-number').first().click();
+    await page.getByText(/^Babayaran ngayon/).waitFor();
+    await check(page, 'loan');
+    await page.getByRole('button', { name: 'Tubusin', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Tubusin ang sanglang ito?' });
+    await confirm.getByText(/kukunin niya pabalik ang mga gamit/).waitFor();
+    await check(page, 'loan-redeem', '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+
+    await page.getByRole('link', { name: 'I-print ang Tiket' }).click();
+    await page.getByRole('heading', { name: 'Pawn Ticket' }).waitFor();
+    await page.getByText('Mga tuntunin at kundisyon').waitFor();
+    await check(page, 'ticket');
+    await page.getByLabel('80 mm na resibo').check();
+    await check(page, 'ticket-receipt');
+
+    await go(page, '/lending/loans?tab=expired');
+    await page.getByRole('tab', { name: 'Expired na', selected: true }).waitFor();
+    await page.locator('main').getByText(/^\d+ sangla$|Walang aktibong sanglang lampas na/).first().waitFor();
+    await check(page, 'loans-expired');
+
+    await go(page, '/lending/loans/new');
+    await page.getByRole('heading', { name: 'Bagong Pawn Ticket' }).waitFor();
+    await page.getByRole('button', { name: 'I-save ang Pawn Ticket' }).click();
+    await page.getByText('Hindi na-save ang tiket: itama ang mga minarkahang field.').waitFor();
+    await page.getByText('Piliin ang customer.').waitFor();
+    await check(page, 'new-ticket');
+
+    await go(page, '/lending/items');
+    await page.getByRole('tab', { name: 'Naremata', selected: true }).waitFor();
+    await page.locator('main').getByText(/Lagyan ng Presyo|Walang naremata na gamit/).first().waitFor();
+    await check(page, 'items-forfeited');
+    await page.getByRole('tab', { name: 'Naibenta' }).click();
+    await page.locator('main').getByText(/Naibenta sa halagang|Wala pang naibenta/).first().waitFor();
+    await check(page, 'items-sold');
+
+    await go(page, '/lending/cash-day');
+    await page.getByRole('heading', { name: 'Kaha ng araw' }).waitFor();
+    await check(page, 'cash-day');
+
+    await go(page, '/lending/notices');
+    await page.getByRole('heading', { name: 'Mga Abiso', exact: true }).waitFor();
+    await page.locator('main').getByText(/Matatapos ang panahon ng pagtubos sa|Walang abisong kailangang ipadala/).first().waitFor();
+    await check(page, 'notices');
+    // A ticket's letter: one recorded already, else the first card's notice recorded now (the manager may).
+    const letter = page.getByRole('link', { name: 'I-print ang Sulat' }).first();
+    if (!(await letter.count())) {
+      await page.getByRole('button', { name: /^(Itala|Ipadala) ang Abiso$/ }).first().click();
+      await letter.waitFor();
+    }
+    await letter.click();
+    await page.getByText(/^Mahal na /).waitFor();
+    await page.getByText(/^Ipinapaalala namin na matatapos sa /).waitFor();
+    await check(page, 'notice-letter');
+
+    await go(page, '/lending/auction');
+    await page.getByRole('heading', { name: 'Listahan ng Subasta' }).waitFor();
+    await page.locator('main').getByText(/Naremata: wala pang presyo|Ibinebenta sa|Walang gamit para sa subasta/).first().waitFor();
+    await check(page, 'auction');
+
+    await go(page, '/lending/covered');
+    await page.getByRole('heading', { name: 'Mga Covered Transaction' }).waitFor();
+    await page.locator('main').getByText(/I-file hanggang|Lampas na sa petsa|Walang covered transaction/).first().waitFor();
+    await check(page, 'covered');
+
+    await go(page, '/sync');
+    await page.getByRole('heading', { name: 'Status ng sync' }).waitFor();
+    await page.getByText(/Huling sync: /).waitFor();
+    await check(page, 'sync');
+    await context.close();
+  });
+});

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO, launchBrowser, newPage, PHONE, signIn } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+// Start-up of a signed-in screen (decision 0231): what arrives late must not move what is already drawn.
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.stop());
+
+/** Records every layout shift of the page from its start (buffered), for reading with `shiftTotal`. */
+const RECORD_SHIFTS = `(() => {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;
+
+describe('start-up of a signed-in screen', () => {
+  it('Appointments does not move its tabs and list down when what it shows above them answers after the list', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await newPage(browser, server.baseURL, PHONE);
+      await signIn(page, DEMO.admin);
+      // The demo centre offers the intake questionnaires, and its administrator (personnel) has not answered them.
+      const prompt = page.getByRole('link', { name: 'Answer the questionnaire' });
+      await prompt.waitFor();
+      // A first open on this device (no kept screen: removed from a page that runs no app code, which would keep
+      // the screen again as it is left), with the answers of the intake prompt and the checklist held back.
+      await page.goto('/manifest.webmanifest');
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('last_screen:')).forEach((k) => localStorage.removeItem(k)));
+      await page.route(/\/api\/(company\/setup|screenings\/status)$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.addInitScript(RECORD_SHIFTS);
+      await page.goto('/appointments');
+      await prompt.waitFor();
+      await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+      const total = shifts.reduce((sum, v) => sum + v, 0);
+      expect(total, `layout shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.01);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("sends the screen's first reads from the page itself, before the app's code has arrived, and the app asks for them no second time", async () => {
+    const browser = await launchBrowser();
+    try {
+      // Without the service worker, which would answer the held script from its cache (page.route does not see it).
+      const context = await browser.newContext({ baseURL: server.baseURL, viewport: PHONE, serviceWorkers: 'block', timezoneId: 'Asia/Manila', locale: 'en-PH' });
+      const page = await context.newPage();
+      await signIn(page, DEMO.admin);
+      await page.goto('/appointments');
+      await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
+      // Leaving the page keeps what its start-up read (decision 0252).
+      await page.goto('about:blank');
+      await page.goto('/manifest.webmanifest');
+      const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('early_reads:/appointments') ?? 'null') as { urls: string[] } | null);
+      const list = kept?.urls.find((u) => u.startsWith('/api/appointments?'));
+      expect(kept?.urls).toEqual(expect.arrayContaining(['/api/me', '/api/user/companies']));
+      expect(list).toBeDefined();
+
+      // The app's entry held back: the reads leave all the same, from the page's start-up script.
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
+      });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let entryAsked!: () => void;
+      const entryRequested = new Promise<void>((resolve) => (entryAsked = resolve));
+      await page.route('**/assets/index-*.js', async (route) => {
+        entryAsked();
+        await held;
+        await route.continue();
+      });
+      await page.goto('about:blank');
+      const opened = page.goto('/appointments', { waitUntil: 'commit' });
+      await entryRequested;
+      await vi.waitFor(() => expect(reads.length).toBeGreaterThanOrEqual(kept!.urls.length), { timeout: 15_000, interval: 100 });
+      expect([...reads].sort()).toEqual([...kept!.urls].sort());
+      release();
+      await opened;
+      // The app draws the list from those replies: no read of the start-up is asked for twice.
+      await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
+      await page.getByTestId('count-pending').filter({ hasText: /\d/ }).waitFor();
+      for (const url of ['/api/me', '/api/user/companies', list]) expect(reads.filter((r) => r === url), url).toHaveLength(1);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});

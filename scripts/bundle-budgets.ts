@@ -1,0 +1,46 @@
+// Start-up size budgets of the built web app, in KB of brotli (what a phone downloads; decision 0095), checked by
+// scripts/check-bundle-budgets.ts after the build in CI (.ci/run) and by e2e/bundle-budgets.e2e.test.ts.
+//
+// Where the numbers come from (decision 0232):
+// - `login`: everything the sign-in page downloads, as Lighthouse's transfer total counts it (decision 0288): the
+//   page, its stylesheet, the entry script and its runtime chunk, the page's catalog, images the script or the
+//   stylesheet name, the manifest and its install icon, each with its response headers. At most 110 KB, the target
+//   set for `/login` after it had grown to 159 KB (zod and the lending schemas in the entry script). Lighthouse
+//   measured 113 KB when this counted only the page, stylesheet and script (101 KB); 108.0 KB after decision 0288
+//   (the check's own figure: 108.6, its header allowance rounded up).
+// - `entry`: the script every page runs first: 79 KB after decision 0230 (react-dom, the router, the sign-in page,
+//   the session store); about 8 % of room.
+// - `screens`: what each signed-in path's page preloads beside the entry (route-preloads.json: the signed-in frame,
+//   the screen and what they import statically), each as measured after decision 0230 plus about 10 % of room.
+//   A path not listed gets `otherScreen`. A screen that outgrows its budget moves what its first view does not
+//   draw into chunks loaded later (lib/lazy-part.tsx, decision 0091), or raises its budget here with the reason in
+//   a decision record.
+
+export const BUDGETS_KB = {
+  login: 110,
+  entry: 85,
+  screens: {
+    // measured 34.0: the frame, the list, the query library, date formatting
+    '': 38,
+    appointments: 38,
+    // measured 60.4: the list is read from the device's database (Dexie, 28 KB) first
+    categories: 66,
+    // measured 25.0: the charts load after the first paint (decision 0092)
+    reports: 28,
+    // measured 22.0
+    profile: 25,
+    // measured 47.7
+    resources: 53,
+    // measured 48.1
+    schedule: 53,
+    // measured 95.3: the queue, the sync engine and the local database
+    sync: 105,
+    // measured 113.8: every lending screen in one chunk with the local book
+    lending: 125,
+    // measured 20.4
+    settings: 23,
+    // measured 1.3
+    register: 3,
+  } as Record<string, number>,
+  otherScreen: 45,
+};
