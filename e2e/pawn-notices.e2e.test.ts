@@ -139,7 +139,7 @@ describe('notices and the auction list', () => {
     await page.getByText('Pawnshop settings updated').waitFor();
     await page.getByRole('heading', { name: 'Pawnshop' }).scrollIntoViewIfNeeded();
     await bothWidths(page, 'settings-pawnshop');
-    expect((await apiCall<{ pawn_auction_date: string; pawn_auction_place: string }>(server, admin, 'GET', '/api/settings'))).toMatchObject({ pawn_auction_date: manilaDay(40), pawn_auction_place: 'Santos Pawnshop, Jaro, Iloilo City' });
+    expect((await apiCall<{ pawn_auction_date: string; pawn_auction_place: string }>(server, admin, 'GET', '/api/settings'))).toMatchObject({ bsp_registration: 'BSP-PS-2026-0777', pawn_auction_date: manilaDay(40), pawn_auction_place: 'Santos Pawnshop, Jaro, Iloilo City' });
 
     const customer = (await apiCall<{ data: { customer_uuid: string } }>(server, admin, 'GET', `/api/loans/${loan.uuid}`)).data.customer_uuid;
     await go(page, `/lending/customers/${customer}`);
@@ -154,10 +154,11 @@ describe('notices and the auction list', () => {
     await page.getByText('Jeepney driver').waitFor();
     await bothWidths(page, 'customer-record');
 
-    // The ticket reads the settings kept on the device: a fresh page after the save.
+    // A ticket prints its branch's own registration, not the shop's in the settings (decision 0301): the loan was
+    // written at the demo's oldest branch, Quezon City.
     await page.reload();
     await go(page, `/lending/loans/${loan.uuid}/ticket`);
-    expect(await page.getByTestId('ticket-shop-registration').textContent()).toBe('BSP registration: BSP-PS-2026-0777');
+    expect(await page.getByTestId('ticket-shop-registration').textContent()).toBe('BSP registration: PS-07-2019-00417');
     await bothWidths(page, 'ticket-bsp');
     await context.close();
   });

@@ -31,8 +31,9 @@ describe('the vault', () => {
     await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title: 'Vault Jewellery', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true });
     await apiCall(server, admin, 'POST', '/api/customers', { uuid: customer, first_name: 'Vilma', last_name: 'Vault', phone_number: '09170008080', address: '3 Iznart St, Iloilo City', id_type: 'PhilSys ID', id_number: '8888-0001-0003' });
     const loan = crypto.randomUUID();
-    // The loan is written at the branch the device will act at (its first), so its book holds the items.
-    const [branch] = (await apiCall<{ data: { id: number }[] }>(server, admin, 'GET', '/api/branches/mine')).data;
+    // The loan is written at the branch the device will act at (the oldest, which the server takes for a call that
+    // names none, as the count list read below does), so its book holds the items.
+    const [branch] = (await apiCall<{ data: { id: number }[] }>(server, admin, 'GET', '/api/branches/mine')).data.sort((a, b) => Number(a.id) - Number(b.id));
     const atBranch = await fetch(`${server.baseURL}/api/loans`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json', Accept: 'application/json', 'x-kalinga-branch': String(branch.id) },
