@@ -168,6 +168,8 @@ export const syncMutationSchema = z.object({
   /** The record's uuid: the path's for an update or action, the body's own for a create. */
   uuid: z.string().max(200),
   body: z.record(z.string(), z.unknown()),
+  /** The branch the device acted at when the write was made (decision 0322): it is recorded there, not where the batch is sent from. */
+  branch_id: z.number().int().positive().optional(),
 });
 export type SyncMutation = z.infer<typeof syncMutationSchema>;
 

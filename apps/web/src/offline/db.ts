@@ -90,6 +90,8 @@ export interface SyncQueueEntry {
   /** Who made the change, in which company: it is sent only with that user's session, to that company. */
   user_id?: number;
   company_id?: number;
+  /** The branch the device acted at when the change was made: the server records it there (decision 0322). */
+  branch_id?: number;
   /** The uuids of the rows the change wrote on the device (its records: later changes of them wait for it). */
   touched?: string[];
   /** The record's name when the change was made (its ticket number, a customer's name): shown in the Sync panel. */

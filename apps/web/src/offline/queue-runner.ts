@@ -216,6 +216,18 @@ function companyHeaders(entry: SyncQueueEntry): Record<string, string> {
   return entry.company_id ? { 'X-Company-Id': String(entry.company_id) } : {};
 }
 
+/** Headers of one entry's own request: its company, and the branch it was written at (decision 0322). */
+function entryHeaders(entry: SyncQueueEntry): Record<string, string> {
+  return entry.branch_id ? { ...companyHeaders(entry), 'X-Kalinga-Branch': String(entry.branch_id) } : companyHeaders(entry);
+}
+
+/** One entry as a mutation of a batch, with the branch it was written at (decision 0322). */
+function mutationOf({ entry, call }: Batched, client: string): SyncMutation {
+  const mutation: SyncMutation = { key: idempotencyKey(client, entry), operation: entry.operation, uuid: String(entry.data.uuid), body: call.body };
+  if (entry.branch_id) mutation.branch_id = entry.branch_id;
+  return mutation;
+}
+
 /** What a reply (a single route's, or one result of a batch) means for its entry, applied. */
 async function settleReply(entry: SyncQueueEntry, call: OperationCall, reply: RawReply, open: OpenRecords): Promise<Outcome> {
   if (reply.status >= 200 && reply.status < 300) {
@@ -250,7 +262,7 @@ async function settleReply(entry: SyncQueueEntry, call: OperationCall, reply: Ra
 async function send(entry: SyncQueueEntry, call: OperationCall, client: string, open: OpenRecords): Promise<Outcome> {
   let reply: RawReply;
   try {
-    reply = await rawRequest(call.method, call.path, call.body, { 'Idempotency-Key': idempotencyKey(client, entry), ...companyHeaders(entry) });
+    reply = await rawRequest(call.method, call.path, call.body, { 'Idempotency-Key': idempotencyKey(client, entry), ...entryHeaders(entry) });
   } catch (error) {
     await retryLater(entry, error instanceof ApiError ? error.message : 'The request failed.');
     return 'offline';
@@ -310,8 +322,8 @@ function post(batch: Batched[], client: string): Promise<Posted> {
   const [{ entry, call }] = batch;
   const request =
     batch.length === 1
-      ? rawRequest(call.method, call.path, call.body, { 'Idempotency-Key': idempotencyKey(client, entry), ...companyHeaders(entry) })
-      : rawRequest('POST', PUSH_PATH, { mutations: batch.map((b): SyncMutation => ({ key: idempotencyKey(client, b.entry), operation: b.entry.operation, uuid: String(b.entry.data.uuid), body: b.call.body })) }, companyHeaders(entry));
+      ? rawRequest(call.method, call.path, call.body, { 'Idempotency-Key': idempotencyKey(client, entry), ...entryHeaders(entry) })
+      : rawRequest('POST', PUSH_PATH, { mutations: batch.map((b) => mutationOf(b, client)) }, companyHeaders(entry));
   return request.then(
     (reply) => ({ reply }),
     (error: unknown) => ({ failed: error instanceof ApiError ? error.message : 'The request failed.' }),

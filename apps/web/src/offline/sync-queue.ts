@@ -1,3 +1,4 @@
+import { BRANCH_KEY } from '../lib/storage-keys';
 import { bookOwner, db } from './database';
 import type { SyncOperation, SyncQueueEntry } from './db';
 
@@ -38,10 +39,22 @@ export async function enqueue(operation: SyncOperation, data: SyncQueueEntry['da
   const owner = bookOwner();
   const entry: SyncQueueEntry = { operation, data, status: 'pending', created_at: now.toISOString(), retry_count: 0, priority: 0 };
   if (owner) Object.assign(entry, { user_id: owner.userId, company_id: owner.companyId });
+  const branch = actingBranchId();
+  if (branch !== null) entry.branch_id = branch;
   if (touched?.length) entry.touched = touched;
   if (subject) entry.subject = subject;
   entry.id = await db.syncQueue.add(entry);
   return entry;
+}
+
+/**
+ * The branch the device acts at now (the branch switcher's, decision 0302), or null. An entry keeps the branch it
+ * was written at and is sent with it, so switching branch before the queue is sent moves nothing (decision 0322).
+ */
+function actingBranchId(): number | null {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(BRANCH_KEY);
+  const id = Number(stored);
+  return stored && Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** Tells the engine that entries were queued (after the transaction committed). */

@@ -15,6 +15,8 @@ export interface SeenRequest {
   path: string;
   body: Record<string, unknown>;
   key: string | null;
+  /** The branch the call was sent at: a batch mutation's own, else the request's header (decision 0322). */
+  branch: string | null;
 }
 
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
@@ -99,10 +101,10 @@ export function fakeLendingServer(fetchMock: { mockImplementation: (fn: typeof f
   }
 
   /** POST /api/sync/push: each mutation dispatched to its single route in order, each with its own result. */
-  function answerBatch(body: SyncPush): Reply {
+  function answerBatch(body: SyncPush, branch: string | null): Reply {
     const calls = body.mutations.map((m): SeenRequest => {
       const call = callFor({ operation: m.operation, data: { ...m.body, uuid: m.uuid } });
-      return { method: call.method, path: call.path, body: m.body, key: m.key };
+      return { method: call.method, path: call.path, body: m.body, key: m.key, branch: m.branch_id === undefined ? branch : String(m.branch_id) };
     });
     batches.push(calls);
     const results = calls.map((req) => {
@@ -116,7 +118,7 @@ export function fakeLendingServer(fetchMock: { mockImplementation: (fn: typeof f
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const headers = new Headers(init?.headers);
-    const req: SeenRequest = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : {}, key: headers.get('Idempotency-Key') };
+    const req: SeenRequest = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : {}, key: headers.get('Idempotency-Key'), branch: headers.get('X-Kalinga-Branch') };
     const isBatch = req.method === 'POST' && req.path === '/api/sync/push';
     const first = isBatch && !wholeRequest(queued[0]) ? undefined : queued.shift();
     if (first === 'network') {
@@ -124,7 +126,7 @@ export function fakeLendingServer(fetchMock: { mockImplementation: (fn: typeof f
       throw new TypeError('Failed to fetch');
     }
     let reply: Reply;
-    if (isBatch && (first === undefined || first === 'lost-reply')) reply = answerBatch(syncPushSchema.parse(req.body));
+    if (isBatch && (first === undefined || first === 'lost-reply')) reply = answerBatch(syncPushSchema.parse(req.body), req.branch);
     else if (isBatch) reply = first as Reply;
     else reply = answerCall(req, first === 'lost-reply' ? undefined : first);
     // The server committed, then the connection dropped before its reply arrived.

@@ -19,6 +19,16 @@ export function registerBranchHeader(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The same caller acting at the branch a queued write was made at (decision 0322): a batch's mutation carries its
+ * own branch, checked by actingBranch like the header. The copy is the mutation's alone; the request's stays as it is.
+ */
+export function actingAt(auth: AuthContext, branchId: number): AuthContext {
+  const own = { ...auth };
+  asked.set(own, String(branchId));
+  return own;
+}
+
 export const isBranchManager = (auth: AuthContext): boolean => auth.permissions.has('manage branches');
 
 /** The open branches the caller may act at: every one for a manager, else their own. */

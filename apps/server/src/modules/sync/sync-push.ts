@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AuthContext } from '../../lib/auth-context';
 import { type Language, localizeReply } from '../../lib/i18n';
 import { clientErrorReply, UNEXPECTED_ERROR, validationReplyBody } from '../../plugins/errors';
+import { actingAt } from '../lending/branch-context';
 import { writeKey, type WriteReply } from '../lending/idempotency';
 import { handlerOf } from '../lending/lending-operations';
 import { uuidParams } from '../lending/lending-routes-common';
@@ -52,7 +53,9 @@ async function applyMutation(app: FastifyInstance, auth: AuthContext, log: Fasti
   const path = spec.create ? spec.path : operationPath(m.operation, m.uuid);
   const wk = writeKey(m.key, spec.method, path, body);
   try {
-    return await handlerOf(m.operation)({ app, auth, wk, uuid: m.uuid, body });
+    // Recorded at the branch the write was made at, when the device says (decision 0322), else the request's.
+    const at = m.branch_id === undefined ? auth : actingAt(auth, m.branch_id);
+    return await handlerOf(m.operation)({ app, auth: at, wk, uuid: m.uuid, body });
   } catch (error) {
     const known = clientErrorReply(error);
     if (known) {
