@@ -11,13 +11,14 @@ import {
 import { errorReplySchema, idSchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, counselorOnly, needs, signedIn } from '../../lib/auth-context';
+import { authOf, needs, signedIn } from '../../lib/auth-context';
+import { clinicianOnly } from '../client-record/client-access';
 import { caseNoteSettings, saveCaseNoteSettings } from './case-note-settings.service';
 import { addAddendum, cosignNote, reviewQueue, signNote } from './case-note-signing.service';
 import { createNote, deleteNote, getNote, listClientNotes, updateNote } from './case-notes.service';
 
-// Case notes (docs/decisions/0208-case-notes.md): counselors only; each route opens the client's content through the
-// access model (care team, supervisor), which records the read.
+// Case notes (docs/decisions/0208-case-notes.md): clinicians only (decision 0313); each route opens the client's
+// content through the access model (care team, supervisor), which records the read.
 
 const security = [{ bearer: [] }];
 const tags = ['case notes'];
@@ -29,13 +30,13 @@ export const caseNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, keys: app.contentKeys };
 
   app.get('/api/clients/:id/case-notes', {
-    preHandler: counselorOnly,
+    preHandler: clinicianOnly,
     schema: { summary: "Lists a client's case notes (signed ones and the caller's drafts), newest session first.", operationId: 'listClientCaseNotes', tags, security, params: clientParams, response: { 200: caseNoteListSchema, ...errors } },
     handler: async (request) => ({ data: await listClientNotes(deps, authOf(request), request.params.id) }),
   });
 
   app.post('/api/clients/:id/case-notes', {
-    preHandler: counselorOnly,
+    preHandler: clinicianOnly,
     schema: { summary: 'Starts a draft case note of a session or a contact with the client.', operationId: 'createCaseNote', tags, security, params: clientParams, body: createCaseNoteBodySchema, response: { 201: caseNoteReplySchema, 200: caseNoteReplySchema, ...withConflict } },
     handler: async (request, reply) => {
       const { note, created } = await createNote(deps, authOf(request), request.params.id, request.body);
@@ -44,25 +45,25 @@ export const caseNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/case-notes/review-queue', {
-    preHandler: counselorOnly,
+    preHandler: clinicianOnly,
     schema: { summary: "Lists the trainees' notes waiting for the caller's co-signature.", operationId: 'listCaseNotesToReview', tags, security, response: { 200: reviewQueueSchema, ...errors } },
     handler: async (request) => ({ data: await reviewQueue(deps, authOf(request)) }),
   });
 
   app.get('/api/case-notes/:uuid', {
-    preHandler: counselorOnly,
+    preHandler: clinicianOnly,
     schema: { summary: 'Shows one case note with its addenda.', operationId: 'getCaseNote', tags, security, params: caseNoteParamsSchema, response: { 200: caseNoteReplySchema, ...errors } },
     handler: async (request) => ({ data: await getNote(deps, authOf(request), request.params.uuid) }),
   });
 
   app.put('/api/case-notes/:uuid', {
-    preHandler: counselorOnly,
+    preHandler: clinicianOnly,
     schema: { summary: "Changes the caller's draft case note.", operationId: 'updateCaseNote', tags, security, params: caseNoteParamsSchema, body: updateCaseNoteBodySchema, response: { 200: caseNoteReplySchema, ...withConflict } },
     handler: async (request) => ({ data: await updateNote(deps, authOf(request), request.params.uuid, request.body) }),
   });
 
   app.delete('/api/case-notes/:uuid', {
-    preHandler: counselorOnly,
+    preHandler: clinicianOnly,
     schema: { summary: "Deletes the caller's draft case note (a signed note is never deleted).", operationId: 'deleteCaseNote', tags, security, params: caseNoteParamsSchema, response: { 204: z.null(), ...withConflict } },
     handler: async (request, reply) => {
       await deleteNote(deps, authOf(request), request.params.uuid);
@@ -71,19 +72,19 @@ export const caseNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/case-notes/:uuid/sign', {
-    preHandler: counselorOnly,
+    preHandler: clinicianOnly,
     schema: { summary: "Signs the caller's draft; a trainee's note then waits for their supervisor's co-signature.", operationId: 'signCaseNote', tags, security, params: caseNoteParamsSchema, response: { 200: caseNoteReplySchema, ...withConflict } },
     handler: async (request) => ({ data: await signNote(deps, authOf(request), request.params.uuid) }),
   });
 
   app.post('/api/case-notes/:uuid/cosign', {
-    preHandler: counselorOnly,
+    preHandler: clinicianOnly,
     schema: { summary: "Co-signs a trainee's note as their clinical supervisor.", operationId: 'cosignCaseNote', tags, security, params: caseNoteParamsSchema, response: { 200: caseNoteReplySchema, ...withConflict } },
     handler: async (request) => ({ data: await cosignNote(deps, authOf(request), request.params.uuid) }),
   });
 
   app.post('/api/case-notes/:uuid/addenda', {
-    preHandler: counselorOnly,
+    preHandler: clinicianOnly,
     schema: { summary: 'Adds a signed addendum under a signed case note.', operationId: 'addCaseNoteAddendum', tags, security, params: caseNoteParamsSchema, body: addendumBodySchema, response: { 201: caseNoteReplySchema, 200: caseNoteReplySchema, ...withConflict } },
     handler: async (request, reply) => {
       const { note, created } = await addAddendum(deps, authOf(request), request.params.uuid, request.body);

@@ -23,7 +23,7 @@ export interface NotesDeps {
 }
 
 /** The care team writes notes and addenda; a supervisor of it adds addenda and co-signs (decision 0208). */
-export function mayWrite(access: ClientAccess): boolean {
+export function mayWrite(access: Pick<ClientAccess, 'via'>): boolean {
   return access.via === 'care_team';
 }
 

@@ -1,6 +1,7 @@
 import { type AccessKind, type AccessVia, CARE_TEAM_ONLY, CLINICAL_PERMISSIONS, SELF_READABLE_KINDS } from '@kalinga/contracts/client-access-constants';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { DB } from '../../db/database';
-import type { AuthContext } from '../../lib/auth-context';
+import { type AuthContext, authOf } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { findClientOf, inCareTeam, inSupervisedCareTeam, insertAccessRows, liveGrant, readableClientIdsQuery } from './client-record.repository';
 
@@ -27,6 +28,11 @@ export interface ClientAccess {
 export function isClinician(auth: AuthContext): boolean {
   return auth.user.user_type === 'counselor' && CLINICAL_PERMISSIONS.some((p) => auth.permissions.has(p));
 }
+
+/** preHandler of every route that reads or writes clinical content: a clinician, or 403 (decision 0313). */
+export const clinicianOnly: preHandlerAsyncHookHandler = async function clinicianOnly(request) {
+  if (!isClinician(authOf(request))) throw forbidden('Only counselors can do this.');
+};
 
 /**
  * A subquery of the client ids whose content the caller may read (care team, supervised counselors' clients, live
@@ -84,4 +90,29 @@ export async function recordListView(db: DB, auth: AuthContext, clientIds: reado
   if (unique.length === 0) return;
   const at = new Date().toISOString();
   await insertAccessRows(db, unique.map((clientId) => ({ company_id: auth.companyId, viewer_id: auth.user.id, client_id: clientId, kind, via: 'list' as const, grant_id: null, at })));
+}
+
+/** A closed group's content (its notes, their parts): who runs it, and the supervisor a note of it waits for. */
+export interface GroupContent {
+  facilitator_id: number;
+  co_facilitator_id: number | null;
+  /** The clinical supervisor a trainee's note names as its co-signer, if any. */
+  noteSupervisorId?: number | null;
+}
+
+/**
+ * Opens what a closed group's record holds about these members (decision 0312): its facilitators read it (via
+ * care_team, for that group only) and so does the supervisor a trainee's note names (via supervisor); a member's
+ * own care team reads their view of it through openClientContent, never the whole group's. 403 for anyone else;
+ * otherwise one access-log row per member, in the read's transaction.
+ */
+export async function openGroupContent(db: DB, auth: AuthContext, group: GroupContent, clientIds: readonly number[], kind: AccessKind): Promise<Pick<ClientAccess, 'via'>> {
+  if (!isClinician(auth)) throw forbidden(CARE_TEAM_ONLY);
+  let via: ClientAccess['via'];
+  if (group.facilitator_id === auth.user.id || group.co_facilitator_id === auth.user.id) via = 'care_team';
+  else if (group.noteSupervisorId != null && group.noteSupervisorId === auth.user.id) via = 'supervisor';
+  else throw forbidden(CARE_TEAM_ONLY);
+  const at = new Date().toISOString();
+  await insertAccessRows(db, [...new Set(clientIds)].map((clientId) => ({ company_id: auth.companyId, viewer_id: auth.user.id, client_id: clientId, kind, via, grant_id: null, at })));
+  return { via };
 }

@@ -9,26 +9,17 @@ import { likePattern, offsetOf } from '../../lib/pagination';
 // log's rows and reading them (0204).
 
 /**
- * The clients a counselor is in the care team of: an appointment (any status), an urgent case they took, a referral
- * to them, or membership (now or before) of a closed group they facilitate (decision 0296).
+ * The clients a counselor is in the care team of: an appointment (any status), an urgent case they took, or a
+ * referral to them. Facilitating a group is not among them: it opens that group's content only (decision 0312).
  */
 function careTeamOf(db: DB, companyId: number, counselorIds: SelectQueryBuilder<Database, 'users', { id: number }> | number) {
   const appointments = db.selectFrom('appointments').select('client_id').where('company_id', '=', companyId);
   const cases = db.selectFrom('urgent_cases').select('client_id').where('company_id', '=', companyId);
   const referrals = db.selectFrom('client_referrals').select('client_id').where('company_id', '=', companyId);
-  const groups = db.selectFrom('group_members as gm').innerJoin('groups as g', 'g.id', 'gm.group_id').select('gm.client_id').where('gm.company_id', '=', companyId).where('g.kind', '=', 'closed');
   if (typeof counselorIds === 'number') {
-    return appointments
-      .where('counselor_id', '=', counselorIds)
-      .union(cases.where('acknowledged_by', '=', counselorIds))
-      .union(referrals.where('to_counselor_id', '=', counselorIds))
-      .union(groups.where((eb) => eb.or([eb('g.facilitator_id', '=', counselorIds), eb('g.co_facilitator_id', '=', counselorIds)])));
+    return appointments.where('counselor_id', '=', counselorIds).union(cases.where('acknowledged_by', '=', counselorIds)).union(referrals.where('to_counselor_id', '=', counselorIds));
   }
-  return appointments
-    .where('counselor_id', 'in', counselorIds)
-    .union(cases.where('acknowledged_by', 'in', counselorIds))
-    .union(referrals.where('to_counselor_id', 'in', counselorIds))
-    .union(groups.where((eb) => eb.or([eb('g.facilitator_id', 'in', counselorIds), eb('g.co_facilitator_id', 'in', counselorIds)])));
+  return appointments.where('counselor_id', 'in', counselorIds).union(cases.where('acknowledged_by', 'in', counselorIds)).union(referrals.where('to_counselor_id', 'in', counselorIds));
 }
 
 /** The counselors this one supervises (their clients are readable by the supervisor). */
@@ -84,7 +75,6 @@ export async function findClientOf(db: DB, companyId: number, clientId: number):
 export async function insertAccessRows(db: DB, rows: Insertable<ClientAccessLogTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('client_access_log').values(rows.slice(i, i + 500)).execute();
 }
-
 
 export async function breakGlassHours(db: DB, companyId: number): Promise<number> {
   const row = await db.selectFrom('settings').select('break_glass_hours').where('company_id', '=', companyId).executeTakeFirst();

@@ -16,12 +16,12 @@ import { getGroupNote, type GroupNotesDeps, openMembers, readableGroupNote } fro
 // part written; a trainee's note then waits for their clinical supervisor; after the signature only addenda are
 // added, about the whole group or one member. Migration 040's triggers refuse any other change.
 
-/** The author signs their draft; every member's content it holds is opened (care team) in the same transaction. */
+/** The author signs their draft; every member's part it holds is opened (the group's right) in the same transaction. */
 export async function signGroupNote(deps: GroupNotesDeps, auth: AuthContext, uuid: string): Promise<GroupNote> {
   return deps.db.transaction().execute(async (trx) => {
     const { row, session } = await readableGroupNote(trx, auth, uuid, false);
     const parts = await partsOf(trx, auth.companyId, row.id);
-    await openMembers(trx, auth, parts.map((p) => p.client_id), true);
+    await openMembers(trx, auth, session, parts.map((p) => p.client_id), true);
     let allWritten = false;
     if (row.status === 'draft' && row.author_id === auth.user.id) {
       const shared = openShared(deps.keys, row);
@@ -38,8 +38,9 @@ export async function signGroupNote(deps: GroupNotesDeps, auth: AuthContext, uui
 /** The author's clinical supervisor co-signs a group note awaiting it. */
 export async function cosignGroup(deps: GroupNotesDeps, auth: AuthContext, uuid: string): Promise<GroupNote> {
   return deps.db.transaction().execute(async (trx) => {
-    const { row, facilitator } = await readableGroupNote(trx, auth, uuid);
+    const { row, session, facilitator } = await readableGroupNote(trx, auth, uuid);
     assertCosigner(row, auth);
+    await openMembers(trx, auth, { ...session, noteSupervisorId: row.supervisor_id }, (await partsOf(trx, auth.companyId, row.id)).map((p) => p.client_id), false);
     if (!(await cosignGroupNote(trx, auth.companyId, uuid, auth.user.id, auth.user.name, new Date().toISOString()))) throw conflict(CASE_NOTE_MESSAGES.notAwaiting);
     return toGroupNote(trx, deps.keys, (await findGroupNote(trx, auth.companyId, uuid))!, { userId: auth.user.id, facilitator });
   });
@@ -52,13 +53,13 @@ export async function cosignGroup(deps: GroupNotesDeps, auth: AuthContext, uuid:
 export async function addGroupAddendum(deps: GroupNotesDeps, auth: AuthContext, uuid: string, body: GroupNoteAddendumBody): Promise<{ note: GroupNote; created: boolean }> {
   try {
     const note = await deps.db.transaction().execute(async (trx) => {
-      const { row, facilitator } = await readableGroupNote(trx, auth, uuid, false);
+      const { row, session, facilitator } = await readableGroupNote(trx, auth, uuid, false);
       if (!facilitator) throw forbidden(GROUP_NOTE_MESSAGES.notFacilitator);
       assertAddendumAllowed(row);
       const members = (await partsOf(trx, auth.companyId, row.id)).map((p) => p.client_id);
       if (body.client_id !== null && !members.includes(body.client_id)) throw unprocessable({ client_id: [GROUP_NOTE_MESSAGES.notPresent] }, GROUP_NOTE_MESSAGES.notPresent);
       const reached = body.client_id === null ? members : [body.client_id];
-      await openMembers(trx, auth, reached, true);
+      await openMembers(trx, auth, session, members, true); // the reply shows every member's part
       for (const id of reached) await assertFileOpen(trx, auth.companyId, id);
       const at = new Date().toISOString();
       await insertGroupAddendum(trx, { company_id: auth.companyId, uuid: body.uuid, note_id: row.id, client_id: body.client_id, author_id: auth.user.id, author_name: auth.user.name, body: sealAddendum(deps.keys, auth.companyId, body.uuid, body.body), signed_at: at, created_at: at });

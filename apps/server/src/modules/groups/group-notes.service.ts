@@ -7,14 +7,13 @@ import type { AuthContext } from '../../lib/auth-context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { ContentKeys } from '../../lib/field-crypto';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
-import { openClientContent } from '../client-record/client-access';
+import { type GroupContent, isClinician, openClientContent, openGroupContent } from '../client-record/client-access';
 import { assertFileOpen } from '../client-record/client-file.service';
 import { memberGroupNotes } from '../client-record/group-note-record';
 import { mayWrite } from '../case-notes/case-notes.service';
 import { lostRace } from '../case-notes/note-signature';
 import { toGroupNote, sealPart, sealShared } from './group-note-view';
 import { findGroupNote, type GroupNoteRow, insertGroupNote, noteOfSession, presentMembers, replaceParts, sessionById, sessionWithGroup, updateGroupDraft } from './group-notes.repository';
-import { requireCounselor } from './groups.service';
 
 // Group notes (docs/decisions/0295-group-notes.md): one per session of a closed group, written by a facilitator,
 // with a shared part and a part per member present. A draft is its author's alone, as a case note's is; signing,
@@ -33,9 +32,14 @@ export function isFacilitator(s: { facilitator_id: number; co_facilitator_id: nu
   return s.facilitator_id === auth.user.id || s.co_facilitator_id === auth.user.id;
 }
 
+/** Group notes are clinical: a clinician's (decision 0200), not any holder of the counselor role or type. */
+function requireClinician(auth: AuthContext): void {
+  if (!isClinician(auth)) throw forbidden(GROUP_NOTE_MESSAGES.notFacilitator);
+}
+
 /** A session of the company (404 otherwise) whose group the caller facilitates (403 otherwise). */
 async function facilitatedSession(db: DB, auth: AuthContext, sessionUuid: string): Promise<Session> {
-  requireCounselor(auth);
+  requireClinician(auth);
   const session = await sessionWithGroup(db, auth.companyId, sessionUuid);
   if (!session) throw notFound('Session');
   if (!isFacilitator(session, auth)) throw forbidden(GROUP_NOTE_MESSAGES.notFacilitator);
@@ -44,7 +48,7 @@ async function facilitatedSession(db: DB, auth: AuthContext, sessionUuid: string
 
 /** A note of the company (404 otherwise) and its session; the caller must facilitate the group, or be the supervisor it names. */
 export async function readableGroupNote(db: DB, auth: AuthContext, uuid: string, supervisorToo = true): Promise<{ row: GroupNoteRow; session: Session; facilitator: boolean }> {
-  requireCounselor(auth);
+  requireClinician(auth);
   const row = await findGroupNote(db, auth.companyId, uuid);
   if (!row) throw notFound('Group note');
   const session = await sessionById(db, auth.companyId, row.group_session_id);
@@ -53,12 +57,13 @@ export async function readableGroupNote(db: DB, auth: AuthContext, uuid: string,
   return { row, session, facilitator };
 }
 
-/** Opens every member's content the note holds (one access-log row each); all must be the caller's to write when `write`. */
-export async function openMembers(db: DB, auth: AuthContext, clientIds: readonly number[], write: boolean): Promise<void> {
-  for (const id of [...new Set(clientIds)]) {
-    const access = await openClientContent(db, auth, id, 'case_notes');
-    if (write && !mayWrite(access)) throw forbidden(CASE_NOTE_MESSAGES.notWriter);
-  }
+/**
+ * Opens what the group's note holds about these members (one access-log row each) by the caller's right over the
+ * group (decision 0312), not over each member's whole record; a writer must facilitate the group.
+ */
+export async function openMembers(db: DB, auth: AuthContext, group: GroupContent, clientIds: readonly number[], write: boolean): Promise<void> {
+  const access = await openGroupContent(db, auth, group, clientIds, 'case_notes');
+  if (write && !mayWrite(access)) throw forbidden(CASE_NOTE_MESSAGES.notWriter);
 }
 
 /** Members present at the session, and that the parts given are theirs only. */
@@ -72,9 +77,9 @@ async function checkParts(db: DB, auth: AuthContext, session: Session, parts: Gr
   if (Object.keys(errors).length > 0) throw unprocessable(errors, GROUP_NOTE_MESSAGES.notPresent);
 }
 
-/** Writes the parts of a draft: each member opened (care team), each file open (decision 0235). */
-async function writeParts(db: DB, deps: GroupNotesDeps, auth: AuthContext, noteId: number, parts: GroupNoteContent['parts'], now: string): Promise<void> {
-  await openMembers(db, auth, parts.map((p) => p.client_id), true);
+/** Writes the parts of a draft: each member opened (the group's facilitator), each file open (decision 0235). */
+async function writeParts(db: DB, deps: GroupNotesDeps, auth: AuthContext, session: Session, noteId: number, parts: GroupNoteContent['parts'], now: string): Promise<void> {
+  await openMembers(db, auth, session, parts.map((p) => p.client_id), true);
   for (const p of parts) await assertFileOpen(db, auth.companyId, p.client_id);
   await replaceParts(db, auth.companyId, noteId, parts.map((p) => {
     const uuid = randomUUID();
@@ -87,15 +92,18 @@ async function reply(deps: GroupNotesDeps, db: DB, auth: AuthContext, uuid: stri
   return toGroupNote(db, deps.keys, row, { userId: auth.user.id, facilitator: true });
 }
 
-/** GET /api/group-sessions/:uuid/note: the note (null: none yet) and the members present. */
+/**
+ * GET /api/group-sessions/:uuid/note: the note (null: none yet) and the members present. Each member shown is one
+ * access-log row: of the note's parts when they are shown, else of the session's attendance.
+ */
 export async function getSessionNote(deps: GroupNotesDeps, auth: AuthContext, sessionUuid: string): Promise<SessionNoteReply['data']> {
   return deps.db.transaction().execute(async (trx) => {
     const session = await facilitatedSession(trx, auth, sessionUuid);
     const present = await presentMembers(trx, auth.companyId, session.id);
     const row = await noteOfSession(trx, auth.companyId, session.id);
-    if (!row) return { note: null, present };
-    const note = await toGroupNote(trx, deps.keys, row, { userId: auth.user.id, facilitator: true });
-    await openMembers(trx, auth, note.parts.map((p) => p.client_id), false);
+    const note = row ? await toGroupNote(trx, deps.keys, row, { userId: auth.user.id, facilitator: true }) : null;
+    const parts = note?.parts.map((p) => p.client_id) ?? [];
+    await openGroupContent(trx, auth, session, [...present.map((m) => m.client_id), ...parts], parts.length > 0 ? 'case_notes' : 'attendance');
     return { note, present };
   });
 }
@@ -103,9 +111,9 @@ export async function getSessionNote(deps: GroupNotesDeps, auth: AuthContext, se
 /** GET /api/group-notes/:uuid: for the facilitators and the supervisor the note waits for. */
 export async function getGroupNote(deps: GroupNotesDeps, auth: AuthContext, uuid: string): Promise<GroupNote> {
   return deps.db.transaction().execute(async (trx) => {
-    const { row, facilitator } = await readableGroupNote(trx, auth, uuid);
+    const { row, session, facilitator } = await readableGroupNote(trx, auth, uuid);
     const note = await toGroupNote(trx, deps.keys, row, { userId: auth.user.id, facilitator });
-    if (facilitator) await openMembers(trx, auth, note.parts.map((p) => p.client_id), false);
+    await openMembers(trx, auth, { ...session, noteSupervisorId: row.supervisor_id }, note.parts.map((p) => p.client_id), false);
     return note;
   });
 }
@@ -139,7 +147,7 @@ export async function createGroupNote(deps: GroupNotesDeps, auth: AuthContext, s
         updated_at: now,
       });
       const row = (await findGroupNote(trx, auth.companyId, body.uuid))!;
-      await writeParts(trx, deps, auth, row.id, body.parts, now);
+      await writeParts(trx, deps, auth, session, row.id, body.parts, now);
       return reply(deps, trx, auth, body.uuid);
     });
     return { note, created: true };
@@ -164,7 +172,7 @@ export async function updateGroupNote(deps: GroupNotesDeps, auth: AuthContext, u
     if (!(await updateGroupDraft(trx, auth.companyId, uuid, auth.user.id, { body: sealShared(deps.keys, auth.companyId, uuid, body.shared), updated_at: now }))) {
       return lostRace(await findGroupNote(trx, auth.companyId, uuid), notFound('Group note'));
     }
-    await writeParts(trx, deps, auth, row.id, body.parts, now);
+    await writeParts(trx, deps, auth, session, row.id, body.parts, now);
     return reply(deps, trx, auth, uuid);
   });
 }

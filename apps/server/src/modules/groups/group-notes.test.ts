@@ -3,7 +3,8 @@
 // that member's part only, never another member's name, id or part.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
+import { referTo } from '../../../test/client-record/client-access-helpers';
 import { purgeMemberParts } from '../client-record/group-note-record.repository';
 import { call, idsIn, noteBody, type NotesGroup, notesGroup, pdfText } from '../../../test/groups/group-note-helpers';
 
@@ -11,11 +12,15 @@ let t: TestApp;
 let g: NotesGroup;
 let other: NotesGroup;
 let noteUuid: string;
+/** The members' individual counselor: their care team, which reads their record (the facilitators read the group's). */
+let carer: Actor;
 
 beforeAll(async () => {
   t = await createTestApp();
   g = await notesGroup(t, 'Group Notes School');
   other = await notesGroup(t, 'Other Notes School', 'O');
+  carer = await addUser(t.app, g.c.admin.companyId, { userType: 'counselor', name: 'Carer' });
+  for (const m of [g.members.amihan, g.members.bituin]) await referTo(t.db, g.c.admin.companyId, carer.user.id, m.user.id);
   await t.db.insertInto('case_note_settings').values({ company_id: g.c.admin.companyId, templates: '["dap","soap","free"]', late_entry_days: 3, clients_read_signed_notes: 1, updated_at: new Date().toISOString() }).execute();
 });
 afterAll(async () => t?.close());
@@ -111,17 +116,17 @@ describe('group notes', () => {
       for (const s of mustShow) expect(text, `${where} shows ${s}`).toContain(s);
       for (const s of mustHide) expect(text, `${where} hides ${s}`).not.toContain(s);
     };
-    const list = await call(t, g.c.lead, 'GET', `/api/clients/${amihan.user.id}/group-notes`);
+    const list = await call(t, carer, 'GET', `/api/clients/${amihan.user.id}/group-notes`);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data).toHaveLength(1);
     expect(list.json().data[0]).toMatchObject({ group_name: 'Anxiety group', part: A_PART, shared: { themes: 'Worry and sleep' } });
     check(list.body, 'notes list');
-    const file = await call(t, g.c.lead, 'GET', `/api/clients/${amihan.user.id}/file`);
+    const file = await call(t, carer, 'GET', `/api/clients/${amihan.user.id}/file`);
     expect(file.statusCode, file.body).toBe(200);
     check(file.body, 'client file');
     const day = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
-    const pdf = await call(t, g.c.lead, 'GET', `/api/clients/${amihan.user.id}/disclosure?from=${from}&to=${day}`);
+    const pdf = await call(t, carer, 'GET', `/api/clients/${amihan.user.id}/disclosure?from=${from}&to=${day}`);
     expect(pdf.statusCode, pdf.body).toBe(200);
     check(pdfText(pdf.rawPayload), 'disclosure PDF');
     const own = await call(t, amihan, 'GET', '/api/me/record');
@@ -131,12 +136,12 @@ describe('group notes', () => {
     check(pdfText(ownPdf.rawPayload), 'own record PDF');
     for (const reply of [list, file, own]) expect(idsIn(reply.json())).not.toContain(bituin.user.id);
     // Bituin's side mirrors it.
-    const theirs = await call(t, g.c.lead, 'GET', `/api/clients/${bituin.user.id}/group-notes`);
+    const theirs = await call(t, carer, 'GET', `/api/clients/${bituin.user.id}/group-notes`);
     expect(theirs.body).toContain('BITUINPART');
     expect(theirs.body).not.toContain('AMIHANPART');
     expect(theirs.body).not.toContain(amihan.user.name);
     // Every read was recorded on the member's record; outsiders and administrators are refused.
-    const logged = await t.db.selectFrom('client_access_log').select('kind').where('client_id', '=', amihan.user.id).where('viewer_id', '=', g.c.lead.user.id).execute();
+    const logged = await t.db.selectFrom('client_access_log').select('kind').where('client_id', '=', amihan.user.id).where('viewer_id', '=', carer.user.id).execute();
     expect(logged.length).toBeGreaterThanOrEqual(3);
     expect((await call(t, g.outsider, 'GET', `/api/clients/${amihan.user.id}/group-notes`)).statusCode).toBe(403);
     expect((await call(t, g.c.admin, 'GET', `/api/clients/${amihan.user.id}/group-notes`)).statusCode).toBe(403);
@@ -146,10 +151,10 @@ describe('group notes', () => {
   it('a member removed from the group keeps their part; a closed file takes no new part or addendum', async () => {
     const { amihan, bituin } = g.members;
     expect((await call(t, g.c.lead, 'DELETE', `/api/groups/${g.group}/members/${amihan.user.id}`)).statusCode).toBe(200);
-    const kept = await call(t, g.c.lead, 'GET', `/api/clients/${amihan.user.id}/group-notes`);
+    const kept = await call(t, carer, 'GET', `/api/clients/${amihan.user.id}/group-notes`);
     expect(kept.statusCode).toBe(200);
     expect(kept.body).toContain('AMIHANPART');
-    const closed = await call(t, g.c.lead, 'POST', `/api/clients/${bituin.user.id}/close`, { summary: 'Goals met; client discharged.' });
+    const closed = await call(t, carer, 'POST', `/api/clients/${bituin.user.id}/close`, { summary: 'Goals met; client discharged.' });
     expect(closed.statusCode, closed.body).toBe(200);
     const refused = await call(t, g.c.lead, 'POST', `/api/group-sessions/${g.sessions[1]}/note`, noteBody([{ client_id: bituin.user.id, text: 'new part' }]));
     expect(refused.statusCode).toBe(409);
@@ -165,6 +170,6 @@ describe('group notes', () => {
     expect(await purgeMemberParts(t.db, companyId, bituin.user.id)).toEqual({ parts: 1, addenda: 1 });
     const left = await t.db.selectFrom('group_note_parts').select('client_id').where('company_id', '=', companyId).execute();
     expect(left.map((r) => r.client_id)).toEqual([amihan.user.id]);
-    expect((await call(t, g.c.lead, 'GET', `/api/clients/${amihan.user.id}/group-notes`)).body).toContain('SHAREDADDENDUM');
+    expect((await call(t, carer, 'GET', `/api/clients/${amihan.user.id}/group-notes`)).body).toContain('SHAREDADDENDUM');
   });
 });
