@@ -62,6 +62,9 @@ export const itemSchema = z.object({
   tag_number: z.string().nullable().optional(),
   place_kind: z.enum(['vault', 'drawer', 'tray']).nullable().optional(),
   place_name: z.string().nullable().optional(),
+  /** The vault holding the item, and whether it is on its way to another (decision 0303); absent from copies made before them. */
+  branch_id: z.number().int().nullable().optional(),
+  in_transit: z.boolean().optional(),
   /** The company's change-counter value of this row's last change: a copy with a smaller one is older (decision 0111). */
   version: z.number().int().min(0),
   created_at: z.string(),

@@ -52,6 +52,8 @@ export function toItem(row: ItemRow): Item {
     tag_number: row.tag_number,
     place_kind: row.place_kind,
     place_name: row.place_name,
+    branch_id: row.branch_id,
+    in_transit: row.in_transit === 1,
     version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -1,0 +1,102 @@
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, apiLogin } from './support/api';
+import { DEMO, DESKTOP, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { go, localRows, manilaToday, overflowing, waitForBook, waitForQueue } from './support/lending';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
+
+// Renewing at another branch offline, then online (decisions 0302, 0322): a clerk acting at Makati renews a Quezon
+// City ticket with the network cut (context.setOffline: the service worker's requests fail too), switches the
+// device to Quezon City before the network returns; the renewal reaches the server once, the register records it
+// at Makati, where it was written, and the item stays in Quezon City's vault.
+
+let server: RunningServer;
+let browser: Browser;
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+const CLERK = 'clerk@demo.kalinga.test';
+
+interface CashRow { branch_id: number; name: string; entries: number; cash_in: number }
+interface ServerItem { uuid: string; branch_id?: number | null; in_transit?: boolean }
+interface ServerLoan { uuid: string; status: string; new_loan: string | null; renewed_from: string | null; branch_id?: number | null; items: ServerItem[] }
+
+describe('renewing at another branch', () => {
+  it('offline at Makati, a Quezon City ticket renewed: sent once when the network returns, recorded at Makati, the item still in Quezon City’s vault', async () => {
+    const admin = await apiLogin(server, DEMO.admin);
+    const branches = (await apiCall<{ data: { id: number; name: string }[] }>(server, admin, 'GET', '/api/branches/mine')).data.sort((a, b) => a.id - b.id);
+    const quezonCity = branches.find((b) => b.name.endsWith('Quezon City'))!;
+    const makati = branches.find((b) => b.name.endsWith('Makati'))!;
+    const category = crypto.randomUUID();
+    const customer = crypto.randomUUID();
+    const loan = crypto.randomUUID();
+    const ring = crypto.randomUUID();
+    await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title: 'Branch Renewal Gold', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true });
+    await apiCall(server, admin, 'POST', '/api/customers', { uuid: customer, first_name: 'Rosario', last_name: 'Sangay', phone_number: '09170004141', address: '12 Kalayaan Ave, Quezon City' });
+    // Written with no branch named: at the administrator's oldest branch, Quezon City, in its series and vault.
+    const written = await apiCall<{ data: ServerLoan & { pawn_ticket_number: string } }>(server, admin, 'POST', '/api/loans', {
+      uuid: loan, customer_uuid: customer, category_uuid: category, loan_date: manilaToday(), loan_amount: 4000,
+      items: [{ uuid: ring, description: 'Branch renewal ring 18k', appraisal_value: 6000 }],
+    });
+    expect(written.data.branch_id).toBe(quezonCity.id);
+    expect(written.data.pawn_ticket_number).toMatch(/^PT-/);
+    const cashBefore = (await apiCall<{ data: CashRow[] }>(server, admin, 'GET', `/api/branches/cash?day=${manilaToday()}`)).data;
+
+    // The clerk works at Quezon City and Makati; this device acts at Makati.
+    const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
+    await signIn(page, CLERK);
+    await page.evaluate((id) => localStorage.setItem('branch_id', String(id)), makati.id);
+    await waitForBook(page);
+    await expect.poll(async () => (await localRows<{ uuid: string }>(page, 'loans')).some((l) => l.uuid === loan), { timeout: 30_000 }).toBe(true);
+
+    await context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    const pushes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && (r.url().includes('/renew') || r.url().includes('/api/sync/push'))) pushes.push(r.url());
+    });
+    await go(page, `/lending/loans/${loan}`);
+    await page.getByRole('button', { name: 'Renew' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Renew for/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Pawn Ticket' }).waitFor();
+    const queued = (await localRows<{ operation: string; status: string; branch_id?: number }>(page, 'syncQueue')).filter((e) => e.operation === 'RENEW_LOAN');
+    expect(queued.map((e) => [e.status, e.branch_id])).toEqual([['pending', makati.id]]);
+    await screenshot(page, 'branch-renewal-offline-1280');
+    await page.setViewportSize(PHONE);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'branch-renewal-offline-375');
+    await page.setViewportSize(DESKTOP);
+
+    // The device moves to Quezon City before the network returns: the renewal stays Makati's.
+    await page.evaluate((id) => localStorage.setItem('branch_id', String(id)), quezonCity.id);
+    await context.setOffline(false);
+    await waitForQueue(page);
+
+    const old = (await apiCall<{ data: ServerLoan }>(server, admin, 'GET', `/api/loans/${loan}`)).data;
+    expect(old.status).toBe('renewed');
+    const renewals = (await apiCall<{ data: ServerLoan[] }>(server, admin, 'GET', `/api/loans?customer_uuid=${customer}&per_page=100`)).data.filter((l) => l.renewed_from === loan);
+    expect(renewals.map((l) => l.uuid)).toEqual([old.new_loan]);
+    // Sent once: one request carried it (its own route or a batch).
+    expect(pushes).toHaveLength(1);
+    // The new ticket stays in Quezon City's book, and so does the item, in its vault, not travelling.
+    const next = (await apiCall<{ data: ServerLoan }>(server, admin, 'GET', `/api/loans/${old.new_loan}`)).data;
+    expect(next.branch_id).toBe(quezonCity.id);
+    expect(next.items.map((i) => [i.uuid, i.branch_id, i.in_transit])).toEqual([[ring, quezonCity.id, false]]);
+    // The register: the money the pawner paid is in Makati's day, none of it in Quezon City's.
+    const cashAfter = (await apiCall<{ data: CashRow[] }>(server, admin, 'GET', `/api/branches/cash?day=${manilaToday()}`)).data;
+    const moved = (id: number) => {
+      const before = cashBefore.find((c) => c.branch_id === id);
+      const after = cashAfter.find((c) => c.branch_id === id);
+      return { entries: (after?.entries ?? 0) - (before?.entries ?? 0), cashIn: (after?.cash_in ?? 0) - (before?.cash_in ?? 0) };
+    };
+    expect(moved(makati.id).entries).toBeGreaterThan(0);
+    expect(moved(makati.id).cashIn).toBeGreaterThan(0);
+    expect(moved(quezonCity.id)).toEqual({ entries: 0, cashIn: 0 });
+    await context.close();
+  });
+});
