@@ -25,8 +25,7 @@ const MONTH: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long' };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
-  const locale = currentLocale();
+function formatter(options: Intl.DateTimeFormatOptions, timeZone: string | undefined, locale: string): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}|${timeZone ?? ''}`;
   let f = formatters.get(key);
   if (!f) {
@@ -48,19 +47,19 @@ function resolve(value: When | null | undefined, timeZone: string | undefined): 
 }
 
 /** Formats with `options`; the day period always reads 'AM'/'PM' (some engines' en-PH data say 'am' or 'a.m.'). */
-function show(value: When | null | undefined, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
+function show(value: When | null | undefined, options: Intl.DateTimeFormatOptions, timeZone?: string, locale: string = currentLocale()): string {
   const r = resolve(value, timeZone);
   if (!r) return MISSING;
-  return formatter(options, r.timeZone)
+  return formatter(options, r.timeZone, locale)
     .formatToParts(r.at)
     .map((p) => (p.type === 'dayPeriod' ? p.value.replace(/\./g, '').toUpperCase() : p.value))
     .join('')
     .replace(/\u202f|\u00a0/g, ' ');
 }
 
-/** 'Nov 26, 2026'. */
-export function formatDate(value: When | null | undefined, timeZone?: string): string {
-  return show(value, DATE, timeZone);
+/** 'Nov 26, 2026'; `locale` for a part drawn in another language than the screen's (lib/i18n.ts, useLocale). */
+export function formatDate(value: When | null | undefined, timeZone?: string, locale?: string): string {
+  return show(value, DATE, timeZone, locale);
 }
 
 /** '5:04 AM'. */
@@ -86,8 +85,8 @@ export function formatWeekdayDateTime(value: When | null | undefined, timeZone?:
 }
 
 /** 'Thursday, November 26, 2026': a day heading, or a date as a screen reader should say it. */
-export function formatLongDate(value: When | null | undefined, timeZone?: string): string {
-  return show(value, LONG_DATE, timeZone);
+export function formatLongDate(value: When | null | undefined, timeZone?: string, locale?: string): string {
+  return show(value, LONG_DATE, timeZone, locale);
 }
 
 /** 'Nov 26': a chart's axis, where the year is the chart's own. */

@@ -2,8 +2,8 @@
 // messages compiled when built (vite.config.ts, compiledCatalogs); each language's area is its own chunk, loaded when
 // a screen of the area first draws, so the sign-in page carries Lingui's runtime and the sign-in catalog only. Every
 // chunk is precached by the service worker, so the crisis screen opens offline in either language.
-import { setupI18n, type Messages } from '@lingui/core';
-import { use, useSyncExternalStore } from 'react';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { createContext, createElement, type ReactNode, use, useContext, useSyncExternalStore } from 'react';
 import { effectiveLanguage, isLanguage, languageFromTags, LOCALES, type Language } from '@kalinga/contracts/languages';
 import type enAuth from '../i18n/en/auth.json';
 import type enCrisis from '../i18n/en/crisis.json';
@@ -43,6 +43,12 @@ export const LANGUAGE_KEY = 'kalinga.language';
 
 const catalogs = import.meta.glob<{ default: Messages }>('../i18n/*/*.json');
 const i18n = setupI18n();
+/**
+ * One instance per language as well, always active in it: a part of a screen drawn in a language other than the
+ * screen's (InLanguage: a printed ticket or letter in the pawner's language, decision 0316) translates with these.
+ */
+const fixed: Record<Language, I18n> = { fil: setupI18n(), en: setupI18n() };
+const fixedT: Record<Language, Translate> = { fil: (key, values) => fixed.fil._(key, values), en: (key, values) => fixed.en._(key, values) };
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
 const listeners = new Set<() => void>();
@@ -78,7 +84,10 @@ function loadArea(language: Language, area: Area): Promise<void> {
     const loader = catalogs[`../i18n/${key}.json`];
     if (!loader) return Promise.reject(new Error(`No catalog ${key}`));
     promise = loader().then(async (module) => {
-      i18n.load(LOCALES[language], await compiled(module.default));
+      const messages = await compiled(module.default);
+      i18n.load(LOCALES[language], messages);
+      fixed[language].load(LOCALES[language], messages);
+      fixed[language].activate(LOCALES[language]);
       // A screen drawn before initI18n ran (a test of one section) still formats in the language in use.
       if (!i18n.locale) i18n.activate(LOCALES[current]);
       loaded.add(key);
@@ -183,9 +192,26 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The language in use, redrawing the component when it changes. */
+const Scope = createContext<Language | null>(null);
+
+/**
+ * Draws `children` in `language` whatever the screen's language is: useT, useLanguage and useLocale inside answer in
+ * it (decision 0316). Code that formats outside a hook (lib/format.ts, lib/dates.ts) takes useLocale()'s locale.
+ */
+export function InLanguage({ language, children }: { language: Language; children: ReactNode }) {
+  return createElement(Scope.Provider, { value: language }, children);
+}
+
+/** The language this part of the screen is drawn in (InLanguage's, else the one in use), redrawing when it changes. */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  const scoped = useContext(Scope);
+  const screen = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return scoped ?? screen;
+}
+
+/** useLanguage's Intl locale (fil-PH or en-PH), for the formatters of lib/format.ts and lib/dates.ts. */
+export function useLocale(): string {
+  return LOCALES[useLanguage()];
 }
 
 /**
@@ -193,6 +219,7 @@ export function useLanguage(): Language {
  * fallback) until the areas' catalogs are loaded, and redraws the component when the language changes.
  */
 export function useT(...areas: Area[]): Translate {
+  const scoped = useContext(Scope);
   const language = useLanguage();
   const missing = areas.filter((area) => !loaded.has(`${language}/${area}`));
   if (missing.length > 0) {
@@ -201,5 +228,5 @@ export function useT(...areas: Area[]): Translate {
     if (!waiting) waits.set(key, (waiting = Promise.all(missing.map((area) => loadArea(language, area))).finally(() => waits.delete(key))));
     use(waiting);
   }
-  return t;
+  return scoped ? fixedT[scoped] : t;
 }

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { paginated, pageQuerySchema } from '../common';
 import { calendarDateField } from './schemas';
+import { LANGUAGES } from '../languages';
 
 // The notices before redemption periods end (decision 0184) and the auction list (decision 0185). Money in pesos.
 
@@ -30,6 +31,8 @@ const ticketFields = {
   customer_uuid: z.string(),
   customer_name: z.string(),
   customer_address: z.string().nullable(),
+  /** The pawner's language (decision 0291): the printed letter's (decision 0316); null: the site's default. */
+  customer_language: z.enum(LANGUAGES).nullable().optional(),
   customer_email: z.string().nullable(),
   loan_date: z.string(),
   maturity_date: z.string(),

@@ -52,6 +52,16 @@ describe("a customer's language", () => {
     expect((await makeCustomer(w.t, w.admin)).uuid).toBeTruthy();
   });
 
+  it("gives the pawner's language with the notice, which the printed letter is in (decision 0316)", async () => {
+    const customer = await makeCustomer(w.t, w.admin, { language: 'fil' });
+    const loan = await call(w.t, w.admin, 'POST', '/api/loans', loanBody(customer.uuid, w.category.id, { loan_date: daysAgo(50) }));
+    const uuid = loan.json().data.uuid;
+    expect((await call(w.t, w.admin, 'POST', `/api/loans/${uuid}/notice`)).statusCode).toBe(201);
+    const read = await call(w.t, w.admin, 'GET', `/api/loans/${uuid}/notice`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data.customer_language).toBe('fil');
+  });
+
   it("writes the notice's email in a Filipino pawner's language though the clerk reads English", async () => {
     const mail = await noticeMail('fil');
     expect(mail.subject).toMatch(/^Pawn ticket .+: matatapos na ang panahon ng pagtubos mo$/);

@@ -26,6 +26,7 @@ const ticketColumns = [
   'customers.first_name',
   'customers.last_name',
   'customers.address as customer_address',
+  'customers.language as customer_language',
   'customers.email as customer_email',
 ] as const;
 

@@ -12,6 +12,7 @@ import { counterDay } from './lending-common';
 import { findTicket, insertNoticeOnce, itemsOfLoans, markNoticeSent, listAuctionItems, listTicketsEnding, noticesOfLoans, type PawnNoticeRow, queueNoticeEmail, type TicketRow } from './pawn-notice.repository';
 import { dayWords, shopOf } from './pawn-notice-email';
 import { todayIn } from '@kalinga/contracts/zone-time';
+import { isLanguage } from '@kalinga/contracts/languages';
 
 // The notices before redemption periods end (decision 0184) and the auction list (decision 0185).
 
@@ -29,6 +30,7 @@ function ticketFields(t: TicketRow) {
     customer_uuid: t.customer_uuid,
     customer_name: `${t.first_name} ${t.last_name}`,
     customer_address: t.customer_address,
+    customer_language: isLanguage(t.customer_language) ? t.customer_language : null,
     customer_email: t.customer_email,
     loan_date: t.loan_date,
     maturity_date: t.maturity_date,

@@ -16,7 +16,7 @@ import { extendProblem, planExtension, type ExtensionPlan } from '@kalinga/contr
 import { formatCurrency } from '../../lib/format';
 import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from './book/lending-queries';
 import { formatDate } from '../../lib/dates';
-import { t, type MessageKey } from '../../lib/i18n';
+import { t, type MessageKey, type Translate } from '../../lib/i18n';
 
 // Every figure the lending screens show comes from the rules module (pawn-rules.ts), the one the server applies.
 // The rules work in centavos; these helpers hand the screens pesos.
@@ -124,21 +124,21 @@ export function ticketPreview(input: {
 export const pesos = toPesos;
 
 /** A loan period in words: '1 month', '30 days'. */
-export function periodText(category: Pick<LocalCategory, 'loan_period' | 'loan_period_type'>): string {
-  return t('lending.period', { unit: category.loan_period_type || 'month', count: category.loan_period });
+export function periodText(category: Pick<LocalCategory, 'loan_period' | 'loan_period_type'>, say: Translate = t): string {
+  return say('lending.period', { unit: category.loan_period_type || 'month', count: category.loan_period });
 }
 
 /** 'PT-2026-000021', or 'pending' while a ticket written on this device waits for its number. */
-export function ticketNumber(loan: Pick<LocalLoan, 'pawn_ticket_number'>): string {
-  return loan.pawn_ticket_number ?? t('lending.ticketPending');
+export function ticketNumber(loan: Pick<LocalLoan, 'pawn_ticket_number'>, say: Translate = t): string {
+  return loan.pawn_ticket_number ?? say('lending.ticketPending');
 }
 
-export function customerName(customer: { first_name: string; last_name: string } | undefined): string {
-  return customer ? `${customer.last_name}, ${customer.first_name}` : t('lending.unknownCustomer');
+export function customerName(customer: { first_name: string; last_name: string } | undefined, say: Translate = t): string {
+  return customer ? `${customer.last_name}, ${customer.first_name}` : say('lending.unknownCustomer');
 }
 
-/** A calendar date as 'Nov 23, 2026' (the date itself, no zone shift). */
-export function formatDay(date: string | null | undefined): string {
+/** A calendar date as 'Nov 23, 2026' (the date itself, no zone shift); `locale`: useLocale()'s, in a part drawn in another language. */
+export function formatDay(date: string | null | undefined, locale?: string): string {
   if (!date) return '—';
-  return formatDate(date.slice(0, 10));
+  return formatDate(date.slice(0, 10), undefined, locale);
 }

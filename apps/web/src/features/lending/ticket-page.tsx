@@ -1,19 +1,21 @@
 import type { Branch } from '@kalinga/contracts/lending/branches';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { api } from '../../lib/api-client';
 import { formatCurrency } from '../../lib/format';
-import { currentLocale, useT } from '../../lib/i18n';
-import { useLoanDetail } from './book/lending-queries';
+import { LANGUAGE_NAMES } from '@kalinga/contracts/languages';
+import { currentLocale, InLanguage, useLanguage, useLocale, useT } from '../../lib/i18n';
+import { useLoanDetail, type LoanDetail } from './book/lending-queries';
 import { useSiteSettings } from '../../session/site-settings';
-import { lendingShop, missingShopDetails } from './lending-shop';
+import { lendingShop, missingShopDetails, type LendingShop } from './lending-shop';
 import { SyncBadge } from './components/sync-badge';
 import { TicketBack, WrittenRequestNote } from './components/ticket-back';
-import { PaperChoice, printCss, useTicketPrinting } from './components/ticket-paper';
+import { PaperChoice, printCss, useTicketPrinting, type Paper } from './components/ticket-paper';
+import { pawnerLanguage } from './pawner-language';
 import { customerName, formatDay, ticketNumber } from './lending-figures';
 import { TicketMetalLine } from './terms/ticket-metal-line';
 
@@ -43,9 +45,98 @@ function useSlow(waiting: boolean): boolean {
   return slow;
 }
 
+/**
+ * The ticket as printed, in the pawner's language (decision 0316): drawn inside InLanguage, so its words, dates and
+ * amounts are in that language whatever the clerk's screen is.
+ */
+function PrintedTicket({ detail, shop, paper, reprint }: { detail: LoanDetail; shop: LendingShop; paper: Paper; reprint: boolean }) {
+  const t = useT('lending');
+  const locale = useLocale();
+  const { loan, items, customer, category, renewedFrom } = detail;
+  const renewal = Boolean(loan.renewed_from) && !(loan.amount_disbursed > 0);
+  const day = (date: string | null | undefined) => formatDay(date, locale);
+  const money = (value: unknown) => formatCurrency(value, locale);
+  const pawner = customerName(customer, t);
+  return (
+    <article
+      className={`rounded-box border border-base-300 bg-base-100 text-sm ${paper === 'receipt' ? 'mx-auto w-full max-w-[80mm] p-3' : 'p-6'}`}
+      data-ticket
+      data-paper={paper}
+      aria-labelledby="ticket-title"
+    >
+      {reprint && (
+        <p className="mb-2 border border-base-content py-1 text-center font-bold tracking-widest" data-testid="ticket-reprint">
+          {t('lending.ticket.reprintBand')}
+        </p>
+      )}
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-2 border-b border-base-300 pb-3">
+        <div>
+          <p className="font-bold" data-testid="ticket-shop">{shop.name}</p>
+          {shop.address && <p data-testid="ticket-shop-address">{shop.address}</p>}
+          {shop.registration && <p data-testid="ticket-shop-registration">{t('lending.letter.registration', { registration: shop.registration })}</p>}
+          <h1 id="ticket-title" className="text-xl font-bold">{t('lending.ticket.title')}</h1>
+        </div>
+        <div className="sm:text-right">
+          <p className="text-base-content/70">{t('lending.ticket.number')}</p>
+          <p className="font-mono text-lg font-bold" data-testid="ticket-number">{ticketNumber(loan, t)}</p>
+          <span data-print-hide><SyncBadge record={loan} /></span>
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-[1fr_auto]">
+        <Row label={t('lending.ticket.pawner')} value={pawner} />
+        {customer?.address && <Row label={t('lending.customer.address')} value={customer.address} />}
+        {(customer?.id_type || customer?.id_number) && <Row label={t('lending.ticket.id')} value={[customer?.id_type, customer?.id_number].filter(Boolean).join(' ')} />}
+        <Row label={t('lending.ticket.loanDate')} value={day(loan.loan_date)} />
+        <Row label={t('lending.maturityDate')} value={day(loan.maturity_date)} />
+        <Row label={t('lending.ticket.expiry')} value={day(loan.expiry_date)} />
+        {(loan.extensions ?? 0) > 0 && (
+          <Row
+            label={t('lending.loan.extended')}
+            value={t('lending.ticket.extended', { count: loan.extensions ?? 0, date: day(loan.interest_from) })}
+            testId="ticket-extended"
+          />
+        )}
+      </dl>
+      <h2 className="mt-4 mb-1 font-semibold">{t('lending.ticket.items')}</h2>
+      <ul className="mb-4 divide-y divide-base-300 border-y border-base-300">
+        {items.map((item) => (
+          <li key={item.uuid} className="flex justify-between gap-4 py-1" data-testid="ticket-item" data-description={item.description}>
+            <span>
+              {item.description}
+              <TicketMetalLine item={item} ticketDate={loan.loan_date} />
+            </span>
+            <span>{money(item.appraisal_value)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-[1fr_auto]">
+        <Row label={t('lending.preview.appraisal')} value={money(loan.appraisal_value)} />
+        <Row label={t('lending.principal')} value={money(loan.loan_amount)} testId="ticket-principal" />
+        <Row label={t('lending.serviceCharge')} value={money(loan.service_charge)} />
+        {renewal ? (
+          <Row label={t('lending.loan.net')} value={t('lending.ticket.netRenewal', { ticket: renewedFrom ? ticketNumber(renewedFrom, t) : t('lending.ticket.earlierTicket') })} testId="ticket-net" />
+        ) : (
+          <Row label={t('lending.loan.net')} value={money(loan.amount_disbursed)} testId="ticket-net" />
+        )}
+        <Row label={t('lending.tx.interest')} value={t('lending.ticket.rate', { rate: loan.interest_rate })} />
+        <Row label={t('lending.advanceInterest')} value={money(loan.advance_interest ?? 0)} testId="ticket-advance-interest" />
+        <Row label={t('lending.ticket.penalty')} value={t('lending.ticket.rate', { rate: loan.penalty_rate })} />
+      </dl>
+      <WrittenRequestNote loan={loan} pawner={pawner} />
+      <TicketBack loan={loan} category={category} />
+      {loan.notes && <p className="mt-2 text-xs">{t('lending.ticket.remarks', { notes: loan.notes })}</p>}
+      <div className="mt-10 grid gap-8 sm:grid-cols-2" data-testid="ticket-signatures">
+        <div className="border-t border-base-content pt-1 text-center text-xs">{t('lending.ticket.signPawner', { name: customer ? ` (${pawner})` : '' })}</div>
+        <div className="border-t border-base-content pt-1 text-center text-xs">{t('lending.ticket.signShop')}</div>
+      </div>
+    </article>
+  );
+}
+
 /** The printable pawn ticket: number ('pending' until the server numbers it), pawner, items, terms, dates and amounts. */
 export function TicketPage() {
   const t = useT('lending');
+  const screenLanguage = useLanguage();
   const { uuid = '' } = useParams();
   const detail = useLoanDetail(uuid);
   const settings = useSiteSettings(true);
@@ -61,10 +152,10 @@ export function TicketPage() {
   // loading rows only when that takes longer, so a kept copy of the screen gives way to the ticket, not to them.
   if (detail.loading || detail.stale || settings.isPending) return slow ? <LoadingBlock text={t('lending.ticket.loading')} /> : <div aria-busy="true" data-testid="ticket-waiting" />;
   if (!detail.data) return <EmptyState title={t('lending.loan.notFound')} text={t('lending.loan.notOnDevice')} action={<Link to="/lending/loans" className="btn">{t('lending.loan.back')}</Link>} />;
-  const { loan, items, customer, category, renewedFrom } = detail.data;
+  const { loan, customer } = detail.data;
   const pending = loan.pawn_ticket_number === null;
   const shop = lendingShop(settings.data, branches.data?.data.find((b) => b.id === loan.branch_id));
-  const renewal = Boolean(loan.renewed_from) && !(loan.amount_disbursed > 0);
+  const printLanguage = pawnerLanguage(customer?.language, settings.data?.default_language, screenLanguage);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
@@ -96,78 +187,16 @@ export function TicketPage() {
           {t('lending.ticket.pendingNumber')}
         </p>
       )}
-      <article
-        className={`rounded-box border border-base-300 bg-base-100 text-sm ${printing.paper === 'receipt' ? 'mx-auto w-full max-w-[80mm] p-3' : 'p-6'}`}
-        data-ticket
-        data-paper={printing.paper}
-        aria-labelledby="ticket-title"
-      >
-        {printing.reprint && (
-          <p className="mb-2 border border-base-content py-1 text-center font-bold tracking-widest" data-testid="ticket-reprint">
-            {t('lending.ticket.reprintBand')}
-          </p>
-        )}
-        <div className="mb-4 flex flex-wrap items-start justify-between gap-2 border-b border-base-300 pb-3">
-          <div>
-            <p className="font-bold" data-testid="ticket-shop">{shop.name}</p>
-            {shop.address && <p data-testid="ticket-shop-address">{shop.address}</p>}
-            {shop.registration && <p data-testid="ticket-shop-registration">{t('lending.letter.registration', { registration: shop.registration })}</p>}
-            <h1 id="ticket-title" className="text-xl font-bold">{t('lending.ticket.title')}</h1>
-          </div>
-          <div className="sm:text-right">
-            <p className="text-base-content/70">{t('lending.ticket.number')}</p>
-            <p className="font-mono text-lg font-bold" data-testid="ticket-number">{ticketNumber(loan)}</p>
-            <span data-print-hide><SyncBadge record={loan} /></span>
-          </div>
-        </div>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-[1fr_auto]">
-          <Row label={t('lending.ticket.pawner')} value={customerName(customer)} />
-          {customer?.address && <Row label={t('lending.customer.address')} value={customer.address} />}
-          {(customer?.id_type || customer?.id_number) && <Row label={t('lending.ticket.id')} value={[customer?.id_type, customer?.id_number].filter(Boolean).join(' ')} />}
-          <Row label={t('lending.ticket.loanDate')} value={formatDay(loan.loan_date)} />
-          <Row label={t('lending.maturityDate')} value={formatDay(loan.maturity_date)} />
-          <Row label={t('lending.ticket.expiry')} value={formatDay(loan.expiry_date)} />
-          {(loan.extensions ?? 0) > 0 && (
-            <Row
-              label={t('lending.loan.extended')}
-              value={t('lending.ticket.extended', { count: loan.extensions ?? 0, date: formatDay(loan.interest_from) })}
-              testId="ticket-extended"
-            />
-          )}
-        </dl>
-        <h2 className="mt-4 mb-1 font-semibold">{t('lending.ticket.items')}</h2>
-        <ul className="mb-4 divide-y divide-base-300 border-y border-base-300">
-          {items.map((item) => (
-            <li key={item.uuid} className="flex justify-between gap-4 py-1" data-testid="ticket-item" data-description={item.description}>
-              <span>
-                {item.description}
-                <TicketMetalLine item={item} ticketDate={loan.loan_date} />
-              </span>
-              <span>{formatCurrency(item.appraisal_value)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-[1fr_auto]">
-          <Row label={t('lending.preview.appraisal')} value={formatCurrency(loan.appraisal_value)} />
-          <Row label={t('lending.principal')} value={formatCurrency(loan.loan_amount)} testId="ticket-principal" />
-          <Row label={t('lending.serviceCharge')} value={formatCurrency(loan.service_charge)} />
-          {renewal ? (
-            <Row label={t('lending.loan.net')} value={t('lending.ticket.netRenewal', { ticket: renewedFrom ? ticketNumber(renewedFrom) : t('lending.ticket.earlierTicket') })} testId="ticket-net" />
-          ) : (
-            <Row label={t('lending.loan.net')} value={formatCurrency(loan.amount_disbursed)} testId="ticket-net" />
-          )}
-          <Row label={t('lending.tx.interest')} value={t('lending.ticket.rate', { rate: loan.interest_rate })} />
-          <Row label={t('lending.advanceInterest')} value={formatCurrency(loan.advance_interest ?? 0)} testId="ticket-advance-interest" />
-          <Row label={t('lending.ticket.penalty')} value={t('lending.ticket.rate', { rate: loan.penalty_rate })} />
-        </dl>
-        <WrittenRequestNote loan={loan} pawner={customerName(customer)} />
-        <TicketBack loan={loan} category={category} />
-        {loan.notes && <p className="mt-2 text-xs">{t('lending.ticket.remarks', { notes: loan.notes })}</p>}
-        <div className="mt-10 grid gap-8 sm:grid-cols-2" data-testid="ticket-signatures">
-          <div className="border-t border-base-content pt-1 text-center text-xs">{t('lending.ticket.signPawner', { name: customer ? ` (${customerName(customer)})` : '' })}</div>
-          <div className="border-t border-base-content pt-1 text-center text-xs">{t('lending.ticket.signShop')}</div>
-        </div>
-      </article>
+      {printLanguage !== screenLanguage && (
+        <p className="text-sm text-base-content/70" data-print-hide data-testid="ticket-print-language">
+          {t('lending.ticket.printLanguage', { language: LANGUAGE_NAMES[printLanguage] })}
+        </p>
+      )}
+      <Suspense fallback={<LoadingBlock text={t('lending.ticket.loading')} />}>
+        <InLanguage language={printLanguage}>
+          <PrintedTicket detail={detail.data} shop={shop} paper={printing.paper} reprint={printing.reprint} />
+        </InLanguage>
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { mayExtend } from '@kalinga/contracts/lending/extension';
 import { LOW_LOAN_PERCENT, REDEMPTION_PERIOD_DAYS } from '@kalinga/contracts/lending/rules';
 import { formatCurrency } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import type { LocalCategory, LocalLoan } from '../book/lending-queries';
 import { formatDay, periodText } from '../lending-figures';
 
@@ -31,6 +31,7 @@ export function WrittenRequestNote({ loan, pawner }: { loan: Pick<LocalLoan, 'wr
 /** The terms printed with every ticket (on its back on a pre-printed form). */
 export function TicketBack({ loan, category }: { loan: LocalLoan; category: LocalCategory | undefined }) {
   const t = useT('lending');
+  const locale = useLocale();
   const days = daysFrom(loan.maturity_date, loan.expiry_date);
   // The ticket's own period says whether a shorter one was agreed (the category may have changed since it was written).
   const shorter = days < REDEMPTION_PERIOD_DAYS;
@@ -40,21 +41,21 @@ export function TicketBack({ loan, category }: { loan: LocalLoan; category: Loca
       <ol className="list-decimal space-y-1 pl-4">
         <li>
           {t('lending.terms.period', {
-            period: category ? periodText(category) : t('lending.terms.asAbove'),
+            period: category ? periodText(category, t) : t('lending.terms.asAbove'),
             rate: loan.interest_rate,
-            advance: formatCurrency(loan.advance_interest ?? 0),
-            advanceNote: (loan.advance_interest ?? 0) > 0 ? t('lending.terms.advanceTaken', { date: formatDay(loan.interest_from) }) : t('lending.terms.advanceNone'),
+            advance: formatCurrency(loan.advance_interest ?? 0, locale),
+            advanceNote: (loan.advance_interest ?? 0) > 0 ? t('lending.terms.advanceTaken', { date: formatDay(loan.interest_from, locale) }) : t('lending.terms.advanceNone'),
           })}
         </li>
         <li data-testid="ticket-grace">
-          {t('lending.terms.redemption', { days, date: formatDay(loan.expiry_date), shorter: shorter ? t('lending.terms.shorter') : '', penalty: loan.penalty_rate })}
+          {t('lending.terms.redemption', { days, date: formatDay(loan.expiry_date, locale), shorter: shorter ? t('lending.terms.shorter') : '', penalty: loan.penalty_rate })}
         </li>
         <li>
           {category && !category.is_renewable ? t('lending.terms.notRenewable') : t('lending.terms.renewable')}
           {category && mayExtend(category) && t('lending.terms.extend')}
         </li>
         <li>
-          {t('lending.terms.auction', { date: formatDay(loan.expiry_date) })}
+          {t('lending.terms.auction', { date: formatDay(loan.expiry_date, locale) })}
         </li>
         <li>
           {t('lending.terms.lost')}

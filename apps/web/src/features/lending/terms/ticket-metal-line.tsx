@@ -2,7 +2,7 @@ import { gramsText, rateIsStale } from '@kalinga/contracts/lending/gold';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { formatDate } from '../../../lib/dates';
 import { formatCurrency } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { keptRates } from './metal-rates-store';
 import { METAL_WORD } from './terms-words';
 
@@ -22,6 +22,7 @@ interface MetalItem {
  */
 export function TicketMetalLine({ item, ticketDate }: { item: MetalItem; ticketDate: string }) {
   const t = useT('pawnTerms');
+  const locale = useLocale();
   const kept = useLiveQuery(() => keptRates(), []);
   if (!item.metal || !item.purity || item.weight_grams == null) return null;
   const fromKept = kept?.rates.find((r) => r.id === item.metal_rate_id);
@@ -30,8 +31,8 @@ export function TicketMetalLine({ item, ticketDate }: { item: MetalItem; ticketD
   const metal = METAL_WORD[item.metal as keyof typeof METAL_WORD];
   return (
     <span className="block text-xs text-base-content/80" data-testid="ticket-metal">
-      {t('pawnTerms.ticket.metal', { metal: metal ? t(metal) : item.metal, purity: item.purity, grams: gramsText(Math.round(item.weight_grams * 100)), rate: rate == null ? '—' : formatCurrency(rate) })}
-      {day && rateIsStale(day, ticketDate) && <> · {t('pawnTerms.ticket.staleRate', { date: formatDate(day) })}</>}
+      {t('pawnTerms.ticket.metal', { metal: metal ? t(metal) : item.metal, purity: item.purity, grams: gramsText(Math.round(item.weight_grams * 100)), rate: rate == null ? '—' : formatCurrency(rate, locale) })}
+      {day && rateIsStale(day, ticketDate) && <> · {t('pawnTerms.ticket.staleRate', { date: formatDate(day, undefined, locale) })}</>}
     </span>
   );
 }
