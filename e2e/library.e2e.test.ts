@@ -184,8 +184,8 @@ describe('library: resources', () => {
     const card = m.getByTestId('resource-card').filter({ hasText: TITLE });
     await card.waitFor();
     expect(await card.getByText('Draft', { exact: true }).isVisible()).toBe(true);
-    // The card shows the first 150 characters and '...'.
-    expect(await card.getByText(`${CONTENT.slice(0, 150)}...`, { exact: true }).isVisible()).toBe(true);
+    // The card shows the content up to the last word's end within 150 characters and '...' (decision 0317).
+    expect(await card.getByText('Feeling homesick is common when you move away for school. Keep a routine, stay in touch with family on a schedule, and join one campus group this...', { exact: true }).isVisible()).toBe(true);
 
     const student = await newPage(browser, server.baseURL);
     await signIn(student.page, DEMO.student);

@@ -70,7 +70,17 @@ export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;
 /** Length of the content preview on a resource card (product-rules.md#constants). */
 export const RESOURCE_PREVIEW_LENGTH = 150;
 
-/** The card's preview: content cut at 150 characters plus '...' when longer. */
+/**
+ * The card's preview: content longer than 150 characters cut at the last word's end within them, plus '...'
+ * (decision 0317), in any language. A first word longer than half the preview (a link) is cut where the 150 end,
+ * never inside a character that takes two code units.
+ */
 export function previewContent(content: string, length = RESOURCE_PREVIEW_LENGTH): string {
-  return content.length > length ? `${content.slice(0, length)}...` : content;
+  if (content.length <= length) return content;
+  const head = content.slice(0, length + 1);
+  const wordEnd = head.search(/\s\S*$/);
+  let cut = wordEnd >= length / 2 ? wordEnd : length;
+  if (cut === length && /[\uD800-\uDBFF]/.test(content[length - 1] ?? '')) cut -= 1;
+  // No space, comma or colon before the dots.
+  return `${content.slice(0, cut).replace(/[\s,;:–—-]+$/u, '')}...`;
 }

@@ -27,10 +27,28 @@ describe('the 150-character preview', () => {
     expect(previewContent('a'.repeat(150))).toBe('a'.repeat(150));
   });
 
-  it("cuts longer content at 150 characters and adds '...'", () => {
+  it("cuts one unbroken word longer than the preview at 150 characters and adds '...'", () => {
     const long = `${'b'.repeat(150)}TAIL`;
     expect(previewContent(long)).toBe(`${'b'.repeat(150)}...`);
     expect(previewContent('x'.repeat(151))).toHaveLength(153);
+    expect(previewContent(`${'a'.repeat(149)}😀 tail`)).toBe(`${'a'.repeat(149)}...`);
+  });
+
+  it("cuts longer content at the last word's end within 150 characters, never mid-word, in English and Filipino (decision 0317)", () => {
+    const english = 'When you feel anxious, try box breathing: breathe in for four counts, hold for four, breathe out for four, and hold again for four before you start over.';
+    expect(english.length).toBeGreaterThan(150);
+    const en = previewContent(english);
+    expect(en).toBe('When you feel anxious, try box breathing: breathe in for four counts, hold for four, breathe out for four, and hold again for four before you start...');
+    const filipino = 'Kapag kinakabahan ka, subukan ang box breathing: huminga nang malalim sa loob ng apat na bilang, pigilan nang apat, ilabas nang apat, at ulitin hanggang kumalma ka.';
+    const fil = previewContent(filipino);
+    expect(fil).toBe('Kapag kinakabahan ka, subukan ang box breathing: huminga nang malalim sa loob ng apat na bilang, pigilan nang apat, ilabas nang apat, at ulitin...');
+    for (const [text, preview] of [[english, en], [filipino, fil]]) {
+      const kept = preview.slice(0, -3);
+      expect(kept.length).toBeLessThanOrEqual(150);
+      expect(text.startsWith(kept)).toBe(true);
+      expect(text[kept.length]).toMatch(/[\s,]/);
+    }
+    expect(previewContent(`${'word, '.repeat(25)}next`)).toBe(`${'word, '.repeat(25).trimEnd().slice(0, -1)}...`);
   });
 
   it('is what a card shows, with the category badges; Published/Draft only for managers', () => {
@@ -40,7 +58,7 @@ describe('the 150-character preview', () => {
         <ResourceCard resource={resource(text, false)} canManage={false} onEdit={() => {}} onDelete={() => {}} />
       </MemoryRouter>,
     );
-    expect(screen.getByText(`${text.slice(0, 150)}...`)).toBeTruthy();
+    expect(screen.getByText(`${text.slice(0, 147).trimEnd()}...`)).toBeTruthy();
     expect(screen.getByText('Anxiety')).toBeTruthy();
     expect(screen.queryByText('Draft')).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
