@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: the built app on a real server and database, driven in Debian's Chromium.
-// One file at a time: each starts its own server and browser, and CI has two cores.
+// Two files at a time (E2E_WORKERS overrides): each starts its own server, data folder and browser on free ports, so
+// files never share state; CI has two cores, and one file at a time left a core idle while the other waited on the
+// browser (decision 0311).
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -9,7 +11,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
-    maxWorkers: 1,
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },
 });
