@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { appointmentSchema } from './appointments';
 import { idSchema, isoDateSchema } from './common';
+import { groupSessionSchema, myGroupSessionSchema } from './groups';
 
 /** The longest range one calendar call covers: a week. */
 export const CALENDAR_MAX_DAYS = 7;
@@ -44,12 +45,20 @@ export const calendarDaySchema = z.object({
 });
 export type CalendarDay = z.infer<typeof calendarDaySchema>;
 
-/** Appointments of every status starting in the range, soonest first. */
+/**
+ * A session of a group the counselor leads or co-facilitates (decision 0319): read-only on the calendar, changed on
+ * the Groups screen. Cancelled ones are listed too (shown as cancelled, as an appointment is); never a member's name.
+ */
+export const calendarGroupSessionSchema = myGroupSessionSchema.extend({ status: groupSessionSchema.shape.status });
+export type CalendarGroupSession = z.infer<typeof calendarGroupSessionSchema>;
+
+/** Appointments of every status starting in the range, soonest first; the counselor's group sessions beside them. */
 export const counselorCalendarReplySchema = z.object({
   counselor: z.object({ id: z.number().int(), name: z.string() }),
   timezone: z.string(),
   duration_minutes: z.number().int(),
   days: z.array(calendarDaySchema),
   appointments: z.array(appointmentSchema),
+  group_sessions: z.array(calendarGroupSessionSchema),
 });
 export type CounselorCalendarReply = z.infer<typeof counselorCalendarReplySchema>;

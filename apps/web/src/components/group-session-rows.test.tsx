@@ -1,39 +1,65 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import type { MyGroupSession } from '@kalinga/contracts/groups';
+import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { groupByMonth } from '../features/appointments/appointment-grouping';
 import { initI18n } from '../lib/i18n';
-import { jsonResponse, mockFetchEachTest, renderWithQueries } from '../test/render';
-import { GroupSessionRows } from './group-session-rows';
+import { GroupSessionCard, type PageBounds, sessionsOnPage } from './group-session-rows';
 
-// A member's group sessions in the Appointments list (decision 0283): read-only rows marked as a group session;
-// nothing when there are none; a failure offers Retry.
+// A member's group sessions in the Appointments list (decisions 0283, 0319): read-only cards marked as a group
+// session, each on the one page of the Upcoming list whose appointments it falls between, under its month's heading.
 
-const fetchMock = mockFetchEachTest();
+const session = (uuid: string, startsAt: string): MyGroupSession => ({ group_uuid: 'g1', group_name: 'Managing Exam Anxiety', kind: 'closed', session_uuid: uuid, index: 3, total: 6, starts_at: startsAt, duration_minutes: 60, location_type: 'on-site', location: 'Room 2' });
 
-const SESSION = { group_uuid: 'g1', group_name: 'Managing Exam Anxiety', kind: 'closed', session_uuid: 's1', index: 3, total: 6, starts_at: '2026-12-21T08:00:00.000Z', duration_minutes: 60, location_type: 'on-site', location: 'Room 2' };
+beforeAll(() => initI18n(['appointments']));
 
-beforeAll(() => initI18n(['groups']));
+describe('GroupSessionCard', () => {
+  it('shows the session marked as a group session, with no button to change it', () => {
+    render(<GroupSessionCard session={session('s1', '2026-12-21T08:00:00.000Z')} timeZone="Asia/Manila" />);
+    const card = screen.getByTestId('appointment-group-session');
+    expect(card.getAttribute('aria-label')).toBe('Group session: Managing Exam Anxiety');
+    expect(card.textContent).toContain('Group session');
+    expect(card.textContent).toContain('session 3 of 6');
+    expect(card.textContent).toContain('On-site: Room 2');
+    expect(card.textContent).toContain('Dec 21');
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+});
 
-describe('GroupSessionRows', () => {
-  it('lists each session marked as a group session, with no button to change it', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, { data: [SESSION] })));
-    renderWithQueries(<GroupSessionRows timeZone="Asia/Manila" />);
-    const section = await screen.findByTestId('appointment-group-sessions');
-    const row = within(section).getByRole('listitem');
-    expect(row.textContent).toContain('Group session');
-    expect(row.textContent).toContain('Managing Exam Anxiety');
-    expect(row.textContent).toContain('session 3 of 6');
-    expect(row.textContent).toContain('On-site: Room 2');
-    expect(within(section).queryAllByRole('button')).toHaveLength(0);
+describe('sessionsOnPage', () => {
+  // Upcoming appointments on three pages: [Nov 30, Dec 3], [Dec 10, Dec 20], [Jan 5].
+  const pages: PageBounds[] = [
+    { first: '2026-11-30T01:00:00.000Z', last: '2026-12-03T01:00:00.000Z', isFirstPage: true, isLastPage: false, previousLast: null },
+    { first: '2026-12-10T01:00:00.000Z', last: '2026-12-20T01:00:00.000Z', isFirstPage: false, isLastPage: false, previousLast: '2026-12-03T01:00:00.000Z' },
+    { first: '2027-01-05T01:00:00.000Z', last: '2027-01-05T01:00:00.000Z', isFirstPage: false, isLastPage: true, previousLast: '2026-12-20T01:00:00.000Z' },
+  ];
+  const sessions = [
+    session('before-all', '2026-11-29T08:00:00.000Z'),
+    session('in-first', '2026-12-01T08:00:00.000Z'),
+    session('between-pages', '2026-12-07T08:00:00.000Z'),
+    session('in-second', '2026-12-15T08:00:00.000Z'),
+    session('after-all', '2027-02-01T08:00:00.000Z'),
+  ];
+
+  it('puts every session on exactly one page, between the appointments it falls between', () => {
+    const on = pages.map((p) => sessionsOnPage(sessions, p).map((s) => s.session_uuid));
+    expect(on).toEqual([['before-all', 'in-first'], ['between-pages', 'in-second'], ['after-all']]);
   });
 
-  it('draws nothing when there are none, and offers Retry after a failure', async () => {
-    let fail = true;
-    fetchMock.mockImplementation(() => Promise.resolve(fail ? jsonResponse(500, { message: 'down' }) : jsonResponse(200, { data: [] })));
-    const { container } = renderWithQueries(<GroupSessionRows timeZone={undefined} />);
-    const retry = await screen.findByRole('button', { name: 'Try again' });
-    fail = false;
-    fireEvent.click(retry);
-    await expect.poll(() => container.querySelector('[role="alert"]')).toBeNull();
-    expect(screen.queryByTestId('appointment-group-sessions')).toBeNull();
+  it('shows them all with no appointment, and from the page itself when the page before is not known', () => {
+    expect(sessionsOnPage(sessions, { first: null, last: null, isFirstPage: true, isLastPage: true, previousLast: null })).toHaveLength(5);
+    expect(sessionsOnPage(sessions, { ...pages[1], previousLast: null }).map((s) => s.session_uuid)).toEqual(['in-second']);
+  });
+
+  it("joins the appointments' month headings rather than a heading of its own", () => {
+    const entries = [
+      { appointment_date: '2026-11-30T01:00:00.000Z', what: 'appointment' },
+      ...sessionsOnPage(sessions, pages[0]).map((s) => ({ appointment_date: s.starts_at, what: s.session_uuid })),
+      { appointment_date: '2026-12-03T01:00:00.000Z', what: 'appointment 2' },
+    ].sort((a, b) => Date.parse(a.appointment_date) - Date.parse(b.appointment_date));
+    const months = groupByMonth(entries);
+    expect(months.map((m) => [m.label, m.items.map((i) => i.what)])).toEqual([
+      ['November 2026', ['before-all', 'appointment']],
+      ['December 2026', ['in-first', 'appointment 2']],
+    ]);
   });
 });

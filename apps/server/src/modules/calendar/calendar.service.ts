@@ -8,7 +8,7 @@ import { findAppointmentsByIds } from '../appointments/appointment.repository';
 import { toAppointment } from '../appointments/appointment-view';
 import { findCounselor, listExcludedDates } from '../schedule/schedule.repository';
 import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
-import { findCounselorAppointmentIds } from './calendar.repository';
+import { findCounselorAppointmentIds, findFacilitatorSessions } from './calendar.repository';
 import { addDaysToDate, weekdayOf, ZoneDay } from '@kalinga/contracts/zone-time';
 
 type CalendarQuery = z.output<typeof counselorCalendarQuerySchema>;
@@ -40,10 +40,11 @@ export async function counselorCalendar(db: DB, auth: AuthContext, query: Calend
   const last = dates[dates.length - 1];
   const fromIso = new Date(new ZoneDay(query.from, timeZone).startMs()).toISOString();
   const toIso = new Date(new ZoneDay(addDaysToDate(last, 1), timeZone).startMs()).toISOString();
-  const [ctx, excluded, ids] = await Promise.all([
+  const [ctx, excluded, ids, sessions] = await Promise.all([
     loadSlotContext(db, auth.companyId, timeZone, counselorId, query.from, last),
     listExcludedDates(db, auth.companyId, counselorId, query.from, last),
     findCounselorAppointmentIds(db, auth.companyId, counselorId, fromIso, toIso),
+    findFacilitatorSessions(db, auth.companyId, counselorId, fromIso, toIso),
   ]);
   const reasons = new Map(excluded.map((e) => [e.excluded_date, e.reason]));
   const nowMs = Date.now();
@@ -69,5 +70,19 @@ export async function counselorCalendar(db: DB, auth: AuthContext, query: Calend
     days,
     // The caller is the counselor or a manager: both may read the notes (as in the list).
     appointments: rows.map((r) => toAppointment(r, true)),
+    // Read-only here: a group's sessions are changed on the Groups screen (decision 0319).
+    group_sessions: sessions.map((s) => ({
+      group_uuid: s.group_uuid,
+      group_name: s.group_name,
+      kind: s.kind,
+      session_uuid: s.session_uuid,
+      index: s.session_index,
+      total: Number(s.total ?? 0),
+      starts_at: s.starts_at,
+      duration_minutes: s.duration_minutes,
+      status: s.status,
+      location_type: s.location_type,
+      location: s.location,
+    })),
   };
 }

@@ -1,5 +1,6 @@
 import { APPOINTMENT_TABS, type AppointmentStatus, type AppointmentTab, type ClientUserType } from '@kalinga/contracts/appointment-constants';
 import type { Appointment } from '@kalinga/contracts/appointments';
+import type { MyGroupSession } from '@kalinga/contracts/groups';
 import { Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { confirm } from '../../components/ui/confirm-dialog';
@@ -7,7 +8,7 @@ import { IntakePrompt } from '../../components/intake-prompt';
 import { intakeRequiredFirst, useScreeningStatus } from '../../components/intake-status';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
-import { GroupSessionRows } from '../../components/group-session-rows';
+import { GroupSessionCard, sessionsOnPage, useMyGroupSessions } from '../../components/group-session-rows';
 import { Pagination } from '../../components/ui/pagination';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
@@ -35,6 +36,9 @@ const formModal = lazyPart(() => import('./components/appointment-form-modal').t
 const historyModal = lazyPart(() => import('./components/status-history-modal').then((m) => m.StatusHistoryModal));
 const openedModal = lazyPart(() => import('./components/opened-appointment-modal').then((m) => m.OpenedAppointmentModal));
 const seriesModal = lazyPart(() => import('./components/series-modal').then((m) => m.SeriesModal));
+
+/** One card of the list: an appointment, or (for a member, under Upcoming) one of their group sessions. */
+type ListEntry = { appointment_date: string } & ({ kind: 'appointment'; appointment: Appointment } | { kind: 'group'; session: MyGroupSession });
 
 const TAB_LABEL: Record<AppointmentTab, MessageKey> = { pending: 'appointments.tab.pending', upcoming: 'appointments.tab.upcoming', history: 'appointments.tab.history' };
 
@@ -72,15 +76,37 @@ export function AppointmentsPage() {
   useEffect(() => setPage(1), [filters, tab]);
 
   const list = useAppointments({ status: tab, page, ...filters });
+  // A member's coming group sessions stand in the Upcoming list among the appointments, by start, under the same
+  // month headings (decisions 0283, 0319); the page before tells where this page's share of them begins.
+  const member = user?.user_type === 'student' || user?.user_type === 'personnel';
+  const withSessions = member && tab === 'upcoming';
+  const sessions = useMyGroupSessions(withSessions);
+  const previousPage = useAppointments({ status: tab, page: Math.max(1, page - 1), ...filters }, withSessions && page > 1);
   const counts = useAppointmentCounts(filters);
   const changeStatus = useChangeStatus();
   const remove = useDeleteAppointment();
 
   // A list that arrives is drawn as a transition, in slices, not in one long task (decision 0253).
   const listData = useDeferredValue(list.data);
-  const listLoading = list.isPending || (!list.isError && listData === undefined);
-  const groups = useMemo(() => groupByMonth(listData?.data ?? []), [listData]);
+  const listLoading = list.isPending || (!list.isError && listData === undefined) || (withSessions && sessions.isPending);
   const meta = listData?.meta;
+  const groups = useMemo(() => {
+    const appointments: ListEntry[] = (listData?.data ?? []).map((a) => ({ kind: 'appointment', appointment_date: a.appointment_date, appointment: a }));
+    if (!withSessions || !sessions.data || !meta) return groupByMonth(appointments);
+    const items = listData?.data ?? [];
+    const previous = page > 1 ? previousPage.data?.data : undefined;
+    const mine = sessionsOnPage(sessions.data, {
+      first: items[0]?.appointment_date ?? null,
+      last: items[items.length - 1]?.appointment_date ?? null,
+      isFirstPage: page <= 1,
+      isLastPage: page >= meta.last_page,
+      previousLast: previous?.[previous.length - 1]?.appointment_date ?? null,
+    });
+    const entries: ListEntry[] = [...appointments, ...mine.map((g): ListEntry => ({ kind: 'group', appointment_date: g.starts_at, session: g }))];
+    // Soonest first, as the Upcoming list is; an appointment before a session at the same time (a stable sort).
+    entries.sort((a, b) => Date.parse(a.appointment_date) - Date.parse(b.appointment_date));
+    return groupByMonth(entries);
+  }, [listData, withSessions, sessions.data, meta, page, previousPage.data]);
   // A page emptied by a change (last item confirmed or deleted) steps back to the last real page.
   useEffect(() => {
     if (meta && meta.last_page >= 1 && page > meta.last_page) setPage(meta.last_page);
@@ -250,14 +276,16 @@ export function AppointmentsPage() {
             {groups.map((g) => (
               <div key={g.key} className="flex flex-col gap-3">
                 <h2 className="text-sm font-semibold uppercase tracking-wide text-base-content/75">{g.label}</h2>
-                {g.items.map((a) => (
+                {g.items.map((entry) => entry.kind === 'group' ? (
+                  <GroupSessionCard key={`group-${entry.session.session_uuid}`} session={entry.session} timeZone={settings.data?.timezone} />
+                ) : (
                   <AppointmentCard
-                    key={a.uuid}
-                    appointment={a}
+                    key={entry.appointment.uuid}
+                    appointment={entry.appointment}
                     user={user}
-                    busy={busyUuid === a.uuid}
+                    busy={busyUuid === entry.appointment.uuid}
                     actions={cardActions}
-                    clientActions={<ClientActions appointment={a} user={user} />}
+                    clientActions={<ClientActions appointment={entry.appointment} user={user} />}
                   />
                 ))}
               </div>
@@ -265,8 +293,9 @@ export function AppointmentsPage() {
             {meta && <Pagination currentPage={meta.current_page} lastPage={meta.last_page} onPageChange={(p) => { setPage(p); window.scrollTo({ top: 0 }); }} />}
           </>
         )}
-        {/* A member's coming group sessions, read-only and marked as such (decision 0283). */}
-        {tab === 'upcoming' && (user?.user_type === 'student' || user?.user_type === 'personnel') && <GroupSessionRows timeZone={settings.data?.timezone} />}
+        {withSessions && sessions.isError && (
+          <ErrorAlert message={t('appointments.groupSession.loadFailed')} retryText={t('appointments.retry')} onRetry={() => void sessions.refetch()} />
+        )}
       </section>
       </>)}
       </>)}

@@ -50,8 +50,8 @@ const countsQuery = (filters: AppointmentFilters) => ({
   queryFn: () => api.get<AppointmentCounts>('/api/appointments/counts', { ...filters }),
 });
 
-export function useAppointments(params: AppointmentListParams) {
-  return useQuery({ ...listQuery(params), placeholderData: keepPreviousData });
+export function useAppointments(params: AppointmentListParams, enabled = true) {
+  return useQuery({ ...listQuery(params), placeholderData: keepPreviousData, enabled });
 }
 
 export function useAppointmentCounts(filters: AppointmentFilters) {

@@ -1,5 +1,5 @@
 import type { Appointment, AppointmentStatus } from '@kalinga/contracts/appointments';
-import type { CalendarDay, CounselorCalendarReply } from '@kalinga/contracts/calendar';
+import type { CalendarDay, CalendarGroupSession, CounselorCalendarReply } from '@kalinga/contracts/calendar';
 import type { BusinessHoursInput, EventInput } from '@fullcalendar/core';
 import { formatClock } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
@@ -13,6 +13,7 @@ import { wallOf } from '@kalinga/contracts/zone-time';
 /** What a click on an event means. */
 export type EventMeaning =
   | { kind: 'appointment'; uuid: string }
+  | { kind: 'group'; groupUuid: string; openable: boolean }
   | { kind: 'free'; date: string; time: string }
   | { kind: 'break' }
   | { kind: 'excluded' };
@@ -66,6 +67,36 @@ function appointmentEvent(a: Appointment, timeZone: string): EventInput {
   };
 }
 
+/** The words a group session's event carries for screen readers: which group, which session, when, where, what a click does. */
+export function groupSessionLabel(s: CalendarGroupSession, timeZone: string, openable: boolean): string {
+  const { start, end } = wallRange(s.starts_at, s.duration_minutes, timeZone);
+  const where = s.location_type === 'online' ? t('appointments.cal.groupOnline') : (s.location ?? t('appointments.cal.groupOnSite'));
+  return t('appointments.cal.groupLabel', { status: s.status, name: s.group_name, index: s.index, total: s.total, date: spokenDate(start.date), from: wallTimeLabel(start.time), to: wallTimeLabel(end.time), where, open: openable ? 'yes' : 'no' });
+}
+
+// A group session is the facilitators' busy time but no appointment: read-only here (decision 0319); its facilitator
+// opens it on the Groups screen, anyone else (a manager looking at a counselor's week) only reads it.
+function groupEvent(s: CalendarGroupSession, timeZone: string, openable: boolean): EventInput {
+  const { start, end } = wallRange(s.starts_at, s.duration_minutes, timeZone);
+  const cancelled = s.status === 'cancelled';
+  return {
+    id: `group-${s.session_uuid}`,
+    title: t('appointments.cal.groupTitle', { name: s.group_name }),
+    start: floating(start.date, start.time),
+    end: floating(end.date, end.time),
+    backgroundColor: cancelled ? 'var(--color-base-200)' : 'var(--color-secondary)',
+    borderColor: cancelled ? 'var(--color-error)' : 'var(--color-secondary)',
+    textColor: cancelled ? 'var(--color-base-content)' : 'var(--color-secondary-content)',
+    classNames: ['cal-group', ...(cancelled ? ['cal-cancelled'] : []), ...(openable ? [] : ['cal-read-only'])],
+    extendedProps: {
+      meaning: { kind: 'group', groupUuid: s.group_uuid, openable } satisfies EventMeaning,
+      label: groupSessionLabel(s, timeZone, openable),
+      groupName: s.group_name,
+      part: t('appointments.cal.groupPart', { status: s.status, index: s.index, total: s.total }),
+    },
+  };
+}
+
 function freeEvents(day: CalendarDay, duration: number, timeZone: string): EventInput[] {
   return day.free_slots.map((slot) => {
     const { start, end } = wallRange(slot.appointment_date, duration, timeZone);
@@ -108,11 +139,13 @@ function shadedEvents(day: CalendarDay): EventInput[] {
 }
 
 /**
- * Everything the calendar draws for a range: appointments (every status), free slots (bookable ones
- * only when the viewer may book), breaks and excluded dates as labelled shading.
+ * Everything the calendar draws for a range: appointments (every status), the counselor's group sessions (openable
+ * when the viewer facilitates them), free slots (bookable ones only when the viewer may book), breaks and excluded
+ * dates as labelled shading.
  */
-export function calendarEvents(reply: CounselorCalendarReply, options: { bookable: boolean }): EventInput[] {
+export function calendarEvents(reply: CounselorCalendarReply, options: { bookable: boolean; groupsOpenable?: boolean }): EventInput[] {
   const out: EventInput[] = reply.appointments.map((a) => appointmentEvent(a, reply.timezone));
+  out.push(...reply.group_sessions.map((s) => groupEvent(s, reply.timezone, options.groupsOpenable ?? false)));
   for (const day of reply.days) {
     if (options.bookable) out.push(...freeEvents(day, reply.duration_minutes, reply.timezone));
     out.push(...shadedEvents(day));
@@ -142,7 +175,7 @@ export function businessHours(days: readonly CalendarDay[]): BusinessHoursInput 
 const hourOf = (time: string) => Number(time.slice(0, 2));
 
 /**
- * The hours the grid shows: from the earliest working hour or appointment to the latest, whole hours,
+ * The hours the grid shows: from the earliest working hour, appointment or group session to the latest, whole hours,
  * 08:00–17:00 when the range has neither.
  */
 export function visibleHours(reply: CounselorCalendarReply): { min: string; max: string } {
@@ -153,8 +186,9 @@ export function visibleHours(reply: CounselorCalendarReply): { min: string; max:
     min = Math.min(min, hourOf(d.start_time));
     max = Math.max(max, Math.ceil(hourOf(d.end_time) + Number(d.end_time.slice(3, 5)) / 60));
   }
-  for (const a of reply.appointments) {
-    const { start, end } = wallRange(a.appointment_date, a.duration_minutes, reply.timezone);
+  const taken = [...reply.appointments.map((a) => ({ at: a.appointment_date, minutes: a.duration_minutes })), ...reply.group_sessions.map((s) => ({ at: s.starts_at, minutes: s.duration_minutes }))];
+  for (const a of taken) {
+    const { start, end } = wallRange(a.at, a.minutes, reply.timezone);
     min = Math.min(min, hourOf(start.time));
     max = Math.max(max, end.date !== start.date ? 24 : Math.ceil(hourOf(end.time) + Number(end.time.slice(3, 5)) / 60));
   }

@@ -14,6 +14,10 @@ export function CalendarLegend({ bookable }: { bookable: boolean }) {
           {statusLabel(s)}
         </li>
       ))}
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="cal-swatch cal-swatch-group" />
+        {t('appointments.cal.groupLegend')}
+      </li>
       {bookable && (
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="cal-swatch cal-swatch-free" />

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import type { Appointment } from '@kalinga/contracts/appointments';
-import type { CalendarDay, CounselorCalendarReply } from '@kalinga/contracts/calendar';
+import type { CalendarDay, CalendarGroupSession, CounselorCalendarReply } from '@kalinga/contracts/calendar';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businessHours, calendarEvents, dayNote, visibleHours, wallTimeLabel } from './calendar-events';
 import { mondayOf, rangeLabel, rangeOf, stepAnchor } from './calendar-range';
@@ -44,12 +44,27 @@ const appointment = (uuid: string, instant: string, status: Appointment['status'
 });
 
 // Asia/Manila is UTC+8 all year: 01:00Z is 09:00 there.
-const reply = (days: CalendarDay[], appointments: Appointment[] = []): CounselorCalendarReply => ({
+const reply = (days: CalendarDay[], appointments: Appointment[] = [], groupSessions: CalendarGroupSession[] = []): CounselorCalendarReply => ({
   counselor: { id: 2, name: 'Carla' },
   timezone: 'Asia/Manila',
   duration_minutes: 60,
   days,
   appointments,
+  group_sessions: groupSessions,
+});
+
+const session = (uuid: string, instant: string, status: CalendarGroupSession['status'] = 'scheduled'): CalendarGroupSession => ({
+  group_uuid: 'g1',
+  group_name: 'Exam Worry Circle',
+  kind: 'closed',
+  session_uuid: uuid,
+  index: 2,
+  total: 4,
+  starts_at: instant,
+  duration_minutes: 60,
+  status,
+  location_type: 'on-site',
+  location: 'Room 2',
 });
 
 describe('calendar ranges (weeks start on Monday)', () => {
@@ -110,5 +125,23 @@ describe('calendar events', () => {
     expect(visibleHours(reply([day('2026-11-23', { is_available: false })]))).toEqual({ min: '08:00:00', max: '17:00:00' });
     expect(wallTimeLabel('00:30')).toBe('12:30 AM');
     expect(wallTimeLabel('13:05')).toBe('1:05 PM');
+  });
+
+  it("draws the counselor's group sessions read-only, openable only by their facilitator, and stretches the grid for them", () => {
+    const sessions = [session('s1', '2026-11-23T11:00:00.000Z'), session('s2', '2026-11-24T02:00:00.000Z', 'cancelled')];
+    const own = calendarEvents(reply([day('2026-11-23'), day('2026-11-24')], [], sessions), { bookable: true, groupsOpenable: true });
+    expect(own.find((e) => e.id === 'group-s1')).toMatchObject({
+      start: '2026-11-23T19:00:00',
+      end: '2026-11-23T20:00:00',
+      title: 'Group session: Exam Worry Circle',
+      extendedProps: { meaning: { kind: 'group', groupUuid: 'g1', openable: true }, part: 'session 2 of 4' },
+    });
+    expect(own.find((e) => e.id === 'group-s1')?.extendedProps?.label).toBe('Group session Exam Worry Circle, session 2 of 4, Monday, November 23, 2026, 7:00 PM to 8:00 PM, Room 2. Open it on the Groups screen.');
+    expect(own.find((e) => e.id === 'group-s2')).toMatchObject({ classNames: ['cal-group', 'cal-cancelled'], extendedProps: { part: 'Cancelled · session 2 of 4' } });
+    const managers = calendarEvents(reply([day('2026-11-23')], [], sessions), { bookable: false });
+    const read = managers.find((e) => e.id === 'group-s1');
+    expect(read).toMatchObject({ classNames: ['cal-group', 'cal-read-only'], extendedProps: { meaning: { kind: 'group', openable: false } } });
+    expect(read?.extendedProps?.label).toMatch(/It cannot be changed here\.$/);
+    expect(visibleHours(reply([day('2026-11-23')], [], sessions))).toEqual({ min: '09:00:00', max: '20:00:00' });
   });
 });

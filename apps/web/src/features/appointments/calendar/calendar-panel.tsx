@@ -1,6 +1,6 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { LoadingBlock } from '../../../components/ui/spinner';
@@ -42,6 +42,7 @@ export default function CalendarPanel({ user, bookable, onBook, onOpen }: Calend
   const [anchor, setAnchor] = useState(() => todayIn(settings.data?.timezone));
   const [picked, setPicked] = useState<number | null>(null);
   const pickerId = useId();
+  const navigate = useNavigate();
 
   const counselors = useCounselors(!ownCalendar);
   const counselorId = ownCalendar ? user.id : (picked ?? counselors.data?.[0]?.id ?? null);
@@ -98,7 +99,7 @@ export default function CalendarPanel({ user, bookable, onBook, onOpen }: Calend
         ) : reply && nowWall ? (
           <>
             <div role="status" className="flex flex-col gap-1 text-sm text-base-content/75 empty:hidden">
-              {reply.appointments.length === 0 && <p>{t('appointments.cal.noAppointments', { unit })}</p>}
+              {reply.appointments.length === 0 && reply.group_sessions.length === 0 && <p>{t('appointments.cal.noAppointments', { unit })}</p>}
               {noHours && (
                 <p>
                   {t('appointments.cal.noHours', { unit })}{' '}
@@ -115,6 +116,8 @@ export default function CalendarPanel({ user, bookable, onBook, onOpen }: Calend
                 now={`${nowWall.date}T${nowWall.time}:00`}
                 bookable={bookable}
                 onOpenAppointment={onOpen}
+                // The counselor's own group sessions open on the Groups screen; a manager only reads them (decision 0319).
+                onOpenGroup={ownCalendar ? (uuid) => void navigate(`/groups?group=${encodeURIComponent(uuid)}`) : undefined}
                 onBookSlot={(date, time) => onBook({ counselorId: reply.counselor.id, date, time })}
               />
             </div>

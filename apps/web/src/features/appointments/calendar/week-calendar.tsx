@@ -19,6 +19,8 @@ export interface WeekCalendarProps {
   now: string;
   bookable: boolean;
   onOpenAppointment: (uuid: string) => void;
+  /** The viewer facilitates the calendar's group sessions: a click opens the group on the Groups screen. */
+  onOpenGroup?: (groupUuid: string) => void;
   onBookSlot: (date: string, time: string) => void;
 }
 
@@ -42,6 +44,19 @@ function EventBody({ arg }: { arg: EventContentArg }) {
       </span>
     );
   }
+  if (meaning.kind === 'group') {
+    const { groupName, part } = arg.event.extendedProps as { groupName: string; part: string };
+    return (
+      <span className="cal-event-text">
+        <span className="block truncate">{arg.timeText}</span>
+        <span className="block truncate">
+          <span className="font-semibold">{t('appointments.cal.groupBadge')}</span> · <span className="cal-client">{groupName}</span>
+        </span>
+        <span className="block truncate">{part}</span>
+        <span className="sr-only">, {spokenDate(arg.event.startStr.slice(0, 10))}</span>
+      </span>
+    );
+  }
   if (meaning.kind !== 'appointment') return <span className="cal-shade-label">{arg.event.title}</span>;
   const { status, client, reason } = arg.event.extendedProps as { status: AppointmentStatus; client: string; reason: string };
   return (
@@ -57,12 +72,13 @@ function EventBody({ arg }: { arg: EventContentArg }) {
 }
 
 /** The day or week grid (FullCalendar's time grid), loaded only with the calendar view. */
-export default function WeekCalendar({ reply, view, from, now, bookable, onOpenAppointment, onBookSlot }: WeekCalendarProps) {
+export default function WeekCalendar({ reply, view, from, now, bookable, onOpenAppointment, onOpenGroup, onBookSlot }: WeekCalendarProps) {
   const ref = useRef<FullCalendar>(null);
   // The events' words are in the language in use: a change of language draws them again.
   const language = useLanguage();
+  const groupsOpenable = onOpenGroup !== undefined;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- language is read by calendarEvents through the catalogs
-  const events = useMemo(() => calendarEvents(reply, { bookable }), [reply, bookable, language]);
+  const events = useMemo(() => calendarEvents(reply, { bookable, groupsOpenable }), [reply, bookable, groupsOpenable, language]);
   const hours = useMemo(() => visibleHours(reply), [reply]);
   const business = useMemo(() => businessHours(reply.days), [reply.days]);
   const byDate = useMemo(() => new Map(reply.days.map((d) => [d.date, d])), [reply.days]);
@@ -76,14 +92,24 @@ export default function WeekCalendar({ reply, view, from, now, bookable, onOpenA
     const meaning = meaningOf(info.event.extendedProps);
     if (meaning.kind === 'appointment') onOpenAppointment(meaning.uuid);
     else if (meaning.kind === 'free') onBookSlot(meaning.date, meaning.time);
+    else if (meaning.kind === 'group' && meaning.openable) onOpenGroup?.(meaning.groupUuid);
   };
 
   const onMount = (info: EventMountArg) => {
     const label = info.event.extendedProps.label;
     if (typeof label !== 'string') return;
-    info.el.setAttribute('role', 'button');
-    info.el.title = label;
     const meaning = meaningOf(info.event.extendedProps);
+    // A session the viewer cannot open is read-only: it is read, not pressed (decision 0319).
+    if (meaning.kind === 'group' && !meaning.openable) {
+      info.el.removeAttribute('href');
+      info.el.tabIndex = 0;
+      info.el.setAttribute('role', 'note');
+      info.el.setAttribute('aria-label', label);
+    } else {
+      info.el.setAttribute('role', 'button');
+    }
+    info.el.title = label;
+    if (meaning.kind === 'group') info.el.dataset.group = meaning.groupUuid;
     if (meaning.kind === 'free') info.el.dataset.slot = `${meaning.date}T${meaning.time}`;
     if (meaning.kind === 'appointment') info.el.dataset.uuid = meaning.uuid;
   };
