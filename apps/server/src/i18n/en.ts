@@ -226,6 +226,7 @@ export const en = {
   'lending.rule.forfeitReasonNeeded': 'Say why the ticket is forfeited without a notice (3 to 500 characters).',
   'lending.rule.itemNotForfeited': 'This item is {status}; only a forfeited item can be put up for sale.',
   'lending.rule.itemNotForSale': 'This item is {status}; only an item for sale can be sold.',
+  'lending.rule.itemInTransit': 'An item of this ticket is on its way to another branch: it can be redeemed, forfeited or sold once that branch receives it.',
   'lending.rule.amountTooHigh': 'The loan amount may not be greater than the appraised value of the items.',
   'lending.rule.dateInFuture': 'The loan date may not be in the future.',
   'lending.rule.advanceLeavesNothing': 'The interest deducted in advance and the service charge leave nothing to pay out: lend more, or use a category without advance interest.',

@@ -226,6 +226,7 @@ export const fil: Record<ServerMessageKey, string> = {
   'lending.rule.forfeitReasonNeeded': 'Sabihin kung bakit iniremata ang tiket nang walang abiso (3 hanggang 500 character).',
   'lending.rule.itemNotForfeited': '{status, select, pawned {Nakasangla pa ang gamit na ito} redeemed {Natubos na ang gamit na ito} forfeited {Naremata na ang gamit na ito} sold {Naibenta na ang gamit na ito} other {Ang gamit na ito ay {status}}}; naremata na gamit lang ang puwedeng ilagay sa bentahan.',
   'lending.rule.itemNotForSale': '{status, select, pawned {Nakasangla pa ang gamit na ito} redeemed {Natubos na ang gamit na ito} forfeited {Naremata pa lang ang gamit na ito} sold {Naibenta na ang gamit na ito} other {Ang gamit na ito ay {status}}}; gamit na nasa bentahan lang ang puwedeng ibenta.',
+  'lending.rule.itemInTransit': 'May gamit ang tiket na ito na papunta pa sa ibang sangay: puwede itong tubusin, iremata o ibenta kapag natanggap na ito ng sangay na iyon.',
   'lending.rule.amountTooHigh': 'Hindi puwedeng higit sa appraised value ng mga gamit ang halaga ng sangla.',
   'lending.rule.dateInFuture': 'Hindi puwedeng nasa hinaharap ang petsa ng sangla.',
   'lending.rule.advanceLeavesNothing': 'Wala nang matitirang ibibigay pagkabawas ng interes na kinuha nang maaga at ng service charge: magpahiram ng mas malaki, o gumamit ng kategoryang walang advance na interes.',

@@ -422,6 +422,16 @@ export function sellProblem(item: { status: ItemStatus }): string | null {
   return item.status === 'for_sale' ? null : ITEM_NOT_FOR_SALE(item.status);
 }
 
+export const ITEM_IN_TRANSIT = 'An item of this ticket is on its way to another branch: it can be redeemed, forfeited or sold once that branch receives it.';
+
+/**
+ * Why a ticket's items may not be redeemed, forfeited, put up for sale or sold now, or null: one of them is on its
+ * way between two vaults, counted in neither (decisions 0303, 0323). The server and the offline counter refuse alike.
+ */
+export function transitProblem(items: readonly { in_transit?: boolean | number | null }[]): string | null {
+  return items.some((i) => i.in_transit === true || i.in_transit === 1) ? ITEM_IN_TRANSIT : null;
+}
+
 // ---------- what an action writes ----------
 
 export interface PlannedTransaction {

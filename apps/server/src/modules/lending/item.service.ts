@@ -1,5 +1,5 @@
 import type { Item, ItemCreate, ItemListQuery, ItemUpdate, MarkSold, ProcessForfeited } from '@kalinga/contracts/lending/schemas';
-import { dateBefore, loanDateFloor, NOT_ACTIVE, processForfeitedProblem, sellProblem, toCentavos } from '@kalinga/contracts/lending/rules';
+import { dateBefore, loanDateFloor, NOT_ACTIVE, processForfeitedProblem, sellProblem, toCentavos, transitProblem } from '@kalinga/contracts/lending/rules';
 import type { DB } from '../../db/database';
 import type { ItemRow } from '../../db/tables';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors';
@@ -99,7 +99,7 @@ export function processForfeited(db: DB, auth: AuthContext, wk: WriteKey, uuid: 
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
     const item = await requireItem(trx, auth, uuid);
     await requireOwnBranch(trx, auth, item.branch_id);
-    const problem = processForfeitedProblem(item);
+    const problem = processForfeitedProblem(item) ?? transitProblem([item]);
     if (problem) throw conflict(problem);
     const row = await updateItemIf(trx, auth.companyId, uuid, 'forfeited', { status: 'for_sale', selling_price: toCentavos(input.selling_price), version, updated_at: now });
     if (!row) throw conflict(processForfeitedProblem((await requireItem(trx, auth, uuid)))!);
@@ -112,7 +112,7 @@ export function markAsSold(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
     const item = await requireItem(trx, auth, uuid);
     await requireOwnBranch(trx, auth, item.branch_id);
-    const problem = sellProblem(item);
+    const problem = sellProblem(item) ?? transitProblem([item]);
     if (problem) throw conflict(problem);
     const soldAt = input.sold_at === undefined ? now : new Date(input.sold_at).toISOString();
     // The sale's counter date meets the bound of every lending action (decision 0120): not before the forfeiture.

@@ -10,6 +10,7 @@ import {
   planRedemption,
   redeemProblem,
   renewProblem,
+  transitProblem,
 } from '@kalinga/contracts/lending/rules';
 import type { DB } from '../../db/database';
 import type { LoanRow } from '../../db/tables';
@@ -17,7 +18,7 @@ import { conflict, notFound } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { actingBranch, nextTicket, requireOwnBranch } from './branch-context';
 import { runWrite, type WriteContext, type WriteKey, type WriteReply } from './idempotency';
-import { setItemsOfLoan } from './item.repository';
+import { itemsOfLoans, setItemsOfLoan } from './item.repository';
 import { boundedDate, recordBackdating, uuidTaken } from './lending-common';
 import { toTransaction } from './lending-replies';
 import { findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, updateActiveLoan } from './loan.repository';
@@ -63,6 +64,15 @@ export const currentAction = (auth: AuthContext, uuid: string) => async (db: DB)
 /** The client's date of an action on the loan, within the bound (422 on the field; decision 0120), and its bound. */
 export function dateOfAction(trx: DB, auth: AuthContext, loan: LoanRow, field: string, sent: string | undefined) {
   return boundedDate(trx, auth, { field, label: field.replace(/_/g, ' ') }, sent, [loanDateFloor(loan)]);
+}
+
+/**
+ * 409 while an item of the loan travels between vaults (decision 0323). Read after the write's counter bump, which a
+ * transfer's send takes too, so a send and a redemption never interleave.
+ */
+async function refuseInTransit(trx: DB, loan: LoanRow): Promise<void> {
+  const problem = transitProblem(await itemsOfLoans(trx, loan.company_id, [loan.id]));
+  if (problem) throw conflict(problem);
 }
 
 /** Applies a change to a loan that was active when read; if another write got there first, 409 with its state. */
@@ -137,6 +147,7 @@ export function redeemLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string
     const asOf = dated.date;
     const problem = redeemProblem(loanFigures(loan, 'centavos'), asOf);
     if (problem) throw conflict(problem);
+    await refuseInTransit(trx, loan);
     const plan = planRedemption(loanFigures(loan, 'centavos'), asOf);
     const done = await changeActive(ctx, auth, loan, {
       status: 'redeemed',
@@ -167,6 +178,7 @@ export function forfeitLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: strin
     const notice = { sent: loan.notice_sent_at !== null, mayOverride: auth.permissions.has(BACKDATE_PERMISSION), reason: input.no_notice_reason };
     const problem = forfeitProblem(loanFigures(loan, 'centavos'), asOf, notice);
     if (problem) throw conflict(problem);
+    await refuseInTransit(trx, loan);
     const override = notice.sent ? {} : { forfeit_reason: input.no_notice_reason?.trim() ?? null, forfeit_override_by: auth.user.id };
     const done = await changeActive(ctx, auth, loan, { status: 'forfeited', forfeiture_date: asOf, ...override });
     await setItemsOfLoan(trx, auth.companyId, loan.id, 'pawned', { status: 'forfeited', version, updated_at: now });

@@ -46,6 +46,7 @@ const RULE: Record<LendingRuleKey, MessageKey> = {
   forfeitReasonNeeded: 'lending.rule.forfeitReasonNeeded',
   itemNotForfeited: 'lending.rule.itemNotForfeited',
   itemNotForSale: 'lending.rule.itemNotForSale',
+  itemInTransit: 'lending.rule.itemInTransit',
   amountTooHigh: 'lending.rule.amountTooHigh',
   dateInFuture: 'lending.rule.dateInFuture',
   advanceLeavesNothing: 'lending.rule.advanceLeavesNothing',

@@ -1,5 +1,5 @@
 import { itemCreateSchema, itemUpdateSchema, markSoldSchema, processForfeitedSchema } from '@kalinga/contracts/lending/schemas';
-import { NOT_ACTIVE, processForfeitedProblem, sellProblem } from '@kalinga/contracts/lending/rules';
+import { NOT_ACTIVE, processForfeitedProblem, sellProblem, transitProblem } from '@kalinga/contracts/lending/rules';
 import { changedFields, checked, counterToday, mustGet, refuse } from './lending-checks';
 import { refuseClosedDay } from './cash-day-actions';
 import { writeWithEntries } from '../../../offline/action-support';
@@ -41,7 +41,7 @@ export async function updateItem(uuid: string, changes: { description?: string; 
 export async function processForfeitedItem(uuid: string, selling_price: number): Promise<LocalItem> {
   return writeWithEntries(async (queue) => {
     const item = await mustGet(db.items.get(uuid), 'item');
-    refuse(processForfeitedProblem(item));
+    refuse(processForfeitedProblem(item) ?? transitProblem([item]));
     const body = checked(processForfeitedSchema, { selling_price });
     await queue('PROCESS_FORFEITED_ITEM', { ...body, uuid });
     return (await db.items.get(uuid))!;
@@ -60,7 +60,7 @@ export async function markItemSold(uuid: string, sale: SaleInput): Promise<Local
   await refuseClosedDay(await counterToday());
   return writeWithEntries(async (queue) => {
     const item = await mustGet(db.items.get(uuid), 'item');
-    refuse(sellProblem(item));
+    refuse(sellProblem(item) ?? transitProblem([item]));
     const body = checked(markSoldSchema, { ...sale, sold_at: new Date().toISOString() });
     await queue('MARK_ITEM_SOLD', { ...body, uuid });
     return (await db.items.get(uuid))!;

@@ -1,5 +1,5 @@
 import { customerCreateSchema, customerUpdateSchema, loanCreateSchema, loanUpdateSchema } from '@kalinga/contracts/lending/schemas';
-import { forfeitProblem, newLoanProblem, redeemProblem, renewProblem, toCentavos } from '@kalinga/contracts/lending/rules';
+import { forfeitProblem, newLoanProblem, redeemProblem, renewProblem, toCentavos, transitProblem } from '@kalinga/contracts/lending/rules';
 import { extendProblem } from '@kalinga/contracts/lending/extension';
 import { kycProblem } from '@kalinga/contracts/lending/kyc-rules';
 import { kycThresholdHere } from './kyc-threshold';
@@ -159,7 +159,7 @@ export async function redeemLoan(uuid: string, redemption_date?: string): Promis
   await refuseClosedDay(asOf);
   return writeWithEntries(async (queue) => {
     const loan = await mustGet(db.loans.get(uuid), 'loan');
-    refuse(redeemProblem(figuresOf(loan), asOf));
+    refuse(redeemProblem(figuresOf(loan), asOf) ?? transitProblem(await db.items.where('loan_uuid').equals(uuid).toArray()));
     await queue('REDEEM_LOAN', { uuid, redemption_date: asOf });
     return (await db.loans.get(uuid))!;
   });
@@ -174,7 +174,7 @@ export async function forfeitLoan(uuid: string, forfeiture_date?: string, noNoti
   await refuseOutOfBoundDate(asOf, 'forfeiture date');
   return writeWithEntries(async (queue) => {
     const loan = await mustGet(db.loans.get(uuid), 'loan');
-    refuse(forfeitProblem(figuresOf(loan), asOf, forfeitNoticeOf(loan, noNoticeReason)));
+    refuse(forfeitProblem(figuresOf(loan), asOf, forfeitNoticeOf(loan, noNoticeReason)) ?? transitProblem(await db.items.where('loan_uuid').equals(uuid).toArray()));
     const reason = loan.notice_sent_at ? undefined : noNoticeReason?.trim();
     await queue('FORFEIT_LOAN', { uuid, forfeiture_date: asOf, ...(reason && { no_notice_reason: reason }) });
     return (await db.loans.get(uuid))!;
