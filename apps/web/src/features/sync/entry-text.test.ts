@@ -22,4 +22,9 @@ describe('queue entry words', () => {
     expect(fieldLabel(t, 'last_name')).toBe('Apelyido');
     expect(fieldLabel(t, 'karat_weight')).toBe('Karat weight');
   });
+
+  it("names a customer's language field in Filipino on the Correct form (decision 0291)", async () => {
+    await chooseOnDevice('fil');
+    expect(fieldLabel(t, 'language')).toBe('Wika');
+  });
 });

@@ -83,6 +83,7 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   counted: 'sync.field.counted',
   note: 'sync.field.note',
   reason: 'sync.field.reason',
+  language: 'sync.field.language',
 };
 
 /** A field's name as a label in the language in use: 'loan_amount' reads 'Loan amount'; a field not listed, its own name. */
