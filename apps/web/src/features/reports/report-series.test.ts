@@ -2,21 +2,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chooseOnDevice, initI18n, t } from '../../lib/i18n';
 import { errorMessage } from '../../lib/api-client';
-import {
-  countLabel,
-  csvFileName,
-  SECTION_TEXT,
-  dayToTime,
-  lastActualDay,
-  littleDataNote,
-  randomColour,
-  rangeLine,
-  type ReportRow,
-  seriesHues,
-  toCsv,
-  toSeries,
-  tooltipLine,
-} from './report-series';
+import { rangeLine, tooltipLine } from './chart/chart-config';
+import { countLabel, dayToTime, randomColour, seriesHues } from './chart/chart-shapes';
+import { chartWords } from './chart/chart-words';
+import { csvFileName, SECTION_TEXT, lastActualDay, littleDataNote, type ReportRow, toSeries, toCsv } from './report-series';
 
 const ROWS: ReportRow[] = [
   { day: '2026-03-02', count: 1, is_forecast: false, category_title: 'Stress' },
@@ -72,23 +61,23 @@ describe('lastActualDay and tooltipLine', () => {
   });
 
   it("reads 'series: value' plus ' (forecast)'", () => {
-    expect(tooltipLine('Stress', 3, false)).toBe('Stress: 3');
-    expect(tooltipLine('Stress', 1.25, true)).toBe('Stress: 1.3 (forecast)');
+    expect(tooltipLine(chartWords(t), 'Stress', 3, false)).toBe('Stress: 3');
+    expect(tooltipLine(chartWords(t), 'Stress', 1.25, true)).toBe('Stress: 1.3 (forecast)');
     // Forecasts show one decimal at most, never 0.16.
-    expect(tooltipLine('Stress', 0.16, true)).toBe('Stress: 0.2 (forecast)');
-    expect(tooltipLine('Stress', 2.04, true)).toBe('Stress: 2 (forecast)');
+    expect(tooltipLine(chartWords(t), 'Stress', 0.16, true)).toBe('Stress: 0.2 (forecast)');
+    expect(tooltipLine(chartWords(t), 'Stress', 2.04, true)).toBe('Stress: 2 (forecast)');
   });
 });
 
 describe('rangeLine and littleDataNote', () => {
   it("gives a forecast point's 80 % range, one number when both ends meet, nothing on real days", () => {
-    expect(rangeLine({ x: 0, y: 1.4, forecast: true, lower: 0, upper: 3 })).toBe('80% range: 0–3');
-    expect(rangeLine({ x: 0, y: 2, forecast: true, lower: 2, upper: 2 })).toBe('80% range: 2');
+    expect(rangeLine(chartWords(t), { x: 0, y: 1.4, forecast: true, lower: 0, upper: 3 })).toBe('80% range: 0–3');
+    expect(rangeLine(chartWords(t), { x: 0, y: 2, forecast: true, lower: 2, upper: 2 })).toBe('80% range: 2');
     // Fractional ends (decision 0286) read in whole appointments, rounded outward.
-    expect(rangeLine({ x: 0, y: 0.1, forecast: true, lower: 0, upper: 0.45 })).toBe('80% range: 0–1');
-    expect(rangeLine({ x: 0, y: 3, forecast: true, lower: 2.5, upper: 3 })).toBe('80% range: 2–3');
-    expect(rangeLine({ x: 0, y: 2, forecast: false })).toBeNull();
-    expect(rangeLine(undefined)).toBeNull();
+    expect(rangeLine(chartWords(t), { x: 0, y: 0.1, forecast: true, lower: 0, upper: 0.45 })).toBe('80% range: 0–1');
+    expect(rangeLine(chartWords(t), { x: 0, y: 3, forecast: true, lower: 2.5, upper: 3 })).toBe('80% range: 2–3');
+    expect(rangeLine(chartWords(t), { x: 0, y: 2, forecast: false })).toBeNull();
+    expect(rangeLine(chartWords(t), undefined)).toBeNull();
   });
 
   it('names the series whose forecast rests on under four weeks of data, and is silent otherwise', () => {
@@ -194,7 +183,7 @@ describe('in Filipino', () => {
   it("the chart's range line and the little-data note follow the language in use", async () => {
     await chooseOnDevice('fil');
     try {
-      expect(rangeLine({ x: 0, y: 1.4, forecast: true, lower: 0, upper: 3 })).toBe('Saklaw na 80%: 0–3');
+      expect(rangeLine(chartWords(t), { x: 0, y: 1.4, forecast: true, lower: 0, upper: 3 })).toBe('Saklaw na 80%: 0–3');
       expect(littleDataNote([{ label: 'Stress', points: [{ x: 0, y: 0, forecast: true }], historyDays: 2 }])).toBe(
         'Kaunti ang datos: ang forecast para sa Stress (2 araw) ay batay sa wala pang apat na linggo ng mga appointment. Basahin ito bilang magaspang na gabay.',
       );

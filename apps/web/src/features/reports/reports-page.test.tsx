@@ -4,8 +4,7 @@ import { initI18n } from '../../lib/i18n';
 import { ReportsPage } from './reports-page';
 import { jsonResponse, renderWithQueries, mockFetchEachTest } from '../../test/render';
 
-// jsdom has no canvas: the chart is replaced by a stub that shows what it was given, and Chart.js is not loaded.
-vi.mock('./chart/chart-kit', () => ({ loadChartKit: vi.fn(() => new Promise(() => {})) }));
+// jsdom has no canvas or worker: the chart is replaced by a stub that shows what it was given.
 vi.mock('./components/daily-chart', () => ({
   DailyChart: ({ title, series, today }: { title: string; series: { label: string }[]; today: string | null }) => (
     <div data-testid="chart">{`${title} | ${series.map((s) => s.label).join(', ')} | today ${today}`}</div>

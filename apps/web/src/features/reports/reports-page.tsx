@@ -1,6 +1,6 @@
 import { DEFAULT_FORECAST_DAYS, DEFAULT_PERIOD, type ForecastDays, type ReportKind, type ReportPeriod } from '@kalinga/contracts/report-constants';
 import { useEffect, useId, useState } from 'react';
-import { loadChartKit } from './chart/chart-kit';
+import { startChartWorker } from './chart/chart-view';
 import { ReportSection } from './components/report-section';
 import { lazyPart } from '../../lib/lazy-part';
 import { type MessageKey, useT } from '../../lib/i18n';
@@ -32,12 +32,12 @@ export function ReportsPage() {
   const [period, setPeriod] = useState<ReportPeriod>(DEFAULT_PERIOD);
   const [forecastDays, setForecastDays] = useState<ForecastDays>(DEFAULT_FORECAST_DAYS);
 
-  // Start loading Chart.js while the reports are being fetched, once the screen has painted (its evaluation is
-  // main-thread work that must not delay the heading).
+  // Start the charts' worker (it loads and evaluates Chart.js off the main thread, decision 0314) while the reports
+  // are being fetched, once the screen has painted.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void loadChartKit().catch(() => {}), 0);
+      timer = setTimeout(startChartWorker, 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -1,8 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { chooseOnDevice, initI18n } from '../../../lib/i18n';
-import { dayToTime, toSeries } from '../report-series';
+import { chooseOnDevice, initI18n, t } from '../../../lib/i18n';
+import { toSeries } from '../report-series';
 import { BAND_SUFFIX, bandAlpha, dailyChartConfig } from './chart-config';
+import { dayToTime } from './chart-shapes';
+import { chartWords } from './chart-words';
 
 const ROWS = [
   { day: '2026-03-01', count: 2, is_forecast: false, category_title: 'Stress' },
@@ -14,7 +16,7 @@ const ROWS = [
 await initI18n(['reports']);
 
 describe('dailyChartConfig (docs/product-rules.md#reports)', () => {
-  const config = dailyChartConfig('Daily Appointments by Category', toSeries('category', ROWS), '2026-03-01', false);
+  const config = dailyChartConfig('Daily Appointments by Category', toSeries('category', ROWS), '2026-03-01', false, chartWords(t));
   const options = config.options!;
 
   it('draws a time axis by day and a count axis from zero, with the spec titles and formats', () => {
@@ -30,17 +32,21 @@ describe('dailyChartConfig (docs/product-rules.md#reports)', () => {
     expect(options.maintainAspectRatio).toBe(false);
   });
 
-  it("names the axis's and the tooltip's months in the language in use", async () => {
-    const x = options.scales?.x as { ticks: { callback: (value: number) => string } };
-    const title = options.plugins?.tooltip?.callbacks?.title as unknown as (items: { parsed: { x: number } }[]) => string;
+  it("names the axis's and the tooltip's months in the language its words were made in", async () => {
+    const dayFormats = (o: typeof options) => ({
+      axis: (o.scales?.x as { ticks: { callback: (value: number) => string } }).ticks.callback,
+      tooltip: o.plugins?.tooltip?.callbacks?.title as unknown as (items: { parsed: { x: number } }[]) => string,
+    });
     const march = dayToTime('2026-03-01');
     const june = dayToTime('2026-06-05');
-    expect(x.ticks.callback(march)).toBe('Mar 01');
-    expect(title([{ parsed: { x: march } }])).toBe('Mar 01, 2026');
+    const english = dayFormats(options);
+    expect(english.axis(march)).toBe('Mar 01');
+    expect(english.tooltip([{ parsed: { x: march } }])).toBe('Mar 01, 2026');
     await chooseOnDevice('fil');
     try {
-      expect(x.ticks.callback(june)).toMatch(/^Hun 05$/);
-      expect(title([{ parsed: { x: june } }])).toMatch(/^Hun 05, 2026$/);
+      const filipino = dayFormats(dailyChartConfig('t', toSeries('category', ROWS), '2026-03-01', false, chartWords(t)).options!);
+      expect(filipino.axis(june)).toMatch(/^Hun 05$/);
+      expect(filipino.tooltip([{ parsed: { x: june } }])).toMatch(/^Hun 05, 2026$/);
     } finally {
       await chooseOnDevice('en');
     }
@@ -99,7 +105,7 @@ describe('dailyChartConfig (docs/product-rules.md#reports)', () => {
   });
 
   it('has no Today line when there is no real day', () => {
-    const none = dailyChartConfig('t', [], null, true);
+    const none = dailyChartConfig('t', [], null, true, chartWords(t));
     expect(none.options?.plugins?.annotation?.annotations).toEqual({});
   });
 });

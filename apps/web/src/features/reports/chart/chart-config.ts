@@ -1,9 +1,52 @@
-// The configuration of one report chart: a plain function (Chart.js types only), so jsdom tests can check it.
+// The configuration of one report chart: a plain function (Chart.js types only), built in the chart's worker
+// (chart.worker.ts, decision 0314), so it imports neither the message catalogs nor React: the words come in as
+// data (ChartWords, made on the page by chart-words.ts) and the dates are formatted here with Intl.
 import type { ChartConfiguration, ChartDataset, ScriptableLineSegmentContext } from 'chart.js';
-import { countLabel, dayToTime, randomColour, rangeLine, rgba, seriesHues, type Series, type SeriesPoint, tooltipLine } from '../report-series';
-// The chart's own words in the language in use: the reports area is loaded by the section that draws it.
-import { t } from '../../../lib/i18n';
-import { formatAxisDate, formatAxisDay } from '../../../lib/dates';
+import { countLabel, dayToTime, randomColour, rgba, seriesHues, type Series, type SeriesPoint } from './chart-shapes';
+
+/** Where a message's value goes in a ChartWords template (characters no label or message contains). */
+export const SLOT = { series: '\u0001', value: '\u0002', range: '\u0003' } as const;
+
+/**
+ * The chart's words in the language in use, as data a worker can receive: the axis titles, 'Today', the forecast
+ * point's and the range's tooltip lines as templates holding SLOT marks, and the locale that names the months.
+ */
+export interface ChartWords {
+  locale: string;
+  date: string;
+  count: string;
+  today: string;
+  /** '{series}: {value} (forecast)' with SLOT.series and SLOT.value. */
+  forecastPoint: string;
+  /** '80% range: {range}' with SLOT.range. */
+  range: string;
+}
+
+function fill(template: string, slot: string, value: string): string {
+  return template.replace(slot, () => value);
+}
+
+/** Tooltip line (product-rules.md#reports): 'series: value', plus ' (forecast)' on forecast points. */
+export function tooltipLine(words: ChartWords, series: string, value: number, forecast: boolean): string {
+  // Forecasts are averages: one decimal at most (0.16 reads as 0.2), whole numbers without a decimal.
+  const shown = String(Math.round(value * 10) / 10);
+  return forecast ? fill(fill(words.forecastPoint, SLOT.series, series), SLOT.value, shown) : `${series}: ${shown}`;
+}
+
+/** The tooltip's second line on a forecast point: its 80 % range ('80% range: 0–3' or '80% range: 2'). */
+export function rangeLine(words: ChartWords, point: SeriesPoint | undefined): string | null {
+  if (!point?.forecast || point.lower === undefined || point.upper === undefined) return null;
+  // A fractional end (the band draws it as it is) reads in whole appointments, rounded outward (decision 0286).
+  const low = Math.floor(point.lower + 1e-9);
+  const high = Math.ceil(point.upper - 1e-9);
+  return fill(words.range, SLOT.range, low === high ? String(low) : `${low}–${high}`);
+}
+
+/** A day on the time axis ('Mar 01') or in the tooltip ('Mar 01, 2026'), its month in the words' language. */
+function dayFormat(locale: string, year: boolean): (time: number) => string {
+  const format = new Intl.DateTimeFormat(locale, { month: 'short', day: '2-digit', ...(year ? { year: 'numeric' } : {}) });
+  return (time) => format.format(time).replace(/\u202f|\u00a0/g, ' ');
+}
 
 // product-rules.md#reports: line tension 0.4 for the chart and 0.1 for each series; series alpha 0.9, fill 0.2,
 // forecast segments 0.5.
@@ -22,7 +65,6 @@ export function bandAlpha(seriesCount: number): number {
 
 export type DailyChartConfig = ChartConfiguration<'line', SeriesPoint[]>;
 
-/** A line chart of daily counts with forecasts after the 'Today' line; `narrow` is a phone-sized screen. */
 /**
  * The two edges of a series' 80 % range band: its upper edge filled down to its lower edge ('+1'), no line, no points,
  * drawn behind the lines (higher order), left out of the legend and the tooltip (their labels end in BAND_SUFFIX).
@@ -53,7 +95,10 @@ function bandDatasets(s: Series, colour: [number, number, number], alpha: number
 export const BAND_SUFFIX = ' \u200b80% range';
 const isBand = (label: string | undefined) => Boolean(label?.endsWith(BAND_SUFFIX));
 
-export function dailyChartConfig(title: string, series: readonly Series[], today: string | null, narrow: boolean): DailyChartConfig {
+/** A line chart of daily counts with forecasts after the 'Today' line; `narrow` is a phone-sized screen. */
+export function dailyChartConfig(title: string, series: readonly Series[], today: string | null, narrow: boolean, words: ChartWords): DailyChartConfig {
+  const axisDay = dayFormat(words.locale, false);
+  const axisDate = dayFormat(words.locale, true);
   // Hues from the sorted series names: a series keeps its colour on every load (decision 0059).
   const hues = seriesHues(series.map((s) => s.label));
   const todayX = today ? dayToTime(today) : undefined;
@@ -99,13 +144,13 @@ export function dailyChartConfig(title: string, series: readonly Series[], today
         x: {
           type: 'time',
           time: { unit: 'day', displayFormats: { day: 'MMM dd' }, tooltipFormat: 'MMM dd, yyyy' },
-          title: { display: true, text: t('reports.chart.date') },
+          title: { display: true, text: words.date },
           // The month names in the language in use (Intl, fil-PH or en-PH), not the date adapter's English.
-          ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12, font: { size: narrow ? 10 : 12 }, callback: (value) => formatAxisDay(Number(value)) },
+          ticks: { autoSkip: true, maxRotation: 0, autoSkipPadding: 12, font: { size: narrow ? 10 : 12 }, callback: (value) => axisDay(Number(value)) },
         },
         y: {
           beginAtZero: true,
-          title: { display: true, text: t('reports.chart.count') },
+          title: { display: true, text: words.count },
           ticks: { precision: 0, callback: (value) => countLabel(value) },
         },
       },
@@ -121,11 +166,11 @@ export function dailyChartConfig(title: string, series: readonly Series[], today
         tooltip: {
           filter: (item) => !isBand(item.dataset.label),
           callbacks: {
-            title: (items) => (items[0] ? formatAxisDate(items[0].parsed.x ?? 0) : ''),
+            title: (items) => (items[0] ? axisDate(items[0].parsed.x ?? 0) : ''),
             label: (ctx) => {
               const point = ctx.raw as SeriesPoint | undefined;
-              const line = tooltipLine(ctx.dataset.label ?? '', ctx.parsed.y ?? 0, Boolean(point?.forecast));
-              const range = rangeLine(point);
+              const line = tooltipLine(words, ctx.dataset.label ?? '', ctx.parsed.y ?? 0, Boolean(point?.forecast));
+              const range = rangeLine(words, point);
               return range ? [line, range] : line;
             },
           },
@@ -144,7 +189,7 @@ export function dailyChartConfig(title: string, series: readonly Series[], today
                     borderDash: [6, 6],
                     label: {
                       display: true,
-                      content: t('reports.chart.today'),
+                      content: words.today,
                       position: 'end',
                       backgroundColor: 'rgba(71, 85, 105, 0.9)',
                       color: '#fff',

@@ -1,13 +1,11 @@
-// The chart of one report section. Chart.js is loaded on first use (chart/chart-kit.ts, chunks of their own, only
-// on /reports), a chart is built only when it is near the viewport, and each chart is built and drawn in tasks of
-// its own (chart/chart-queue.ts), so the screen's heading, filters and section texts draw first and no chart build
-// holds the main thread with another (decision 0092).
-import type { Chart, Plugin } from 'chart.js';
+// The chart of one report section. A chart is built only when it is near the viewport, and it is built, laid out
+// and drawn in a worker (chart/chart.worker.ts, Chart.js on an OffscreenCanvas): the page's main thread only copies
+// each drawing onto its canvas, so opening /reports holds no long chart task (decisions 0092, 0314).
 import { type RefObject, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { dailyChartConfig } from '../chart/chart-config';
-import { loadChartKit } from '../chart/chart-kit';
-import { queueChartWork } from '../chart/chart-queue';
-import type { Series, SeriesPoint } from '../report-series';
+import { useT } from '../../../lib/i18n';
+import { chartWords } from '../chart/chart-words';
+import { CHART_HEIGHT, type ChartView, openChartView } from '../chart/chart-view';
+import type { Series } from '../report-series';
 import { ChartPlaceholder } from './chart-placeholder';
 
 export interface DailyChartProps {
@@ -53,81 +51,40 @@ function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
 
 /** A line chart of daily counts with forecasts, 400px high; a box of the same size until it has drawn. */
 export function DailyChart({ title, series, today, loadingText }: DailyChartProps) {
+  const t = useT('reports');
   const narrow = useNarrow();
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const near = useNearViewport(boxRef);
-  const chartRef = useRef<Chart<'line', SeriesPoint[]> | null>(null);
+  const viewRef = useRef<ChartView | null>(null);
   const [drawn, setDrawn] = useState(false);
-  // Whether the chart may draw: false between building a chart and its first draw (see below).
-  const mayDraw = useRef({ now: false }).current;
-  const config = useMemo(() => dailyChartConfig(title, series, today, narrow), [title, series, today, narrow]);
+  const words = useMemo(() => chartWords(t), [t]);
+
+  // The canvas's chart in the worker lives as long as the canvas.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!near || !canvas) return;
+    const view = openChartView(
+      canvas,
+      () => setDrawn(true),
+      (message) => console.error('The chart could not be drawn', message),
+    );
+    viewRef.current = view;
+    return () => {
+      view.close();
+      viewRef.current = null;
+    };
+  }, [near]);
 
   useEffect(() => {
-    if (!near) return;
-    let cancelled = false;
-    let cancelJob = () => {};
-    loadChartKit().then(
-      (ChartJS) => {
-        if (cancelled) return;
-        cancelJob = queueChartWork(() => {
-          const canvas = canvasRef.current;
-          if (cancelled || !canvas) return;
-          const existing = chartRef.current;
-          if (existing) {
-            mayDraw.now = true;
-            existing.data = config.data;
-            existing.options = config.options ?? {};
-            existing.update();
-            setDrawn(true);
-            return;
-          }
-          // A first build is the longest piece of chart work (Chart.js compiles and sets up its scales, legend and
-          // plugins on first use): it is split into three tasks: the chart without its lines, then its data, then
-          // its first draw (held back until then by a plugin).
-          mayDraw.now = false;
-          const holdFirstDraw: Plugin<'line'> = { id: 'holdFirstDraw', beforeRender: () => (mayDraw.now ? undefined : false) };
-          const chart = new ChartJS<'line', SeriesPoint[]>(canvas, { ...config, data: { datasets: [] }, plugins: [holdFirstDraw] });
-          chartRef.current = chart;
-          const steps = [
-            () => {
-              chart.data = config.data;
-              chart.update();
-            },
-            () => {
-              mayDraw.now = true;
-              chart.render();
-              setDrawn(true);
-            },
-          ];
-          const runSteps = () => {
-            steps.shift()?.();
-            if (steps.length > 0) cancelJob = queueChartWork(runSteps, { next: true });
-          };
-          cancelJob = queueChartWork(runSteps, { next: true });
-        });
-      },
-      (error: unknown) => console.error('The chart library did not load', error),
-    );
-    return () => {
-      cancelled = true;
-      cancelJob();
-    };
-  }, [config, mayDraw, near]);
-
-  useEffect(
-    () => () => {
-      chartRef.current?.destroy();
-      chartRef.current = null;
-    },
-    [],
-  );
+    if (near) viewRef.current?.draw({ title, series, today, narrow, words });
+  }, [near, title, series, today, narrow, words]);
 
   const summary = `${title}: ${series.length} series${today ? `, up to today (${today}) with forecasts after it` : ''}.`;
   return (
-    <div ref={boxRef} className="relative h-[400px] w-full" style={{ height: 400 }}>
+    <div ref={boxRef} className="relative w-full" style={{ height: CHART_HEIGHT }}>
       {!drawn && <ChartPlaceholder text={loadingText} overlay />}
-      <canvas ref={canvasRef} role="img" aria-label={summary} />
+      <canvas ref={canvasRef} className="block h-full w-full" role="img" aria-label={summary} />
     </div>
   );
 }
