@@ -395,6 +395,8 @@ export const loanListQuerySchema = pageQuerySchema.extend({
   maturing_within_days: z.coerce.number().int().min(0).max(3650).default(MATURING_WITHIN_DAYS),
   /** Ticket number or customer name. */
   search,
+  /** One branch's book (decision 0324): a clerk's own branches only; without it, all the caller's branches. */
+  branch_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int('The branch must be a branch id.').positive('The branch must be a branch id.').optional()),
 });
 export type LoanListQuery = z.infer<typeof loanListQuerySchema>;
 

@@ -32,22 +32,6 @@ export async function findLendingCategory(db: DB, companyId: number, ref: { id?:
   return row && { ...row, interest_rate: Number(row.interest_rate), penalty_rate: Number(row.penalty_rate) };
 }
 
-/** `PT-<year of the loan date>-<number, six digits at least>`, e.g. PT-2026-000123 (docs/decisions/0061). */
-export function ticketNumber(loanDate: string, n: number): string {
-  return `PT-${loanDate.slice(0, 4)}-${String(n).padStart(6, '0')}`;
-}
-
-/** The company's next pawn ticket number (1, 2, ...); the counter row is already locked by bumpVersion. */
-export async function nextTicketNumber(trx: DB, companyId: number): Promise<number> {
-  const row = await trx
-    .updateTable('lending_counters')
-    .set((eb) => ({ last_ticket_number: eb('last_ticket_number', '+', 1) }))
-    .where('company_id', '=', companyId)
-    .returning('last_ticket_number')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_ticket_number);
-}
-
 export async function insertLoan(trx: DB, row: Insertable<LoansTable>): Promise<LoanRow> {
   return trx.insertInto('loans').values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -100,6 +84,8 @@ export interface LoanFilter {
   status?: LoansTable['status'] | 'maturing' | 'expired';
   customerUuid?: string;
   search?: string;
+  /** Only these branches' loans (decision 0324); undefined: every branch of the company. */
+  branchIds?: readonly number[];
   today: string;
   /** Last maturity date of the 'maturing' tab. */
   maturingUntil: string;
@@ -116,6 +102,7 @@ export async function listLoans(db: DB, companyId: number, f: LoanFilter) {
     base = base.where('loans.status', '=', f.status);
   }
   if (f.customerUuid) base = base.where('loans.customer_uuid', '=', f.customerUuid);
+  if (f.branchIds) base = f.branchIds.length ? base.where('loans.branch_id', 'in', f.branchIds) : base.where(sql<SqlBool>`1 = 0`);
   if (f.search) {
     const pattern = likePattern(f.search);
     const customers = db

@@ -14,7 +14,7 @@ import { categoryTerms } from '@kalinga/contracts/lending/terms';
 import { kycProblem } from '@kalinga/contracts/lending/kyc-rules';
 import { categoryTermsAt, sameTerms } from '../categories/category-terms.repository';
 import type { CategoryRow, LoanRow } from '../../db/tables';
-import { notFound, unprocessable } from '../../lib/http-errors';
+import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import type { AuthContext } from '../../lib/auth-context';
 import { findCustomer } from './customer.repository';
@@ -24,7 +24,7 @@ import { findItemsAnyCompany, insertItems, itemsOfLoans } from './item.repositor
 import { boundedDate, counterDay, recordBackdating, UUID_TAKEN, uuidTaken } from './lending-common';
 import { toLoan } from './lending-replies';
 import { countLoansOfCustomer, findLendingCategory, findLoan, findLoanAnyCompany, insertLoan, listLoans as listLoanRows, lockLoan, updateLoan as updateLoanRow } from './loan.repository';
-import { actingBranch, nextTicket, requireOwnBranch } from './branch-context';
+import { actingBranch, nextTicket, NOT_YOUR_BRANCH, ownBranchIds, requireOwnBranch } from './branch-context';
 import { kycSetting } from './lending-records.repository';
 import { insertTransactions } from './transaction.repository';
 import { metalColumns } from './metal-rate.service';
@@ -223,9 +223,21 @@ export async function getLoan(db: DB, auth: AuthContext, uuid: string): Promise<
   return loanReply(db, row);
 }
 
+/**
+ * The branches whose loans a list shows (decision 0324): a clerk's own, a manager's every one (undefined); a
+ * `branch_id` narrows it to one, refused (403) to a clerk who does not work there.
+ */
+async function listedBranches(db: DB, auth: AuthContext, branchId: number | undefined): Promise<number[] | undefined> {
+  const own = await ownBranchIds(db, auth);
+  if (branchId === undefined) return own ?? undefined;
+  if (own !== null && !own.includes(branchId)) throw forbidden(NOT_YOUR_BRANCH);
+  return [branchId];
+}
+
 export async function listLoans(db: DB, auth: AuthContext, query: LoanListQuery) {
   const { today } = counterDay(auth);
   const { rows, total } = await listLoanRows(db, auth.companyId, {
+    branchIds: await listedBranches(db, auth, query.branch_id),
     page: query.page,
     perPage: query.per_page,
     status: query.status,
