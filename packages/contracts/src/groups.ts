@@ -130,6 +130,18 @@ export const myGroupSessionSchema = z.object({
 export type MyGroupSession = z.infer<typeof myGroupSessionSchema>;
 export const myGroupSessionsReplySchema = z.object({ data: z.array(myGroupSessionSchema) });
 
+/** One trainee's group note waiting for the caller's co-signature, as "Notes to review" lists it (decision 0320). */
+export const groupNoteToReviewSchema = z.object({
+  uuid: z.string(),
+  group: z.object({ uuid: z.string(), name: z.string() }),
+  session: z.object({ uuid: z.string(), index: z.number().int(), starts_at: z.string(), local_date: z.string() }),
+  author: z.object({ id: z.number().int(), name: z.string() }),
+  signed: z.object({ name: z.string(), at: z.string() }),
+  late_entry: z.boolean(),
+});
+export type GroupNoteToReview = z.infer<typeof groupNoteToReviewSchema>;
+export const groupNotesToReviewReplySchema = z.object({ data: z.array(groupNoteToReviewSchema) });
+
 export const sessionParamsSchema = z.object({ uuid: z.string().min(1).max(64) });
 export const attendanceEntrySchema = z.object({ client_id: idSchema, outcome: z.enum(ATTENDANCE_OUTCOMES, 'Choose present, absent or late cancellation.') });
 export const attendanceBodySchema = z.object({ entries: z.array(attendanceEntrySchema).min(1, 'Record at least one member.').max(MAX_GROUP_CAPACITY) });

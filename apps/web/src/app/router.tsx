@@ -58,6 +58,7 @@ const ClientScreeningsPage = lazy(() => import('../features/screening/client-scr
 const ClientNotesPage = lazy(() => import('../features/case-notes/client-notes-page').then((m) => ({ default: m.ClientNotesPage })));
 const NotePage = lazy(() => import('../features/case-notes/note-page').then((m) => ({ default: m.NotePage })));
 const ReviewQueuePage = lazy(() => import('../features/case-notes/review-queue-page').then((m) => ({ default: m.ReviewQueuePage })));
+const GroupNoteReviewPage = lazy(() => import('../features/groups/group-note-review-page').then((m) => ({ default: m.GroupNoteReviewPage })));
 const ClientsPage = lazy(() => import('../features/client-file/clients-page').then((m) => ({ default: m.ClientsPage })));
 const ClientFilePage = lazy(() => import('../features/client-file/client-file-page').then((m) => ({ default: m.ClientFilePage })));
 const PurgeReviewPage = lazy(() => import('../features/client-file/purge-review-page').then((m) => ({ default: m.PurgeReviewPage })));
@@ -167,6 +168,7 @@ export const routes: RouteObject[] = [
       page('clients/:id/notes', <ClientNotesPage />, { role: 'counselor' }),
       page('case-notes/review', <ReviewQueuePage />, { role: 'counselor' }),
       page('case-notes/:uuid', <NotePage />, { role: 'counselor' }),
+      page('group-notes/:uuid', <GroupNoteReviewPage />, { role: 'counselor' }),
       page('lending', <Navigate to="/lending/loans" replace />, { permission: 'view lending' }),
       page('lending/customers', <CustomersPage />, { permission: 'view lending' }),
       page('lending/customers/:uuid', <CustomerPage />, { permission: 'view lending' }),

@@ -6,6 +6,7 @@ import {
   groupCancelReplySchema,
   groupBodySchema,
   groupListReplySchema,
+  groupNotesToReviewReplySchema,
   groupParamsSchema,
   groupPreviewReplySchema,
   groupReplySchema,
@@ -21,7 +22,9 @@ import {
 } from '@kalinga/contracts/groups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, needs, signedIn } from '../../lib/auth-context';
+import { clinicianOnly } from '../client-record/client-access';
 import { cancelGroup, cancelGroupSession } from './group-cancel.service';
+import { groupNotesToReview } from './group-review.service';
 import { groupReport } from './group-report.service';
 import { getAttendance, getGroupSettings, recordAttendance, saveGroupSettings } from './group-attendance.service';
 import { addMember, createGroup, getGroup, listGroups, previewGroup, removeMember } from './groups.service';
@@ -124,6 +127,12 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: canView,
     schema: { summary: "Lists the caller's coming sessions of the groups and workshops they are in.", operationId: 'listMyGroupSessions', ...common, response: { 200: myGroupSessionsReplySchema, ...errors } },
     handler: async (request) => ({ data: await myGroupSessions(app.db, authOf(request)) }),
+  });
+
+  app.get('/api/group-notes/review-queue', {
+    preHandler: clinicianOnly,
+    schema: { summary: "Lists the trainees' group notes waiting for the caller's co-signature.", operationId: 'listGroupNotesToReview', ...common, response: { 200: groupNotesToReviewReplySchema, ...errors } },
+    handler: async (request) => ({ data: await groupNotesToReview(app.db, authOf(request)) }),
   });
 
   app.get('/api/group-sessions/:uuid/attendance', {

@@ -81,7 +81,8 @@ function Draft({ sessionUuid, note, present }: { sessionUuid: string; note: Grou
   );
 }
 
-function Signed({ sessionUuid, note, timeZone }: { sessionUuid: string; note: GroupNote; timeZone: string | undefined }) {
+/** A signed note as written, with its addenda (and the form for one, to those who may add it). */
+export function SignedGroupNote({ sessionUuid, note, timeZone }: { sessionUuid: string; note: GroupNote; timeZone: string | undefined }) {
   const t = useT('groups');
   const id = useId();
   const add = useAddGroupAddendum(sessionUuid);
@@ -155,7 +156,7 @@ export function GroupNoteEditor({ sessionUuid, timeZone }: { sessionUuid: string
   if (query.isPending) return <LoadingBlock text={t('groups.note.loading')} />;
   if (query.isError) return <ErrorAlert message={serverMessageOr(query.error, t('groups.note.loadFailed'))} retryText={t('groups.retry')} onRetry={() => void query.refetch()} />;
   const { note, present } = query.data;
-  if (note && note.status !== 'draft') return <Signed sessionUuid={sessionUuid} note={note} timeZone={timeZone} />;
+  if (note && note.status !== 'draft') return <SignedGroupNote sessionUuid={sessionUuid} note={note} timeZone={timeZone} />;
   if (note && !note.can.edit) return <p className="text-base-content/80" data-testid="group-note-others-draft">{t('groups.note.othersDraft', { name: note.author.name })}</p>;
   if (present.length === 0) return <p className="text-base-content/70">{t('groups.note.nobodyPresent')}</p>;
   return <Draft sessionUuid={sessionUuid} note={note} present={present} />;

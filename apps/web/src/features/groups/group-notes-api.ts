@@ -16,7 +16,8 @@ function useNoteChange<T>(sessionUuid: string, fn: (arg: T) => Promise<{ data: G
   return useMutation({
     mutationFn: fn,
     onSuccess: (reply) => qc.setQueryData<SessionNoteReply['data']>(noteKey(sessionUuid), (old) => (old ? { ...old, note: reply.data } : old)),
-    onSettled: () => qc.invalidateQueries({ queryKey: noteKey(sessionUuid) }),
+    // Every read of a group note (the session's, and the one a supervisor reviews) is read again.
+    onSettled: () => qc.invalidateQueries({ queryKey: ['group-notes'] }),
   });
 }
 
@@ -25,3 +26,19 @@ export const useUpdateGroupNote = (sessionUuid: string) => useNoteChange(session
 export const useSignGroupNote = (sessionUuid: string) => useNoteChange(sessionUuid, (uuid: string) => api.post<{ data: GroupNote }>(`/api/group-notes/${uuid}/sign`));
 export const useAddGroupAddendum = (sessionUuid: string) =>
   useNoteChange(sessionUuid, ({ uuid, body }: { uuid: string; body: GroupNoteAddendumBody }) => api.post<{ data: GroupNote }>(`/api/group-notes/${uuid}/addenda`, body));
+
+// A trainee's signed note as their supervisor reviews it (decision 0320): read whole by its uuid, co-signed.
+const reviewKey = (uuid: string) => ['group-notes', 'review', uuid] as const;
+
+export function useGroupNote(uuid: string) {
+  return useQuery({ queryKey: reviewKey(uuid), queryFn: () => api.get<{ data: GroupNote }>(`/api/group-notes/${uuid}`).then((r) => r.data), gcTime: 0, staleTime: 0, retry: false });
+}
+
+export function useCosignGroupNote(uuid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ data: GroupNote }>(`/api/group-notes/${uuid}/cosign`),
+    onSuccess: (reply) => qc.setQueryData(reviewKey(uuid), reply.data),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['group-notes'] }),
+  });
+}
