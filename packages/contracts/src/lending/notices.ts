@@ -38,6 +38,8 @@ const ticketFields = {
   maturity_date: z.string(),
   expiry_date: z.string(),
   loan_amount: z.number(),
+  /** The branch whose book holds the ticket: the letter prints its name, address and BSP registration (decision 0324). */
+  branch: z.object({ name: z.string(), address: z.string().nullable(), bsp_registration: z.string().nullable() }).nullable().optional(),
 };
 
 /** A ticket to notify: its period ends within the shop's days; `notice` once one was recorded. */

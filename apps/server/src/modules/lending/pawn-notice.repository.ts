@@ -28,12 +28,17 @@ const ticketColumns = [
   'customers.address as customer_address',
   'customers.language as customer_language',
   'customers.email as customer_email',
+  // The branch whose book holds the ticket: the letter prints its details, as the ticket does (decision 0324).
+  'branches.name as branch_name',
+  'branches.address as branch_address',
+  'branches.bsp_registration as branch_bsp_registration',
 ] as const;
 
 function ticketsOf(db: Kysely<Database>, companyId: number) {
   return db
     .selectFrom('loans')
     .innerJoin('customers', 'customers.id', 'loans.customer_id')
+    .leftJoin('branches', (j) => j.onRef('branches.id', '=', 'loans.branch_id').onRef('branches.company_id', '=', 'loans.company_id'))
     .where('loans.company_id', '=', companyId);
 }
 

@@ -36,6 +36,7 @@ function ticketFields(t: TicketRow) {
     maturity_date: t.maturity_date,
     expiry_date: t.expiry_date,
     loan_amount: pesos(t.loan_amount),
+    branch: t.branch_name === null ? null : { name: t.branch_name, address: t.branch_address, bsp_registration: t.branch_bsp_registration },
   };
 }
 

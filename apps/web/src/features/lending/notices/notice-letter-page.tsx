@@ -45,7 +45,7 @@ function PrintedLetter({ row, settings }: { row: NoticeRow & { notice: NonNullab
   const t = useT('lending');
   const language = useLanguage();
   const locale = useLocale();
-  const { name: shop, address: shopAddress, registration } = lendingShop(settings);
+  const { name: shop, address: shopAddress, registration } = lendingShop(settings, row.branch);
   const longDate = (value: string) => formatLongDate(value, undefined, locale);
   // The auction the notice recorded when it was sent (decision 0194; one sent before that: the settings now), its
   // date in words like the period's end.
