@@ -16,6 +16,7 @@ export const NAV_LABELS: Record<string, MessageKey> = {
   '/lending/items': 'frame.nav.lending.items',
   '/lending/cash-day': 'frame.nav.lending.cashDay',
   '/lending/vault-count': 'frame.nav.lending.vaultCount',
+  '/lending/transfers': 'frame.nav.lending.transfers',
   '/lending/notices': 'frame.nav.lending.notices',
   '/lending/auction': 'frame.nav.lending.auction',
   '/lending/covered': 'frame.nav.lending.covered',

@@ -30,7 +30,7 @@ describe('visibleNav', () => {
     expect(visibleNav({ ...base, permissions: ['view appointments'] }).map((e) => e.label)).not.toContain('Lending');
     const clerk = visibleNav({ ...base, permissions: ['view lending'] });
     expect(clerk.map((e) => e.label)).toEqual(['Lending']);
-    expect(clerk[0].children?.map((c) => [c.label, c.offline])).toEqual([['Customers', true], ['Loans', true], ['Items', true], ['Vault Count', true], ['Notices', undefined], ['Auction List', undefined], ['Covered Transactions', undefined], ['Lending Categories', true], ['Day Rates', true]]);
+    expect(clerk[0].children?.map((c) => [c.label, c.offline])).toEqual([['Customers', true], ['Loans', true], ['Items', true], ['Vault Count', true], ['Transfers', undefined], ['Notices', undefined], ['Auction List', undefined], ['Covered Transactions', undefined], ['Lending Categories', true], ['Day Rates', true]]);
   });
 });
 

@@ -51,6 +51,7 @@ export const NAV: NavEntry[] = [
       { path: '/lending/items', label: 'Items', permission: 'view lending', offline: true },
       { path: '/lending/cash-day', label: 'Cash Day', permission: 'manage lending', offline: true },
       { path: '/lending/vault-count', label: 'Vault Count', permission: 'view lending', offline: true },
+      { path: '/lending/transfers', label: 'Transfers', permission: 'view lending' },
       { path: '/lending/notices', label: 'Notices', permission: 'view lending' },
       { path: '/lending/auction', label: 'Auction List', permission: 'view lending' },
       { path: '/lending/covered', label: 'Covered Transactions', permission: 'view lending' },

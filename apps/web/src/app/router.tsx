@@ -40,6 +40,7 @@ const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
 const ItemPage = lazy(() => import('../features/lending/vault/item-page').then((m) => ({ default: m.ItemPage })));
 const ItemLabelPage = lazy(() => import('../features/lending/vault/label-page').then((m) => ({ default: m.LabelPage })));
 const VaultCountPage = lazy(() => import('../features/lending/vault/vault-count-page').then((m) => ({ default: m.VaultCountPage })));
+const TransfersPage = lazy(() => import('../features/lending/vault/transfers-page').then((m) => ({ default: m.TransfersPage })));
 const CashDayPage = lazy(() => lending().then((m) => ({ default: m.CashDayPage })));
 const NoticesPage = lazy(() => lending().then((m) => ({ default: m.NoticesPage })));
 const NoticeLetterPage = lazy(() => lending().then((m) => ({ default: m.NoticeLetterPage })));
@@ -180,6 +181,7 @@ export const routes: RouteObject[] = [
       page('lending/items/:uuid', <ItemPage />, { permission: 'view lending' }),
       page('lending/items/:uuid/label', <ItemLabelPage />, { permission: 'view lending' }),
       page('lending/vault-count', <VaultCountPage />, { permission: 'view lending' }),
+      page('lending/transfers', <TransfersPage />, { permission: 'view lending' }),
       page('lending/cash-day', <CashDayPage />, { permission: 'manage lending' }),
       page('lending/notices', <NoticesPage />, { permission: 'view lending' }),
       page('lending/notices/:uuid/letter', <NoticeLetterPage />, { permission: 'view lending' }),
