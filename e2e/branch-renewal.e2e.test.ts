@@ -9,7 +9,8 @@ import { withAppAndBrowser } from './support/suite';
 // Renewing at another branch offline, then online (decisions 0302, 0322): a clerk acting at Makati renews a Quezon
 // City ticket with the network cut (context.setOffline: the service worker's requests fail too), switches the
 // device to Quezon City before the network returns; the renewal reaches the server once, the register records it
-// at Makati, where it was written, and the item stays in Quezon City's vault.
+// at Makati, where it was written, and the item stays in Quezon City's vault until Quezon City sends it to Makati
+// and the clerk receives it on the Transfers screen.
 
 let server: RunningServer;
 let browser: Browser;
@@ -97,6 +98,22 @@ describe('renewing at another branch', () => {
     expect(moved(makati.id).entries).toBeGreaterThan(0);
     expect(moved(makati.id).cashIn).toBeGreaterThan(0);
     expect(moved(quezonCity.id)).toEqual({ entries: 0, cashIn: 0 });
+
+    // Quezon City sends the ring to Makati (decision 0303); the clerk, back at Makati, receives it on the Transfers screen.
+    await apiCall(server, admin, 'POST', `/api/items/${ring}/transfer`, { uuid: crypto.randomUUID(), to_branch_id: makati.id, note: 'For the Makati vault' });
+    await page.evaluate((id) => localStorage.setItem('branch_id', String(id)), makati.id);
+    await go(page, '/lending/transfers');
+    const row = page.getByTestId('transfer-row').filter({ hasText: 'Branch renewal ring 18k' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('From Kalinga Pawnshop Quezon City to Kalinga Pawnshop Makati');
+    await screenshot(page, 'branch-transfers-1280');
+    await page.setViewportSize(PHONE);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'branch-transfers-375');
+    await row.getByRole('button', { name: 'Receive Branch renewal ring 18k at Kalinga Pawnshop Makati' }).click();
+    await row.waitFor({ state: 'detached' });
+    const received = (await apiCall<{ data: ServerLoan }>(server, admin, 'GET', `/api/loans/${old.new_loan}`)).data;
+    expect(received.items.map((i) => [i.branch_id, i.in_transit])).toEqual([[makati.id, false]]);
     await context.close();
   });
 });
