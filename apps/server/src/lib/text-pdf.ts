@@ -8,6 +8,14 @@ export interface PdfSection {
   paragraphs: string[];
 }
 
+/** The document's own words, in the reader's language (decision 0318): an empty section's line and the page number. */
+export interface PdfWords {
+  none: string;
+  page: (page: number, pages: number) => string;
+}
+
+const ENGLISH: PdfWords = { none: 'None.', page: (page, pages) => `Page ${page} of ${pages}` };
+
 const WIDTH = 595.28;
 const HEIGHT = 841.89;
 const MARGIN = 50;
@@ -17,6 +25,8 @@ const LEADING = 14;
 function encodable(font: PDFFont, text: string): string {
   return [...text.replace(/\t/g, '  ')]
     .map((ch) => {
+      if (ch === '\n') return ch; // a line break, which wrap() keeps
+
       try {
         font.encodeText(ch);
         return ch;
@@ -54,7 +64,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 }
 
 /** The document's bytes: a title, lines under it, then each section. Pages are numbered "Page n of m". */
-export async function textPdf(title: string, subtitle: string[], sections: PdfSection[]): Promise<Uint8Array> {
+export async function textPdf(title: string, subtitle: string[], sections: PdfSection[], words: PdfWords = ENGLISH): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setProducer('Kalinga');
@@ -77,13 +87,13 @@ export async function textPdf(title: string, subtitle: string[], sections: PdfSe
   for (const section of sections) {
     y -= LEADING / 2;
     write(section.heading, bold, 12, 18);
-    if (section.paragraphs.length === 0) write('None.', regular, SIZE);
+    if (section.paragraphs.length === 0) write(words.none, regular, SIZE);
     for (const p of section.paragraphs) {
       write(p, regular, SIZE);
       y -= 4;
     }
   }
   const pages = doc.getPages();
-  pages.forEach((p, i) => p.drawText(`Page ${i + 1} of ${pages.length}`, { x: WIDTH - MARGIN - 60, y: MARGIN / 2, size: 8, font: regular }));
+  pages.forEach((p, i) => p.drawText(encodable(regular, words.page(i + 1, pages.length)), { x: WIDTH - MARGIN - 60, y: MARGIN / 2, size: 8, font: regular }));
   return doc.save();
 }

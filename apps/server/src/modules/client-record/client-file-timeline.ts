@@ -3,8 +3,9 @@ import type { Correction, TimelineItem } from '@kalinga/contracts/client-file';
 import type { DB } from '../../db/database';
 import { ENCRYPTED_COLUMNS, openColumn } from '../../lib/encrypted-columns';
 import type { ContentKeys } from '../../lib/field-crypto';
-import { type Language, t } from '../../lib/i18n';
-import { memberGroupNotes, memberGroupNoteSections } from './group-note-record';
+import { type Language, type ServerMessageKey, t } from '../../lib/i18n';
+import type { MemberGroupNote } from '@kalinga/contracts/group-notes';
+import { memberGroupNotes } from './group-note-record';
 import { addendaOfNotes, appointmentsOf, fileEvents, notesPastDraft, referralsOf, screeningsOf, urgentCasesOf, waitlistOf } from './client-file.repository';
 
 // The client file's timeline (docs/decisions/0235-client-file-and-disclosure.md): every source read in one query
@@ -19,12 +20,37 @@ export function noteSections(keys: ContentKeys, row: { company_id: number; uuid:
   return JSON.parse(openColumn(keys, ENCRYPTED_COLUMNS.caseNoteBody, row, row.body)) as Record<string, string>;
 }
 
-function sectionsText(template: keyof typeof TEMPLATE_SECTIONS, sections: Record<string, string>): string {
-  return TEMPLATE_SECTIONS[template]
-    .map((s) => [s.label, sections[s.key] ?? ''] as const)
-    .filter(([, v]) => v.trim() !== '')
-    .map(([label, v]) => `${label}: ${v}`)
-    .join('\n');
+/** The sections with text, one 'Label: text' line each; labels in `language` (DAP and SOAP keep their names, decision 0318). */
+function labelled(pairs: (readonly [string, string])[]): string {
+  return pairs.filter(([, v]) => v.trim() !== '').map(([label, v]) => `${label}: ${v}`).join('\n');
+}
+
+const SECTION_WORDS: Record<string, ServerMessageKey> = {
+  data: 'clientFile.section.data',
+  assessment: 'clientFile.section.assessment',
+  plan: 'clientFile.section.plan',
+  subjective: 'clientFile.section.subjective',
+  objective: 'clientFile.section.objective',
+  text: 'clientFile.section.text',
+};
+
+/** A section's label in `language`; one not listed, the template's own label. */
+function sectionLabel(language: Language, section: { key: string; label: string }): string {
+  const key = SECTION_WORDS[section.key];
+  return key ? t(language, key) : section.label;
+}
+
+function sectionsText(template: keyof typeof TEMPLATE_SECTIONS, sections: Record<string, string>, language: Language): string {
+  return labelled(TEMPLATE_SECTIONS[template].map((s) => [sectionLabel(language, s), sections[s.key] ?? ''] as const));
+}
+
+/** A group note's shared part and this client's own part (decision 0296), labelled in `language`. */
+function groupNoteText(g: MemberGroupNote, language: Language): string {
+  return labelled([
+    [t(language, 'clientFile.section.groupThemes'), g.shared.themes],
+    [t(language, 'clientFile.section.groupActivities'), g.shared.activities],
+    [t(language, 'clientFile.section.groupPart'), g.part],
+  ]);
 }
 
 const referralTitle = (language: Language, from: string | null, to: string) =>
@@ -47,13 +73,17 @@ export async function buildTimeline(db: DB, keys: ContentKeys, companyId: number
     items.push({ key: `screening-${s.id}`, type: 'screening', mark: null, at: s.created_at, title: t(language, 'clientFile.timeline.screening', { kind: s.kind, phq9: s.phq9_score, phq9Band: s.phq9_band, gad7: s.gad7_score, gad7Band: s.gad7_band }), detail: null });
   }
   for (const u of await urgentCasesOf(db, companyId, clientId)) {
-    const ack = u.acknowledged_at ? `Acknowledged${u.acknowledged_by_name ? ` by ${u.acknowledged_by_name}` : ''} at ${u.acknowledged_at}` : 'Not acknowledged yet';
-    items.push({ key: `urgent-${u.id}`, type: 'urgent_case', mark: null, at: u.created_at, title: t(language, 'clientFile.timeline.urgent', { source: u.source }), detail: `${ack}${u.escalated_at ? `; escalated at ${u.escalated_at}` : ''}` });
+    const ack = !u.acknowledged_at
+      ? t(language, 'clientFile.timeline.notAcknowledged')
+      : u.acknowledged_by_name
+        ? t(language, 'clientFile.timeline.acknowledgedBy', { name: u.acknowledged_by_name, at: u.acknowledged_at })
+        : t(language, 'clientFile.timeline.acknowledged', { at: u.acknowledged_at });
+    items.push({ key: `urgent-${u.id}`, type: 'urgent_case', mark: null, at: u.created_at, title: t(language, 'clientFile.timeline.urgent', { source: u.source }), detail: `${ack}${u.escalated_at ? t(language, 'clientFile.timeline.escalated', { at: u.escalated_at }) : ''}` });
   }
   const notes = await notesPastDraft(db, companyId, clientId);
   const addenda = await addendaOfNotes(db, companyId, notes.map((n) => n.id));
   for (const n of notes) {
-    items.push({ key: `note-${n.id}`, type: 'note', mark: null, at: n.signed_at ?? n.created_at, title: t(language, 'clientFile.timeline.note', { kind: n.kind, date: n.session_date, author: n.author_name, late: yes(n.late_entry === 1), cosign: yes(n.status === 'awaiting_cosign') }), detail: sectionsText(n.template, noteSections(keys, n)) });
+    items.push({ key: `note-${n.id}`, type: 'note', mark: null, at: n.signed_at ?? n.created_at, title: t(language, 'clientFile.timeline.note', { kind: n.kind, date: n.session_date, author: n.author_name, late: yes(n.late_entry === 1), cosign: yes(n.status === 'awaiting_cosign') }), detail: sectionsText(n.template, noteSections(keys, n), language) });
   }
   for (const a of addenda) {
     const body = openColumn(keys, ENCRYPTED_COLUMNS.caseNoteAddendumBody, a, a.body);
@@ -62,12 +92,12 @@ export async function buildTimeline(db: DB, keys: ContentKeys, companyId: number
   }
   // Group notes hold the shared part and this client's own part only (decision 0296).
   for (const g of await memberGroupNotes(db, keys, companyId, clientId)) {
-    const detail = Object.entries(memberGroupNoteSections(g)).filter(([, v]) => v.trim() !== '').map(([label, v]) => `${label}: ${v}`).join('\n');
+    const detail = groupNoteText(g, language);
     items.push({ key: `group-note-${g.uuid}`, type: 'note', mark: null, at: g.signed?.at ?? g.session_date, title: t(language, 'clientFile.timeline.groupNote', { group: g.group_name, date: g.session_date, author: g.author.name, late: yes(Boolean(g.late_entry)), cosign: yes(g.status === 'awaiting_cosign') }), detail });
     for (const a of g.addenda) items.push({ key: `group-addendum-${a.uuid}`, type: 'note', mark: null, at: a.signed_at, title: t(language, 'clientFile.timeline.groupAddendum', { author: a.author.name, date: g.session_date }), detail: a.body });
   }
   for (const w of await waitlistOf(db, companyId, clientId)) {
-    items.push({ key: `waitlist-${w.id}`, type: 'waitlist', mark: null, at: w.created_at, title: w.counselor_name ? t(language, 'clientFile.timeline.waitlistFor', { counselor: w.counselor_name, status: w.status }) : t(language, 'clientFile.timeline.waitlist', { status: w.status }), detail: `${w.from_date} to ${w.to_date}, ${w.time_from}–${w.time_to}` });
+    items.push({ key: `waitlist-${w.id}`, type: 'waitlist', mark: null, at: w.created_at, title: w.counselor_name ? t(language, 'clientFile.timeline.waitlistFor', { counselor: w.counselor_name, status: w.status }) : t(language, 'clientFile.timeline.waitlist', { status: w.status }), detail: t(language, 'clientFile.timeline.waitlistDetail', { from: w.from_date, to: w.to_date, timeFrom: w.time_from, timeTo: w.time_to }) });
   }
   for (const r of await referralsOf(db, companyId, clientId)) {
     items.push({ key: `referral-${r.id}`, type: 'referral', mark: null, at: r.created_at, title: referralTitle(language, r.from_name, r.to_name ?? t(language, 'clientFile.timeline.formerCounselor')), detail: r.reason });
@@ -78,7 +108,7 @@ export async function buildTimeline(db: DB, keys: ContentKeys, companyId: number
     items.push({ key: `file-${e.id}`, type: 'file', mark: null, at: e.at, title, detail: text });
   }
   for (const c of corrections) {
-    const answer = c.answered_at ? `\n${c.outcome === 'corrected' ? 'Corrected' : 'Declined'} by ${c.answered_by_name ?? 'the care team'}: ${c.answer ?? ''}` : '\nNot answered yet';
+    const answer = `\n${c.answered_at ? t(language, 'clientFile.timeline.answered', { outcome: c.outcome === 'corrected' ? 'corrected' : 'declined', name: c.answered_by_name ?? t(language, 'clientFile.timeline.careTeam'), answer: c.answer ?? '' }) : t(language, 'clientFile.timeline.notAnswered')}`;
     items.push({ key: `correction-${c.id}`, type: 'correction', mark: null, at: c.created_at, title: t(language, 'clientFile.timeline.correction'), detail: `${c.body}${answer}` });
   }
   items.sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : x.key.localeCompare(y.key)));

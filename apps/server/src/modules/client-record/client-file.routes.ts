@@ -76,7 +76,7 @@ export const clientFileRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: signedIn,
     schema: { summary: "Prints a range of a client's file as a PDF for a referral, recorded as a disclosure.", operationId: 'discloseClientFile', tags, security, params: clientIdParamsSchema, querystring: disclosureQuerySchema, response: { 200: z.any(), ...errors } },
     handler: async (request, reply) => {
-      const pdf = await disclosurePdf(deps, authOf(request), request.params.id, request.query);
+      const pdf = await disclosurePdf(deps, authOf(request), request.params.id, request.query, readerLanguage(request));
       return reply.headers(pdfHeaders(`client-file-${request.query.from}-${request.query.to}.pdf`)).send(Buffer.from(pdf));
     },
   });
@@ -95,7 +95,7 @@ export const clientFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const record = await myRecord(app.db, app.contentKeys, auth);
       const day = record.generated_at.slice(0, 10);
       if (request.query.format === 'pdf') {
-        const pdf = Buffer.from(await myRecordPdf(record, auth.company.timezone));
+        const pdf = Buffer.from(await myRecordPdf(record, auth.company.timezone, readerLanguage(request)));
         // A Buffer goes out as it is (Fastify serialises only objects); the schema describes the JSON form.
         return reply.headers(pdfHeaders(`my-record-${day}.pdf`)).send(pdf as unknown as typeof record);
       }

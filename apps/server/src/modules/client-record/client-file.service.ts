@@ -73,14 +73,14 @@ export async function getClientFile(deps: FileDeps, auth: AuthContext, clientId:
 }
 
 /** The items of the file within the centre's days `from`..`to`, for a disclosure; the opening is recorded as one. */
-export async function disclosedItems(deps: FileDeps, auth: AuthContext, clientId: number, inRange: (at: string) => boolean): Promise<{ client: { name: string; email: string }; items: TimelineItem[] }> {
+export async function disclosedItems(deps: FileDeps, auth: AuthContext, clientId: number, inRange: (at: string) => boolean, language: Language = 'en'): Promise<{ client: { name: string; email: string }; items: TimelineItem[] }> {
   return deps.db.transaction().execute(async (trx) => {
     // A refusal throws inside the transaction, so its access-log row goes with it.
     const access = await openFile(trx, auth, clientId, 'disclosure');
     if (access.via !== 'care_team' && access.via !== 'supervisor') throw forbidden(DISCLOSURE_CARE_TEAM_ONLY);
     const client = await clientProfile(trx, auth.companyId, clientId);
     const corrections = await correctionsOf(trx, deps.keys, auth.companyId, clientId);
-    const { timeline } = await buildTimeline(trx, deps.keys, auth.companyId, clientId, corrections);
+    const { timeline } = await buildTimeline(trx, deps.keys, auth.companyId, clientId, corrections, language);
     return { client: { name: client.name, email: client.email }, items: timeline.filter((i) => inRange(i.at)).reverse() };
   });
 }

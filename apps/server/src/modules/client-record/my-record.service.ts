@@ -4,7 +4,10 @@ import type { DB } from '../../db/database';
 import type { AuthContext } from '../../lib/auth-context';
 import { ENCRYPTED_COLUMNS, openColumn } from '../../lib/encrypted-columns';
 import type { ContentKeys } from '../../lib/field-crypto';
+import { LOCALES } from '@kalinga/contracts/languages';
+import { type Language, type ServerMessageKey, t } from '../../lib/i18n';
 import { type PdfSection, textPdf } from '../../lib/text-pdf';
+import { pdfWords } from './pdf-words';
 import { openClientContent } from './client-access';
 import { noteSections } from './client-file-timeline';
 import { addendaOfNotes, appointmentsOf, clientProfile, clientsReadNotes, notesPastDraft, screeningsOf } from './client-file.repository';
@@ -64,31 +67,44 @@ export async function myRecord(db: DB, keys: ContentKeys, auth: AuthContext): Pr
   });
 }
 
-const STATUS_WORDS: Record<string, string> = { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled', no_show: 'No-show' };
+/** Section labels as the record's JSON gives them (English), said in the PDF's language. */
+const LABEL_WORDS: Record<string, ServerMessageKey> = {
+  Data: 'clientFile.section.data',
+  Assessment: 'clientFile.section.assessment',
+  Plan: 'clientFile.section.plan',
+  Subjective: 'clientFile.section.subjective',
+  Objective: 'clientFile.section.objective',
+  Note: 'clientFile.section.text',
+  'Group themes': 'clientFile.section.groupThemes',
+  'What the group did': 'clientFile.section.groupActivities',
+  'About this client': 'clientFile.section.groupPart',
+};
 
-/** The record as a PDF, the centre's clock on every date. */
-export async function myRecordPdf(record: MyRecord, timeZone: string): Promise<Uint8Array> {
-  const when = (iso: string) => new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+/** The record as a PDF in the client's language (decision 0318), the centre's clock on every date. */
+export async function myRecordPdf(record: MyRecord, timeZone: string, language: Language = 'en'): Promise<Uint8Array> {
+  const say = (key: ServerMessageKey, values?: Record<string, string | number>) => t(language, key, values);
+  const when = (iso: string) => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  const label = (name: string) => (LABEL_WORDS[name] ? say(LABEL_WORDS[name]) : name);
   const sections: PdfSection[] = [
     {
-      heading: 'Appointments',
-      paragraphs: record.appointments.map((a) => `${when(a.date)} with ${a.counselor}: ${STATUS_WORDS[a.status] ?? a.status}${a.late_cancellation ? ' (late cancellation)' : ''}, ${a.location_type}. Reason: ${a.reason}`),
+      heading: say('myRecord.pdf.appointments'),
+      paragraphs: record.appointments.map((a) => say('myRecord.pdf.appointment', { when: when(a.date), counselor: a.counselor, status: a.status, late: a.late_cancellation ? 'yes' : 'no', location: a.location_type, reason: a.reason })),
     },
     {
-      heading: 'Your screening answers',
-      paragraphs: record.screenings.map((s) => `${when(s.date)} (${s.kind}): PHQ-9 answers ${s.phq9.join(', ')}; GAD-7 answers ${s.gad7.join(', ')}${s.difficulty === null ? '' : `; difficulty ${s.difficulty}`}. Each answer: 0 not at all, 1 several days, 2 more than half the days, 3 nearly every day.`),
+      heading: say('myRecord.pdf.screenings'),
+      paragraphs: record.screenings.map((s) => say('myRecord.pdf.screening', { when: when(s.date), kind: s.kind, phq9: s.phq9.join(', '), gad7: s.gad7.join(', '), difficulty: s.difficulty === null ? '' : say('myRecord.pdf.difficulty', { value: s.difficulty }) })),
     },
     {
-      heading: 'Case notes',
+      heading: say('myRecord.pdf.notes'),
       paragraphs:
         record.notes === null
-          ? ['Your centre does not share case notes with clients.']
-          : record.notes.map((n) => [`${n.date}, by ${n.author}`, ...Object.entries(n.sections).filter(([, v]) => v.trim() !== '').map(([k, v]) => `${k}: ${v}`), ...n.addenda.map((a) => `Addendum by ${a.author} (${when(a.signed_at)}): ${a.body}`)].join('\n')),
+          ? [say('myRecord.pdf.notesNotShared')]
+          : record.notes.map((n) => [say('myRecord.pdf.noteBy', { date: n.date, author: n.author }), ...Object.entries(n.sections).filter(([, v]) => v.trim() !== '').map(([k, v]) => `${label(k)}: ${v}`), ...n.addenda.map((a) => say('myRecord.pdf.addendum', { author: a.author, when: when(a.signed_at), body: a.body }))].join('\n')),
     },
     {
-      heading: 'Your correction requests',
-      paragraphs: record.corrections.map((c) => `${when(c.created_at)}: ${c.body}\n${c.answered_at ? `${c.outcome === 'corrected' ? 'Corrected' : 'Declined'} by ${c.answered_by_name ?? 'your counselor'} (${when(c.answered_at)}): ${c.answer ?? ''}` : 'Not answered yet.'}`),
+      heading: say('myRecord.pdf.corrections'),
+      paragraphs: record.corrections.map((c) => `${when(c.created_at)}: ${c.body}\n${c.answered_at ? say('myRecord.pdf.answered', { outcome: c.outcome === 'corrected' ? 'corrected' : 'declined', name: c.answered_by_name ?? say('myRecord.pdf.yourCounselor'), when: when(c.answered_at), answer: c.answer ?? '' }) : say('myRecord.pdf.notAnswered')}`),
     },
   ];
-  return textPdf(`Your record at ${record.centre}`, [`${record.client.name} <${record.client.email}>`, `Made ${when(record.generated_at)}`], sections);
+  return textPdf(say('myRecord.pdf.title', { centre: record.centre }), [`${record.client.name} <${record.client.email}>`, say('myRecord.pdf.made', { when: when(record.generated_at) })], sections, pdfWords(language));
 }
