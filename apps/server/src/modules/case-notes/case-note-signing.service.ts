@@ -1,14 +1,13 @@
 import { type AddendumBody, CASE_NOTE_MESSAGES, type CaseNote, type ReviewQueueItem, TEMPLATE_SECTIONS } from '@kalinga/contracts/case-notes';
-import { UUID_UNUSABLE } from '@kalinga/contracts/common';
 import type { AuthContext } from '../../lib/auth-context';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { encryptField } from '../../lib/field-crypto';
-import { conflict, forbidden, unprocessable } from '../../lib/http-errors';
+import { conflict, forbidden } from '../../lib/http-errors';
 import { openClientContent, recordListView } from '../client-record/client-access';
 import { assertFileOpen } from '../client-record/client-file.service';
 import { addendumAad, openSections } from './case-note-view';
-import { awaitingCosignOf, cosign, findAddendum, findNote, insertAddendum, namesOf, signDraft } from './case-notes.repository';
-import { assertAddendumAllowed, assertCosigner, signatureFor } from './note-signature';
+import { awaitingCosignOf, findAddendum, findNote, insertAddendum, namesOf } from './case-notes.repository';
+import { cosignOf, signDraftOf } from './note-statements.repository';
+import { addendumRetry, assertAddendumAllowed, assertCosigner, createOnce, signatureFor } from './note-signature';
 import { decideAgain, getNote, mayAddAddenda, mayWrite, type NotesDeps, notesReply, visibleNote } from './case-notes.service';
 
 // Signing, co-signing and addenda (docs/decisions/0208-case-notes.md). The author's signature locks the note: a
@@ -25,7 +24,7 @@ export async function signNote(deps: NotesDeps, auth: AuthContext, uuid: string)
     const sections = row.status === 'draft' && row.author_id === auth.user.id ? openSections(deps.keys, row) : {};
     const allWritten = TEMPLATE_SECTIONS[row.template].every((s) => (sections[s.key] ?? '').trim() !== '');
     const signature = await signatureFor(trx, auth, row, { mayWrite: mayWrite(access), allWritten });
-    const signed = await signDraft(trx, auth.companyId, uuid, auth.user.id, row.body, signature);
+    const signed = await signDraftOf(trx, 'case_notes', auth.companyId, uuid, auth.user.id, row.body, signature);
     if (!signed) return decideAgain(trx, auth, uuid);
     return (await notesReply(deps, auth, access, [(await findNote(trx, auth.companyId, uuid))!], trx))[0];
   });
@@ -37,7 +36,7 @@ export async function cosignNote(deps: NotesDeps, auth: AuthContext, uuid: strin
     const row = await visibleNote(trx, auth, uuid);
     const access = await openClientContent(trx, auth, row.client_id, 'case_notes');
     assertCosigner(row, auth);
-    if (!(await cosign(trx, auth.companyId, uuid, auth.user.id, auth.user.name, new Date().toISOString()))) throw conflict(CASE_NOTE_MESSAGES.notAwaiting);
+    if (!(await cosignOf(trx, 'case_notes', auth.companyId, uuid, auth.user.id, auth.user.name, new Date().toISOString()))) throw conflict(CASE_NOTE_MESSAGES.notAwaiting);
     return (await notesReply(deps, auth, access, [(await findNote(trx, auth.companyId, uuid))!], trx))[0];
   });
 }
@@ -48,8 +47,8 @@ export async function cosignNote(deps: NotesDeps, auth: AuthContext, uuid: strin
  * adds nothing (`created: false`).
  */
 export async function addAddendum(deps: NotesDeps, auth: AuthContext, uuid: string, body: AddendumBody): Promise<{ note: CaseNote; created: boolean }> {
-  try {
-    const note = await deps.db.transaction().execute(async (trx) => {
+  const create = () =>
+    deps.db.transaction().execute(async (trx) => {
       const row = await visibleNote(trx, auth, uuid);
       const access = await openClientContent(trx, auth, row.client_id, 'case_notes');
       if (!mayAddAddenda(access)) throw forbidden(CASE_NOTE_MESSAGES.notWriter);
@@ -68,14 +67,7 @@ export async function addAddendum(deps: NotesDeps, auth: AuthContext, uuid: stri
       });
       return (await notesReply(deps, auth, access, [row], trx))[0];
     });
-    return { note, created: true };
-  } catch (err) {
-    if (!isUniqueViolation(err, 'uuid')) throw err;
-    const same = await findAddendum(deps.db, auth.companyId, body.uuid);
-    const note = await findNote(deps.db, auth.companyId, uuid);
-    if (same && note && same.note_id === note.id && same.author_id === auth.user.id) return { note: await getNote(deps, auth, uuid), created: false };
-    throw unprocessable({ uuid: [UUID_UNUSABLE] }, UUID_UNUSABLE);
-  }
+  return createOnce(create, addendumRetry(() => findNote(deps.db, auth.companyId, uuid), () => findAddendum(deps.db, auth.companyId, body.uuid), auth.user.id, () => getNote(deps, auth, uuid)));
 }
 
 /** The notes waiting for the caller's co-signature, without their bodies; one access-log row per client shown. */

@@ -2,6 +2,7 @@ import { type CaseNote, TEMPLATE_SECTIONS } from '@kalinga/contracts/case-notes'
 import type { DB } from '../../db/database';
 import { type ContentKeys, decryptField, encryptField } from '../../lib/field-crypto';
 import { columnAad, ENCRYPTED_COLUMNS } from '../../lib/encrypted-columns';
+import { signaturesOf } from './note-signature';
 import { type AddendumRow, addendaOf, appointmentsByIds, namesOf, type NoteRow, screeningsByIds } from './case-notes.repository';
 
 // A note as its reader sees it: the body decrypted, its addenda, its links, and what the reader may do with it.
@@ -43,7 +44,6 @@ export async function toCaseNotes(db: DB, keys: ContentKeys, companyId: number, 
   return rows.map((r) => {
     const appointment = r.appointment_id === null ? undefined : appointments.get(r.appointment_id);
     const screening = r.screening_id === null ? undefined : screenings.get(r.screening_id);
-    const own = r.author_id === reader.userId;
     return {
       uuid: r.uuid,
       client: { id: r.client_id, name: names.get(r.client_id) ?? '' },
@@ -56,10 +56,6 @@ export async function toCaseNotes(db: DB, keys: ContentKeys, companyId: number, 
       screening: screening ? { id: screening.id, kind: screening.kind, created_at: screening.created_at } : null,
       status: r.status,
       author: { id: r.author_id, name: r.author_name },
-      signed: r.signed_at && r.signed_by_name ? { name: r.signed_by_name, at: r.signed_at } : null,
-      supervisor: r.supervisor_name ? { id: r.supervisor_id, name: r.supervisor_name } : null,
-      cosigned: r.cosigned_at && r.cosigned_by_name ? { name: r.cosigned_by_name, at: r.cosigned_at } : null,
-      late_entry: r.late_entry === 1,
       addenda: (byNote.get(r.id) ?? []).map((a) => ({
         uuid: a.uuid,
         body: decryptField(keys, a.body, addendumAad(a.company_id, a.uuid)),
@@ -68,12 +64,7 @@ export async function toCaseNotes(db: DB, keys: ContentKeys, companyId: number, 
       })),
       created_at: r.created_at,
       updated_at: r.updated_at,
-      can: {
-        edit: own && r.status === 'draft',
-        sign: own && r.status === 'draft',
-        cosign: r.status === 'awaiting_cosign' && r.supervisor_id === reader.userId,
-        add_addendum: r.status !== 'draft' && reader.mayAddAddenda,
-      },
+      ...signaturesOf(r, reader.userId, reader.mayAddAddenda),
     };
   });
 }

@@ -1,9 +1,10 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { CaseNoteAddendaTable, CaseNotesTable } from '../../db/tables';
 
 // The case notes' SQL (docs/decisions/0208-case-notes.md). Every state change is one conditional statement: it names
 // the status (and author or supervisor) it stands on, so a lost race changes nothing and the caller decides again.
+// Changing, signing and co-signing a note are note-statements.repository.ts, which the group notes share.
 
 export type NoteRow = Selectable<CaseNotesTable>;
 export type AddendumRow = Selectable<CaseNoteAddendaTable>;
@@ -47,19 +48,6 @@ export async function insertNote(db: DB, row: Insertable<CaseNotesTable>): Promi
   await db.insertInto('case_notes').values(row).execute();
 }
 
-/** Rewrites a draft's content, only while it is a draft and only for its author; true when it did. */
-export async function updateDraft(db: DB, companyId: number, uuid: string, authorId: number, changes: Updateable<CaseNotesTable>): Promise<boolean> {
-  const result = await db
-    .updateTable('case_notes')
-    .set(changes)
-    .where('company_id', '=', companyId)
-    .where('uuid', '=', uuid)
-    .where('author_id', '=', authorId)
-    .where('status', '=', 'draft')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 export async function deleteDraft(db: DB, companyId: number, uuid: string, authorId: number): Promise<boolean> {
   const result = await db
     .deleteFrom('case_notes')
@@ -69,40 +57,6 @@ export async function deleteDraft(db: DB, companyId: number, uuid: string, autho
     .where('status', '=', 'draft')
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
-}
-
-/** The author's signature on the draft whose body was read (`body`): a change in between signs nothing. */
-export async function signDraft(
-  db: DB,
-  companyId: number,
-  uuid: string,
-  authorId: number,
-  body: string,
-  signature: Pick<CaseNotesTable, 'status' | 'signed_at' | 'signed_by_name' | 'supervisor_id' | 'supervisor_name' | 'updated_at'> & { late_entry: number },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('case_notes')
-    .set(signature)
-    .where('company_id', '=', companyId)
-    .where('uuid', '=', uuid)
-    .where('author_id', '=', authorId)
-    .where('status', '=', 'draft')
-    .where('body', '=', body)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** The supervisor's co-signature on a note awaiting it; true when it was given now. */
-export async function cosign(db: DB, companyId: number, uuid: string, supervisorId: number, name: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('case_notes')
-    .set({ status: 'signed', cosigned_at: at, cosigned_by_name: name, updated_at: at })
-    .where('company_id', '=', companyId)
-    .where('uuid', '=', uuid)
-    .where('supervisor_id', '=', supervisorId)
-    .where('status', '=', 'awaiting_cosign')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertAddendum(db: DB, row: Insertable<CaseNoteAddendaTable>): Promise<void> {

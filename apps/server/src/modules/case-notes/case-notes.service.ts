@@ -1,17 +1,16 @@
 import { CASE_NOTE_MESSAGES, type CaseNote, type CreateCaseNoteBody, type UpdateCaseNoteBody } from '@kalinga/contracts/case-notes';
-import { UUID_UNUSABLE } from '@kalinga/contracts/common';
 import { todayIn } from '@kalinga/contracts/zone-time';
 import type { DB } from '../../db/database';
 import type { AuthContext } from '../../lib/auth-context';
-import { isUniqueViolation } from '../../lib/db-errors';
 import type { ContentKeys } from '../../lib/field-crypto';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { type ClientAccess, openClientContent } from '../client-record/client-access';
 import { assertFileOpen } from '../client-record/client-file.service';
 import { readCaseNoteSettings } from './case-note-settings.repository';
 import { sealSections, toCaseNotes } from './case-note-view';
-import { lostRace } from './note-signature';
-import { deleteDraft, findClientAppointment, findClientScreening, findNote, insertNote, type NoteRow, notesOfClient, updateDraft } from './case-notes.repository';
+import { createOnce, draftColumns, existingOf, lostRace } from './note-signature';
+import { deleteDraft, findClientAppointment, findClientScreening, findNote, insertNote, type NoteRow, notesOfClient } from './case-notes.repository';
+import { updateDraftOf } from './note-statements.repository';
 
 // Case notes: drafts and reading (docs/decisions/0208-case-notes.md). Every read opens the client's content through
 // the access model (decision 0200), which records it; a draft is its author's alone, seen and changed by no one else.
@@ -84,8 +83,8 @@ function assertContactDate(auth: AuthContext, date: string): void {
  */
 export async function createNote(deps: NotesDeps, auth: AuthContext, clientId: number, body: CreateCaseNoteBody): Promise<{ note: CaseNote; created: boolean }> {
   const now = new Date().toISOString();
-  try {
-    const note = await deps.db.transaction().execute(async (trx) => {
+  const create = () =>
+    deps.db.transaction().execute(async (trx) => {
       const access = await openClientContent(trx, auth, clientId, 'case_notes');
       if (!mayWrite(access)) throw forbidden(CASE_NOTE_MESSAGES.notWriter);
       await assertFileOpen(trx, auth.companyId, clientId); // a closed file takes no new note (decision 0235)
@@ -116,28 +115,16 @@ export async function createNote(deps: NotesDeps, auth: AuthContext, clientId: n
         template: body.template,
         body: sealSections(deps.keys, auth.companyId, body.uuid, body.template, body.sections),
         screening_id: body.screening_id ?? null,
-        status: 'draft',
-        signed_at: null,
-        signed_by_name: null,
-        supervisor_id: null,
-        supervisor_name: null,
-        cosigned_at: null,
-        cosigned_by_name: null,
-        created_at: now,
-        updated_at: now,
+        ...draftColumns(now),
       });
       const row = await findNote(trx, auth.companyId, body.uuid);
       return (await notesReply(deps, auth, access, [row!], trx))[0];
     });
-    return { note, created: true };
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
+  return createOnce(create, {
     // Either key may be the one the database names first: the note's own uuid decides.
-    const same = await findNote(deps.db, auth.companyId, body.uuid);
-    if (same && same.author_id === auth.user.id && same.client_id === clientId) return { note: await getNote(deps, auth, body.uuid), created: false };
-    if (same || isUniqueViolation(err, 'uuid')) throw unprocessable({ uuid: [UUID_UNUSABLE] }, UUID_UNUSABLE);
-    throw conflict(CASE_NOTE_MESSAGES.sessionTaken);
-  }
+    existing: async () => existingOf(await findNote(deps.db, auth.companyId, body.uuid), (same) => same.author_id === auth.user.id && same.client_id === clientId),
+    again: () => getNote(deps, auth, body.uuid),
+  });
 }
 
 /** The author's own draft, or the reason it cannot be changed (a signed note: 409; another's: 403). */
@@ -162,7 +149,7 @@ export async function updateNote(deps: NotesDeps, auth: AuthContext, uuid: strin
     await assertScreening(trx, auth.companyId, row.client_id, body.screening_id);
     const contact = row.kind === 'contact';
     if (contact && body.contact_date !== undefined) assertContactDate(auth, body.contact_date);
-    const changed = await updateDraft(trx, auth.companyId, uuid, auth.user.id, {
+    const changed = await updateDraftOf(trx, 'case_notes', auth.companyId, uuid, auth.user.id, {
       template: body.template,
       body: sealSections(deps.keys, auth.companyId, uuid, body.template, body.sections),
       screening_id: body.screening_id ?? null,

@@ -1,14 +1,13 @@
 import { CASE_NOTE_MESSAGES } from '@kalinga/contracts/case-notes';
-import { UUID_UNUSABLE } from '@kalinga/contracts/common';
 import { GROUP_NOTE_MESSAGES, type GroupNote, type GroupNoteAddendumBody } from '@kalinga/contracts/group-notes';
 import type { AuthContext } from '../../lib/auth-context';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { ENCRYPTED_COLUMNS, openColumn } from '../../lib/encrypted-columns';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { assertFileOpen } from '../client-record/client-file.service';
-import { assertAddendumAllowed, assertCosigner, lostRace, signatureFor } from '../case-notes/note-signature';
+import { addendumRetry, assertAddendumAllowed, assertCosigner, createOnce, lostRace, signatureFor } from '../case-notes/note-signature';
 import { openShared, sealAddendum, toGroupNote } from './group-note-view';
-import { cosignGroupNote, findGroupAddendum, findGroupNote, insertGroupAddendum, partsOf, presentMembers, signGroupDraft } from './group-notes.repository';
+import { cosignOf, signDraftOf } from '../case-notes/note-statements.repository';
+import { findGroupAddendum, findGroupNote, insertGroupAddendum, partsOf, presentMembers } from './group-notes.repository';
 import { getGroupNote, type GroupNotesDeps, openMembers, readableGroupNote } from './group-notes.service';
 
 // Signing, co-signing and addenda of group notes (docs/decisions/0295-group-notes.md) on the case notes' one set of
@@ -30,7 +29,7 @@ export async function signGroupNote(deps: GroupNotesDeps, auth: AuthContext, uui
       allWritten = shared.themes !== '' && shared.activities !== '' && present.every((m) => written.get(m.client_id) === true);
     }
     const signature = await signatureFor(trx, auth, row, { mayWrite: true, allWritten, field: 'parts' });
-    if (!(await signGroupDraft(trx, auth.companyId, uuid, auth.user.id, row.body, signature))) return lostRace(await findGroupNote(trx, auth.companyId, uuid), notFound('Group note'));
+    if (!(await signDraftOf(trx, 'group_notes', auth.companyId, uuid, auth.user.id, row.body, signature))) return lostRace(await findGroupNote(trx, auth.companyId, uuid), notFound('Group note'));
     return toGroupNote(trx, deps.keys, (await findGroupNote(trx, auth.companyId, uuid))!, { userId: auth.user.id, facilitator: true });
   });
 }
@@ -41,7 +40,7 @@ export async function cosignGroup(deps: GroupNotesDeps, auth: AuthContext, uuid:
     const { row, session, facilitator } = await readableGroupNote(trx, auth, uuid);
     assertCosigner(row, auth);
     await openMembers(trx, auth, { ...session, noteSupervisorId: row.supervisor_id }, (await partsOf(trx, auth.companyId, row.id)).map((p) => p.client_id), false);
-    if (!(await cosignGroupNote(trx, auth.companyId, uuid, auth.user.id, auth.user.name, new Date().toISOString()))) throw conflict(CASE_NOTE_MESSAGES.notAwaiting);
+    if (!(await cosignOf(trx, 'group_notes', auth.companyId, uuid, auth.user.id, auth.user.name, new Date().toISOString()))) throw conflict(CASE_NOTE_MESSAGES.notAwaiting);
     return toGroupNote(trx, deps.keys, (await findGroupNote(trx, auth.companyId, uuid))!, { userId: auth.user.id, facilitator });
   });
 }
@@ -51,8 +50,8 @@ export async function cosignGroup(deps: GroupNotesDeps, auth: AuthContext, uuid:
  * their record only) or the whole group (in every member's). Each file it reaches must be open (decision 0235).
  */
 export async function addGroupAddendum(deps: GroupNotesDeps, auth: AuthContext, uuid: string, body: GroupNoteAddendumBody): Promise<{ note: GroupNote; created: boolean }> {
-  try {
-    const note = await deps.db.transaction().execute(async (trx) => {
+  const create = () =>
+    deps.db.transaction().execute(async (trx) => {
       const { row, session, facilitator } = await readableGroupNote(trx, auth, uuid, false);
       if (!facilitator) throw forbidden(GROUP_NOTE_MESSAGES.notFacilitator);
       assertAddendumAllowed(row);
@@ -65,12 +64,5 @@ export async function addGroupAddendum(deps: GroupNotesDeps, auth: AuthContext, 
       await insertGroupAddendum(trx, { company_id: auth.companyId, uuid: body.uuid, note_id: row.id, client_id: body.client_id, author_id: auth.user.id, author_name: auth.user.name, body: sealAddendum(deps.keys, auth.companyId, body.uuid, body.body), signed_at: at, created_at: at });
       return toGroupNote(trx, deps.keys, row, { userId: auth.user.id, facilitator });
     });
-    return { note, created: true };
-  } catch (err) {
-    if (!isUniqueViolation(err, 'uuid')) throw err;
-    const same = await findGroupAddendum(deps.db, auth.companyId, body.uuid);
-    const note = await findGroupNote(deps.db, auth.companyId, uuid);
-    if (same && note && same.note_id === note.id && same.author_id === auth.user.id) return { note: await getGroupNote(deps, auth, uuid), created: false };
-    throw unprocessable({ uuid: [UUID_UNUSABLE] }, UUID_UNUSABLE);
-  }
+  return createOnce(create, addendumRetry(() => findGroupNote(deps.db, auth.companyId, uuid), () => findGroupAddendum(deps.db, auth.companyId, body.uuid), auth.user.id, () => getGroupNote(deps, auth, uuid)));
 }

@@ -2,6 +2,7 @@ import type { GroupNote, GroupNoteShared } from '@kalinga/contracts/group-notes'
 import type { DB } from '../../db/database';
 import { ENCRYPTED_COLUMNS, openColumn, sealColumn } from '../../lib/encrypted-columns';
 import type { ContentKeys } from '../../lib/field-crypto';
+import { signaturesOf } from '../case-notes/note-signature';
 import { addendaOfGroupNote, type GroupNoteRow, partsOf, sessionById } from './group-notes.repository';
 
 // A group note as its facilitators read it on the session (docs/decisions/0295-group-notes.md): the shared part,
@@ -37,17 +38,12 @@ export async function toGroupNote(db: DB, keys: ContentKeys, row: GroupNoteRow, 
   const parts = await partsOf(db, row.company_id, row.id);
   const names = new Map(parts.map((p) => [p.client_id, p.name]));
   const addenda = await addendaOfGroupNote(db, row.company_id, row.id);
-  const own = row.author_id === reader.userId;
   return {
     uuid: row.uuid,
     group: { uuid: session.group_uuid, name: session.group_name },
     session: { uuid: session.uuid, index: session.session_index, starts_at: session.starts_at, local_date: session.local_date },
     status: row.status,
     author: { id: row.author_id, name: row.author_name },
-    signed: row.signed_at && row.signed_by_name ? { name: row.signed_by_name, at: row.signed_at } : null,
-    supervisor: row.supervisor_name ? { id: row.supervisor_id, name: row.supervisor_name } : null,
-    cosigned: row.cosigned_at && row.cosigned_by_name ? { name: row.cosigned_by_name, at: row.cosigned_at } : null,
-    late_entry: row.late_entry === 1,
     shared: hidden ? null : openShared(keys, row),
     parts: hidden ? [] : parts.map((p) => ({ client_id: p.client_id, name: p.name, text: openColumn(keys, ENCRYPTED_COLUMNS.groupNotePartBody, p, p.body) })),
     addenda: addenda.map((a) => ({
@@ -59,11 +55,6 @@ export async function toGroupNote(db: DB, keys: ContentKeys, row: GroupNoteRow, 
     })),
     created_at: row.created_at,
     updated_at: row.updated_at,
-    can: {
-      edit: own && row.status === 'draft',
-      sign: own && row.status === 'draft',
-      cosign: row.status === 'awaiting_cosign' && row.supervisor_id === reader.userId,
-      add_addendum: row.status !== 'draft' && reader.facilitator,
-    },
+    ...signaturesOf(row, reader.userId, reader.facilitator),
   };
 }

@@ -2,31 +2,27 @@ import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { GroupNoteAddendaTable, GroupNotePartsTable, GroupNotesTable } from '../../db/tables';
 
-// The group notes' SQL (docs/decisions/0295-group-notes.md). As for case notes, every state change is one
-// conditional statement naming the status (and author or supervisor) it stands on; a lost race changes nothing.
-// Every query takes the company id.
+// The group notes' SQL (docs/decisions/0295-group-notes.md). Changing, signing and co-signing a note are the case
+// notes' statements (case-notes/note-statements.repository.ts), one conditional statement each. Every query takes
+// the company id.
 
 export type GroupNoteRow = Selectable<GroupNotesTable>;
 
-/** A session with its group: what a note needs (the group's kind, facilitators, name). */
-export async function sessionWithGroup(db: DB, companyId: number, sessionUuid: string) {
+/** Sessions with their group: what a note needs (the group's kind, facilitators, name). */
+function sessionsWithGroup(db: DB, companyId: number) {
   return db
     .selectFrom('group_sessions as s')
     .innerJoin('groups as g', (j) => j.onRef('g.id', '=', 's.group_id').onRef('g.company_id', '=', 's.company_id'))
     .select(['s.id', 's.uuid', 's.session_index', 's.starts_at', 's.local_date', 's.status', 'g.id as group_id', 'g.uuid as group_uuid', 'g.name as group_name', 'g.kind', 'g.facilitator_id', 'g.co_facilitator_id'])
-    .where('s.company_id', '=', companyId)
-    .where('s.uuid', '=', sessionUuid)
-    .executeTakeFirst();
+    .where('s.company_id', '=', companyId);
+}
+
+export async function sessionWithGroup(db: DB, companyId: number, sessionUuid: string) {
+  return sessionsWithGroup(db, companyId).where('s.uuid', '=', sessionUuid).executeTakeFirst();
 }
 
 export async function sessionById(db: DB, companyId: number, sessionId: number) {
-  return db
-    .selectFrom('group_sessions as s')
-    .innerJoin('groups as g', (j) => j.onRef('g.id', '=', 's.group_id').onRef('g.company_id', '=', 's.company_id'))
-    .select(['s.id', 's.uuid', 's.session_index', 's.starts_at', 's.local_date', 's.status', 'g.id as group_id', 'g.uuid as group_uuid', 'g.name as group_name', 'g.kind', 'g.facilitator_id', 'g.co_facilitator_id'])
-    .where('s.company_id', '=', companyId)
-    .where('s.id', '=', sessionId)
-    .executeTakeFirstOrThrow();
+  return sessionsWithGroup(db, companyId).where('s.id', '=', sessionId).executeTakeFirstOrThrow();
 }
 
 /** The members recorded present at the session, by name. */
@@ -78,50 +74,10 @@ export async function replaceParts(db: DB, companyId: number, noteId: number, pa
   if (parts.length > 0) await db.insertInto('group_note_parts').values(parts).execute();
 }
 
-/** Rewrites the draft's shared part, only while it is a draft and only for its author; true when it did. */
-export async function updateGroupDraft(db: DB, companyId: number, uuid: string, authorId: number, changes: { body: string; updated_at: string }): Promise<boolean> {
-  const result = await db.updateTable('group_notes').set(changes).where('company_id', '=', companyId).where('uuid', '=', uuid).where('author_id', '=', authorId).where('status', '=', 'draft').executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * The author's signature on the draft as it was read: every save rewrites the shared envelope (a new nonce), so the
- * body read stands for the parts read with it, and a save in between signs nothing.
- */
-export async function signGroupDraft(db: DB, companyId: number, uuid: string, authorId: number, body: string, signature: Pick<GroupNotesTable, 'status' | 'signed_at' | 'signed_by_name' | 'supervisor_id' | 'supervisor_name' | 'updated_at'> & { late_entry: number }): Promise<boolean> {
-  const result = await db
-    .updateTable('group_notes')
-    .set(signature)
-    .where('company_id', '=', companyId)
-    .where('uuid', '=', uuid)
-    .where('author_id', '=', authorId)
-    .where('status', '=', 'draft')
-    .where('body', '=', body)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function cosignGroupNote(db: DB, companyId: number, uuid: string, supervisorId: number, name: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('group_notes')
-    .set({ status: 'signed', cosigned_at: at, cosigned_by_name: name, updated_at: at })
-    .where('company_id', '=', companyId)
-    .where('uuid', '=', uuid)
-    .where('supervisor_id', '=', supervisorId)
-    .where('status', '=', 'awaiting_cosign')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 export async function insertGroupAddendum(db: DB, row: Insertable<GroupNoteAddendaTable>): Promise<void> {
   await db.insertInto('group_note_addenda').values(row).execute();
 }
 
 export async function findGroupAddendum(db: DB, companyId: number, uuid: string) {
   return db.selectFrom('group_note_addenda').selectAll().where('company_id', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
-}
-
-/** The group notes waiting for this supervisor's co-signature, oldest signature first. */
-export async function groupNotesAwaiting(db: DB, companyId: number, supervisorId: number): Promise<GroupNoteRow[]> {
-  return db.selectFrom('group_notes').selectAll().where('company_id', '=', companyId).where('supervisor_id', '=', supervisorId).where('status', '=', 'awaiting_cosign').orderBy('signed_at').orderBy('id').execute();
 }

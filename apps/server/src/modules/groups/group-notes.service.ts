@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { CASE_NOTE_MESSAGES } from '@kalinga/contracts/case-notes';
-import { UUID_UNUSABLE } from '@kalinga/contracts/common';
 import { type CreateGroupNoteBody, GROUP_NOTE_MESSAGES, type GroupNote, type GroupNoteContent, type MemberGroupNote, type SessionNoteReply } from '@kalinga/contracts/group-notes';
 import type { DB } from '../../db/database';
 import type { AuthContext } from '../../lib/auth-context';
-import { isUniqueViolation } from '../../lib/db-errors';
 import type { ContentKeys } from '../../lib/field-crypto';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { type GroupContent, isClinician, openClientContent, openGroupContent } from '../client-record/client-access';
 import { assertFileOpen } from '../client-record/client-file.service';
 import { memberGroupNotes } from '../client-record/group-note-record';
 import { mayWrite } from '../case-notes/case-notes.service';
-import { lostRace } from '../case-notes/note-signature';
+import { createOnce, draftColumns, existingOf, lostRace } from '../case-notes/note-signature';
 import { toGroupNote, sealPart, sealShared } from './group-note-view';
-import { findGroupNote, type GroupNoteRow, insertGroupNote, noteOfSession, presentMembers, replaceParts, sessionById, sessionWithGroup, updateGroupDraft } from './group-notes.repository';
+import { updateDraftOf } from '../case-notes/note-statements.repository';
+import { findGroupNote, type GroupNoteRow, insertGroupNote, noteOfSession, presentMembers, replaceParts, sessionById, sessionWithGroup } from './group-notes.repository';
 
 // Group notes (docs/decisions/0295-group-notes.md): one per session of a closed group, written by a facilitator,
 // with a shared part and a part per member present. A draft is its author's alone, as a case note's is; signing,
@@ -121,8 +120,8 @@ export async function getGroupNote(deps: GroupNotesDeps, auth: AuthContext, uuid
 /** A new draft of a held session of a closed group; the same uuid again gives the first draft back (`created: false`). */
 export async function createGroupNote(deps: GroupNotesDeps, auth: AuthContext, sessionUuid: string, body: CreateGroupNoteBody): Promise<{ note: GroupNote; created: boolean }> {
   const now = new Date().toISOString();
-  try {
-    const note = await deps.db.transaction().execute(async (trx) => {
+  const create = () =>
+    deps.db.transaction().execute(async (trx) => {
       const session = await facilitatedSession(trx, auth, sessionUuid);
       if (session.kind !== 'closed') throw unprocessable({ session: [GROUP_NOTE_MESSAGES.closedOnly] }, GROUP_NOTE_MESSAGES.closedOnly);
       if (session.status !== 'scheduled' || session.starts_at > now) throw unprocessable({ session: [GROUP_NOTE_MESSAGES.notHeld] }, GROUP_NOTE_MESSAGES.notHeld);
@@ -136,29 +135,19 @@ export async function createGroupNote(deps: GroupNotesDeps, auth: AuthContext, s
         author_name: auth.user.name,
         session_date: session.local_date,
         body: sealShared(deps.keys, auth.companyId, body.uuid, body.shared),
-        status: 'draft',
-        signed_at: null,
-        signed_by_name: null,
-        supervisor_id: null,
-        supervisor_name: null,
-        cosigned_at: null,
-        cosigned_by_name: null,
-        created_at: now,
-        updated_at: now,
+        ...draftColumns(now),
       });
       const row = (await findGroupNote(trx, auth.companyId, body.uuid))!;
       await writeParts(trx, deps, auth, session, row.id, body.parts, now);
       return reply(deps, trx, auth, body.uuid);
     });
-    return { note, created: true };
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const same = await findGroupNote(deps.db, auth.companyId, body.uuid);
-    const session = await sessionWithGroup(deps.db, auth.companyId, sessionUuid);
-    if (same && session && same.author_id === auth.user.id && same.group_session_id === session.id) return { note: await getGroupNote(deps, auth, body.uuid), created: false };
-    if (same || isUniqueViolation(err, 'uuid')) throw unprocessable({ uuid: [UUID_UNUSABLE] }, UUID_UNUSABLE);
-    throw conflict(CASE_NOTE_MESSAGES.sessionTaken);
-  }
+  return createOnce(create, {
+    existing: async () => {
+      const session = await sessionWithGroup(deps.db, auth.companyId, sessionUuid);
+      return existingOf(await findGroupNote(deps.db, auth.companyId, body.uuid), (same) => same.author_id === auth.user.id && same.group_session_id === session?.id);
+    },
+    again: () => getGroupNote(deps, auth, body.uuid),
+  });
 }
 
 /** Rewrites the author's draft: the shared part (conditional on it still being their draft), then the parts. */
@@ -169,7 +158,7 @@ export async function updateGroupNote(deps: GroupNotesDeps, auth: AuthContext, u
     if (row.author_id !== auth.user.id) throw forbidden(CASE_NOTE_MESSAGES.notAuthor);
     await checkParts(trx, auth, session, body.parts);
     const now = new Date().toISOString();
-    if (!(await updateGroupDraft(trx, auth.companyId, uuid, auth.user.id, { body: sealShared(deps.keys, auth.companyId, uuid, body.shared), updated_at: now }))) {
+    if (!(await updateDraftOf(trx, 'group_notes', auth.companyId, uuid, auth.user.id, { body: sealShared(deps.keys, auth.companyId, uuid, body.shared), updated_at: now }))) {
       return lostRace(await findGroupNote(trx, auth.companyId, uuid), notFound('Group note'));
     }
     await writeParts(trx, deps, auth, session, row.id, body.parts, now);
