@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { keptCrisisInfo, onCrisisInfoChange, refreshCrisisInfo } from '../../lib/crisis-info';
 import { isSignedIn, useAuth } from '../../session/auth-store';
 import { type MessageKey, useT } from '../../lib/i18n';
+import { crisisWords } from './crisis-words';
 import { type RaiseState, useRaiseUrgentCase } from './use-raise-urgent-case';
 
 // The crisis screen (decisions 0161, 0163): the centre's crisis contacts and what happens next, drawn at once from
@@ -26,8 +27,9 @@ export function CrisisPage() {
   const auth = useAuth();
   const signedIn = isSignedIn(auth.status);
   const client = signedIn && auth.user?.user_type !== 'counselor' && !auth.user?.roles.includes('counselor');
-  const [info, setInfo] = useState(() => keptCrisisInfo());
-  useEffect(() => onCrisisInfoChange(() => setInfo(keptCrisisInfo())), []);
+  const [kept, setKept] = useState(() => keptCrisisInfo());
+  useEffect(() => onCrisisInfoChange(() => setKept(keptCrisisInfo())), []);
+  const info = crisisWords(kept, t);
   const raise = useRaiseUrgentCase(reason === 'button' && auth.status !== 'loading' && (client || !signedIn), signedIn);
 
   useEffect(() => {
