@@ -20,6 +20,7 @@ import { SubmitButton } from '../../components/ui/submit-button';
 import { appraiseDraft, isMetalDraft, metalFieldsOf } from './terms/metal-appraisal';
 import { SuggestedLoan } from './terms/suggested-loan';
 import { useMetalRates } from './terms/use-metal-rates';
+import { keepIntakePhotos, type IntakePhotoDrafts } from './vault/intake-photos';
 
 const pesosOf = (text: string) => amountOf(text) ?? Number.NaN;
 
@@ -33,6 +34,7 @@ export function NewLoanPage() {
   const preset = useCustomerDetail(params.get('customer') ?? '');
   const [customer, setCustomer] = useState<LocalCustomer | undefined>();
   const [items, setItems] = useState<ItemDraftRow[]>(() => [emptyItem()]);
+  const [photos, setPhotos] = useState<IntakePhotoDrafts>({});
   const [amount, setAmount] = useState('');
   const [loanDate, setLoanDate] = useState('');
   const [notes, setNotes] = useState('');
@@ -90,9 +92,12 @@ export function NewLoanPage() {
         loan_date: loanDate,
         loan_amount: pesosOf(amount),
         notes: notes.trim() || undefined,
-        items: items.map((i, n) => ({ description: i.description.trim(), appraisal_value: pesosOf(i.appraisal_value), category_uuid: i.category_uuid, ...metalFieldsOf(i, metalAppraisals[n]) })),
+        // Each row's key becomes its item's uuid, under which its photos are kept (decision 0310).
+        items: items.map((i, n) => ({ uuid: i.key, description: i.description.trim(), appraisal_value: pesosOf(i.appraisal_value), category_uuid: i.category_uuid, ...metalFieldsOf(i, metalAppraisals[n]) })),
         written_request: preview.belowFloor && writtenRequest,
       });
+      const rowKeys = new Set(items.map((i) => i.key));
+      await keepIntakePhotos(photos, (key) => (rowKeys.has(key) ? key : undefined));
       notifySuccess(t('lending.newLoan.saved'));
       navigate(`/lending/loans/${loan.uuid}/ticket`, { state: { focus: 'print' } });
     } catch (err) {
@@ -112,7 +117,7 @@ export function NewLoanPage() {
         <h2 id="customer-title" className="font-semibold">{t('lending.newLoan.customer')}</h2>
         <CustomerPicker value={customer} onChange={choose} inputId="ticket-customer" error={errors.customer} />
       </section>
-      <ItemRows rows={items} categories={list} errors={errors.items} onChange={setItems} metal={{ kept: metalRates.kept, ticketDate: loanDate }} showErrors={tried} />
+      <ItemRows rows={items} categories={list} errors={errors.items} onChange={setItems} metal={{ kept: metalRates.kept, ticketDate: loanDate }} showErrors={tried} photos={{ drafts: photos, onChange: setPhotos }} />
       <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="flex flex-col gap-3">
           <div className="flex flex-col gap-1">

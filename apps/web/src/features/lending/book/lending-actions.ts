@@ -54,6 +54,8 @@ export async function saveCustomer(input: CustomerInput): Promise<LocalCustomer>
 }
 
 export interface LoanItemDraft {
+  /** The item's uuid when the form made it (photos taken at intake are kept under it); else made on saving. */
+  uuid?: string;
   description: string;
   appraisal_value: number;
   market_value?: number;
@@ -93,7 +95,8 @@ export async function createLoan(input: LoanInput): Promise<LocalLoan> {
       loan_date: input.loan_date,
       loan_amount: input.loan_amount,
       notes: input.notes,
-      items: input.items.map((item) => ({ ...item, uuid: crypto.randomUUID() })),
+      // An item's uuid may come with it (its photos taken at intake are kept under it), else it is made here.
+      items: input.items.map((item) => ({ ...item, uuid: item.uuid ?? crypto.randomUUID() })),
       ...(input.written_request && { written_request: true }),
     });
     const appraisal = body.items.reduce((sum, item) => sum + toCentavos(item.appraisal_value), 0);

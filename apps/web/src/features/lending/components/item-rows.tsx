@@ -3,11 +3,12 @@ import type { LocalCategory } from '../book/lending-queries';
 import { emptyItem, type ItemDraftRow, type ItemErrors } from '../ticket-draft';
 import { FieldError } from './field-error';
 import { MetalFields, type MetalContext } from '../terms/metal-fields';
+import { IntakePhotos, type IntakePhotoDrafts } from '../vault/intake-photos';
 
 const invalid = (error: string | undefined, id: string) => (error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {});
 
 /** The pawned items of a new ticket: description, category, appraised value, each with its own message; add and remove rows. */
-export function ItemRows({ rows, categories, errors, onChange, metal, showErrors = false }: { rows: ItemDraftRow[]; categories: LocalCategory[]; errors: ItemErrors[]; onChange: (rows: ItemDraftRow[]) => void; metal?: MetalContext; showErrors?: boolean }) {
+export function ItemRows({ rows, categories, errors, onChange, metal, showErrors = false, photos }: { rows: ItemDraftRow[]; categories: LocalCategory[]; errors: ItemErrors[]; onChange: (rows: ItemDraftRow[]) => void; metal?: MetalContext; showErrors?: boolean; photos?: { drafts: IntakePhotoDrafts; onChange: (drafts: IntakePhotoDrafts) => void } }) {
   const t = useT('lending');
   const set = (key: string, field: keyof ItemDraftRow, value: string) => onChange(rows.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
   const add = () => {
@@ -52,6 +53,7 @@ export function ItemRows({ rows, categories, errors, onChange, metal, showErrors
               {t('lending.itemRow.remove')}
             </button>
             {metal && <MetalFields id={id} n={n + 1} row={row} context={metal} showErrors={showErrors} onChange={(patch) => onChange(rows.map((r) => (r.key === row.key ? { ...r, ...patch } : r)))} />}
+            {photos && <IntakePhotos id={id} n={n + 1} photos={photos.drafts[row.key] ?? []} onChange={(list) => photos.onChange({ ...photos.drafts, [row.key]: list })} />}
           </div>
         );
       })}

@@ -1,9 +1,9 @@
 import type { ItemPhoto } from '@kalinga/contracts/lending/vault';
-import { useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { reduceImage } from '../../../lib/reduce-image';
 import { runPhotoQueue } from '../../../offline/photo-queue';
 import { keepPhoto, type LocalPhoto } from '../../../offline/photo-store';
+import { usePhotoPicker } from './photo-picker';
 import { useServerPhotos } from './vault-api';
 import { useBlobUrl, useLocalPhotos } from './vault-queries';
 
@@ -33,27 +33,13 @@ export function ItemPhotos({ itemUuid, canAdd }: { itemUuid: string; canAdd: boo
   const t = useT('vault');
   const local = useLocalPhotos(itemUuid);
   const server = useServerPhotos(itemUuid);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  const add = async (files: FileList | null) => {
-    if (!files?.length) return;
-    setBusy(true);
-    setError(null);
-    try {
-      for (const file of Array.from(files)) {
-        const reduced = await reduceImage(file);
-        await keepPhoto({ uuid: crypto.randomUUID(), item_uuid: itemUuid, ...reduced });
-      }
-      void runPhotoQueue();
-    } catch {
-      setError(t('vault.photo.unreadable'));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
+  const { input, error, busy, pick: add } = usePhotoPicker(async (files) => {
+    for (const file of files) {
+      const reduced = await reduceImage(file);
+      await keepPhoto({ uuid: crypto.randomUUID(), item_uuid: itemUuid, ...reduced });
     }
-  };
+    void runPhotoQueue();
+  });
 
   const kept = local.data ?? [];
   const keptUuids = new Set(kept.map((p) => p.uuid));
