@@ -25,6 +25,12 @@ interface CashRow { branch_id: number; name: string; entries: number; cash_in: n
 interface ServerItem { uuid: string; branch_id?: number | null; in_transit?: boolean }
 interface ServerLoan { uuid: string; status: string; new_loan: string | null; renewed_from: string | null; branch_id?: number | null; items: ServerItem[] }
 
+/** A 40×30 gold PNG (a camera's file arrives the same way: chosen in the file input). */
+const PHOTO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAK0lEQVR42u3NMQ0AAAgDsLlCNmYQhAw4mvRvputExGKxWCwWi8VisVj8N16QRxhZUThicgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 describe('renewing at another branch', () => {
   it('offline at Makati, a Quezon City ticket renewed: sent once when the network returns, recorded at Makati, the item still in Quezon City’s vault', async () => {
     const admin = await apiLogin(server, DEMO.admin);
@@ -114,6 +120,57 @@ describe('renewing at another branch', () => {
     await row.waitFor({ state: 'detached' });
     const received = (await apiCall<{ data: ServerLoan }>(server, admin, 'GET', `/api/loans/${old.new_loan}`)).data;
     expect(received.items.map((i) => [i.branch_id, i.in_transit])).toEqual([[makati.id, false]]);
+    await context.close();
+  });
+
+  it('a photo taken at intake on a new ticket written offline reaches the server once, after the ticket', async () => {
+    const admin = await apiLogin(server, DEMO.admin);
+    const branches = (await apiCall<{ data: { id: number; name: string }[] }>(server, admin, 'GET', '/api/branches/mine')).data;
+    const makati = branches.find((b) => b.name.endsWith('Makati'))!;
+    const category = crypto.randomUUID();
+    const customer = crypto.randomUUID();
+    await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title: 'Intake Photo Gold', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true });
+    await apiCall(server, admin, 'POST', '/api/customers', { uuid: customer, first_name: 'Imelda', last_name: 'Larawan', phone_number: '09170004242', address: '8 Jupiter St, Makati City' });
+
+    const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
+    const photoPosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/photos')) photoPosts.push(r.url());
+    });
+    await signIn(page, CLERK);
+    await page.evaluate((id) => localStorage.setItem('branch_id', String(id)), makati.id);
+    await waitForBook(page);
+    await expect.poll(async () => (await localRows<{ uuid: string }>(page, 'customers')).some((c) => c.uuid === customer), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await localRows<{ uuid: string }>(page, 'categories')).some((c) => c.uuid === category), { timeout: 30_000 }).toBe(true);
+
+    await context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    await go(page, '/lending/loans/new');
+    await page.getByLabel('Description of item 1').fill('Intake ring 18k');
+    await page.getByLabel('Category of item 1').selectOption({ label: 'Intake Photo Gold' });
+    await page.getByLabel('Appraised value of item 1 (PHP)').fill('10,000');
+    await page.getByLabel('Photos of item 1 (camera or file)').setInputFiles({ name: 'ring.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+    await page.getByRole('group', { name: '1 photo of item 1' }).waitFor();
+    await page.getByLabel('Loan amount (PHP)').fill('5,000');
+    await page.getByRole('searchbox', { name: 'Find customer' }).fill('Imelda Larawan');
+    await page.getByRole('button', { name: /Larawan, Imelda/ }).first().click();
+    await screenshot(page, 'intake-photo-form-1280');
+    await page.setViewportSize(PHONE);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, 'intake-photo-form-375');
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: 'Save Pawn Ticket' }).click();
+    await page.getByRole('heading', { name: 'Pawn Ticket' }).waitFor();
+    const item = (await localRows<{ uuid: string; description: string }>(page, 'items')).find((i) => i.description === 'Intake ring 18k')!;
+    expect(item).toBeDefined();
+    expect(photoPosts).toEqual([]);
+
+    await context.setOffline(false);
+    await waitForQueue(page);
+    await expect
+      .poll(async () => (await apiCall<{ data: { width: number; height: number }[] }>(server, admin, 'GET', `/api/items/${item.uuid}/photos`)).data.map((p) => [p.width, p.height]), { timeout: 30_000 })
+      .toEqual([[40, 30]]);
+    expect(photoPosts).toHaveLength(1);
     await context.close();
   });
 });
