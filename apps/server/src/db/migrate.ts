@@ -41,6 +41,7 @@ import * as m040 from './migrations/040-group-notes';
 import * as m037 from './migrations/037-branches';
 import * as m043 from './migrations/043-customer-language';
 import * as m041 from './migrations/041-group-emails';
+import * as m046 from './migrations/046-grant-words';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '037-branches': m037,
   '043-customer-language': m043,
   '041-group-emails': m041,
+  '046-grant-words': m046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

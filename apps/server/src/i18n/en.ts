@@ -370,6 +370,10 @@ export const en = {
   'myRecord.pdf.answered': '{outcome, select, corrected {Corrected} other {Declined}} by {name} ({when}): {answer}',
   'myRecord.pdf.yourCounselor': 'your counselor',
   'myRecord.pdf.notAnswered': 'Not answered yet.',
+  'clinicalGrant.roles': '{counselorType, select, yes {user type counselor, } other {}}role {roles}',
+  'clinicalGrant.accessLog': 'role {role}: the access log',
+  'clinicalGrant.throughRole': '{permissions} through role {role}',
+  'clinicalGrant.supervisor': 'clinical supervisor of {name}',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -370,4 +370,8 @@ export const fil: Record<ServerMessageKey, string> = {
   'myRecord.pdf.answered': '{outcome, select, corrected {Itinama} other {Tinanggihan}} ni {name} ({when}): {answer}',
   'myRecord.pdf.yourCounselor': 'ng counselor mo',
   'myRecord.pdf.notAnswered': 'Hindi pa nasasagot.',
+  'clinicalGrant.roles': '{counselorType, select, yes {user type na counselor, } other {}}role na {roles}',
+  'clinicalGrant.accessLog': 'role na {role}: ang access log',
+  'clinicalGrant.throughRole': '{permissions} sa pamamagitan ng role na {role}',
+  'clinicalGrant.supervisor': 'clinical supervisor ni {name}',
 };

@@ -7,6 +7,7 @@ import { insertAccessRow, insertGrant } from '../modules/client-record/client-re
 import { addMember, setUserRoles } from '../modules/companies/company.repository';
 import { insertClinicalGrant } from '../modules/users/clinical-access.repository';
 import { DEMO_PASSWORD, type DemoContext } from './seed-foundation';
+import { grantColumns } from '../lib/grant-words';
 
 const HOUR = 3_600_000;
 
@@ -36,9 +37,9 @@ export async function seedClientAccess(db: DB, _config: AppConfig, ctx: DemoCont
     await setUserRoles(trx, companyId, officer.id, [PRIVACY_OFFICER_ROLE]);
     ctx.logins.push({ role: 'privacy officer', email: officer.email });
     // What the administrator gave (decision 0202): the access log, and the trainee's supervisor (seed-case-notes).
-    await insertClinicalGrant(trx, { company_id: companyId, user_id: officer.id, granted_by: ctx.admin.id, what: 'role privacy officer: the access log', at: at(60 * 24) });
+    await insertClinicalGrant(trx, { company_id: companyId, user_id: officer.id, granted_by: ctx.admin.id, ...grantColumns('clinicalGrant.accessLog', { role: 'privacy officer' }), at: at(60 * 24) });
     const trainee = await trx.selectFrom('users').select('name').where('email', '=', 'trainee@demo.kalinga.test').executeTakeFirst();
-    if (trainee) await insertClinicalGrant(trx, { company_id: companyId, user_id: carmen.id, granted_by: ctx.admin.id, what: `clinical supervisor of ${trainee.name}`, at: at(45 * 24) });
+    if (trainee) await insertClinicalGrant(trx, { company_id: companyId, user_id: carmen.id, granted_by: ctx.admin.id, ...grantColumns('clinicalGrant.supervisor', { name: trainee.name }), at: at(45 * 24) });
 
     // Screened clients the first counselor has seen: true care-team reads.
     const screened = trx.selectFrom('screenings').select('client_id').where('company_id', '=', companyId);

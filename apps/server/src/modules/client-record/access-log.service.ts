@@ -6,6 +6,8 @@ import type { AuthContext } from '../../lib/auth-context';
 import { unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import { type AccessLogFilters, accessLogPage, accessLogRows, clinicalGrantsPage } from './client-record.repository';
+import { grantWhat } from '../../lib/grant-words';
+import type { Language } from '../../lib/i18n';
 
 // The privacy officer's Access log (docs/decisions/0204-access-log-screen.md): who opened which client's record,
 // when, what, by which right and why (a break-the-glass reason); filtered by person, client, kind and days; a CSV.
@@ -57,7 +59,9 @@ export async function accessLogCsv(db: DB, auth: AuthContext, q: AccessLogQuery)
 }
 
 /** Who was given clinical access or the access log, by whom and when (decision 0202), newest first. */
-export async function clinicalGrants(db: DB, auth: AuthContext, q: { page: number; per_page: number }): Promise<ClinicalGrantsReply> {
+export async function clinicalGrants(db: DB, auth: AuthContext, q: { page: number; per_page: number }, language: Language = 'en'): Promise<ClinicalGrantsReply> {
   const { rows, total } = await clinicalGrantsPage(db, auth.companyId, q.page, q.per_page);
-  return { data: rows, meta: paginationMeta(q.page, q.per_page, total) };
+  // What each gave, in the reader's language (decision 0318).
+  const data = rows.map(({ what_key, what_values, ...row }) => ({ ...row, what: grantWhat(language, { what: row.what, what_key, what_values }) }));
+  return { data, meta: paginationMeta(q.page, q.per_page, total) };
 }

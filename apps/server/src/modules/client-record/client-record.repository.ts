@@ -146,7 +146,7 @@ export async function clinicalGrantsPage(db: DB, companyId: number, page: number
     .where('g.company_id', '=', companyId);
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['g.id', 'g.at', 'u.name as user_name', 'b.name as granted_by_name', 'g.what'])
+    .select(['g.id', 'g.at', 'u.name as user_name', 'b.name as granted_by_name', 'g.what', 'g.what_key', 'g.what_values'])
     .orderBy('g.at', 'desc')
     .orderBy('g.id', 'desc')
     .limit(perPage)

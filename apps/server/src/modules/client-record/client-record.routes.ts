@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, needs } from '../../lib/auth-context';
 import { accessLog, accessLogCsv, clinicalGrants } from './access-log.service';
+import { readerLanguage } from '../../lib/i18n';
 import { breakGlass } from './break-glass';
 
 // Break the glass (decision 0203) and the privacy officer's Access log (decision 0204).
@@ -38,7 +39,7 @@ export const clientRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/access-log/grants', {
     preHandler: needs('view access log'),
     schema: { summary: 'Lists who was given clinical access or the access log, by whom and when.', operationId: 'listClinicalGrants', tags: ['client-record'], security, querystring: pageQuerySchema, response: { 200: clinicalGrantsReplySchema, ...errors } },
-    handler: async (request) => clinicalGrants(app.db, authOf(request), request.query),
+    handler: async (request) => clinicalGrants(app.db, authOf(request), request.query, readerLanguage(request)),
   });
 
   app.get('/api/access-log/export', {

@@ -44,6 +44,6 @@ export async function holdersOfRole(db: DB, companyId: number, roleId: number): 
     .execute();
 }
 
-export async function insertClinicalGrant(db: DB, row: { company_id: number; user_id: number; granted_by: number; what: string; at: string }): Promise<void> {
+export async function insertClinicalGrant(db: DB, row: { company_id: number; user_id: number; granted_by: number; what: string; what_key: string; what_values: string; at: string }): Promise<void> {
   await db.insertInto('clinical_grants').values(row).execute();
 }

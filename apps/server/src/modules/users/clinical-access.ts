@@ -9,6 +9,7 @@ import type { DB } from '../../db/database';
 import type { UserRow } from '../../db/tables';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, unprocessable } from '../../lib/http-errors';
+import { grantColumns, type GrantKey } from '../../lib/grant-words';
 import { notify } from '../notifications/notify.repository';
 import { holdersOfRole, insertClinicalGrant, permissionsOfRole, permissionsOfRoles } from './clinical-access.repository';
 import { accessOfUsers } from '../companies/company.repository';
@@ -30,9 +31,16 @@ export async function notifyPrivacyOfficers(db: DB, companyId: number, kind: 'br
   await notify(db, companyId, { kind, actor_id: actorId, reason }, { inApp: to, email: to }, now);
 }
 
-async function recordGrant(db: DB, auth: AuthContext, user: { id: number; name: string }, what: string, now: string): Promise<void> {
-  await insertClinicalGrant(db, { company_id: auth.companyId, user_id: user.id, granted_by: auth.user.id, what, at: now });
-  await notifyPrivacyOfficers(db, auth.companyId, 'clinical_access', auth.user.id, `${user.name} (${what})`, now);
+/** What a grant gave, as a message key and its values (decision 0318): the English kept with it, any language read. */
+interface GrantWhat {
+  key: GrantKey;
+  values: Record<string, string>;
+}
+
+async function recordGrant(db: DB, auth: AuthContext, user: { id: number; name: string }, grant: GrantWhat, now: string): Promise<void> {
+  const columns = grantColumns(grant.key, grant.values);
+  await insertClinicalGrant(db, { company_id: auth.companyId, user_id: user.id, granted_by: auth.user.id, ...columns, at: now });
+  await notifyPrivacyOfficers(db, auth.companyId, 'clinical_access', auth.user.id, `${user.name} (${columns.what})`, now);
 }
 
 /**
@@ -58,9 +66,9 @@ export async function guardUserAccessChange(
   const newlyClinical = gained.filter(clinical);
   if (clinicalNow && (newlyClinical.length > 0 || gainedType)) {
     const roles = (newlyClinical.length > 0 ? newlyClinical : after.roles.filter(clinical)).join(', ');
-    await recordGrant(db, auth, user, `${gainedType ? 'user type counselor, ' : ''}role ${roles}`, now);
+    await recordGrant(db, auth, user, { key: 'clinicalGrant.roles', values: { counselorType: gainedType ? 'yes' : 'no', roles } }, now);
   }
-  for (const role of gained.filter((r) => !clinical(r) && guarded(r))) await recordGrant(db, auth, user, `role ${role}: the access log`, now);
+  for (const role of gained.filter((r) => !clinical(r) && guarded(r))) await recordGrant(db, auth, user, { key: 'clinicalGrant.accessLog', values: { role } }, now);
 }
 
 /**
@@ -78,7 +86,7 @@ export async function guardRolePermissionChange(db: DB, auth: AuthContext, role:
     throw unprocessable({ permissions: [CLINICAL_FOR_COUNSELORS_ONLY] });
   }
   const now = new Date().toISOString();
-  for (const h of holders) await recordGrant(db, auth, h, `${gained.join(', ')} through role ${role.name}`, now);
+  for (const h of holders) await recordGrant(db, auth, h, { key: 'clinicalGrant.throughRole', values: { permissions: gained.join(', '), role: role.name } }, now);
 }
 
 export const SUPERVISION_FOR_COUNSELORS = 'Only counselors train or have a clinical supervisor.';
@@ -112,7 +120,7 @@ export async function guardSupervision(
     const clinical = supervisor?.user_type === 'counselor' && supervisor.status === 'active' && (roles.roles.includes('counselor') || roles.permissions.some((p) => CLINICAL_PERMISSIONS.includes(p)));
     if (!supervisor || !clinical) throw unprocessable({ clinical_supervisor_id: [SUPERVISOR_MUST_BE_COUNSELOR] });
     if (supervisorId === auth.user.id) throw forbidden(SELF_GRANT_REFUSED);
-    await recordGrant(db, auth, supervisor, `clinical supervisor of ${user.name}`, new Date().toISOString());
+    await recordGrant(db, auth, supervisor, { key: 'clinicalGrant.supervisor', values: { name: user.name } }, new Date().toISOString());
   }
   return { is_trainee: isTrainee, clinical_supervisor_id: supervisorId };
 }
