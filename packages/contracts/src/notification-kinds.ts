@@ -12,12 +12,13 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  */
 // 'break_glass' and 'clinical_access' go to the privacy officers (decisions 0202, 0203): who did it, never a client's
 // name or content; the Access log shows the rest. 'group_cancelled' and 'group_session_cancelled' tell a group's
-// members that a facilitator cancelled the group or one of its sessions (decision 0282).
-export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed', 'urgent', 'waitlist_offer', 'break_glass', 'clinical_access', 'group_cancelled', 'group_session_cancelled'] as const;
+// members that a facilitator cancelled the group or one of its sessions (decision 0282); 'group_reminder' reminds a
+// member or a facilitator of a coming group session, as 'reminder' does of an appointment (decision 0321).
+export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed', 'urgent', 'waitlist_offer', 'break_glass', 'clinical_access', 'group_cancelled', 'group_session_cancelled', 'group_reminder'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** Emails about groups and workshops with no in-app notice of their own (the outbox's; the deliveries list names them). */
-export const GROUP_EMAIL_KINDS = ['group_invite', 'group_reminder', 'workshop_signup', 'workshop_offer'] as const;
+export const GROUP_EMAIL_KINDS = ['group_invite', 'workshop_signup', 'workshop_offer'] as const;
 /** Every kind of email the deliveries list may show. */
 export const DELIVERY_KINDS = [...INBOX_KINDS, ...GROUP_EMAIL_KINDS] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];

@@ -108,3 +108,8 @@ export async function countAttendanceOf(db: DB, companyId: number, clientId: num
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The first session of the group still to come (the one a seat offer's email points at). */
+export async function firstComingSession(db: DB, companyId: number, groupId: number, now: string) {
+  return db.selectFrom('group_sessions').select(['id', 'starts_at']).where('company_id', '=', companyId).where('group_id', '=', groupId).where('status', '=', 'scheduled').where('starts_at', '>', now).orderBy('starts_at').limit(1).executeTakeFirst();
+}

@@ -28,6 +28,8 @@ export async function groupEmailContext(db: Conn, companyId: number, recipientId
       'g.name as group_name',
       'g.kind',
       'g.status as group_status',
+      'g.facilitator_id',
+      'g.co_facilitator_id',
       'g.location_type',
       'g.location',
       'f.name as facilitator_name',
@@ -61,11 +63,6 @@ export async function stillMember(db: Conn, companyId: number, groupId: number, 
 /** The client's open offer of a seat in the group (its hold's end); undefined when none. */
 export async function openSeatOffer(db: Conn, companyId: number, groupId: number, clientId: number) {
   return db.selectFrom('group_waitlist').select('expires_at').where('company_id', '=', companyId).where('group_id', '=', groupId).where('client_id', '=', clientId).where('status', '=', 'offered').executeTakeFirst();
-}
-
-/** The first session of the group still to come (the one a new member's or an offer's email points at). */
-export async function firstComingSession(db: Conn, companyId: number, groupId: number, now: string) {
-  return db.selectFrom('group_sessions').select(['id', 'starts_at']).where('company_id', '=', companyId).where('group_id', '=', groupId).where('status', '=', 'scheduled').where('starts_at', '>', now).orderBy('starts_at').limit(1).executeTakeFirst();
 }
 
 /** The group's sessions still to come (a new member's reminders). */

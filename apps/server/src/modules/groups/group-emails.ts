@@ -6,8 +6,7 @@ import { t } from '../../lib/i18n';
 import { appPath, emailBody, type EmailWriter, greeting, recipientLanguage, timeIn } from '../notifications/email-registry';
 import { oneLine } from '../notifications/email-text';
 import { writeMessages } from '../notifications/notify.repository';
-import type { TellOffer } from '../group-seats/seats';
-import { comingSessions, firstComingSession, groupEmailContext, groupSessionsForEmail, openSeatOffer, reminderHours, stillMember } from './group-emails.repository';
+import { comingSessions, groupEmailContext, groupSessionsForEmail, openSeatOffer, reminderHours, stillMember } from './group-emails.repository';
 
 // Emails about groups and workshops (decisions 0277, 0282), through the notifications' one way in and the email
 // registry. A closed group's member gets one invite for the whole series, a workshop's participant a sign-up
@@ -94,7 +93,9 @@ function writerOf(kind: GroupKind): EmailWriter<GroupEmailPayload> {
       if (!c?.recipient_email) return undefined;
       const cancelled = kind === 'group_cancelled' || kind === 'group_session_cancelled';
       if (!cancelled && c.group_status !== 'active') return undefined;
-      if (kind !== 'workshop_offer' && !cancelled && !(await stillMember(db, row.company_id, c.group_id, row.recipient_id))) return undefined;
+      // A reminder goes to the facilitators too (decision 0321); everything else to members only.
+      const facilitates = kind === 'group_reminder' && (c.facilitator_id === row.recipient_id || c.co_facilitator_id === row.recipient_id);
+      if (kind !== 'workshop_offer' && !cancelled && !facilitates && !(await stillMember(db, row.company_id, c.group_id, row.recipient_id))) return undefined;
       if (kind === 'group_reminder' && c.status !== 'scheduled') return undefined;
       const offer = kind === 'workshop_offer' ? await openSeatOffer(db, row.company_id, c.group_id, row.recipient_id) : undefined;
       if (kind === 'workshop_offer' && !offer) return undefined;
@@ -145,6 +146,17 @@ export const GROUP_EMAIL_WRITERS = {
   group_session_cancelled: writerOf('group_session_cancelled'),
 } satisfies Record<GroupKind, EmailWriter<GroupEmailPayload>>;
 
+/** Reminders of the sessions still to come for each recipient, due the centre's reminder hours before (decision 0321). */
+async function reminderRows(trx: DB, companyId: number, sessions: readonly { id: number; starts_at: string }[], recipients: readonly number[], now: string) {
+  const hours = await reminderHours(trx, companyId);
+  if (hours <= 0) return [];
+  const due = sessions.map((s) => ({ s, due: Date.parse(s.starts_at) - hours * 3_600_000 })).filter((r) => r.due > Date.parse(now));
+  // A reminder row (channel 'reminder'): the notification worker turns it, once, into the in-app notice and the email.
+  return recipients.flatMap((recipient_id) =>
+    due.map((r) => ({ kind: 'group_reminder' as const, channel: 'reminder' as const, recipient_id, group_session_id: r.s.id, appointment_date: r.s.starts_at, due_at: new Date(r.due).toISOString() })),
+  );
+}
+
 /**
  * In the joining's transaction: the one email for the series (an invite, or a workshop's confirmation) and a reminder
  * before each session still to come, due the centre's reminder hours before it (none when the setting is 0 or the
@@ -153,34 +165,22 @@ export const GROUP_EMAIL_WRITERS = {
 export async function queueJoined(trx: DB, companyId: number, group: { id: number; kind: 'closed' | 'workshop' }, clientId: number, now: string): Promise<void> {
   const sessions = await comingSessions(trx, companyId, group.id, now);
   if (sessions.length === 0) return;
-  const hours = await reminderHours(trx, companyId);
   const kind: OutboxTable['kind'] = group.kind === 'closed' ? 'group_invite' : 'workshop_signup';
-  const reminders = hours <= 0 ? [] : sessions.map((s) => ({ s, due: Date.parse(s.starts_at) - hours * 3_600_000 })).filter((r) => r.due > Date.parse(now));
   await writeMessages(
     trx,
     companyId,
-    {
-      emails: [
-        { kind, recipient_id: clientId, group_session_id: sessions[0].id, appointment_date: sessions[0].starts_at },
-        ...reminders.map((r) => ({ kind: 'group_reminder' as const, recipient_id: clientId, group_session_id: r.s.id, appointment_date: r.s.starts_at, due_at: new Date(r.due).toISOString() })),
-      ],
-    },
+    { emails: [{ kind, recipient_id: clientId, group_session_id: sessions[0].id, appointment_date: sessions[0].starts_at }, ...(await reminderRows(trx, companyId, sessions, [clientId], now))] },
     now,
   );
+}
+
+/** In the creating transaction: each facilitator's reminder before each session, as a member's (decision 0321). */
+export async function queueFacilitatorReminders(trx: DB, companyId: number, groupId: number, facilitatorIds: readonly number[], now: string): Promise<void> {
+  const emails = await reminderRows(trx, companyId, await comingSessions(trx, companyId, groupId, now), facilitatorIds, now);
+  if (emails.length > 0) await writeMessages(trx, companyId, { emails }, now);
 }
 
 /** In the cancelling transaction: each member's cancellation email, pointing at the (first) cancelled session. */
 export async function queueCancelled(trx: DB, companyId: number, kind: 'group_cancelled' | 'group_session_cancelled', sessionId: number, memberIds: readonly number[], now: string): Promise<void> {
   await writeMessages(trx, companyId, { emails: memberIds.map((id) => ({ kind, recipient_id: id, group_session_id: sessionId })) }, now);
-}
-
-/** In the transaction that offered a freed seat: the email telling the person it is held for them. */
-export async function queueSeatOffer(trx: DB, companyId: number, offer: { groupId: number; clientId: number }, now: string): Promise<void> {
-  const first = await firstComingSession(trx, companyId, offer.groupId, now);
-  if (first) await writeMessages(trx, companyId, { emails: [{ kind: 'workshop_offer', recipient_id: offer.clientId, group_session_id: first.id }] }, now);
-}
-
-/** The person a freed seat is held for is told by email (passed to the seat functions). */
-export function offerByEmail(companyId: number): TellOffer {
-  return (trx, offer) => queueSeatOffer(trx, companyId, offer, new Date().toISOString());
 }

@@ -26,7 +26,7 @@ import {
 } from './groups.repository';
 import { takeSeat } from '../group-seats/group-seats.repository';
 import { endMembership } from '../group-seats/seats';
-import { offerByEmail, queueJoined } from './group-emails';
+import { queueFacilitatorReminders, queueJoined } from './group-emails';
 import { sessionsByGroup, toSummary } from './group-view';
 
 // Groups as their facilitators see them (decision 0277): creating a group with its sessions (each checked against
@@ -172,6 +172,7 @@ export async function createGroup(db: DB, auth: AuthContext, body: GroupBody): P
         created_at: now,
       })),
     );
+    await queueFacilitatorReminders(trx, auth.companyId, groupId, facilitators.map((f) => f.id), now);
   });
   return getGroup(db, auth, uuid);
 }
@@ -215,7 +216,7 @@ export async function removeMember(db: DB, auth: AuthContext, uuid: string, clie
   const group = await facilitatedGroup(db, auth, uuid);
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    if (!(await endMembership(trx, group.company_id, group, clientId, now, offerByEmail(group.company_id)))) throw notFound('Member');
+    if (!(await endMembership(trx, group.company_id, group, clientId, now))) throw notFound('Member');
   });
   return getGroup(db, auth, uuid);
 }

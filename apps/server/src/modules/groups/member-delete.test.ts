@@ -7,6 +7,8 @@ import { createGroup, type GroupCentre, groupBody, groupCentre, workshopCall } f
 import { en } from '../../i18n/en';
 import { fil } from '../../i18n/fil';
 import { ATTENDED_GROUPS } from '../users/users.service';
+import { EMAIL_WRITERS } from '../../email-writers';
+import { composeEmail } from '../notifications/email-registry';
 
 let t: TestApp;
 let c: GroupCentre;
@@ -54,6 +56,25 @@ describe('deleting a client who is in groups', () => {
     // The last one waiting leaves too: nobody is left to hold it for, so the seat is free again.
     expect((await del(second.user.id)).statusCode).toBe(200);
     expect(await places(uuid)).toEqual({ seats: 0, members: [], line: [] });
+  });
+
+  it("emails the freed seat's offer to the next person waiting, as any freed seat is (decision 0321)", async () => {
+    const uuid = await createGroup(t, c, await groupBody(t, c, 5, '14:00', { kind: 'workshop', name: 'Deleted Seat Workshop', capacity: 1, frequency: 'once', count: undefined, location_type: 'online', location: 'https://meet.example/e' }));
+    const [seated, first, second] = [await student('Seated Mail'), await student('First Mail'), await student('Second Mail')];
+    expect((await workshopCall(t.app, seated, 'POST', uuid, '/sign-up')).statusCode).toBe(200);
+    for (const w of [first, second]) expect((await workshopCall(t.app, w, 'POST', uuid, '/waitlist')).statusCode).toBe(200);
+    const offersTo = (who: Actor) => t.db.selectFrom('outbox').select(['id', 'status']).where('kind', '=', 'workshop_offer').where('recipient_id', '=', who.user.id).execute();
+    expect(await offersTo(first)).toHaveLength(0);
+    expect((await del(seated.user.id)).statusCode).toBe(200);
+    const offers = await offersTo(first);
+    expect(offers).toHaveLength(1);
+    const row = await t.db.selectFrom('outbox').selectAll().where('id', '=', offers[0].id).executeTakeFirstOrThrow();
+    const message = await composeEmail(EMAIL_WRITERS.workshop_offer, t.db, row, { publicUrl: 'https://care.example.test', now: Date.now() });
+    expect(message?.subject).toBe('A seat is held for you: Deleted Seat Workshop');
+    expect(message?.text).not.toContain('Seated Mail');
+    // The one it was held for leaves the centre too: the next person is emailed in turn.
+    expect((await del(first.user.id)).statusCode).toBe(200);
+    expect(await offersTo(second)).toHaveLength(1);
   });
 
   it('keeps a member with group attendance on record (409 that says why, in English and Filipino) and changes nothing', async () => {

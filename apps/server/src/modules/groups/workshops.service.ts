@@ -19,7 +19,7 @@ import {
 import { sessionsByGroup, toSummary } from './group-view';
 import { takeSeat } from '../group-seats/group-seats.repository';
 import { endMembership, leaveLine, sweepLapsedOffers, takeHeldSeat } from '../group-seats/seats';
-import { offerByEmail, queueJoined } from './group-emails';
+import { queueJoined } from './group-emails';
 import { todayIn, ZoneDay } from '@kalinga/contracts/zone-time';
 
 // Workshops and groups as the people they are for see them (decision 0279): open workshops of their audience, one-click
@@ -64,7 +64,7 @@ async function workshopsOf(db: DB, auth: AuthContext, client: Client, groups: re
 /** GET /api/workshops: the workshops open to the client and the closed groups they are in. */
 export async function listWorkshops(db: DB, auth: AuthContext): Promise<Workshop[]> {
   const client = requireClient(auth);
-  await sweepLapsedOffers(db, auth.companyId, null, offerByEmail(auth.companyId));
+  await sweepLapsedOffers(db, auth.companyId, null);
   return workshopsOf(db, auth, client, await clientGroups(db, auth.companyId, client.id, client.audience));
 }
 
@@ -72,7 +72,7 @@ export async function listWorkshops(db: DB, auth: AuthContext): Promise<Workshop
 export async function getWorkshop(db: DB, auth: AuthContext, uuid: string): Promise<Workshop> {
   const client = requireClient(auth);
   const group = await visibleGroup(db, auth, client, uuid);
-  await sweepLapsedOffers(db, auth.companyId, group.id, offerByEmail(auth.companyId));
+  await sweepLapsedOffers(db, auth.companyId, group.id);
   const fresh = await visibleGroup(db, auth, client, uuid);
   return (await workshopsOf(db, auth, client, [fresh]))[0];
 }
@@ -88,7 +88,7 @@ export async function signUp(db: DB, auth: AuthContext, uuid: string): Promise<W
   if (group.screening_required === 1 && !(await hasScreening(db, auth.companyId, client.id))) {
     throw unprocessable({ screening: ['This workshop asks for a screening before joining; answer the intake questionnaire first.'] });
   }
-  await sweepLapsedOffers(db, auth.companyId, group.id, offerByEmail(auth.companyId));
+  await sweepLapsedOffers(db, auth.companyId, group.id);
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     if (await isActiveMember(trx, group.company_id, group.id, client.id)) throw conflict('You are already signed up for this workshop.');
@@ -113,7 +113,7 @@ export async function cancelSignUp(db: DB, auth: AuthContext, uuid: string): Pro
   if (group.kind !== 'workshop') throw forbidden('Ask your facilitator to leave a closed group.');
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    if (!(await endMembership(trx, group.company_id, group, client.id, now, offerByEmail(group.company_id)))) throw conflict('You are not signed up for this workshop.');
+    if (!(await endMembership(trx, group.company_id, group, client.id, now))) throw conflict('You are not signed up for this workshop.');
   });
   return getWorkshop(db, auth, uuid);
 }
@@ -138,7 +138,7 @@ export async function leaveWaitlist(db: DB, auth: AuthContext, uuid: string): Pr
   await db.transaction().execute(async (trx) => {
     const entry = await liveWaitEntry(trx, group.company_id, group.id, client.id);
     if (!entry) throw conflict('You are not on the waitlist of this workshop.');
-    if (!(await leaveLine(trx, group.company_id, entry, now, offerByEmail(group.company_id)))) throw conflict('You are not on the waitlist of this workshop.');
+    if (!(await leaveLine(trx, group.company_id, entry, now))) throw conflict('You are not on the waitlist of this workshop.');
   });
   return getWorkshop(db, auth, uuid);
 }

@@ -3,7 +3,8 @@ import type { DB } from '../../db/database';
 import { composeEmail, type EmailWriters } from './email-registry';
 import { isPermanentFailure, type Mailer } from './mailer';
 import { preferencesFor, reminderAppointment } from './notification-events.repository';
-import { writeMessages } from './notify.repository';
+import { groupReminderSession } from './group-reminder.repository';
+import { type InAppMessage, type QueuedEmail, writeMessages } from './notify.repository';
 import { cancelDueEmails, claimDue, markAttemptFailed, markCancelled, markSent, type OutboxRow } from './outbox.repository';
 
 // The worker inside each server process (docs/decisions/0067-notification-outbox.md). It claims due
@@ -41,6 +42,31 @@ const RETRY_CAP_MS = 6 * 3_600_000;
 /** The delay before try `attempt + 1`: base·2^(attempt−1), capped at 6 h, times a random 0.5–1.5 (jitter). */
 export function retryDelay(attempt: number, baseMs: number, random = Math.random()): number {
   return Math.min(RETRY_CAP_MS, baseMs * 2 ** Math.max(0, attempt - 1)) * (0.5 + random);
+}
+
+/** What a due reminder is about: why it no longer goes, or its start and the notice and email it writes. */
+type ReminderTarget =
+  | { gone: string }
+  | { start: string; started: string; notice: Omit<InAppMessage, 'user_id'>; email: Omit<QueuedEmail, 'recipient_id'> };
+
+async function appointmentReminderTarget(trx: DB, row: OutboxRow): Promise<ReminderTarget> {
+  const appointment = row.appointment_id === null ? undefined : await reminderAppointment(trx, row.company_id, row.appointment_id);
+  if (!appointment || appointment.status === 'cancelled' || appointment.status === 'completed') return { gone: 'The appointment is no longer on.' };
+  const notice = { kind: 'reminder' as const, appointment_id: row.appointment_id, appointment_date: appointment.appointment_date };
+  return { start: appointment.appointment_date, started: 'The appointment had already started.', notice, email: notice };
+}
+
+/** A group session's reminder goes to an active member or a facilitator of a group and session still on (decision 0321). */
+async function groupReminderTarget(trx: DB, row: OutboxRow): Promise<ReminderTarget> {
+  const s = row.group_session_id === null ? undefined : await groupReminderSession(trx, row.company_id, row.group_session_id, row.recipient_id);
+  const takesPart = s && (s.member_id !== null || s.facilitator_id === row.recipient_id || s.co_facilitator_id === row.recipient_id);
+  if (!s || !takesPart || s.status !== 'scheduled' || s.group_status !== 'active') return { gone: "The group session, or the recipient's place in it, is no longer on." };
+  return {
+    start: s.starts_at,
+    started: 'The group session had already started.',
+    notice: { kind: 'group_reminder', appointment_date: s.starts_at, reason: s.group_name },
+    email: { kind: 'group_reminder', group_session_id: row.group_session_id, appointment_date: s.starts_at },
+  };
 }
 
 export class NotificationWorker {
@@ -138,33 +164,31 @@ export class NotificationWorker {
   }
 
   /**
-   * A reminder that fell due: in one transaction it is marked sent (unless the appointment's change cancelled it
-   * first), and the recipient's in-app row and email are written as their preferences say.
+   * A reminder that fell due, of an appointment or of a group session (decision 0321): in one transaction it is marked
+   * sent (unless what it is about was called off first, or has started; only the one worker whose update marks it
+   * goes on), and the recipient's in-app row and email are written as their reminder preference says.
    */
   private async deliverReminder(row: OutboxRow): Promise<void> {
     const now = this.o.now();
     const nowIso = new Date(now).toISOString();
     await this.db.transaction().execute(async (trx) => {
-      const appointment = row.appointment_id === null
-        ? undefined
-        : await reminderAppointment(trx, row.company_id, row.appointment_id);
-      if (!appointment || appointment.status === 'cancelled' || appointment.status === 'completed') {
-        await markCancelled(trx, row, 'The appointment is no longer on.');
+      const target = row.kind === 'group_reminder' ? await groupReminderTarget(trx, row) : await appointmentReminderTarget(trx, row);
+      if ('gone' in target) {
+        await markCancelled(trx, row, target.gone);
         return;
       }
-      if (Date.parse(appointment.appointment_date) <= now) {
-        await markCancelled(trx, row, 'The appointment had already started.');
+      if (Date.parse(target.start) <= now) {
+        await markCancelled(trx, row, target.started);
         return;
       }
       if (!(await markSent(trx, row, nowIso))) return;
       const pref = (await preferencesFor(trx, [row.recipient_id], 'reminder')).get(row.recipient_id)!;
-      const notice = { kind: 'reminder' as const, appointment_id: row.appointment_id, appointment_date: appointment.appointment_date };
       await writeMessages(
         trx,
         row.company_id,
         {
-          inApp: pref.in_app ? [{ ...notice, user_id: row.recipient_id }] : [],
-          emails: pref.email && this.o.mailer ? [{ ...notice, recipient_id: row.recipient_id }] : [],
+          inApp: pref.in_app ? [{ ...target.notice, user_id: row.recipient_id }] : [],
+          emails: pref.email && this.o.mailer ? [{ ...target.email, recipient_id: row.recipient_id }] : [],
         },
         nowIso,
       );

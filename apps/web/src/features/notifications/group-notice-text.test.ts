@@ -40,3 +40,11 @@ describe('group cancellation notices', () => {
     }
   });
 });
+
+describe('group session reminders', () => {
+  it("say the group and the session's time, to a member or a facilitator (decision 0321)", () => {
+    const reminder: Notification = { ...notice, kind: 'group_reminder', actor_name: null };
+    const when = formatWeekdayDateTime(reminder.appointment_date!);
+    expect(describeNotification(reminder)).toEqual({ title: 'Group session reminder', detail: `Exam Stress Circle: a session on ${when}.`, by: null, reason: null });
+  });
+});

@@ -18,6 +18,7 @@ const KIND_TITLES: Record<Notification['kind'], MessageKey> = {
   clinical_access: 'notifications.kind.clinical_access',
   group_cancelled: 'notifications.kind.group_cancelled',
   group_session_cancelled: 'notifications.kind.group_session_cancelled',
+  group_reminder: 'notifications.kind.group_reminder',
 };
 
 /**
@@ -62,6 +63,10 @@ export function describeNotification(n: Notification, timeZone?: string): Notifi
     const values = { group: n.reason ?? '', when: n.appointment_date ? appointmentTime(n.appointment_date, timeZone) : '' };
     const detail = n.kind === 'group_cancelled' ? t('notifications.group.cancelled', values) : t('notifications.group.sessionCancelled', values);
     return { title: t(KIND_TITLES[n.kind]), detail, by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null, reason: null };
+  }
+  // A coming group session, to a member or a facilitator (decision 0321); the group's name is `reason`.
+  if (n.kind === 'group_reminder') {
+    return { title: t(KIND_TITLES.group_reminder), detail: t('notifications.group.reminder', { group: n.reason ?? '', when: n.appointment_date ? appointmentTime(n.appointment_date, timeZone) : '' }), by: null, reason: null };
   }
   const people = n.client_name && n.counselor_name ? t('notifications.people', { client: n.client_name, counselor: n.counselor_name }) : (n.client_name ?? n.counselor_name ?? '');
   let when = '';
