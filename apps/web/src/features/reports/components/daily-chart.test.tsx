@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { chooseOnDevice, initI18n } from '../../../lib/i18n';
 import type { ToChartWorker } from '../chart/chart-messages';
 import { DailyChart } from './daily-chart';
 
@@ -81,5 +81,20 @@ describe('DailyChart (decision 0314)', () => {
     const { id } = worker.sent.findLast((m) => m.type === 'draw')!;
     unmount();
     expect(worker.sent.at(-1)).toEqual({ type: 'destroy', id });
+  });
+
+  it('draws again in the language chosen, with its words', async () => {
+    const { rerender } = render(<DailyChart title="Daily Appointments by Category" series={SERIES} today={null} loadingText="..." />);
+    const worker = await waitFor(() => StandInWorker.made.at(-1)!);
+    await act(() => chooseOnDevice('fil'));
+    try {
+      rerender(<DailyChart title="Mga Appointment Bawat Araw ayon sa Kategorya" series={SERIES} today={null} loadingText="..." />);
+      await waitFor(() => {
+        const last = worker.sent.findLast((m) => m.type === 'draw');
+        expect(last?.spec.words).toMatchObject({ date: 'Petsa', today: 'Ngayon', locale: 'fil-PH' });
+      });
+    } finally {
+      await act(() => chooseOnDevice('en'));
+    }
   });
 });

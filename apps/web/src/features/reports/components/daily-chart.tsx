@@ -1,7 +1,7 @@
 // The chart of one report section. A chart is built only when it is near the viewport, and it is built, laid out
 // and drawn in a worker (chart/chart.worker.ts, Chart.js on an OffscreenCanvas): the page's main thread only copies
 // each drawing onto its canvas, so opening /reports holds no long chart task (decisions 0092, 0314).
-import { type RefObject, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useT } from '../../../lib/i18n';
 import { chartWords } from '../chart/chart-words';
 import { CHART_HEIGHT, type ChartView, openChartView } from '../chart/chart-view';
@@ -58,7 +58,6 @@ export function DailyChart({ title, series, today, loadingText }: DailyChartProp
   const near = useNearViewport(boxRef);
   const viewRef = useRef<ChartView | null>(null);
   const [drawn, setDrawn] = useState(false);
-  const words = useMemo(() => chartWords(t), [t]);
 
   // The canvas's chart in the worker lives as long as the canvas.
   useEffect(() => {
@@ -76,9 +75,10 @@ export function DailyChart({ title, series, today, loadingText }: DailyChartProp
     };
   }, [near]);
 
+  // The words are read at each drawing: a language change changes the title, and the chart is drawn again in it.
   useEffect(() => {
-    if (near) viewRef.current?.draw({ title, series, today, narrow, words });
-  }, [near, title, series, today, narrow, words]);
+    if (near) viewRef.current?.draw({ title, series, today, narrow, words: chartWords(t) });
+  }, [near, title, series, today, narrow, t]);
 
   const summary = `${title}: ${series.length} series${today ? `, up to today (${today}) with forecasts after it` : ''}.`;
   return (
