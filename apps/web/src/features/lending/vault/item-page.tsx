@@ -10,6 +10,7 @@ import { ItemStatusBadge } from '../components/status-badge';
 import { SyncBadge } from '../components/sync-badge';
 import { ItemPhotos } from './item-photos';
 import { ItemPlaceForm } from './item-place-form';
+import { canSend, ItemTransferForm } from './item-transfer-form';
 import { useItemMoves } from './vault-api';
 import { useItemWithLoan } from './vault-queries';
 
@@ -68,11 +69,18 @@ export function ItemPage() {
           </Link>
         )}
         {item.place_kind && <span>{t('vault.item.place', { place: `${t(PLACE_WORDS[item.place_kind])} ${item.place_name ?? ''}` })}</span>}
+        {item.in_transit && <span className="badge badge-warning" data-testid="item-in-transit">{t('vault.item.inTransit')}</span>}
       </div>
       {canManage && (
         <section aria-labelledby="place-title" className="flex flex-col gap-2">
           <h2 id="place-title" className="text-lg font-semibold">{t('vault.place.title')}</h2>
           <ItemPlaceForm key={`${item.tag_number}-${item.place_kind}-${item.place_name}`} item={item} />
+        </section>
+      )}
+      {canManage && canSend(item) && (
+        <section aria-labelledby="send-title" className="flex flex-col gap-2">
+          <h2 id="send-title" className="text-lg font-semibold">{t('vault.send.title')}</h2>
+          <ItemTransferForm item={item} />
         </section>
       )}
       <section aria-labelledby="photos-title" className="flex flex-col gap-2">
