@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiCall, apiLogin } from './support/api';
 import { DEMO, DESKTOP, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { overflowing } from './support/checks';
 import { englishIn, englishOnly } from './support/languages';
-import { go, waitForBook } from './support/lending';
+import { go, manilaToday, waitForBook } from './support/lending';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -130,6 +131,48 @@ describe('the pawn counter in Filipino', () => {
     await page.getByRole('heading', { name: 'Status ng sync' }).waitFor();
     await page.getByText(/Huling sync: /).waitFor();
     await check(page, 'sync');
+    await context.close();
+  });
+
+  it('a ticket prints in the pawner’s language whatever the clerk’s screen is (decision 0316)', { timeout: 300_000 }, async () => {
+    const admin = await apiLogin(server, DEMO.admin);
+    const category = crypto.randomUUID();
+    await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title: 'Wika Gold', description: 'Printed in the pawner’s language', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true });
+    const tickets: Record<'fil' | 'en', string> = { fil: crypto.randomUUID(), en: crypto.randomUUID() };
+    for (const language of ['fil', 'en'] as const) {
+      const customer = crypto.randomUUID();
+      await apiCall(server, admin, 'POST', '/api/customers', { uuid: customer, first_name: language === 'fil' ? 'Ligaya' : 'Grace', last_name: 'Wika', phone_number: '09170000039', language });
+      await apiCall(server, admin, 'POST', '/api/loans', { uuid: tickets[language], customer_uuid: customer, category_uuid: category, loan_date: manilaToday(), loan_amount: 3000, items: [{ uuid: crypto.randomUUID(), description: 'Singsing 18k', appraisal_value: 5000 }] });
+    }
+    const { context, page } = await newPage(browser, server.baseURL);
+    await signIn(page, DEMO.admin);
+    await page.evaluate(() => localStorage.setItem('kalinga.language', 'en'));
+    await page.goto('/lending/customers');
+    await page.getByRole('heading', { name: 'Customers', exact: true }).waitFor();
+    await waitForBook(page);
+
+    // An English screen prints a Filipino pawner's ticket in Filipino: its face and the terms on its back.
+    await go(page, `/lending/loans/${tickets.fil}/ticket`);
+    const ticket = page.locator('[data-ticket]');
+    await ticket.getByText('Mga tuntunin at kundisyon').waitFor();
+    await ticket.getByText('Nagsangla', { exact: true }).waitFor();
+    expect(await ticket.getByText('Terms and conditions').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('ticket-print-language').textContent()).toBe("This ticket prints in Filipino, the pawner's language.");
+    await screenshot(page, 'pawner-language-ticket-fil-on-english-1280');
+    await page.setViewportSize(PHONE);
+    expect(await overflowing(page), 'the Filipino ticket at 375 px').toEqual([]);
+    await screenshot(page, 'pawner-language-ticket-fil-on-english-375');
+    await page.setViewportSize(DESKTOP);
+
+    // The reverse: a Filipino screen prints an English pawner's ticket in English.
+    await page.evaluate(() => localStorage.setItem('kalinga.language', 'fil'));
+    await page.goto(`/lending/loans/${tickets.en}/ticket`);
+    await ticket.getByText('Terms and conditions').waitFor();
+    await ticket.getByText('Pawner', { exact: true }).waitFor();
+    expect(await ticket.getByText('Mga tuntunin at kundisyon').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'I-print', exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'pawner-language-ticket-en-on-filipino-1280');
     await context.close();
   });
 });

@@ -35,15 +35,30 @@ const LANGUAGE_NAMES = ['Filipino', 'English'];
  * docs/glossary-fil.md) or a language's name is not one of them. None may show in the other language.
  */
 export function onlyIn(language: CatalogLanguage, ...areas: string[]): string[] {
+  const key = `${language}:${areas.join(',')}`;
+  let found = ONLY_IN.get(key);
+  if (!found) ONLY_IN.set(key, (found = computeOnlyIn(language, areas)));
+  return found;
+}
+
+// Worked out once per language and areas: each call read every catalog and built a pattern per message and text,
+// about a second on a loaded machine, several times in each walk (the catalogs do not change during a run).
+const ONLY_IN = new Map<string, string[]>();
+const OTHER_TEXT = new Map<CatalogLanguage, string>();
+
+function computeOnlyIn(language: CatalogLanguage, areas: string[]): string[] {
   const other: CatalogLanguage = language === 'en' ? 'fil' : 'en';
   const chosen = areas.length > 0 ? areas : AREAS;
-  const otherTexts = AREAS.flatMap((area) => Object.values(readCatalog(other, area)));
+  // Every text of the other language, one per line: a message found as whole words in it is one of its words too.
+  let otherText = OTHER_TEXT.get(other);
+  if (otherText === undefined) OTHER_TEXT.set(other, (otherText = AREAS.flatMap((area) => Object.values(readCatalog(other, area))).join('\n')));
   const own = chosen.flatMap((area) => {
     const mine = readCatalog(language, area);
     const theirs = readCatalog(other, area);
     return Object.keys(mine).filter((key) => mine[key] !== theirs[key] && !mine[key].includes('{') && mine[key].trim().length > 2).map((key) => mine[key]);
   });
-  return [...new Set(own)].filter((message) => !LANGUAGE_NAMES.includes(message) && !otherTexts.some((text) => wholeWord(message).test(text)));
+  const text = otherText;
+  return [...new Set(own)].filter((message) => !LANGUAGE_NAMES.includes(message) && !wholeWord(message).test(text));
 }
 
 /** English messages that Filipino says otherwise (see onlyIn). */
