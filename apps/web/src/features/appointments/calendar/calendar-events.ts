@@ -84,9 +84,10 @@ function groupEvent(s: CalendarGroupSession, timeZone: string, openable: boolean
     title: t('appointments.cal.groupTitle', { name: s.group_name }),
     start: floating(start.date, start.time),
     end: floating(end.date, end.time),
-    backgroundColor: cancelled ? 'var(--color-base-200)' : 'var(--color-secondary)',
+    // A pale tint of the theme's secondary with the page's text colour (the contrast of body text), edged in it.
+    backgroundColor: cancelled ? 'var(--color-base-200)' : 'color-mix(in oklab, var(--color-secondary) 16%, var(--color-base-100))',
     borderColor: cancelled ? 'var(--color-error)' : 'var(--color-secondary)',
-    textColor: cancelled ? 'var(--color-base-content)' : 'var(--color-secondary-content)',
+    textColor: 'var(--color-base-content)',
     classNames: ['cal-group', ...(cancelled ? ['cal-cancelled'] : []), ...(openable ? [] : ['cal-read-only'])],
     extendedProps: {
       meaning: { kind: 'group', groupUuid: s.group_uuid, openable } satisfies EventMeaning,
