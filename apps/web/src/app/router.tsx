@@ -32,7 +32,8 @@ const lending = () => import('../features/lending/lending-routes');
 const CustomersPage = lazy(() => lending().then((m) => ({ default: m.CustomersPage })));
 const CustomerPage = lazy(() => lending().then((m) => ({ default: m.CustomerPage })));
 const LoansPage = lazy(() => lending().then((m) => ({ default: m.LoansPage })));
-const NewLoanPage = lazy(() => lending().then((m) => ({ default: m.NewLoanPage })));
+// The new ticket's form (photos, the day's metal rates) is its own chunk: the counter's lists load without it.
+const NewLoanPage = lazy(() => import('../features/lending/new-loan-page').then((m) => ({ default: m.NewLoanPage })));
 const LoanPage = lazy(() => lending().then((m) => ({ default: m.LoanPage })));
 const TicketPage = lazy(() => lending().then((m) => ({ default: m.TicketPage })));
 const ItemsPage = lazy(() => lending().then((m) => ({ default: m.ItemsPage })));
