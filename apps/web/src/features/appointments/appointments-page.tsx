@@ -94,7 +94,8 @@ export function AppointmentsPage() {
     const appointments: ListEntry[] = (listData?.data ?? []).map((a) => ({ kind: 'appointment', appointment_date: a.appointment_date, appointment: a }));
     if (!withSessions || !sessions.data || !meta) return groupByMonth(appointments);
     const items = listData?.data ?? [];
-    const previous = page > 1 ? previousPage.data?.data : undefined;
+    // Another page's reply kept while this one loads says nothing of where this page begins.
+    const previous = page > 1 && !previousPage.isPlaceholderData ? previousPage.data?.data : undefined;
     const mine = sessionsOnPage(sessions.data, {
       first: items[0]?.appointment_date ?? null,
       last: items[items.length - 1]?.appointment_date ?? null,
@@ -106,7 +107,7 @@ export function AppointmentsPage() {
     // Soonest first, as the Upcoming list is; an appointment before a session at the same time (a stable sort).
     entries.sort((a, b) => Date.parse(a.appointment_date) - Date.parse(b.appointment_date));
     return groupByMonth(entries);
-  }, [listData, withSessions, sessions.data, meta, page, previousPage.data]);
+  }, [listData, withSessions, sessions.data, meta, page, previousPage.data, previousPage.isPlaceholderData]);
   // A page emptied by a change (last item confirmed or deleted) steps back to the last real page.
   useEffect(() => {
     if (meta && meta.last_page >= 1 && page > meta.last_page) setPage(meta.last_page);
