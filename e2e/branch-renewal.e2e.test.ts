@@ -56,6 +56,8 @@ describe('renewing at another branch', () => {
     const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
     await signIn(page, CLERK);
     await page.evaluate((id) => localStorage.setItem('branch_id', String(id)), makati.id);
+    // The branch switcher reads the device's branch when it is drawn: drawn again, it does not ask which branch.
+    await page.reload();
     await waitForBook(page);
     await expect.poll(async () => (await localRows<{ uuid: string }>(page, 'loans')).some((l) => l.uuid === loan), { timeout: 30_000 }).toBe(true);
 
@@ -105,8 +107,16 @@ describe('renewing at another branch', () => {
     expect(moved(makati.id).cashIn).toBeGreaterThan(0);
     expect(moved(quezonCity.id)).toEqual({ entries: 0, cashIn: 0 });
 
-    // Quezon City sends the ring to Makati (decision 0303); the clerk, back at Makati, receives it on the Transfers screen.
-    await apiCall(server, admin, 'POST', `/api/items/${ring}/transfer`, { uuid: crypto.randomUUID(), to_branch_id: makati.id, note: 'For the Makati vault' });
+    // At Quezon City the clerk sends the ring to Makati from its page (decision 0303); back at Makati, she receives
+    // it on the Transfers screen.
+    await go(page, `/lending/items/${ring}`);
+    await page.getByRole('heading', { name: 'Send to another branch' }).waitFor();
+    await page.getByLabel('To which branch').selectOption({ label: makati.name });
+    await page.getByLabel('Note (optional)').fill('For the Makati vault');
+    await screenshot(page, 'branch-item-send-1280');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByTestId('item-sent').waitFor();
+    expect(await page.getByTestId('item-sent').innerText()).toBe(`Sent: in transit until ${makati.name} receives it.`);
     await page.evaluate((id) => localStorage.setItem('branch_id', String(id)), makati.id);
     await go(page, '/lending/transfers');
     const row = page.getByTestId('transfer-row').filter({ hasText: 'Branch renewal ring 18k' });
@@ -139,6 +149,8 @@ describe('renewing at another branch', () => {
     });
     await signIn(page, CLERK);
     await page.evaluate((id) => localStorage.setItem('branch_id', String(id)), makati.id);
+    // The branch switcher reads the device's branch when it is drawn: drawn again, it does not ask which branch.
+    await page.reload();
     await waitForBook(page);
     await expect.poll(async () => (await localRows<{ uuid: string }>(page, 'customers')).some((c) => c.uuid === customer), { timeout: 30_000 }).toBe(true);
     await expect.poll(async () => (await localRows<{ uuid: string }>(page, 'categories')).some((c) => c.uuid === category), { timeout: 30_000 }).toBe(true);
