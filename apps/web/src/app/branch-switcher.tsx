@@ -55,7 +55,7 @@ export function BranchSwitcher() {
     <>
       <label className="flex items-center gap-1">
         <span className="sr-only">{t('frame.branch')}</span>
-        <select className="select select-sm max-w-32 sm:max-w-48" value={known ? current! : ''} onChange={(e) => choose(e.target.value)} data-testid="branch-switcher">
+        <select className="select select-sm max-w-24 sm:max-w-48" value={known ? current! : ''} onChange={(e) => choose(e.target.value)} data-testid="branch-switcher">
           {!known && <option value="" disabled>{t('frame.branchNone')}</option>}
           {/* The prefix first: on a phone the select shows a few letters, and branch names often start alike. */}
           {branches.map((b) => <option key={b.id} value={b.id}>{`${b.ticket_prefix} · ${b.name}`}</option>)}
