@@ -582,7 +582,8 @@ export interface NotificationsTable {
   // 'break_glass', 'clinical_access': to the privacy officers, without content (decisions 0202, 0203).
   // 'group_cancelled' (from appointment_date, the first session cancelled), 'group_session_cancelled' (the session at
   // appointment_date): to a group's members, the group's name in `reason`, in-app only (decision 0282).
-  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed' | 'urgent' | 'waitlist_offer' | 'break_glass' | 'clinical_access' | 'group_cancelled' | 'group_session_cancelled';
+  // 'group_reminder': a group session at appointment_date, to a member or a facilitator, the group's name in `reason` (decision 0321).
+  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed' | 'urgent' | 'waitlist_offer' | 'break_glass' | 'clinical_access' | 'group_cancelled' | 'group_session_cancelled' | 'group_reminder';
   appointment_id: number | null;
   actor_id: number | null;
   appointment_date: string | null;
@@ -804,7 +805,10 @@ export interface ClinicalGrantsTable {
   company_id: number;
   user_id: number | null;
   granted_by: number | null;
+  /** English, as written when granted; `what_key` and `what_values` (JSON) say it in any language (migration 046, decision 0318). */
   what: string;
+  what_key: string | null;
+  what_values: string | null;
   at: string;
 }
 
