@@ -45,9 +45,9 @@ async function confirm(page: Page, button: RegExp): Promise<string> {
 describe('the counter: ticket form, printed ticket, states and focus', () => {
   it('writes, prints and renews a ticket; the Expired tab and the items follow the clerk', { timeout: 300_000 }, async () => {
     const admin = await apiLogin(server, DEMO.admin);
-    const settings = await apiCall<{ business_name: string; business_address: string; pawnshop_name: string | null; pawnshop_address: string | null }>(server, admin, 'GET', '/api/settings');
-    // The ticket is headed by the pawnshop's own name and address where set, as the demo's are (decision 0220).
-    const shop = { name: settings.pawnshop_name || settings.business_name, address: settings.pawnshop_address || settings.business_address };
+    // The ticket is headed by its branch's name and address (decision 0301): the device acts at the oldest branch.
+    const branches = (await apiCall<{ data: { id: number; name: string; address: string | null }[] }>(server, admin, 'GET', '/api/branches/mine')).data;
+    const shop = branches.sort((a, b) => Number(a.id) - Number(b.id))[0];
     const pawner = (await apiCall<{ data: { first_name: string; last_name: string }[] }>(server, admin, 'GET', '/api/customers?per_page=1')).data[0];
     const { context, page } = await newPage(browser, server.baseURL);
     await signIn(page, DEMO.admin);
@@ -87,7 +87,7 @@ describe('the counter: ticket form, printed ticket, states and focus', () => {
     expect(await page.getByText('Pawn ticket saved').isVisible()).toBe(false);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
-    expect(shop.name).toBe('Kalinga Pawnshop');
+    expect(shop.name).toBe('Kalinga Pawnshop Quezon City');
     expect(await page.getByTestId('ticket-shop').textContent()).toBe(shop.name);
     expect(await page.getByTestId('ticket-shop-address').textContent()).toBe(shop.address);
     expect(await page.getByTestId('ticket-signatures').textContent()).toContain('Signature of pawner');
