@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, it, vi } from 'vitest';
-import { apiLogin } from './support/api';
+import { apiCall, apiLogin } from './support/api';
 import { DEMO, DESKTOP, PHONE, SCREENSHOT_DIR, screenshot, signIn } from './support/browser';
 import { overflowing } from './support/checks';
 import { atFirstBranch, DEMO_NAMES, onlyIn, withoutData, wholeWord } from './support/languages';
@@ -62,6 +62,30 @@ const ARRANGE: Record<string, (page: Page, links: string[]) => Promise<void>> = 
     await settled(page);
     await page.getByRole('button', { name: /^(Record|Send) Notice$/ }).first().click();
     await page.getByRole('link', { name: 'Print Letter' }).first().waitFor();
+  },
+  // The demo holds no trainee's group note: counselor2@, the demo group's co-facilitator, becomes a trainee
+  // supervised by counselor@ and signs the note of a held session, which then waits in counselor@'s Notes to review.
+  '/group-notes/:uuid': async (page) => {
+    const admin = await apiLogin(server, DEMO.admin);
+    const [supervisor, trainee] = [await apiLogin(server, DEMO.counselor), await apiLogin(server, DEMO.counselor2)];
+    const found = (await apiCall<{ data: { id: number; name: string; email: string; user_type: string; roles: string[] }[] }>(server, admin, 'GET', `/api/users?search=${encodeURIComponent(DEMO.counselor2)}`)).data;
+    const me = found.find((u) => u.id === trainee.user.id);
+    if (!me) throw new Error('counselor2 is not listed');
+    await apiCall(server, admin, 'PUT', `/api/users/${me.id}`, { name: me.name, email: me.email, user_type: me.user_type, roles: me.roles, is_trainee: true, clinical_supervisor_id: supervisor.user.id });
+    const closed = (await apiCall<{ data: { uuid: string; name: string }[] }>(server, trainee, 'GET', '/api/groups')).data.find((g) => g.name === 'Managing Exam Anxiety');
+    if (!closed) throw new Error('the demo group is not listed to its co-facilitator');
+    const sessions = (await apiCall<{ data: { sessions: { uuid: string; starts_at: string }[] } }>(server, trainee, 'GET', `/api/groups/${closed.uuid}`)).data.sessions;
+    const held = sessions.find((x) => Date.parse(x.starts_at) < Date.now());
+    if (!held) throw new Error('the demo group has no held session');
+    const present = (await apiCall<{ data: { present: { client_id: number }[] } }>(server, trainee, 'GET', `/api/group-sessions/${held.uuid}/note`)).data.present;
+    const note = await apiCall<{ data: { uuid: string } }>(server, trainee, 'POST', `/api/group-sessions/${held.uuid}/note`, {
+      uuid: crypto.randomUUID(),
+      shared: { themes: 'Worry the night before an exam', activities: 'Breathing practice in pairs' },
+      parts: present.map((x) => ({ client_id: x.client_id, text: 'Took part and tried the breathing.' })),
+    });
+    await apiCall(server, trainee, 'POST', `/api/group-notes/${note.data.uuid}/sign`);
+    await go(page, '/case-notes/review');
+    await page.locator(`a[href="/group-notes/${note.data.uuid}"]`).waitFor();
   },
   // The demo's items are untagged: the first item seen is tagged and placed on its page, as a clerk does.
   '/lending/items/:uuid/label': async (page, links) => {

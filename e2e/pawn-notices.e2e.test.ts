@@ -77,7 +77,8 @@ describe('notices and the auction list', () => {
     await letter.waitFor();
     const text = (await letter.textContent()) ?? '';
     expect(text).toContain(`redemption period of your pawn ticket ${soon.pawn_ticket_number} ends on`);
-    expect(text).toContain('BSP registration: BSP-PS-2026-0042');
+    // The letter prints its ticket's branch's registration, as the ticket does (decision 0324), not the settings'.
+    expect(text).toContain('BSP registration: PS-07-2019-00417');
     const auctionWords = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${auctionDay}T00:00:00Z`));
     expect(text).toContain(`may be sold at the public auction on`);
     expect(text).toContain(`${auctionWords} at Santos Pawnshop, Iznart St, Iloilo City.`);

@@ -25,13 +25,17 @@ export function BranchSwitcher() {
   const { pathname } = useLocation();
   const lending = hasPermission(user, 'view lending') && /^\/lending(\/|$)/.test(pathname);
   const mine = useQuery({ queryKey: ['branches', 'mine', user?.id], queryFn: () => api.get<{ data: Branch[] }>('/api/branches/mine'), enabled: lending, staleTime: 5 * 60_000 });
-  const [current, setCurrent] = useState<string | null>(storedBranch);
+  // Read at every drawing, not once at mount: a branch stored after the frame was drawn (another tab, a script
+  // setting up the device) is the one in use, and the picker does not ask again for a branch already chosen.
+  const [, redraw] = useState(0);
+  const current = storedBranch();
+  const drawAgain = () => redraw((n) => n + 1);
   const branches = mine.data?.data ?? [];
   const known = branches.some((b) => String(b.id) === current);
 
   const choose = (id: string) => {
     localStorage.setItem(BRANCH_KEY, id);
-    setCurrent(id);
+    drawAgain();
     // Lists and figures per branch read again for the branch now in use.
     void client.invalidateQueries();
   };
@@ -42,11 +46,11 @@ export function BranchSwitcher() {
     // One branch: it is the one; none: nothing is sent and the server uses the user's own.
     if (list.length === 1 && current !== String(list[0].id)) {
       localStorage.setItem(BRANCH_KEY, String(list[0].id));
-      setCurrent(String(list[0].id));
+      drawAgain();
     }
     if (list.length === 0 && current !== null) {
       localStorage.removeItem(BRANCH_KEY);
-      setCurrent(null);
+      drawAgain();
     }
   }, [mine.data, current]);
 
