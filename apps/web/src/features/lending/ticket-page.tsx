@@ -45,6 +45,11 @@ function useSlow(waiting: boolean): boolean {
   return slow;
 }
 
+/** While the pawner's language's words load: nothing for a moment, then the loading rows (drawn once, as above). */
+function QuietFallback({ text }: { text: string }) {
+  return useSlow(true) ? <LoadingBlock text={text} /> : <div aria-busy="true" data-testid="ticket-waiting" />;
+}
+
 /**
  * The ticket as printed, in the pawner's language (decision 0316): drawn inside InLanguage, so its words, dates and
  * amounts are in that language whatever the clerk's screen is.
@@ -192,7 +197,7 @@ export function TicketPage() {
           {t('lending.ticket.printLanguage', { language: LANGUAGE_NAMES[printLanguage] })}
         </p>
       )}
-      <Suspense fallback={<LoadingBlock text={t('lending.ticket.loading')} />}>
+      <Suspense fallback={<QuietFallback text={t('lending.ticket.loading')} />}>
         <InLanguage language={printLanguage}>
           <PrintedTicket detail={detail.data} shop={shop} paper={printing.paper} reprint={printing.reprint} />
         </InLanguage>
