@@ -59,9 +59,11 @@ export function BranchSwitcher() {
     <>
       <label className="flex items-center gap-1">
         <span className="sr-only">{t('frame.branch')}</span>
-        <select className="select select-sm max-w-24 sm:max-w-48" value={known ? current! : ''} onChange={(e) => choose(e.target.value)} data-testid="branch-switcher">
+        <select className="select select-sm max-w-24 sm:max-w-48 max-sm:appearance-auto max-sm:bg-none max-sm:pe-1" value={known ? current! : ''} onChange={(e) => choose(e.target.value)} data-testid="branch-switcher">
           {!known && <option value="" disabled>{t('frame.branchNone')}</option>}
-          {/* The prefix first: on a phone the select shows a few letters, and branch names often start alike. */}
+          {/* The prefix first: on a phone the select shows a few letters, and branch names often start alike. There
+              it is the browser's own select, which cuts the name with an ellipsis before its one arrow (the styled
+              one lets the text run under its arrow). */}
           {branches.map((b) => <option key={b.id} value={b.id}>{`${b.ticket_prefix} · ${b.name}`}</option>)}
         </select>
       </label>
