@@ -94,16 +94,6 @@ export function formatMonthDay(value: When | null | undefined, timeZone?: string
   return show(value, { month: 'short', day: 'numeric' }, timeZone);
 }
 
-/** 'Mar 01': a day on a chart's time axis, its month in the language in use. */
-export function formatAxisDay(value: When | null | undefined, timeZone?: string): string {
-  return show(value, { month: 'short', day: '2-digit' }, timeZone);
-}
-
-/** 'Mar 01, 2026': a chart tooltip's day. */
-export function formatAxisDate(value: When | null | undefined, timeZone?: string): string {
-  return show(value, { month: 'short', day: '2-digit', year: 'numeric' }, timeZone);
-}
-
 /** 'November 2026'. */
 export function formatMonth(value: When | null | undefined, timeZone?: string): string {
   return show(value, MONTH, timeZone);
