@@ -13,7 +13,7 @@ export interface AccessPayload {
   company: string;
   /** Who acted; null when they are gone. */
   actor: string | null;
-  /** For clinical access: who was given it and what (a name and a role), as the grant recorded it. */
+  /** For clinical access: who was given it (a name); what was given, the Access log says in the reader's language. */
   granted: string | null;
   link: string;
 }

@@ -80,7 +80,7 @@ const PAWN: PawnNoticePayload = {
 };
 
 function access(kind: AccessPayload['kind']): AccessPayload {
-  return { kind, name: 'Nina Night', company: 'Paaralang Wika', actor: 'Ben Cruz', granted: kind === 'clinical_access' ? 'Carla Diaz (role Counselor)' : null, link: 'https://care.example.test/access-log' };
+  return { kind, name: 'Nina Night', company: 'Paaralang Wika', actor: 'Ben Cruz', granted: kind === 'clinical_access' ? 'Carla Diaz' : null, link: 'https://care.example.test/access-log' };
 }
 
 /** Words only the English emails use: none may be left in a Filipino one. */

@@ -101,7 +101,7 @@ describe('a grant is recorded and told to the privacy officers', () => {
     const after = await officerNotices();
     expect(after.inApp.length - before.inApp.length).toBe(1);
     expect(after.emails.length - before.emails.length).toBe(1);
-    expect(after.inApp.at(-1)).toMatchObject({ actor_id: admin.user.id, reason: 'Cora Newly-Clinical (role counselor)', appointment_id: null });
+    expect(after.inApp.at(-1)).toMatchObject({ actor_id: admin.user.id, reason: 'Cora Newly-Clinical', appointment_id: null });
     // Saving the same roles again grants nothing new: nothing recorded, nobody told.
     expect((await send(admin, 'PUT', `/api/users/${counselor.user.id}`, userBody(counselor, { roles: ['counselor'] }))).statusCode).toBe(200);
     expect(await grantsOf(counselor.user.id)).toHaveLength(1);

@@ -40,7 +40,9 @@ interface GrantWhat {
 async function recordGrant(db: DB, auth: AuthContext, user: { id: number; name: string }, grant: GrantWhat, now: string): Promise<void> {
   const columns = grantColumns(grant.key, grant.values);
   await insertClinicalGrant(db, { company_id: auth.companyId, user_id: user.id, granted_by: auth.user.id, ...columns, at: now });
-  await notifyPrivacyOfficers(db, auth.companyId, 'clinical_access', auth.user.id, `${user.name} (${columns.what})`, now);
+  // The notice names whom (a name reads the same in every language); what was given is said in the reader's language
+  // by the Access log's grants list, which the notice links to (decision 0318).
+  await notifyPrivacyOfficers(db, auth.companyId, 'clinical_access', auth.user.id, user.name, now);
 }
 
 /**
