@@ -150,12 +150,16 @@ export function TicketPage() {
   const printing = useTicketPrinting(detail.data?.loan ?? { uuid });
   // The branch's details print on its tickets; offline, the last list read (or the shop's details) stands in.
   const branches = useQuery({ queryKey: ['branches'], queryFn: () => api.get<{ data: Branch[] }>('/api/branches'), staleTime: 10 * 60_000 });
-  const slow = useSlow(detail.loading || detail.stale || settings.isPending);
+  // The first read of the branches is waited for, so the ticket is drawn once with its branch's name; a read the
+  // network holds back (offline: paused) or refuses is not, and the shop's details stand in.
+  const branchesComing = branches.isPending && branches.fetchStatus === 'fetching';
+  const waiting = detail.loading || detail.stale || settings.isPending || branchesComing;
+  const slow = useSlow(waiting);
 
   if (detail.error) return <ErrorAlert message={t('lending.readError', { error: detail.error.message })} onRetry={detail.retry} />;
   // Drawn once: nothing until the book and the kept settings have answered (a moment, on a device's own store); the
   // loading rows only when that takes longer, so a kept copy of the screen gives way to the ticket, not to them.
-  if (detail.loading || detail.stale || settings.isPending) return slow ? <LoadingBlock text={t('lending.ticket.loading')} /> : <div aria-busy="true" data-testid="ticket-waiting" />;
+  if (waiting) return slow ? <LoadingBlock text={t('lending.ticket.loading')} /> : <div aria-busy="true" data-testid="ticket-waiting" />;
   if (!detail.data) return <EmptyState title={t('lending.loan.notFound')} text={t('lending.loan.notOnDevice')} action={<Link to="/lending/loans" className="btn">{t('lending.loan.back')}</Link>} />;
   const { loan, customer } = detail.data;
   const pending = loan.pawn_ticket_number === null;
