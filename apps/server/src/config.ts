@@ -63,6 +63,7 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((k) => k.trim()).filter((k) => k !== ''))
     .refine((keys) => keys.every((k) => /^[A-Za-z0-9+/_-]{43}=?$/.test(k)), 'must be a comma list of keys, each 32 bytes in base64')
     .optional(),
+  METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters (openssl rand -hex 24)').optional(),
 });
 
 export interface AppConfig {
@@ -94,6 +95,8 @@ export interface AppConfig {
    * file of `dir`, DATA_DIR/content-keys, created on first start), and older keys still read (CONTENT_KEYS_PREVIOUS).
    */
   contentKeys: { current: string | null; previous: string[]; dir: string };
+  /** The bearer token Prometheus scrapes GET /metrics with (METRICS_TOKEN); null: /metrics is off (decision 0331). */
+  metricsToken: string | null;
 }
 
 /** Reads and validates the environment; throws one readable line per wrong variable. */
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.NODE_ENV !== 'production',
     backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'), everyMinutes: e.BACKUP_EVERY_MINUTES ?? e.BACKUP_EVERY_HOURS * 60, keep: e.BACKUP_KEEP },
     contentKeys: { current: e.CONTENT_KEY ?? null, previous: e.CONTENT_KEYS_PREVIOUS ?? [], dir: path.join(dataDir, 'content-keys') },
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 
