@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import { trackPool } from './pool-stats';
 import type { Database } from './tables';
 
 export type DB = Kysely<Database>;
@@ -15,9 +16,11 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 /** Opens the configured database: an SQLite file (created with its folder) or a PostgreSQL pool. */
 export function createDatabase(database: AppConfig['database']): DB {
   if (database.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: postgresPool(database.url) }),
-    });
+    const pool = postgresPool(database.url);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The pool's use is a metric (decision 0331).
+    trackPool(db, pool);
+    return db;
   }
   makePrivateFile(database.file);
   const sqlite = new SQLite(database.file);
