@@ -42,6 +42,7 @@ import * as m037 from './migrations/037-branches';
 import * as m043 from './migrations/043-customer-language';
 import * as m041 from './migrations/041-group-emails';
 import * as m046 from './migrations/046-grant-words';
+import * as m049 from './migrations/049-outbox-failed-index';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '043-customer-language': m043,
   '041-group-emails': m041,
   '046-grant-words': m046,
+  '049-outbox-failed-index': m049,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
