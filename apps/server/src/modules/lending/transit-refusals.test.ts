@@ -34,7 +34,7 @@ describe('an item in transit', () => {
     expect(refused.json().message).toBe(ITEM_IN_TRANSIT);
     const filipino = await call(w.t, w.admin, 'POST', `/api/loans/${loan.uuid}/redeem`, {}, { 'accept-language': 'fil' });
     expect(filipino.statusCode).toBe(409);
-    expect(filipino.json().message).toMatch(/^May gamit ang tiket na ito na papunta pa sa ibang sangay/);
+    expect(filipino.json().message).toMatch(/^May gamit ang tiket na ito na papunta pa sa ibang branch/);
     // Nothing was written: the loan is active, the register holds only the disbursement.
     expect((await call(w.t, w.admin, 'GET', `/api/loans/${loan.uuid}`)).json().data.status).toBe('active');
     expect((await w.t.db.selectFrom('transactions').select('type').where('loan_uuid', '=', loan.uuid).execute()).map((t) => t.type)).toEqual(['disbursement']);
