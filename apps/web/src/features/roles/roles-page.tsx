@@ -13,7 +13,7 @@ import { useDocumentTitle, useSiteSettings } from '../../session/site-settings';
 import { refreshUser, useAuth } from '../../session/auth-store';
 import { RoleNameDialog } from './role-name-dialog';
 import { useDeleteRole, useRoles, useSaveRole } from './roles-api';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
