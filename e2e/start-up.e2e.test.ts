@@ -50,6 +50,30 @@ describe('start-up of a signed-in screen', () => {
     }
   });
 
+  it("readies the browser's date and number data in a worker on a signed-in screen, and not on the sign-in page (decision 0334)", async () => {
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await newPage(browser, server.baseURL, PHONE);
+      const workers: string[] = [];
+      const refused: string[] = [];
+      page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy|intl-warm/.test(message.text())) refused.push(message.text());
+      });
+      await page.goto('/login');
+      await page.getByPlaceholder('Email').waitFor();
+      expect(workers).not.toContain('/intl-warm.js');
+      await signIn(page, DEMO.admin);
+      await page.goto('/appointments');
+      await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
+      await vi.waitFor(() => expect(workers).toContain('/intl-warm.js'), { timeout: 15_000, interval: 100 });
+      expect(refused).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("sends the screen's first reads from the page itself, before the app's code has arrived, and the app asks for them no second time", async () => {
     const browser = await launchBrowser();
     try {

@@ -185,7 +185,9 @@ function bootLoader(): Plugin {
         const data = JSON.stringify({ ...(entry ? { entry } : {}), css, preload });
         const tags = `<script type="application/json" id="boot-data">${data}</script>\n    <script>${await bootScript()}</script>`;
         if (!page.includes('<meta charset="UTF-8" />')) throw new Error('index.html: no <meta charset> to put the start-up script after');
-        return page.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${tags}`);
+        // A function, not a string: a replacement string reads `$'`, `$&` and `` $` `` as patterns, and the minified
+        // start-up script may hold them (a variable named `$` before a quote).
+        return page.replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />\n    ${tags}`);
       },
     },
   };

@@ -9,7 +9,8 @@ import { watchLastScreen } from './last-screen/keep';
 import { keepStartUpReads } from './lib/early-reads';
 import { afterFirstScreen } from './lib/first-screen';
 import { maySessionBeStored } from './offline/session-hint';
-import { type Area, initI18n } from './lib/i18n';
+import { initI18n } from './lib/i18n';
+import { firstAreas } from './lib/first-areas';
 import './index.css';
 
 /** How long the first render waits, past the session check, for the frame's and the screen's code. */
@@ -29,12 +30,9 @@ function start(): void {
       ? Promise.race([preloadSignedInScreen(window.location.pathname).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))])
       : undefined;
 
-  // The first screen's messages in the language to use load beside the session check (decision 0245): the sign-in
-  // pages' catalog, the crisis screen's, or the signed-in frame's (with the crisis one, for its "I need help now", and
-  // the shared components' common one: dialogs, pagination, toasts, decision 0271).
-  const path = window.location.pathname;
-  const firstAreas: Area[] = ['/login', '/register'].includes(path) ? ['auth'] : path === '/crisis' ? ['crisis'] : ['frame', 'crisis', 'common'];
-  const messages = initI18n(firstAreas).catch((error: unknown) => console.error('Failed to load the messages', error));
+  // The first screen's messages in the language to use load beside the session check (decision 0245), the screen's
+  // own catalog with the frame's (decision 0334).
+  const messages = initI18n(firstAreas(window.location.pathname)).catch((error: unknown) => console.error('Failed to load the messages', error));
 
   // What the first screen asked the server for is sent by the page itself at this address's next start (decision 0252).
   const startAddress = { pathname: window.location.pathname, search: window.location.search };

@@ -11,21 +11,47 @@ import { type BootData, CAP_MS, forgetStaleScreens, readBootData, type Snapshot,
 /** With a snapshot, the code is asked for once it has been painted, or this long after start-up at the latest (a tab opened in the background paints nothing). */
 export const CODE_HOLD_MS = 500;
 
-/** Asks for the app's code: the modules to preload, then the entry. */
-export function loadCode(doc: Document, data: BootData): void {
-  for (const href of data.preload) {
+/**
+ * With a snapshot on screen, the start-up script's requests go at most this many to a task: each costs the main
+ * thread a few milliseconds on a phone, and the fifteen or so of a signed-in start in one task were one long task
+ * after the first paint (decision 0334).
+ */
+export const REQUESTS_PER_TASK = 3;
+
+/** The requests for the app's code, one step each: the modules to preload, then the entry. */
+function codeRequests(doc: Document, data: BootData): (() => void)[] {
+  const steps = data.preload.map((href) => () => {
     const link = doc.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     doc.head.append(link);
+  });
+  const entry = data.entry;
+  if (!entry) return steps;
+  steps.push(() => {
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    doc.head.append(script);
+  });
+  return steps;
+}
+
+/** Runs one step; one that fails stops none of the others (no storage, or no fetch: the app asks itself). */
+function run(step: () => void): void {
+  try {
+    step();
+  } catch {
+    // the app asks for what this step would have
   }
-  if (!data.entry) return;
-  const script = doc.createElement('script');
-  script.type = 'module';
-  script.crossOrigin = '';
-  script.src = data.entry;
-  doc.head.append(script);
+}
+
+/** Runs `steps` (which may add more) REQUESTS_PER_TASK at a time, each few in a task of its own. */
+function inTasks(win: Window, steps: (() => void)[]): void {
+  for (let i = 0; i < REQUESTS_PER_TASK && steps.length > 0; i++) run(steps.shift()!);
+  if (steps.length > 0) win.setTimeout(() => inTasks(win, steps), 0);
 }
 
 /** Draws `shot` in front of #root until the app has drawn its screen there. False without a #root. */
@@ -65,17 +91,16 @@ export function startPage(doc: Document, win: Window, storage: () => Storage, no
   const data = readBootData(doc);
   if (!data) return 'plain';
   let loaded = false;
-  const load = () => {
+  /** Asks for the code, then the screen's first reads: all at once, or spread over tasks (`spread`, after the first paint). */
+  const load = (spread: boolean) => {
     if (loaded) return;
     loaded = true;
-    loadCode(doc, data);
+    const steps = codeRequests(doc, data);
     // The screen's first reads leave right behind the code, not before the stylesheet and the code: the browser
     // has six connections to the server, and reads sent first would hold them (decision 0252).
-    try {
-      sendEarlyReads(win, storage(), now);
-    } catch {
-      // No storage, or no fetch: the app asks itself.
-    }
+    steps.push(() => sendEarlyReads(win, storage(), now, (send) => steps.push(send)));
+    if (spread) inTasks(win, steps);
+    else while (steps.length > 0) run(steps.shift()!);
   };
   let shot: Snapshot | null = null;
   try {
@@ -86,20 +111,22 @@ export function startPage(doc: Document, win: Window, storage: () => Storage, no
     // No storage (a private window that refuses it): no snapshot.
   }
   if (!shot || doc.visibilityState === 'hidden') {
-    load();
+    // Before the first paint, in the page's own parsing: nothing to spread.
+    load(false);
     return 'plain';
   }
   const kept = shot;
+  const loadSpread = () => load(true);
   const draw = () => {
     try {
       // After the frame that shows it: two animation frames, then the task after the second.
-      if (showSnapshot(doc, kept)) win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(load, 0)));
-      else load();
+      if (showSnapshot(doc, kept)) win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(loadSpread, 0)));
+      else load(false);
     } catch {
-      load();
+      load(false);
     }
   };
-  win.setTimeout(load, CODE_HOLD_MS);
+  win.setTimeout(loadSpread, CODE_HOLD_MS);
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', draw, { once: true });
   else draw();
   return 'snapshot';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CODE_HOLD_MS, startPage } from './boot';
+import { CODE_HOLD_MS, REQUESTS_PER_TASK, startPage } from './boot';
 import { forgetLastScreens, keepLastScreen, keepLastScreenNow, watchLastScreen } from './keep';
 import { EARLY_PREFIX } from '../lib/early-reads';
 import { BOOT_DATA_ID, CAP_MS, MAX_AGE_MS, MAX_CHARS, MAX_KEPT, forgetStaleScreens, SNAPSHOT_PREFIX, sessionOwner, type Snapshot, snapshotKey, usableSnapshot } from './snapshot';
@@ -204,6 +204,10 @@ describe('the page\'s start-up', () => {
     shot.frame();
     shot.frame();
     shot.tick();
+    // The code's requests first, the reads in the task after (REQUESTS_PER_TASK a task, decision 0334).
+    expect(requested()).toEqual(['/assets/layout-2.js', '/assets/index-1.js']);
+    expect(sent).toEqual([]);
+    shot.tick();
     expect(sent).toEqual(['/api/me']);
     localStorage.removeItem(SNAPSHOT_PREFIX + '/appointments');
     sent.length = 0;
@@ -244,6 +248,31 @@ describe('the page\'s start-up', () => {
     await Promise.resolve();
     expect(document.getElementById('last-screen')).toBeNull();
     expect(root.getAttribute('style')).toBeNull();
+  });
+
+  it(`after the snapshot's paint, asks for the code and the reads ${REQUESTS_PER_TASK} a task, in order (decision 0334)`, () => {
+    keptScreen();
+    const urls = ['/api/me', '/api/appointments?page=1', '/api/appointments/counts', '/api/company/setup'];
+    localStorage.setItem(`${EARLY_PREFIX}/appointments`, JSON.stringify({ owner: sessionOwner(localStorage), language: 'en', at: NOW, urls }));
+    const sent: string[] = [];
+    const preload = ['/assets/layout-2.js', '/assets/page-3.js', '/assets/rules-4.js', '/assets/api-5.js'];
+    page('', { entry: '/assets/index-1.js', css: CSS, preload });
+    const shot = fakeWindow();
+    Object.assign(shot.win, { location: at('/appointments'), navigator: { onLine: true }, fetch: (url: string) => (sent.push(url), Promise.resolve(new Response('{}'))) });
+    startPage(document, shot.win, () => localStorage, NOW + 1000);
+    shot.frame();
+    shot.frame();
+    const perTask: number[] = [];
+    for (let task = 0; task < 10 && shot.timers.length > 0; task++) {
+      const before = requested().length + sent.length;
+      shot.tick();
+      perTask.push(requested().length + sent.length - before);
+    }
+    expect(requested()).toEqual([...preload, '/assets/index-1.js']);
+    expect(sent).toEqual(urls);
+    // Every task asks for REQUESTS_PER_TASK at most (the reads' own step asks for none itself).
+    expect(Math.max(...perTask)).toBeLessThanOrEqual(REQUESTS_PER_TASK);
+    expect(perTask.length).toBeGreaterThan(3);
   });
 
   it(`asks for the code ${CODE_HOLD_MS} ms after start-up when no frame comes, and only once`, () => {

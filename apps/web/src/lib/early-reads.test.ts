@@ -148,6 +148,21 @@ describe('the page sending them', () => {
     expect(await (await reply!).json()).toEqual({ from: 'early', url: '/api/user/companies' });
     expect(takeEarlyReply('/api/user/companies', 'secret', '7', 'fil')).toBeUndefined();
   });
+
+  it('hands each request to `send` (the start-up script spreads them, decision 0334), and sends none the app has asked for itself meanwhile', () => {
+    signedIn();
+    keep('/appointments', ['/api/me', '/api/user/companies']);
+    const { win, calls } = fakeWindow('/appointments');
+    const later: (() => void)[] = [];
+    expect(sendEarlyReads(win, localStorage, NOW, (request) => later.push(request))).toBe(2);
+    expect(calls).toEqual([]);
+    window.__earlyReads = win.__earlyReads;
+    // The app's own call comes first: it finds no reply yet and asks the network itself.
+    expect(takeEarlyReply('/api/me', 'secret', '7', 'fil')).toBeUndefined();
+    later.forEach((request) => request());
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/companies']);
+    expect(takeEarlyReply('/api/user/companies', 'secret', '7', 'fil')).toBeDefined();
+  });
 });
 
 describe('the API client', () => {

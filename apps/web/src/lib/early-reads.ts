@@ -81,9 +81,11 @@ export function keptReads(storage: Storage, address: { pathname: string; search:
 
 /**
  * Sends the kept reads of this address with the session's token and company, when there is a session and a network.
- * Called by the page's start-up script before anything else; returns how many left.
+ * Called by the page's start-up script before anything else; returns how many are sent. Each request is handed to
+ * `send`, which may run it in a later task (the start-up script spreads its requests after the first paint,
+ * decision 0334); the app takes only a reply already asked for.
  */
-export function sendEarlyReads(win: Window, storage: Storage, now: number): number {
+export function sendEarlyReads(win: Window, storage: Storage, now: number, send: (request: () => void) => void = (request) => request()): number {
   const kept = keptReads(storage, win.location, now);
   const token = storage.getItem(TOKEN_KEY);
   if (!kept || !token || !win.navigator.onLine || typeof win.fetch !== 'function') return 0;
@@ -91,13 +93,17 @@ export function sendEarlyReads(win: Window, storage: Storage, now: number): numb
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}`, 'Accept-Language': kept.language };
   if (company) headers['X-Company-Id'] = company;
   const replies: EarlyBatch['replies'] = {};
-  for (const url of kept.urls) {
-    const reply = win.fetch(url, { headers });
-    // One nobody takes (the app asked for something else this time) must not be an unhandled rejection.
-    reply.catch(() => undefined);
-    replies[url] = reply;
-  }
   win.__earlyReads = { token, company, language: kept.language, replies };
+  for (const url of kept.urls) {
+    send(() => {
+      // The app asked first (it found no reply yet, and asked itself): not sent twice.
+      if (url in replies) return;
+      const reply = win.fetch(url, { headers });
+      // One nobody takes (the app asked for something else this time) must not be an unhandled rejection.
+      reply.catch(() => undefined);
+      replies[url] = reply;
+    });
+  }
   return kept.urls.length;
 }
 
@@ -108,8 +114,10 @@ export function sendEarlyReads(win: Window, storage: Storage, now: number): numb
 export function takeEarlyReply(url: string, token: string | null, company: string | null, language: string): Promise<Response> | undefined {
   const batch = typeof window === 'undefined' ? undefined : window.__earlyReads;
   const reply = batch?.replies[url];
-  if (!batch || !reply) return undefined;
+  if (!batch) return undefined;
+  // Taken, or asked for by the app before the start-up script sent it: the start-up script no longer sends it.
   batch.replies[url] = undefined;
+  if (!reply) return undefined;
   if (batch.token !== token || batch.company !== company || batch.language !== language) return undefined;
   return reply;
 }

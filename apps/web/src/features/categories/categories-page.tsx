@@ -22,6 +22,9 @@ const categoryForm = lazyPart(() => Promise.all([import('./components/category-f
 
 type Editing = { mode: 'add' } | { mode: 'edit'; category: Category } | null;
 
+/** The cards of the grid's first row at its widest (four columns): their pictures are asked for at once (decision 0334). */
+const FIRST_ROW = 4;
+
 export function CategoriesPage() {
   const t = useT('categories');
   const { user } = useAuth();
@@ -146,8 +149,8 @@ export function CategoriesPage() {
         <>
           {list.isError && <ErrorAlert message={errorMessage(list.error, t('categories.loadFailed'))} onRetry={() => void refetch()} />}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
-            {data.data.map((c) => (
-              <CategoryCard key={c.uuid} category={c} canManage={canManage} onEdit={() => openEdit(c)} onDelete={() => void askDelete(c)} />
+            {data.data.map((c, i) => (
+              <CategoryCard key={c.uuid} category={c} canManage={canManage} onEdit={() => openEdit(c)} onDelete={() => void askDelete(c)} first={i < FIRST_ROW} />
             ))}
           </div>
           <Pagination currentPage={data.meta.current_page} lastPage={data.meta.last_page} onPageChange={setPage} />
