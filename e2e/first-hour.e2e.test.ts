@@ -52,6 +52,14 @@ async function makeExtraUsers(): Promise<void> {
   await apiCall(server, admin, 'POST', '/api/users', { name: 'Vito Boluntaryo', email: VOLUNTEER, user_type: 'personnel', roles: ['Volunteer'], password: PASSWORD });
 }
 
+/**
+ * What a screen still loading shows: a busy region, a skeleton, or the placeholder of a report whose data is on its
+ * way (a report's CSV button is enabled in the drawing that takes it away; axe judging before caught the button's
+ * colour mid-transition from disabled). Not the placeholder laid over a chart that is drawn once scrolled near
+ * (`absolute`, decision 0314): below the fold it stays, and the button above it is at rest.
+ */
+const STILL_LOADING = 'main [aria-busy="true"], main .skeleton, main [data-testid="chart-placeholder"]:not(.absolute)';
+
 const ROLES: { who: string; email: string; password?: string; lands: string; heading: string; menu: string[] }[] = [
   { who: 'admin', email: DEMO.admin, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources', 'Reports', 'Lending', 'Groups', 'Settings'] },
   { who: 'counselor', email: DEMO.counselor, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources', 'Reports', 'Triage', 'My Schedule', 'Groups', 'Clients', 'Notes to review'] },
@@ -71,7 +79,7 @@ describe('the first screen after sign-in', () => {
         await signIn(page, role.email, role.password);
         await page.waitForURL((url) => url.pathname === role.lands);
         await page.getByRole('heading', { level: 1, name: role.heading }).waitFor();
-        await expect.poll(() => page.locator('main [aria-busy="true"], main .skeleton').count(), { timeout: 20_000 }).toBe(0);
+        await expect.poll(() => page.locator(STILL_LOADING).count(), { timeout: 20_000 }).toBe(0);
         expect(await page.getByText('This action is unauthorized.').count()).toBe(0);
         if (viewport === DESKTOP) expect(await menuLabels(page)).toEqual(role.menu);
         // Reloaded at '/', the device takes the user to the same screen without asking for what they may not see.
@@ -79,7 +87,7 @@ describe('the first screen after sign-in', () => {
         await page.waitForURL((url) => url.pathname === role.lands || (role.lands === '/appointments' && url.pathname === '/'));
         await page.getByRole('heading', { level: 1, name: role.heading }).waitFor();
         // The screen is judged as the user reads it: once its sections have loaded, as before the reload.
-        await expect.poll(() => page.locator('main [aria-busy="true"], main .skeleton').count(), { timeout: 20_000 }).toBe(0);
+        await expect.poll(() => page.locator(STILL_LOADING).count(), { timeout: 20_000 }).toBe(0);
         expect(seen.refused).toEqual([]);
         expect(seen.errors.filter((e) => /403|unauthori[sz]ed/i.test(e))).toEqual([]);
         expect(await axeViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { useT } from '../../lib/i18n';
-import { useDialogOpen } from './use-dialog-open';
+import { isOwnClose, useDialogOpen } from './use-dialog-open';
 
 /** A centred dialog on the native <dialog> element: focus is trapped and Escape closes it. */
 export function Modal({ open, title, onClose, children, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
@@ -14,7 +14,8 @@ export function Modal({ open, title, onClose, children, wide = false }: { open: 
       ref={ref}
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby={titleId}
-      onClose={(e) => { if (e.target === e.currentTarget) onClose(); }}
+      // The echo of the app's own close is not the user's (use-dialog-open.ts): it could shut the dialog reopened since.
+      onClose={(e) => { if (e.target === e.currentTarget && !isOwnClose(e.currentTarget)) onClose(); }}
       onCancel={(e) => { if (e.target !== e.currentTarget) return; e.preventDefault(); onClose(); }}
     >
       {open && (
