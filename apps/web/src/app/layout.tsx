@@ -280,7 +280,7 @@ function Frame() {
           {auth.status === 'offline' && <OfflineModeBadge />}
           {canAccess(auth.user, SYNC_ACCESS) ? <TopBarSyncIndicator /> : <ConnectionState />}
           <CompanySwitcher />
-          <BranchSwitcher />
+          <BranchSwitcher place="top-bar" />
           {/* A client reaches the crisis screen from every screen (decision 0225). */}
           {showsHelpNow(auth.user) && <HelpNowLink className="btn-sm shrink-0 max-sm:px-2" compact />}
           {/* Keyed by company and user: another inbox starts from its own first page. */}
@@ -288,6 +288,8 @@ function Frame() {
           <UserMenu />
         </header>
         <main className="flex-1 p-4 sm:p-6">
+          {/* On a phone the lending screens' branch picker heads the screen, under the top bar (decision 0341). */}
+          <BranchSwitcher place="page" />
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

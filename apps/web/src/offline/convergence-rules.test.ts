@@ -129,7 +129,10 @@ describe('pulls and unsent changes', () => {
     await updateLoanNotes(loan.uuid, 'unsent');
     const asked: string[] = [];
     net.fetchMock.mockImplementation(async (input) => {
-      const since = new URL(String(input), 'http://localhost').searchParams.get('since') ?? '';
+      const url = new URL(String(input), 'http://localhost');
+      // The branch picker's list, read with every pull (decision 0341): not a pull of the book.
+      if (url.pathname === '/api/branches/mine') return net.json(200, { data: [] });
+      const since = url.searchParams.get('since') ?? '';
       asked.push(since);
       if (since === 'c999') return net.json(422, { message: 'The given data was invalid.', errors: { since: ['This cursor is ahead of the server; sync again from the epoch.'] } });
       return net.json(200, delta({ customers: [serverCustomer({ first_name: 'Fresh', version: 3 })] }, 'c3'));

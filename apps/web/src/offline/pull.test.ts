@@ -23,6 +23,8 @@ const asked: URLSearchParams[] = [];
 function syncServer(answer: (q: URLSearchParams) => unknown) {
   net.fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
+    // The branch picker's list, read with every pull (decision 0341): not a pull of the book.
+    if (url.pathname === '/api/branches/mine') return net.json(200, { data: [] });
     asked.push(url.searchParams);
     const body = answer(url.searchParams);
     if (body instanceof Error) throw body;

@@ -6,6 +6,7 @@ import { coalesced, withLock } from './locks';
 import { applyItem, applyLoan, applyRow, applyTransactions, type ApplyContext } from './queue-apply';
 import { uuidsWithOpenEntries } from './sync-queue';
 import { userMay } from './permissions';
+import { pullBranches } from './branches-local';
 
 // Pulls with the server's cursor (never the client's clock): GET /api/sync?since=<cursor>. The first pull sends
 // the epoch; a reply recommending 'Use individual table endpoints' switches to the chunked download. A pull never
@@ -146,6 +147,8 @@ async function pullIfAllowed(): Promise<void> {
     if (error instanceof ApiError && error.status === 403) return;
     throw error;
   }
+  // The branch picker's list, kept for a start without the network (decision 0341); a failure keeps the last one.
+  await pullBranches().catch(() => undefined);
 }
 
 /** Pulls changes (the initial sync when no sync state exists). Calls made while one runs share a follow-up pull. */

@@ -38,7 +38,10 @@ describe('a device meets a restored server', () => {
     await updateLoanNotes(loan.uuid, 'unsent note');
     const asked: string[] = [];
     net.fetchMock.mockImplementation(async (input) => {
-      const since = new URL(String(input), 'http://localhost').searchParams.get('since') ?? '';
+      const url = new URL(String(input), 'http://localhost');
+      // The branch picker's list, read with every pull (decision 0341): not a pull of the book.
+      if (url.pathname === '/api/branches/mine') return net.json(200, { data: [] });
+      const since = url.searchParams.get('since') ?? '';
       asked.push(since);
       if (since === 'c8') return net.json(422, REFUSED);
       const restoredLoan = serverLoan({ notes: null, version: 5 });
