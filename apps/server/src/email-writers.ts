@@ -17,15 +17,18 @@ import { escapeHtml, oneLine } from './modules/notifications/email-text';
 // registers its writer here, the same way, whichever area owns it. It sits above the areas (like app.ts) so that the
 // notification worker needs none of them; its type makes a kind without a writer an error.
 
-// The pawn notice's email writer (decisions 0192, 0258): the printed letter's paragraphs, signed by the shop, to the
-// address the notice recorded, with what the notice recorded (its period end, amount due and auction). It is written
-// in the pawner's language (the customer's, decision 0291), else the site's default. English is `noticeLines` word for
-// word. It sits above the areas with the registry because it reads lending's notice and is registered with
-// notifications' writers.
+// The pawn notice's email writer (decisions 0192, 0258): the printed letter's paragraphs, signed as the letter is by
+// the branch the notice went out from (its name, address and BSP registration, decision 0324; a notice older than
+// branches: the pawnshop's settings), to the address the notice recorded, with what the notice recorded (its period
+// end, amount due and auction). It is written in the pawner's language (the customer's, decision 0291), else the
+// site's default. English is `noticeLines` word for word. It sits above the areas with the registry because it reads
+// lending's notice and is registered with notifications' writers.
 
 export interface PawnNoticePayload {
+  /** The branch's name (else the pawnshop's), its address and BSP registration: who sends and signs the notice. */
   shop: string;
   shopAddress: string | null;
+  registration: string | null;
   pawner: string;
   ticket: string;
   /** The redemption period's end (YYYY-MM-DD) and the amount due then (pesos). */
@@ -65,11 +68,12 @@ export const pawnNoticeEmail: EmailWriter<PawnNoticePayload> = {
     const auction = n.auction_recorded === 1 ? { pawn_auction_date: n.auction_date, pawn_auction_place: n.auction_place } : { pawn_auction_date: shop.auctionDate, pawn_auction_place: shop.auctionPlace };
     return {
       to: { name: pawner, address: n.email },
-      fromName: shop.name,
+      fromName: n.branch_name || shop.name,
       language: recipientLanguage(n.pawner_language, clerk?.company_language),
       payload: {
-        shop: shop.name,
-        shopAddress: shop.address,
+        shop: n.branch_name || shop.name,
+        shopAddress: n.branch_address || shop.address,
+        registration: n.branch_bsp_registration || shop.registration,
         pawner,
         ticket: n.pawn_ticket_number,
         expiry: n.expiry_date,
@@ -81,7 +85,11 @@ export const pawnNoticeEmail: EmailWriter<PawnNoticePayload> = {
   },
   write(p, language) {
     const lines = pawnNoticeLines(p, language).map(oneLine);
-    const sign = [oneLine(p.shop), ...(p.shopAddress ? [oneLine(p.shopAddress)] : [])];
+    const sign = [
+      oneLine(p.shop),
+      ...(p.shopAddress ? [oneLine(p.shopAddress)] : []),
+      ...(p.registration ? [oneLine(t(language, 'email.pawnNotice.registration', { registration: p.registration }))] : []),
+    ];
     const dear = t(language, 'email.pawnNotice.dear', { name: oneLine(p.pawner) });
     const text = [dear, '', ...lines.flatMap((l) => [l, '']), ...sign, ''].join('\n');
     const html = [

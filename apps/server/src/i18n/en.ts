@@ -111,6 +111,7 @@ export const en = {
   'email.pawnNotice.auction': 'If the pawn is not redeemed or renewed by the end of the redemption period, it will be forfeited and may be sold at {named, select, yes {the public auction} other {a public auction}}{when}{where}.',
   'email.pawnNotice.auctionOn': ' on {date}',
   'email.pawnNotice.auctionAt': ' at {place}',
+  'email.pawnNotice.registration': 'BSP registration: {registration}',
   // The booking side's refusals and validation messages (appointments, series, My Schedule, the waitlist, Triage).
   'appointments.slotTaken': 'This time slot is no longer available',
   'appointments.studentsCannotBook': 'Students cannot book appointments.',
@@ -200,6 +201,7 @@ export const en = {
   'lending.noticePeriodEnded': 'The redemption period of this ticket ended on {date}; the notice is sent before it ends.',
   'lending.noticeNotRecorded': 'The notice could not be recorded; try again.',
   'lending.notActive': 'This loan is {status}, not active.',
+  'lending.customerLanguage': 'The language must be Filipino or English.',
   'lending.branches.notYourBranch': 'You do not work at this branch.',
   'lending.branches.noBranch': 'You work at no branch yet: ask a manager to add you to one.',
   'lending.branches.prefixTaken': 'Another branch already uses this ticket prefix.',

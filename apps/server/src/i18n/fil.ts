@@ -111,6 +111,7 @@ export const fil: Record<ServerMessageKey, string> = {
   'email.pawnNotice.auction': 'Kung hindi matubos o ma-renew ang sangla bago matapos ang panahon ng pagtubos, ireremata ito at puwedeng ibenta sa {named, select, yes {pampublikong subasta} other {isang pampublikong subasta}}{when}{where}.',
   'email.pawnNotice.auctionOn': ' sa {date}',
   'email.pawnNotice.auctionAt': ' na gaganapin sa {place}',
+  'email.pawnNotice.registration': 'Rehistro sa BSP: {registration}',
   // The booking side's refusals and validation messages (appointments, series, My Schedule, the waitlist, Triage).
   'appointments.slotTaken': 'Hindi na available ang oras na ito',
   'appointments.studentsCannotBook': 'Hindi puwedeng mag-book ng appointment ang mga estudyante.',
@@ -200,6 +201,7 @@ export const fil: Record<ServerMessageKey, string> = {
   'lending.noticePeriodEnded': 'Natapos na noong {date} ang panahon ng pagtubos ng tiket na ito; ipinapadala ang abiso bago ito matapos.',
   'lending.noticeNotRecorded': 'Hindi naitala ang abiso; subukan ulit.',
   'lending.notActive': '{status, select, renewed {Na-renew na ang sanglang ito; hindi na ito aktibo.} redeemed {Natubos na ang sanglang ito; hindi na ito aktibo.} forfeited {Naremata na ang sanglang ito; hindi na ito aktibo.} other {Hindi aktibo ang sanglang ito ({status}).}}',
+  'lending.customerLanguage': 'Filipino o English lang ang puwedeng piliing wika.',
   'lending.branches.notYourBranch': 'Hindi ka nagtatrabaho sa branch na ito.',
   'lending.branches.noBranch': 'Wala ka pang branch: hilingin sa isang manager na idagdag ka sa isa.',
   'lending.branches.prefixTaken': 'May ibang branch na gumagamit na ng prefix na ito.',

@@ -18,6 +18,7 @@ export async function shopOf(db: Kysely<Database>, companyId: number) {
   return {
     name: s?.pawnshop_name || s?.business_name || s?.site_name || 'The pawnshop',
     address: s?.pawnshop_address || s?.business_address || null,
+    registration: s?.bsp_registration || null,
     noticeDays: s?.pawn_notice_days ?? null,
     auctionDate: s?.pawn_auction_date ?? null,
     auctionPlace: s?.pawn_auction_place ?? null,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BRANCH_HEADER } from '@kalinga/contracts/lending/branches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
 import { createMailer, type Mailer } from '../notifications/mailer';
@@ -26,10 +27,10 @@ afterAll(async () => {
 });
 
 /** A notice sent for a ticket in its redemption period, its pawner's language as given; the email as received. */
-async function noticeMail(language: 'fil' | 'en' | null) {
+async function noticeMail(language: 'fil' | 'en' | null, branch?: number) {
   const email = `p-${randomUUID().slice(0, 8)}@example.test`;
   const customer = await makeCustomer(w.t, w.admin, { email, ...(language ? { language } : {}) });
-  const loan = await call(w.t, w.admin, 'POST', '/api/loans', loanBody(customer.uuid, w.category.id, { loan_date: daysAgo(50) }));
+  const loan = await call(w.t, w.admin, 'POST', '/api/loans', loanBody(customer.uuid, w.category.id, { loan_date: daysAgo(50) }), branch ? { [BRANCH_HEADER]: String(branch) } : {});
   expect(loan.statusCode, loan.body).toBe(201);
   expect((await call(w.t, w.admin, 'POST', `/api/loans/${loan.json().data.uuid}/notice`)).statusCode).toBe(201);
   await worker().runDue();
@@ -49,6 +50,11 @@ describe("a customer's language", () => {
     const bad = await call(w.t, w.admin, 'POST', '/api/customers', { uuid: randomUUID(), first_name: 'A', last_name: 'B', language: 'de' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['language']);
+    // A corrected change from the Sync panel comes back as an update: only fil or en, said in the clerk's language.
+    const badUpdate = await call(w.t, w.admin, 'PUT', `/api/customers/${customer.uuid}`, { language: 'Tagalog' }, { 'accept-language': 'fil' });
+    expect(badUpdate.statusCode).toBe(422);
+    expect(badUpdate.json().errors).toEqual({ language: ['Filipino o English lang ang puwedeng piliing wika.'] });
+    expect((await call(w.t, w.admin, 'GET', `/api/customers/${customer.uuid}`)).json().data.language).toBe('en');
     expect((await makeCustomer(w.t, w.admin)).uuid).toBeTruthy();
   });
 
@@ -81,5 +87,23 @@ describe("a customer's language", () => {
     } finally {
       await call(w.t, w.admin, 'POST', '/api/settings', { default_language: null });
     }
+  });
+});
+
+describe("the notice email's sender", () => {
+  it("is the ticket's branch, as on the letter: its name, address and BSP registration, in the pawner's language (decision 0324)", async () => {
+    const makati = { name: 'Santos Pawnshop Makati', address: '455 Ayala Avenue, Makati City', bsp_registration: 'PS-07-2021-00982' };
+    const made = await call(w.t, w.admin, 'POST', '/api/branches', { ...makati, ticket_prefix: 'SMK' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await call(w.t, w.admin, 'POST', '/api/settings', { pawnshop_name: 'Santos Pawnshop Head Office', pawnshop_address: '1 Main St, Iloilo City' })).statusCode).toBe(200);
+    const filipino = await noticeMail('fil', made.json().data.id);
+    expect(filipino.from?.value[0]?.name).toBe(makati.name);
+    expect(filipino.text).toContain(`${makati.name}\n${makati.address}\nRehistro sa BSP: ${makati.bsp_registration}\n`);
+    expect(filipino.html).toContain('Rehistro sa BSP: PS-07-2021-00982');
+    expect(filipino.text).not.toContain('Head Office');
+    const english = await noticeMail('en', made.json().data.id);
+    expect(english.from?.value[0]?.name).toBe(makati.name);
+    expect(english.text).toContain(`${makati.name}\n${makati.address}\nBSP registration: ${makati.bsp_registration}\n`);
+    expect(english.text).not.toContain('1 Main St');
   });
 });

@@ -171,7 +171,7 @@ export async function listAuctionItems(db: DB, companyId: number, page: { page: 
 export async function shopSettings(db: Kysely<Database>, companyId: number) {
   return db
     .selectFrom('settings')
-    .select(['site_name', 'business_name', 'business_address', 'pawnshop_name', 'pawnshop_address', 'pawn_notice_days', 'pawn_auction_date', 'pawn_auction_place'])
+    .select(['site_name', 'business_name', 'business_address', 'pawnshop_name', 'pawnshop_address', 'bsp_registration', 'pawn_notice_days', 'pawn_auction_date', 'pawn_auction_place'])
     .where('company_id', '=', companyId)
     .executeTakeFirst();
 }
@@ -182,7 +182,10 @@ export async function noticeForEmail(db: Kysely<Database>, companyId: number, no
     .selectFrom('pawn_notices as n')
     .innerJoin('loans as l', 'l.id', 'n.loan_id')
     .innerJoin('customers as c', 'c.id', 'l.customer_id')
+    // The branch the notice went out from signs it, as on the letter (decision 0324); none: the pawnshop's settings.
+    .leftJoin('branches as b', (j) => j.onRef('b.id', '=', 'n.branch_id').onRef('b.company_id', '=', 'n.company_id'))
     .select(['n.email', 'n.expiry_date', 'n.amount_due', 'n.auction_date', 'n.auction_place', 'n.auction_recorded', 'l.id as loan_id', 'l.pawn_ticket_number', 'c.first_name', 'c.last_name', 'c.language as pawner_language'])
+    .select(['b.name as branch_name', 'b.address as branch_address', 'b.bsp_registration as branch_bsp_registration'])
     .where('n.id', '=', noticeId)
     .where('n.company_id', '=', companyId)
     .executeTakeFirst();
