@@ -63,6 +63,7 @@ const TRANSLATED = [
   'apps/web/src/features/lending/components/ticket-back.tsx',
   'apps/web/src/features/lending/components/ticket-paper.tsx',
   'apps/web/src/features/sync/entry-row.tsx',
+  'apps/web/src/features/sync/correct-field.tsx',
   'apps/web/src/features/sync/sync-page.tsx',
   'apps/web/src/features/sync/sync-indicator.tsx',
   'apps/web/src/features/users/*.tsx',

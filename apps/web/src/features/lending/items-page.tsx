@@ -1,3 +1,4 @@
+import { ITEM_IN_TRANSIT } from '@kalinga/contracts/lending/rules';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Modal } from '../../components/ui/modal';
@@ -11,6 +12,7 @@ import { ListState } from './components/list-state';
 import { PageHeader } from './components/page-header';
 import { SyncBadge } from './components/sync-badge';
 import { Tabs } from './components/tabs';
+import { fieldMessage } from './field-messages';
 import { customerName, formatDay, ticketNumber } from './lending-figures';
 
 const TAB_LABEL: Record<ItemTab, MessageKey> = { forfeited: 'lending.itemStatus.forfeited', for_sale: 'lending.itemStatus.forSale', sold: 'lending.itemStatus.sold' };
@@ -22,6 +24,9 @@ const EMPTY: Record<ItemTab, [MessageKey, MessageKey]> = {
 };
 
 type Editing = { kind: 'price' | 'sale'; item: LocalItem } | null;
+
+/** An item on its way to another branch is not put up for sale or sold (decision 0323): its button waits, with the reason. */
+const heldWhileTravelling = (item: LocalItem) => (item.in_transit ? { disabled: true, 'aria-describedby': `transit-${item.uuid}` } : {});
 
 function isTab(v: string | null): v is ItemTab {
   return (ITEM_TABS as readonly string[]).includes(v ?? '');
@@ -96,11 +101,12 @@ export function ItemsPage() {
                   </div>
                   <SyncBadge record={item} />
                   {canManage && tab === 'forfeited' && (
-                    <button type="button" className="btn btn-sm btn-primary" data-item-action={item.uuid} aria-label={t('lending.items.setPriceLabel', { item: item.description })} onClick={() => setEditing({ kind: 'price', item })}>{t('lending.items.setPrice')}</button>
+                    <button type="button" className="btn btn-sm btn-primary" data-item-action={item.uuid} aria-label={t('lending.items.setPriceLabel', { item: item.description })} onClick={() => setEditing({ kind: 'price', item })} {...heldWhileTravelling(item)}>{t('lending.items.setPrice')}</button>
                   )}
                   {canManage && tab === 'for_sale' && (
-                    <button type="button" className="btn btn-sm btn-primary" data-item-action={item.uuid} aria-label={t('lending.items.markSoldLabel', { item: item.description })} onClick={() => setEditing({ kind: 'sale', item })}>{t('lending.items.markSold')}</button>
+                    <button type="button" className="btn btn-sm btn-primary" data-item-action={item.uuid} aria-label={t('lending.items.markSoldLabel', { item: item.description })} onClick={() => setEditing({ kind: 'sale', item })} {...heldWhileTravelling(item)}>{t('lending.items.markSold')}</button>
                   )}
+                  {canManage && tab !== 'sold' && item.in_transit && <p id={`transit-${item.uuid}`} className="w-full text-sm text-amber-800" data-testid="item-in-transit">{fieldMessage(ITEM_IN_TRANSIT)}</p>}
                 </li>
               ))}
             </ul>

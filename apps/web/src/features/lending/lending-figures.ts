@@ -9,6 +9,7 @@ import {
   renewProblem,
   toCentavos,
   toPesos,
+  transitProblem,
   type AmountsDue,
   type NewLoanFigures,
 } from '@kalinga/contracts/lending/rules';
@@ -72,10 +73,18 @@ export interface AllowedActions {
   forfeit: string | null;
   /** Forfeiture is allowed only with a manager's reason: no notice was sent to the pawner (decision 0217). */
   forfeitNeedsReason: boolean;
+  /**
+   * An item of the ticket is on its way between two branches (decision 0323): a redemption or forfeiture the date
+   * allows waits for it, shown beforehand with this reason (decision 0338); renewing and extending do not.
+   */
+  transit: string | null;
 }
 
-/** Why each action is refused today (null = allowed), by the rules module; `manager`: holds the lending supervisor's permission. */
-export function actionProblems(loan: LocalLoan, category: LocalCategory | undefined, today: string, manager = false): AllowedActions {
+/**
+ * Why each action is refused today (null = allowed), by the rules module; `manager`: holds the lending supervisor's
+ * permission; `items`: the ticket's items as this device last pulled them (where each is).
+ */
+export function actionProblems(loan: LocalLoan, category: LocalCategory | undefined, today: string, manager = false, items: readonly { in_transit?: boolean | number | null }[] = []): AllowedActions {
   const figures = figuresOf(loan);
   const sent = Boolean(loan.notice_sent_at);
   // The period and the status first, as if notified; then the notice: a manager is asked for the reason.
@@ -87,6 +96,7 @@ export function actionProblems(loan: LocalLoan, category: LocalCategory | undefi
     redeem: redeemProblem(figures, today),
     forfeit: withoutNotice && !manager ? forfeitProblem(figures, today, { sent, mayOverride: false }) : forfeitOnDate,
     forfeitNeedsReason: withoutNotice && manager,
+    transit: transitProblem(items),
   };
 }
 

@@ -227,6 +227,35 @@ describe('Loan page', () => {
     expect(screen.getByText('4% a month')).toBeTruthy();
   });
 
+  it('shows Redeem and Forfeit disabled, with the reason, while an item travels to another branch (decisions 0323, 0338)', async () => {
+    const travelling = serverItem({ uuid: '00000000-0000-4000-8000-0000000000a2', branch_id: 1, in_transit: true });
+    // Expired and notified: the date allows both; the item on its way holds them back. Renewing stays allowed.
+    const loan = serverLoan({ loan_date: '2026-06-01', maturity_date: '2026-07-01', expiry_date: '2026-09-29', notice_sent_at: '2026-09-15T00:00:00.000Z', items: [serverItem(), travelling] });
+    await keepSynced({ customers: [serverCustomer()], loans: [loan] });
+    at(`/l/${loan.uuid}`, '/l/:uuid', <LoanPage />);
+    const reason = await screen.findByTestId('actions-in-transit');
+    expect(reason.textContent).toBe('An item of this ticket is on its way to another branch: it can be redeemed, forfeited or sold once that branch receives it.');
+    for (const name of ['Redeem', 'Forfeit']) {
+      const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+      expect(button.disabled, name).toBe(true);
+      expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    }
+    // Received at the other branch: both are offered again.
+    await db.items.update(travelling.uuid, { in_transit: false, branch_id: 2 });
+    await waitFor(() => expect(screen.queryByTestId('actions-in-transit')).toBeNull());
+    expect((screen.getByRole('button', { name: 'Redeem' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Forfeit' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('keeps Renew open while an item travels, and says why Redeem waits', async () => {
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ items: [serverItem({ branch_id: 1, in_transit: true })] })] });
+    at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);
+    expect(await screen.findByTestId('actions-in-transit')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Renew' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Redeem' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Forfeit' })).toBeNull(); // not expired: not offered at all
+  });
+
   it('says nothing of terms when the ticket took the category’s current ones', async () => {
     await keepSynced({ customers: [serverCustomer()], loans: [serverLoan()] });
     at(`/l/${serverLoan().uuid}`, '/l/:uuid', <LoanPage />);
@@ -247,6 +276,17 @@ describe('Items', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Put Up for Sale' }));
     expect(await screen.findByText('No forfeited items')).toBeTruthy();
     expect(await db.items.get(serverItem().uuid)).toMatchObject({ status: 'for_sale', selling_price: 6500 });
+  });
+
+  it('holds back the sale of a forfeited item on its way to another branch, saying why (decision 0323)', async () => {
+    const uuid = serverLoan().uuid;
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ status: 'forfeited', items: [serverItem({ loan_uuid: uuid, status: 'forfeited', branch_id: 1, in_transit: true })] })] });
+    at('/i', '/i', <ItemsPage />);
+    const button = (await screen.findByRole('button', { name: 'Set Selling Price: Gold ring 18k' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const reason = screen.getByTestId('item-in-transit');
+    expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(reason.textContent).toMatch(/^An item of this ticket is on its way to another branch/);
   });
 });
 

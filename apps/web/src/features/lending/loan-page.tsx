@@ -76,7 +76,7 @@ export function LoanPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={`/lending/loans/${loan.uuid}/ticket`} className="btn">{t('lending.loan.print')}</Link>
-          {canManage && <LoanActions loan={loan} category={category} today={today} />}
+          {canManage && <LoanActions loan={loan} items={items} category={category} today={today} />}
         </div>
       </div>
       {(renewedFrom || renewedTo) && (

@@ -8,7 +8,8 @@ import type { SyncQueueEntry } from '../../offline/db';
 import { retryEntries } from '../../offline/queue-runner';
 import { correctEntry, dropEntry } from '../../offline/refusals';
 import { syncNow } from '../../offline/sync-engine';
-import { editableFields, entrySubject, fieldLabel, operationLabel } from './entry-text';
+import { CorrectField, correctValue } from './correct-field';
+import { editableFields, entrySubject, operationLabel } from './entry-text';
 
 // One queue entry in the Sync status panel. A change the server refused waits for the user (decision 0112):
 // Retry (the cause is gone), Correct (its fields, then sent again) or Discard (taken back on this device).
@@ -22,7 +23,7 @@ function when(t: Translate, iso: string | undefined): string {
 function CorrectForm({ entry, onDone }: { entry: SyncQueueEntry; onDone: (sent: boolean) => void }) {
   const t = useT('sync');
   const fields = editableFields(entry);
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map(([k, v]) => [k, v === null ? '' : String(v)])));
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map(([k, v]) => [k, correctValue(k, v)])));
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,17 +47,7 @@ function CorrectForm({ entry, onDone }: { entry: SyncQueueEntry; onDone: (sent: 
   return (
     <form className="mt-2 grid gap-2 sm:grid-cols-2" onSubmit={(e) => void submit(e)} aria-label={t('sync.entry.correctLabel', { name: operationLabel(t, entry.operation) })}>
       {fields.map(([k, v]) => (
-        <label key={k} className="form-control">
-          <span className="label-text text-sm">{fieldLabel(t, k)}</span>
-          <input
-            className="input input-bordered input-sm"
-            name={k}
-            type={typeof v === 'number' ? 'number' : 'text'}
-            step={typeof v === 'number' ? 'any' : undefined}
-            value={values[k]}
-            onChange={(e) => setValues((old) => ({ ...old, [k]: e.target.value }))}
-          />
-        </label>
+        <CorrectField key={k} field={k} sample={v} value={values[k]} onChange={(value) => setValues((old) => ({ ...old, [k]: value }))} />
       ))}
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>

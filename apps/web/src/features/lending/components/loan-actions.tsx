@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { formatCurrency } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { extendLoan, forfeitLoan, redeemLoan, renewLoan } from '../book/lending-actions';
-import { figuresOf, termsOf, type LocalCategory, type LocalLoan } from '../book/lending-queries';
+import { figuresOf, termsOf, type LocalCategory, type LocalItem, type LocalLoan } from '../book/lending-queries';
 import { actionProblems, dueOn, extendParts, extensionOn, formatDay, pesos, renewParts, ticketNumber } from '../lending-figures';
 
 async function run(action: () => Promise<unknown>, done: string): Promise<boolean> {
@@ -23,14 +23,20 @@ async function run(action: () => Promise<unknown>, done: string): Promise<boolea
   }
 }
 
-/** Renew, Pay interest and extend, Redeem and Forfeit: only those the rules allow today, each confirmed with the amount it moves. */
-export function LoanActions({ loan, category, today }: { loan: LocalLoan; category: LocalCategory | undefined; today: string }) {
+/**
+ * Renew, Pay interest and extend, Redeem and Forfeit: only those the rules allow today, each confirmed with the amount
+ * it moves. Redeem and Forfeit the date allows but an item in transit holds back are shown disabled, with the reason.
+ */
+export function LoanActions({ loan, items, category, today }: { loan: LocalLoan; items: readonly LocalItem[]; category: LocalCategory | undefined; today: string }) {
   const t = useT('lending');
   const navigate = useNavigate();
   // A manager (the lending supervisor's permission) may forfeit without a notice, with a reason (decision 0217).
   const manager = hasPermission(useAuth().user, BACKDATE_PERMISSION);
   const [askReason, setAskReason] = useState(false);
-  const problems = actionProblems(loan, category, today, manager);
+  const problems = actionProblems(loan, category, today, manager, items);
+  // The reason a waiting Redeem or Forfeit is disabled; the buttons name it as their description.
+  const held = problems.transit && (!problems.redeem || !problems.forfeit) ? fieldMessage(problems.transit) : null;
+  const heldProps = held ? { disabled: true, 'aria-describedby': 'loan-actions-transit' } : {};
   const due = dueOn(loan, today);
   const ticket = ticketNumber(loan);
 
@@ -93,10 +99,11 @@ export function LoanActions({ loan, category, today }: { loan: LocalLoan; catego
   return (
     <div className="flex flex-wrap items-center gap-2 print:hidden" aria-label={t('lending.actions')} role="group">
       {needsNotice && <p className="w-full text-sm text-error" data-testid="forfeit-needs-notice">{fieldMessage(FORFEIT_NEEDS_NOTICE)}</p>}
+      {held && <p id="loan-actions-transit" className="w-full text-sm text-amber-800" data-testid="actions-in-transit">{held}</p>}
       {!problems.renew && <button type="button" className="btn" onClick={() => void renew()}>{t('lending.renew')}</button>}
       {!problems.extend && <button type="button" className="btn" onClick={() => void extend()}>{t('lending.extend')}</button>}
-      {!problems.redeem && <button type="button" className="btn btn-primary" onClick={() => void redeem()}>{t('lending.redeem')}</button>}
-      {!problems.forfeit && <button type="button" className="btn btn-error" onClick={() => void forfeit()}>{problems.forfeitNeedsReason ? t('lending.forfeit.withoutNotice') : t('lending.forfeit')}</button>}
+      {!problems.redeem && <button type="button" className="btn btn-primary" onClick={() => void redeem()} {...heldProps}>{t('lending.redeem')}</button>}
+      {!problems.forfeit && <button type="button" className="btn btn-error" onClick={() => void forfeit()} {...heldProps}>{problems.forfeitNeedsReason ? t('lending.forfeit.withoutNotice') : t('lending.forfeit')}</button>}
       <ForfeitReasonDialog open={askReason} ticket={ticket} onClose={() => setAskReason(false)} onForfeit={(reason) => run(() => forfeitLoan(loan.uuid, today, reason), t('lending.forfeit.done'))} />
     </div>
   );

@@ -20,6 +20,18 @@ import { useMetalRates } from './use-metal-rates';
 
 const keyOf = (metal: Metal, purity: string) => `${metal}/${purity}`;
 
+/** A rate in force and the day it was set for, or "Not set". */
+function RateNow({ rate }: { rate: { rate: number; rate_date: string } | undefined }) {
+  const t = useT('pawnTerms');
+  if (!rate) return <span className="text-base-content/70">{t('pawnTerms.rates.notSet')}</span>;
+  return (
+    <span className="flex flex-col">
+      <span>{formatCurrency(rate.rate)}</span>
+      <span className="text-xs text-base-content/70">{formatDate(rate.rate_date)}</span>
+    </span>
+  );
+}
+
 /** The branch's day rates: in force (kept on this device for offline appraisal), set each morning by a manager, and their history. */
 export function MetalRatesPage() {
   const t = useT('pawnTerms');
@@ -72,23 +84,21 @@ export function MetalRatesPage() {
 
   if (loading) return <LoadingBlock text={t('pawnTerms.rates.loading')} />;
   const setAt = ratesSetAt(kept);
+  const failed = !kept && error;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <PageHeader title={t('pawnTerms.rates.title')} text={t('pawnTerms.rates.text')} />
-      {!kept && error ? (
-        <ErrorAlert message={errorMessage(error, t('pawnTerms.rates.loadFailed'))} onRetry={() => void refresh()} />
-      ) : (
-        <RatesFrom kept={kept} />
-      )}
+      {/* "No rates yet" is said once, over the table; RatesFrom says from when the rates are. */}
+      {failed ? <ErrorAlert message={errorMessage(error, t('pawnTerms.rates.loadFailed'))} onRetry={() => void refresh()} /> : setAt ? <RatesFrom kept={kept} /> : null}
       <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="rates-table-title">
         <h2 id="rates-table-title" className="font-semibold">{t('pawnTerms.rates.inForce')}</h2>
-        {!setAt && <p className="text-base-content/70">{t('pawnTerms.rates.noneYet')}</p>}
+        {!setAt && !failed && <p className="text-base-content/70" data-testid="rates-none-yet">{t('pawnTerms.rates.noneYet')}</p>}
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
           <table className="table table-sm sm:table-md">
             <thead>
               <tr>
                 <th scope="col">{t('pawnTerms.rates.purity')}</th>
-                <th scope="col">{t('pawnTerms.rates.perGram')}</th>
+                <th scope="col" className="hidden sm:table-cell">{t('pawnTerms.rates.perGram')}</th>
                 {canSet && <th scope="col">{t('pawnTerms.rates.newRate')}</th>}
               </tr>
             </thead>
@@ -99,17 +109,12 @@ export function MetalRatesPage() {
                 const id = `rate-${metal}-${purity}`;
                 return (
                   <tr key={key}>
-                    <th scope="row" className="font-medium">{t(METAL_WORD[metal])} {purity}</th>
-                    <td>
-                      {rate ? (
-                        <span className="flex flex-col">
-                          <span>{formatCurrency(rate.rate)}</span>
-                          <span className="text-xs text-base-content/70">{formatDate(rate.rate_date)}</span>
-                        </span>
-                      ) : (
-                        <span className="text-base-content/70">{t('pawnTerms.rates.notSet')}</span>
-                      )}
-                    </td>
+                    {/* On a phone the rate in force sits under its metal, so that the table fits 375 px without scrolling. */}
+                    <th scope="row" className="font-medium">
+                      {t(METAL_WORD[metal])} {purity}
+                      <span className="mt-1 block text-sm font-normal sm:hidden" data-testid="rate-now-phone"><RateNow rate={rate} /></span>
+                    </th>
+                    <td className="hidden sm:table-cell"><RateNow rate={rate} /></td>
                     {canSet && (
                       <td>
                         <input
