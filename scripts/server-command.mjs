@@ -1,5 +1,6 @@
-// npm run backup / npm run restore -- <archive>: build what is out of date, then run the server's bundle with the
-// command instead of serving (apps/server/src/backup/cli.ts). Same environment as npm start (DATA_DIR, DATABASE_URL).
+// npm run backup / npm run restore -- <archive> / npm run storage -- to-s3|to-disk: build what is out of date, then run
+// the server's bundle with the command instead of serving (apps/server/src/backup/cli.ts). Same environment as npm
+// start (DATA_DIR, DATABASE_URL, the S3_ variables).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

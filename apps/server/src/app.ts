@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { MAX_IMAGE_BYTES } from './lib/images';
 import { type ContentKeys, loadContentKeys } from './lib/field-crypto';
 import { registerUploads } from './plugins/uploads';
+import { createImageStore } from './lib/create-image-store';
 import { registerNotFound, registerWebApp } from './plugins/web-app';
 import { isDraftResourceImage } from './modules/resources/resource.repository';
 import { isItemPhoto } from './modules/lending/vault.repository';
@@ -67,7 +68,7 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   registerAuth(app, authenticate);
   await registerRateLimits(app);
   // Draft resources' images and items' photos are served only by a signed URL (decisions 0077, 0310).
-  await registerUploads(app, config.uploadsDir, { isPrivate: async (name) => (await isDraftResourceImage(db, name)) || (await isItemPhoto(db, name)) });
+  await registerUploads(app, createImageStore(config), { isPrivate: async (name) => (await isDraftResourceImage(db, name)) || (await isItemPhoto(db, name)) });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -63,6 +63,13 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((k) => k.trim()).filter((k) => k !== ''))
     .refine((keys) => keys.every((k) => /^[A-Za-z0-9+/_-]{43}=?$/.test(k)), 'must be a comma list of keys, each 32 bytes in base64')
     .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)').optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  UPLOAD_URL_KEY: z.string().trim().min(1).optional(),
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters (openssl rand -hex 24)').optional(),
 });
 
@@ -95,6 +102,13 @@ export interface AppConfig {
    * file of `dir`, DATA_DIR/content-keys, created on first start), and older keys still read (CONTENT_KEYS_PREVIOUS).
    */
   contentKeys: { current: string | null; previous: string[]; dir: string };
+  /**
+   * Where uploaded images are kept (docs/decisions/0328-object-storage.md): DATA_DIR/uploads, or an S3-compatible
+   * bucket when S3_BUCKET is set (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE).
+   */
+  storage: { kind: 'disk' } | { kind: 's3'; endpoint: string | null; bucket: string; region: string; credentials: { accessKeyId: string; secretAccessKey: string } | null; forcePathStyle: boolean };
+  /** The key private images' URLs are signed with (UPLOAD_URL_KEY); null: a key file in DATA_DIR (one machine only). */
+  uploadUrlKey: string | null;
   /** The bearer token Prometheus scrapes GET /metrics with (METRICS_TOKEN); null: /metrics is off (decision 0331). */
   metricsToken: string | null;
 }
@@ -138,6 +152,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'), everyMinutes: e.BACKUP_EVERY_MINUTES ?? e.BACKUP_EVERY_HOURS * 60, keep: e.BACKUP_KEEP },
     contentKeys: { current: e.CONTENT_KEY ?? null, previous: e.CONTENT_KEYS_PREVIOUS ?? [], dir: path.join(dataDir, 'content-keys') },
     metricsToken: e.METRICS_TOKEN ?? null,
+    storage: storageOf(e),
+    uploadUrlKey: e.UPLOAD_URL_KEY ?? null,
+  };
+}
+
+/**
+ * The image storage the S3_* variables choose (docs/decisions/0328-object-storage.md). Several machines share no
+ * DATA_DIR, so with a bucket the URL-signing key must be set too; credentials come as a pair or not at all (then the
+ * SDK's own chain: AWS_* variables, an instance role). Path-style addressing is the default with an S3_ENDPOINT
+ * (MinIO, Garage, Ceph and the like), virtual-hosted style on AWS itself.
+ */
+function storageOf(e: z.infer<typeof envSchema>): AppConfig['storage'] {
+  const set = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY, e.S3_FORCE_PATH_STYLE].some((v) => v !== undefined);
+  if (!e.S3_BUCKET) {
+    if (set) throw new ConfigError('Invalid configuration: S3_BUCKET: must be set with the other S3_ variables (the bucket the images are kept in)');
+    return { kind: 'disk' };
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither');
+  }
+  if (!e.UPLOAD_URL_KEY) {
+    throw new ConfigError('Invalid configuration: UPLOAD_URL_KEY: must be set when S3_BUCKET is set, the same on every machine (openssl rand -hex 32), so a private image\'s link made on one machine opens on another');
+  }
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT ?? null,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
   };
 }
 

@@ -11,6 +11,7 @@ import { startHousekeeping } from './maintenance';
 import { checkContentKeys, startContentKeyRotation } from './content-key-rotation';
 import { keyCommand } from './key-command';
 import { availableContentKeyIds, loadContentKeys } from './lib/field-crypto';
+import { watchImageStorage } from './lib/storage-watch';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Both the bundle (apps/server/dist) and the sources (apps/server/src) sit two levels below apps/.
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
+  // The bucket, when images are kept in one: said in words when it cannot be used, never a restart loop (decision 0328).
+  watchImageStorage(app.images, (line, ok) => (ok ? console.log(line) : console.error(line)));
   // Unreferenced uploads and old stored write replies: at start and daily, in the background.
   startHousekeeping(db, config, app.log);
   // The scheduled backup (BACKUP_EVERY_HOURS, BACKUP_DIR, BACKUP_KEEP; decision 0190).

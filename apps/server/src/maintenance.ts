@@ -4,6 +4,7 @@ import type { DB } from './db/database';
 import { pruneStoredReplies, REPLY_RETENTION_MS } from './modules/lending/idempotency.repository';
 import { sweepOrphanUploads } from './lib/upload-sweep';
 import { deleteRemovedImages } from './lib/images';
+import { createImageStore } from './lib/create-image-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,7 +14,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * replies of lending writes past their retention (decision 0102). Returns what one round removed.
  */
 export async function housekeeping(db: DB, config: AppConfig, log: FastifyBaseLogger, now = Date.now()): Promise<{ uploads: number; replies: number }> {
-  const uploads = await sweepOrphanUploads(db, config.uploadsDir)
+  const images = createImageStore(config);
+  const uploads = await sweepOrphanUploads(db, images)
     .then((removed) => removed.length)
     .catch((err: unknown) => {
       log.warn({ err }, 'sweeping unreferenced uploads failed');
@@ -21,7 +23,7 @@ export async function housekeeping(db: DB, config: AppConfig, log: FastifyBaseLo
     });
   if (uploads > 0) log.info({ removed: uploads }, 'removed unreferenced uploads');
   // Removed images wait a day for backups under way (decision 0190), then go.
-  const deleted = await deleteRemovedImages(config.uploadsDir, now).catch((err: unknown) => {
+  const deleted = await deleteRemovedImages(images, now).catch((err: unknown) => {
     log.warn({ err }, 'deleting removed uploads failed');
     return 0;
   });

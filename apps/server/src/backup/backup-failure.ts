@@ -1,3 +1,4 @@
+import { StorageUnavailable } from '../lib/image-store';
 import { ToolFailedError, ToolMissingError } from './snapshot';
 
 // What a failed backup says (docs/decisions/0226-backup-files-private.md): the status card, the failure notice and its
@@ -25,6 +26,8 @@ const WHY: Record<string, string> = {
 /** Why, in words: the error code's meaning, or a pointer to the log. */
 export function why(err: unknown): string {
   if (err instanceof ToolFailedError) return err.message;
+  // The bucket's failure, said as the start-up check says it (docs/decisions/0328-object-storage.md).
+  if (err instanceof StorageUnavailable) return err.reason.charAt(0).toLowerCase() + err.reason.slice(1);
   const code = (err as NodeJS.ErrnoException | null)?.code;
   return (code && WHY[code]) ?? "an unexpected error (the server's log has the details)";
 }

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { create as createTar } from 'tar';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/database';
-import { removedUploadsDir } from '../lib/images';
+import { createImageStore } from '../lib/create-image-store';
+import type { ImageStore } from '../lib/image-store';
 import { step } from './backup-failure';
 import { FORMAT, type Manifest, MANIFEST, PG_DUMP_FILE, sha256File, SQLITE_FILE } from './manifest';
 import { type SnapshotFacts, snapshotPostgres, snapshotSqlite } from './snapshot';
 
 // Writes one backup archive (docs/decisions/0190-backups-and-restore.md):
-//   manifest.json, database/kalinga.sqlite (or database/kalinga.pgdump), uploads/<every stored image>
+//   manifest.json, database/kalinga.sqlite (or database/kalinga.pgdump), uploads/<every stored image> (from the
+//   uploads folder or the bucket: docs/decisions/0328-object-storage.md)
 // into `<dir>/<prefix>-<UTC time>.tar.gz`, built in a `.partial-<random>` folder beside it (0700) and put in place
 // when complete, 0600 (docs/decisions/0226-backup-files-private.md).
 
@@ -74,52 +76,37 @@ async function publish(file: string, dir: string, kind: BackupKind, now: Date): 
   }
 }
 
-interface Copied {
-  size: number;
-  mtimeMs: number;
-}
+/** Each copied image's entity tag: a second pass copies only what is new or changed since. */
+type Copied = Map<string, string>;
 
 /**
- * Copies the stored images into `to`: the files not copied yet and those changed since their copy. Run before the
+ * Copies the stored images into `to`: those not copied yet and those changed since their copy. Run before the
  * database snapshot and again after it, so every image a row of the snapshot names is in the archive, even one
  * replaced and removed while the backup ran (it was copied before).
  */
-async function copyUploads(from: string, to: string, copied: Map<string, Copied>): Promise<void> {
-  const names = await fs.readdir(from).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return [] as string[];
-    throw err;
-  });
+async function copyUploads(images: ImageStore, to: string, copied: Copied): Promise<void> {
   await fs.mkdir(to, { recursive: true });
-  for (const name of names) {
-    if (name.startsWith('.')) continue;
-    const st = await fs.stat(path.join(from, name)).catch(() => null);
-    if (!st?.isFile()) continue;
-    const seen = copied.get(name);
-    if (seen && seen.size === st.size && seen.mtimeMs === st.mtimeMs) continue;
-    try {
-      await fs.copyFile(path.join(from, name), path.join(to, name));
-      copied.set(name, { size: st.size, mtimeMs: st.mtimeMs });
-    } catch (err) {
-      // Removed between the listing and the copy: an image no row kept (or one copied in an earlier pass).
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
+  for (const listed of await images.list('uploads')) {
+    if (copied.get(listed.name) === listed.etag) continue;
+    // Removed between the listing and the copy: an image no row kept (or one copied in an earlier pass).
+    const image = await images.read('uploads', listed.name);
+    if (!image) continue;
+    await fs.writeFile(path.join(to, listed.name), image.data);
+    copied.set(listed.name, image.etag);
   }
 }
 
 /**
  * An image a snapshot's row names but that neither pass found (stored after the first, replaced and removed before
- * the second) waits in the removed-images folder for a day: it is taken from there.
+ * the second) waits among the removed images for a day: it is taken from there.
  */
-async function copyRemovedReferenced(uploadsDir: string, to: string, referenced: Set<string>, copied: Map<string, Copied>): Promise<void> {
-  const removed = removedUploadsDir(uploadsDir);
+async function copyRemovedReferenced(images: ImageStore, to: string, referenced: Set<string>, copied: Copied): Promise<void> {
   for (const name of referenced) {
-    if (copied.has(name) || name.startsWith('.') || name.includes('/')) continue;
-    try {
-      await fs.copyFile(path.join(removed, name), path.join(to, name));
-      copied.set(name, { size: -1, mtimeMs: -1 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
+    if (copied.has(name) || name.startsWith('.') || name.includes('/') || name.includes('\\')) continue;
+    const image = await images.read('removed', name);
+    if (!image) continue;
+    await fs.writeFile(path.join(to, name), image.data);
+    copied.set(name, image.etag);
   }
 }
 
@@ -148,10 +135,11 @@ export async function createBackup({ config, db, dir, kind, now = new Date() }: 
   // Each step's failure says what failed, in words; the system's error goes to the log (backup-failure.ts).
   const staging = await step(`The backup folder ${folder} could not be made or written`, () => stagingFolder(folder, kind, now));
   try {
-    const copied = new Map<string, Copied>();
+    const copied: Copied = new Map();
     const uploads = path.join(staging, 'uploads');
-    const images = `The images in ${config.uploadsDir} could not be copied`;
-    await step(images, () => copyUploads(config.uploadsDir, uploads, copied));
+    const store = createImageStore(config);
+    const images = `The images in ${store.where} could not be copied`;
+    await step(images, () => copyUploads(store, uploads, copied));
     const database = config.database;
     const file = database.kind === 'sqlite' ? SQLITE_FILE : PG_DUMP_FILE;
     const facts: SnapshotFacts = await step(database.kind === 'sqlite' ? `The database ${database.file} could not be copied` : 'The database could not be dumped', async () => {
@@ -162,8 +150,8 @@ export async function createBackup({ config, db, dir, kind, now = new Date() }: 
       return taken;
     });
     await step(images, async () => {
-      await copyUploads(config.uploadsDir, uploads, copied);
-      await copyRemovedReferenced(config.uploadsDir, uploads, facts.referenced, copied);
+      await copyUploads(store, uploads, copied);
+      await copyRemovedReferenced(store, uploads, facts.referenced, copied);
     });
     return await step(`The archive could not be written in ${folder}`, () => writeArchive({ staging, folder, kind, now, file, facts }));
   } finally {

@@ -9,13 +9,15 @@ import { migrateToLatest } from '../db/migrate';
 import { countRows, type Manifest } from './manifest';
 import { newRestoreTag } from '../lib/restore-tag';
 import { CONTENT_KEYS_DIR } from '../lib/field-crypto';
+import { createImageStore } from '../lib/create-image-store';
+import { type ImageStore, StorageUnavailable } from '../lib/image-store';
 import { checkSqliteArchiveKeys, keyCheckSql } from './restore-keys';
 import { checkCounts, checkEntries, checkFiles, checkMigrations, readManifest, RestoreRefused, totalRows } from './restore-checks';
 import { loadPostgres } from './restore-postgres';
 
 // Restores an archive into an empty DATA_DIR (and, on PostgreSQL, an empty database): every check first, then the
 // files are moved into place (docs/decisions/0190-backups-and-restore.md). A refusal is one line, and leaves the
-// target as it was.
+// target as it was. The images go where the server keeps them: DATA_DIR/uploads or the bucket (decision 0328).
 
 export { RestoreRefused };
 
@@ -38,16 +40,19 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /** Refuses a target that holds anything: a restore never mixes an archive with other data. */
-async function checkEmptyTarget(config: AppConfig): Promise<void> {
+async function checkEmptyTarget(config: AppConfig, images: ImageStore): Promise<void> {
   if (config.database.kind === 'sqlite') {
     // The content keys may be put in place first (decision 0205): the only thing DATA_DIR may hold.
     const held = (await entries(config.dataDir)).filter((e) => e !== CONTENT_KEYS_DIR);
     if (held.length > 0) throw new RestoreRefused(`DATA_DIR ${config.dataDir} is not empty (${held.slice(0, 3).join(', ')}${held.length > 3 ? ', ...' : ''}): restore into an empty folder`);
     if (await exists(config.database.file)) throw new RestoreRefused(`The database file ${config.database.file} already exists: restore into an empty place`);
-    return;
   }
-  const uploads = await entries(config.uploadsDir);
-  if (uploads.length > 0) throw new RestoreRefused(`${config.uploadsDir} is not empty: restore into an empty DATA_DIR`);
+  const empty = await images.isEmpty().catch((err: unknown) => {
+    if (err instanceof StorageUnavailable) throw new RestoreRefused(err.reason);
+    throw err;
+  });
+  if (!empty) throw new RestoreRefused(`${images.where} is not empty: restore into ${images.kind === 'disk' ? 'an empty DATA_DIR' : 'an empty bucket'}`);
+  if (config.database.kind === 'sqlite') return;
   const db = createDatabase(config.database);
   try {
     const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
@@ -55,6 +60,30 @@ async function checkEmptyTarget(config: AppConfig): Promise<void> {
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * Puts the archive's images into the store; returns how to take them out again, should the database then be refused
+ * (the store was empty, so taking out what was put leaves it as it was; an uploads folder made here goes too).
+ */
+async function placeImages(config: AppConfig, images: ImageStore, folder: string): Promise<() => Promise<void>> {
+  const hadFolder = await exists(config.uploadsDir);
+  const placed: string[] = [];
+  const undo = async () => {
+    for (const name of placed) await images.delete('uploads', name).catch(() => undefined);
+    if (!hadFolder) await fs.rmdir(config.uploadsDir).catch(() => undefined);
+  };
+  try {
+    for (const name of (await entries(folder)).sort()) {
+      // Named before it is put: a put that failed half-way may still have left the object.
+      placed.push(name);
+      await images.put('uploads', name, await fs.readFile(path.join(folder, name)));
+    }
+  } catch (err) {
+    await undo();
+    throw err instanceof StorageUnavailable ? new Error(`The images could not be put in ${images.where}: ${err.reason}`, { cause: err }) : err;
+  }
+  return undo;
 }
 
 async function countSqlite(file: string): Promise<Record<string, number>> {
@@ -84,7 +113,8 @@ async function markRestored(db: DB, archive: string, manifest: Manifest, tag: st
 
 export async function restoreBackup(config: AppConfig, archive: string): Promise<RestoreResult> {
   if (!(await fs.stat(archive).then((s) => s.isFile(), () => false))) throw new RestoreRefused(`No archive at ${archive}`);
-  await checkEmptyTarget(config);
+  const images = createImageStore(config);
+  await checkEmptyTarget(config, images);
   // DATA_DIR, the work folder and the database file are the owner's only (docs/decisions/0226-backup-files-private.md).
   await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const work = await fs.mkdtemp(path.join(config.dataDir, '.restoring-'));
@@ -104,23 +134,25 @@ export async function restoreBackup(config: AppConfig, archive: string): Promise
         : 'This archive holds an SQLite database: unset DATABASE_URL (or set it to a file: path) to restore it');
     }
     const dump = path.join(work, manifest.database.file);
-    let rows: number;
-    if (config.database.kind === 'sqlite') {
-      rows = checkCounts(manifest, await countSqlite(dump));
-      await checkSqliteArchiveKeys(config, dump);
-      await fs.mkdir(path.dirname(config.database.file), { recursive: true, mode: 0o700 });
-      await fs.copyFile(dump, config.database.file, fs.constants.COPYFILE_EXCL);
-      await fs.chmod(config.database.file, 0o600);
-    } else {
-      // One transaction with the counts checked inside it: a refusal leaves the database empty (decision 0227).
-      await loadPostgres(config.database.url, dump, manifest, work, keyCheckSql(config));
-      rows = totalRows(manifest);
+    // SQLite's counts are checked here; PostgreSQL's inside its load (below).
+    const rows = config.database.kind === 'sqlite' ? checkCounts(manifest, await countSqlite(dump)) : totalRows(manifest);
+    if (config.database.kind === 'sqlite') await checkSqliteArchiveKeys(config, dump);
+    // The images first, taken out again if the database is refused: a refusal leaves the store as it was.
+    const undoImages = await placeImages(config, images, path.join(work, 'uploads'));
+    try {
+      if (config.database.kind === 'sqlite') {
+        await fs.mkdir(path.dirname(config.database.file), { recursive: true, mode: 0o700 });
+        await fs.copyFile(dump, config.database.file, fs.constants.COPYFILE_EXCL);
+        await fs.chmod(config.database.file, 0o600);
+      } else {
+        // One transaction with the counts checked inside it: a refusal leaves the database empty (decision 0227).
+        await loadPostgres(config.database.url, dump, manifest, work, keyCheckSql(config));
+      }
+    } catch (err) {
+      await undoImages();
+      throw err;
     }
-    await fs.rm(config.uploadsDir, { recursive: true, force: true });
-    await fs.rename(path.join(work, 'uploads'), config.uploadsDir).catch(async (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') await fs.mkdir(config.uploadsDir, { recursive: true });
-      else throw err;
-    });
+    await images.prepare();
     const tag = newRestoreTag();
     const db = createDatabase(config.database);
     try {

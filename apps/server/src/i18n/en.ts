@@ -376,6 +376,8 @@ export const en = {
   'clinicalGrant.accessLog': 'role {role}: the access log',
   'clinicalGrant.throughRole': '{permissions} through role {role}',
   'clinicalGrant.supervisor': 'clinical supervisor of {name}',
+  // Uploaded images' storage (docs/decisions/0328-object-storage.md).
+  'images.unavailable': 'Images cannot be stored or shown right now: their storage cannot be reached. Try again in a few minutes.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

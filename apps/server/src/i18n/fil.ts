@@ -376,4 +376,6 @@ export const fil: Record<ServerMessageKey, string> = {
   'clinicalGrant.accessLog': 'role na {role}: ang access log',
   'clinicalGrant.throughRole': '{permissions} sa pamamagitan ng role na {role}',
   'clinicalGrant.supervisor': 'clinical supervisor ni {name}',
+  // Uploaded images' storage (docs/decisions/0328-object-storage.md).
+  'images.unavailable': 'Hindi maitabi o maipakita ang mga larawan ngayon: hindi maabot ang imbakan nila. Subukan ulit makalipas ang ilang minuto.',
 };

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { tooLarge, unprocessable } from './http-errors';
 import { type DeclaredType, inspectImage } from './image-check';
+import { type ImageStore, isStoredName, StorageUnavailable } from './image-store';
 
 /** Largest image accepted anywhere (product-rules.md#constants: 2 MB). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -12,56 +11,42 @@ export const URL_PREFIX = '/uploads/';
 
 /**
  * Checks an uploaded image (content type, structure, dimensions, declared type: image-check.ts) and
- * writes it under DATA_DIR/uploads with a server-made name; returns that name. Bytes after the image
- * data are not stored.
+ * stores it (`app.images`: DATA_DIR/uploads or the bucket, image-store.ts) with a server-made name; returns that
+ * name. Bytes after the image data are not stored.
  */
-export async function storeImage(uploadsDir: string, buf: Buffer, field = 'image', declared: DeclaredType = {}): Promise<string> {
+export async function storeImage(images: ImageStore, buf: Buffer, field = 'image', declared: DeclaredType = {}): Promise<string> {
   if (buf.length > MAX_IMAGE_BYTES) throw tooLarge(TOO_LARGE);
   const checked = inspectImage(buf, declared);
   if (checked.kind === 'not-image') throw unprocessable({ [field]: [NOT_AN_IMAGE] });
   if (checked.kind === 'refused') throw unprocessable({ [field]: [checked.message] });
   const name = `${randomUUID()}.${checked.kind}`;
-  await fs.mkdir(uploadsDir, { recursive: true });
-  await fs.writeFile(path.join(uploadsDir, name), checked.data);
+  await images.put('uploads', name, checked.data);
   return name;
-}
-
-/** Where removed images wait a day before they are deleted: beside the uploads folder, never served. */
-export function removedUploadsDir(uploadsDir: string): string {
-  return path.join(path.dirname(uploadsDir), 'uploads-removed');
 }
 
 /** Removed images are deleted by the daily housekeeping once they have waited this long. */
 export const REMOVED_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Removes a stored image from the served folder; a missing file is not an error (it may have been removed already).
- * The file waits a day in removedUploadsDir before housekeeping deletes it, so a backup whose database snapshot was
+ * Removes a stored image from those served; a missing one is not an error (it may have been removed already). It
+ * waits a day among the removed images before housekeeping deletes it, so a backup whose database snapshot was
  * taken before the removal still finds the image its rows name (docs/decisions/0190-backups-and-restore.md).
+ * Storage out of reach does not fail the write that removed it (its rows are already committed): the image stays,
+ * no row names it, and the upload sweep removes it later (upload-sweep.ts).
  */
-export async function removeImage(uploadsDir: string, name: string | null | undefined): Promise<void> {
-  if (!name || name.includes('/') || name.includes('..')) return;
-  const removed = removedUploadsDir(uploadsDir);
-  await fs.mkdir(removed, { recursive: true });
-  try {
-    await fs.rename(path.join(uploadsDir, name), path.join(removed, name));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
-  }
-  const now = new Date();
-  await fs.utimes(path.join(removed, name), now, now).catch(() => undefined);
+export async function removeImage(images: ImageStore, name: string | null | undefined): Promise<void> {
+  if (!name || !isStoredName(name) || name.includes('..')) return;
+  await images.move(name, 'uploads', 'removed').catch((err: unknown) => {
+    if (!(err instanceof StorageUnavailable)) throw err;
+  });
 }
 
 /** Deletes the removed images that waited REMOVED_KEPT_MS; returns how many. */
-export async function deleteRemovedImages(uploadsDir: string, now = Date.now()): Promise<number> {
-  const removed = removedUploadsDir(uploadsDir);
-  const names = await fs.readdir(removed).catch(() => [] as string[]);
+export async function deleteRemovedImages(images: ImageStore, now = Date.now()): Promise<number> {
   let deleted = 0;
-  for (const name of names) {
-    const st = await fs.stat(path.join(removed, name)).catch(() => null);
-    if (st?.isFile() && now - st.mtimeMs >= REMOVED_KEPT_MS) {
-      await fs.rm(path.join(removed, name), { force: true });
+  for (const image of await images.list('removed')) {
+    if (now - image.modifiedMs >= REMOVED_KEPT_MS) {
+      await images.delete('removed', image.name);
       deleted++;
     }
   }
@@ -69,10 +54,10 @@ export async function deleteRemovedImages(uploadsDir: string, now = Date.now()):
 }
 
 /** Decodes a `data:image/...;base64,` string (the site logo) and stores it like any upload. */
-export async function storeDataUrlImage(uploadsDir: string, dataUrl: string, field: string): Promise<string> {
+export async function storeDataUrlImage(images: ImageStore, dataUrl: string, field: string): Promise<string> {
   const match = /^data:([^;,]*);base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
   if (!match) throw unprocessable({ [field]: [NOT_AN_IMAGE] });
-  return storeImage(uploadsDir, Buffer.from(match[2], 'base64'), field, { mimetype: match[1] });
+  return storeImage(images, Buffer.from(match[2], 'base64'), field, { mimetype: match[1] });
 }
 
 export function publicFileUrl(name: string | null | undefined): string | null {

@@ -39,7 +39,7 @@ describe('sweeping unreferenced uploads', () => {
     const recent = strayFile(60_000);
     fs.writeFileSync(path.join(t.config.uploadsDir, 'README.txt'), 'not ours');
 
-    const removed = await sweepOrphanUploads(t.db, t.config.uploadsDir);
+    const removed = await sweepOrphanUploads(t.db, t.app.images);
     expect(removed.sort()).toEqual([orphan, orphanJpg].sort());
     const left = fs.readdirSync(t.config.uploadsDir);
     expect(left).toEqual(expect.arrayContaining([kept, keptLogo, recent, 'README.txt']));

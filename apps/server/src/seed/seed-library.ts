@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../config';
+import { createImageStore } from '../lib/create-image-store';
+import { StorageUnavailable } from '../lib/image-store';
 import { storeImage } from '../lib/images';
 import { newCategoryTerms } from '../modules/categories/category.repository';
 import type { DB } from '../db/database';
@@ -177,13 +179,24 @@ const RESOURCES: DemoResource[] = [
 /** The library's demo data: seven categories and thirteen resources (published and drafts), some with images. */
 export async function seedLibrary(db: DB, config: AppConfig, ctx: DemoContext): Promise<void> {
   // Image files are written first; rows that name them are then inserted in one transaction.
-  const catImages = new Map<string, string>();
+  const images = createImageStore(config);
+  // A bucket out of reach at the first start does not stop the server: the demo library goes without pictures.
+  let reachable = true;
+  const picture = async (from: Rgb, to: Rgb): Promise<string | null> => {
+    if (!reachable) return null;
+    return storeImage(images, gradientPng(480, 270, from, to)).catch((err: unknown) => {
+      if (!(err instanceof StorageUnavailable)) throw err;
+      reachable = false;
+      return null;
+    });
+  };
+  const catImages = new Map<string, string | null>();
   for (const c of CATEGORIES) {
-    if (c.colours) catImages.set(c.title, await storeImage(config.uploadsDir, gradientPng(480, 270, c.colours[0], c.colours[1])));
+    if (c.colours) catImages.set(c.title, await picture(c.colours[0], c.colours[1]));
   }
-  const resImages = new Map<string, string>();
+  const resImages = new Map<string, string | null>();
   for (const r of RESOURCES) {
-    if (r.image) resImages.set(r.title, await storeImage(config.uploadsDir, gradientPng(480, 270, r.image[0], r.image[1])));
+    if (r.image) resImages.set(r.title, await picture(r.image[0], r.image[1]));
   }
   const author = ctx.counselors[0] ?? ctx.admin;
   const start = Date.now() - 60 * 24 * 3600 * 1000;

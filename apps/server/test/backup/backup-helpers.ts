@@ -8,17 +8,17 @@ import { type Actor, freshPostgresDatabase, multipart, PNG_1PX, type TestApp } f
 
 /**
  * An empty place to restore into: a fresh DATA_DIR and, on PostgreSQL (DATABASE_URL set), a fresh empty database;
- * `drop` removes both.
+ * `drop` removes both. `env` adds configuration (the S3_ variables of a bucket to restore the images into).
  */
-export async function emptyTarget(): Promise<{ config: AppConfig; drop: () => Promise<void> }> {
+export async function emptyTarget(env: Record<string, string> = {}): Promise<{ config: AppConfig; drop: () => Promise<void> }> {
   const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-restore-')), 'data');
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl || !/^postgres/.test(adminUrl)) {
-    return { config: loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' }), drop: async () => fs.rmSync(path.dirname(dir), { recursive: true, force: true }) };
+    return { config: loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env }), drop: async () => fs.rmSync(path.dirname(dir), { recursive: true, force: true }) };
   }
   const { url, drop } = await freshPostgresDatabase(adminUrl, 'kalinga_r_');
   return {
-    config: loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', DATABASE_URL: url }),
+    config: loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env, DATABASE_URL: url }),
     drop: async () => {
       await drop();
       fs.rmSync(path.dirname(dir), { recursive: true, force: true });

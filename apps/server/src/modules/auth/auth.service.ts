@@ -114,8 +114,8 @@ export async function updateProfile(app: FastifyInstance, auth: AuthContext, bod
 /** Replaces the caller's avatar with an uploaded image; the old file is removed. */
 export async function updateAvatar(app: FastifyInstance, auth: AuthContext, image: Buffer | null): Promise<AuthUser> {
   if (!image) throw unprocessable({ avatar: ['Please select an image file'] });
-  const stored = await storeImage(app.config.uploadsDir, image, 'avatar');
+  const stored = await storeImage(app.images, image, 'avatar');
   const user = await updateUser(app.db, auth.user.id, { avatar: stored, updated_at: nowIso() });
-  await removeImage(app.config.uploadsDir, auth.user.avatar);
+  await removeImage(app.images, auth.user.avatar);
   return toAuthUser(user, auth.roles, [...auth.permissions], await supervisesIn(app.db, auth.companyId, auth.user.id));
 }

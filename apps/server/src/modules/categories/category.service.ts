@@ -111,9 +111,9 @@ function termsOfNew(kind: CategoryKind, input: CategoryCreate) {
  * Returns the stored name, or undefined when no image was sent.
  */
 async function storeRequestImage(app: FastifyInstance, form: FormInput): Promise<string | undefined> {
-  if (form.file) return storeImage(app.config.uploadsDir, form.file.buffer, 'image', form.file);
+  if (form.file) return storeImage(app.images, form.file.buffer, 'image', form.file);
   const text = form.fields.image;
-  if (text && text.startsWith('data:')) return storeDataUrlImage(app.config.uploadsDir, text, 'image');
+  if (text && text.startsWith('data:')) return storeDataUrlImage(app.images, text, 'image');
   return undefined;
 }
 
@@ -153,7 +153,7 @@ export async function createCategory(app: FastifyInstance, auth: AuthContext, fo
     });
     return { category: toCategory({ ...row, interest_rate: Number(row.interest_rate), penalty_rate: Number(row.penalty_rate), resources_count: 0 }), created: true };
   } catch (err) {
-    await removeImage(app.config.uploadsDir, image);
+    await removeImage(app.images, image);
     // The same create replayed concurrently (the offline queue retrying): the first one wins, the others return it.
     if (input.uuid && isUniqueViolation(err, 'uuid')) {
       const existing = await findCategory(app.db, auth.companyId, { uuid: input.uuid });
@@ -192,15 +192,15 @@ export async function updateCategory(app: FastifyInstance, auth: AuthContext, pa
       updated_at: nowIso(),
     });
   } catch (err) {
-    await removeImage(app.config.uploadsDir, image);
+    await removeImage(app.images, image);
     throw err;
   }
   if (!updated) {
-    await removeImage(app.config.uploadsDir, image);
+    await removeImage(app.images, image);
     throw notFound('Category');
   }
   // The image the row really had when this write replaced it (another update may have replaced `current`'s).
-  if (image !== undefined) await removeImage(app.config.uploadsDir, updated.previousImage);
+  if (image !== undefined) await removeImage(app.images, updated.previousImage);
   return toCategory(await requireCategory(app, auth, String(current.id)));
 }
 
@@ -222,5 +222,5 @@ export async function deleteCategory(app: FastifyInstance, auth: AuthContext, pa
     throw err;
   }
   if (!deleted) throw notFound('Category');
-  await removeImage(app.config.uploadsDir, deleted.image);
+  await removeImage(app.images, deleted.image);
 }

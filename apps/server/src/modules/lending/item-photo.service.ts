@@ -40,7 +40,7 @@ export async function addPhoto(app: FastifyInstance, auth: AuthContext, itemUuid
   const earlier = await findPhotoAnyCompany(app.db, uuid);
   if (earlier) return repeatOf(app, auth, itemUuid, earlier);
   if (!form.file) throw unprocessable({ photo: [NOT_AN_IMAGE] });
-  const name = await storeImage(app.config.uploadsDir, form.file.buffer, 'photo', { mimetype: form.file.mimetype, filename: form.file.filename });
+  const name = await storeImage(app.images, form.file.buffer, 'photo', { mimetype: form.file.mimetype, filename: form.file.filename });
   const size = imageSize(form.file.buffer);
   try {
     const row = await insertPhoto(app.db, {
@@ -56,7 +56,7 @@ export async function addPhoto(app: FastifyInstance, auth: AuthContext, itemUuid
     });
     return { status: 201, body: { data: toPhoto(app, row) } };
   } catch (err) {
-    await removeImage(app.config.uploadsDir, name);
+    await removeImage(app.images, name);
     // The same photo sent twice at once: the second finds the first's row and stores nothing.
     const raced = isUniqueViolation(err) ? await findPhotoAnyCompany(app.db, uuid) : undefined;
     if (raced) return repeatOf(app, auth, itemUuid, raced);

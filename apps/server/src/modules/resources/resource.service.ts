@@ -76,7 +76,7 @@ async function checkCategories(app: FastifyInstance, auth: AuthContext, ids: num
 }
 
 async function storeRequestImage(app: FastifyInstance, form: FormInput): Promise<string | undefined> {
-  return form.file ? storeImage(app.config.uploadsDir, form.file.buffer, 'image', form.file) : undefined;
+  return form.file ? storeImage(app.images, form.file.buffer, 'image', form.file) : undefined;
 }
 
 export async function createResource(app: FastifyInstance, auth: AuthContext, form: FormInput): Promise<Resource> {
@@ -104,7 +104,7 @@ export async function createResource(app: FastifyInstance, auth: AuthContext, fo
       input.categories ?? [],
     );
   } catch (err) {
-    await removeImage(app.config.uploadsDir, image);
+    await removeImage(app.images, image);
     throw err;
   }
   return getResource(app, auth, String(id));
@@ -133,15 +133,15 @@ export async function updateResource(app: FastifyInstance, auth: AuthContext, pa
       input.categories,
     );
   } catch (err) {
-    await removeImage(app.config.uploadsDir, image);
+    await removeImage(app.images, image);
     throw err;
   }
   if (!updated) {
-    await removeImage(app.config.uploadsDir, image);
+    await removeImage(app.images, image);
     throw notFound('Resource');
   }
   // The image the row really had when this write replaced it (another update may have replaced `current`'s).
-  if (image !== undefined) await removeImage(app.config.uploadsDir, updated.previousImage);
+  if (image !== undefined) await removeImage(app.images, updated.previousImage);
   return getResource(app, auth, String(current.id));
 }
 
@@ -149,5 +149,5 @@ export async function deleteResource(app: FastifyInstance, auth: AuthContext, pa
   const current = await requireResource(app, auth, param);
   const deleted = await deleteResourceRow(app.db, auth.companyId, current.id);
   if (!deleted) throw notFound('Resource');
-  await removeImage(app.config.uploadsDir, deleted.image);
+  await removeImage(app.images, deleted.image);
 }

@@ -75,7 +75,7 @@ export async function writeSettings(app: FastifyInstance, auth: AuthContext, bod
     changes.site_logo = null;
   } else if (logo !== undefined && logo !== publicFileUrl(current.site_logo)) {
     if (!logo.startsWith('data:')) throw unprocessable({ site_logo: [NOT_AN_IMAGE] });
-    storedLogo = await storeDataUrlImage(app.config.uploadsDir, logo, 'site_logo');
+    storedLogo = await storeDataUrlImage(app.images, logo, 'site_logo');
     changes.site_logo = storedLogo;
   }
   const timezone = body.timezone === undefined ? undefined : new Intl.DateTimeFormat('en-US', { timeZone: body.timezone }).resolvedOptions().timeZone;
@@ -83,11 +83,11 @@ export async function writeSettings(app: FastifyInstance, auth: AuthContext, bod
   try {
     ({ previousLogo } = await saveSettings(app.db, auth.companyId, changes, timezone, nowIso()));
   } catch (err) {
-    if (storedLogo) await removeImage(app.config.uploadsDir, storedLogo);
+    if (storedLogo) await removeImage(app.images, storedLogo);
     throw err;
   }
   if ('site_logo' in changes && previousLogo && previousLogo !== changes.site_logo) {
-    await removeImage(app.config.uploadsDir, previousLogo);
+    await removeImage(app.images, previousLogo);
   }
   return readSettings(app, auth);
 }
