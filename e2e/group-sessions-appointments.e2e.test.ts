@@ -42,6 +42,12 @@ describe('group sessions in the Appointments list and the calendar', () => {
       const month = new Date(starts!).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'Asia/Manila' });
       expect(heading.toLowerCase()).toBe(month.toLowerCase());
       expect(await page.getByRole('heading', { name: 'My group sessions' }).count()).toBe(0);
+      // The Upcoming count counts the sessions the list shows, as well as the appointments.
+      const student = await apiLogin(server, DEMO.student);
+      const counts = await apiCall<{ upcoming: number }>(server, student, 'GET', '/api/appointments/counts');
+      const sessions = await apiCall<{ data: unknown[] }>(server, student, 'GET', '/api/my-group-sessions');
+      expect(sessions.data.length).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('count-upcoming').textContent()).toBe(String(counts.upcoming + sessions.data.length));
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, `appointments-group-sessions-${size}`);
       await check(page, viewport);

@@ -5,8 +5,11 @@
 export const ACCESS_KINDS = ['screenings', 'urgent_case', 'case_notes', 'attendance', 'client_file', 'triage_list', 'export', 'disclosure'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
-/** By which right a row of the access log was read. 'list': a list showed the client's name or band. */
-export const ACCESS_VIAS = ['self', 'care_team', 'supervisor', 'break_glass', 'list', 'recorded_before'] as const;
+/**
+ * By which right a row of the access log was read. 'list': a list showed the client's name or band;
+ * 'group_facilitator': a facilitator read their group's content (decision 0340).
+ */
+export const ACCESS_VIAS = ['self', 'care_team', 'group_facilitator', 'supervisor', 'break_glass', 'list', 'recorded_before'] as const;
 export type AccessVia = (typeof ACCESS_VIAS)[number];
 
 /** What a client reads of their own (the rest of their file is their counselors'): decision 0200. */
@@ -49,6 +52,7 @@ export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
 export const ACCESS_VIA_LABELS: Record<AccessVia, string> = {
   self: 'Their own',
   care_team: 'Care team',
+  group_facilitator: 'Group facilitator',
   supervisor: 'Clinical supervisor',
   break_glass: 'Break the glass',
   list: 'Shown in a list',

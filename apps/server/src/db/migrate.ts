@@ -43,6 +43,7 @@ import * as m043 from './migrations/043-customer-language';
 import * as m041 from './migrations/041-group-emails';
 import * as m046 from './migrations/046-grant-words';
 import * as m049 from './migrations/049-outbox-failed-index';
+import * as m051 from './migrations/051-access-via-group-facilitator';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '041-group-emails': m041,
   '046-grant-words': m046,
   '049-outbox-failed-index': m049,
+  '051-access-via-group-facilitator': m051,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -772,7 +772,7 @@ export interface ClientAccessLogTable {
   viewer_id: number | null;
   client_id: number | null;
   kind: string;
-  via: 'self' | 'care_team' | 'supervisor' | 'break_glass' | 'list' | 'recorded_before';
+  via: 'self' | 'care_team' | 'group_facilitator' | 'supervisor' | 'break_glass' | 'list' | 'recorded_before';
   grant_id: number | null;
   at: string;
 }

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupByMonth } from '../features/appointments/appointment-grouping';
 import { initI18n } from '../lib/i18n';
-import { GroupSessionCard, type PageBounds, sessionsOnPage } from './group-session-rows';
+import { GroupSessionCard, type PageBounds, sessionsOnPage, upcomingCount } from './group-session-rows';
 
 // A member's group sessions in the Appointments list (decisions 0283, 0319): read-only cards marked as a group
 // session, each on the one page of the Upcoming list whose appointments it falls between, under its month's heading.
@@ -61,5 +61,16 @@ describe('sessionsOnPage', () => {
       ['November 2026', ['before-all', 'appointment']],
       ['December 2026', ['in-first', 'appointment 2']],
     ]);
+  });
+});
+
+describe('upcomingCount', () => {
+  it('counts the sessions the Upcoming list shows with the appointments, and waits for both', () => {
+    const two = [session('a', '2026-12-01T08:00:00.000Z'), session('b', '2026-12-08T08:00:00.000Z')];
+    expect(upcomingCount(3, two)).toBe(5);
+    expect(upcomingCount(0, two)).toBe(2);
+    expect(upcomingCount(3, [])).toBe(3);
+    expect(upcomingCount(undefined, two)).toBeUndefined();
+    expect(upcomingCount(3, undefined)).toBeUndefined();
   });
 });

@@ -19,6 +19,14 @@ export function useMyGroupSessions(enabled: boolean) {
   });
 }
 
+/**
+ * The Upcoming tab's count for a member: their upcoming appointments and the coming group sessions the list shows
+ * among them, so the count agrees with the list; undefined while either is not known.
+ */
+export function upcomingCount(appointments: number | undefined, sessions: readonly MyGroupSession[] | undefined): number | undefined {
+  return appointments === undefined || sessions === undefined ? undefined : appointments + sessions.length;
+}
+
 /** Where one page of a soonest-first list stands: its first and last start, and the start that ends the page before it. */
 export interface PageBounds {
   first: string | null;

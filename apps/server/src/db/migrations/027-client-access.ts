@@ -84,8 +84,11 @@ export async function up(db: AnyDB): Promise<void> {
     and not exists (select 1 from role_permission x where x.role_id = r.id and x.permission_id = p.id)`.execute(db);
 }
 
-/** Refuses every update and delete of the log, except the foreign keys' own "set null" of a removed user. */
-async function appendOnly(db: AnyDB): Promise<void> {
+/**
+ * Refuses every update and delete of the log, except the foreign keys' own "set null" of a removed user. Migration
+ * 051 lays it again over the log it rebuilds.
+ */
+export async function appendOnly(db: AnyDB): Promise<void> {
   if (isPostgres(db)) {
     const same = KEPT.map((c) => `new.${c} is not distinct from old.${c}`).join(' and ');
     const nulled = `(new.viewer_id is not distinct from old.viewer_id or new.viewer_id is null) and (new.client_id is not distinct from old.client_id or new.client_id is null)`;

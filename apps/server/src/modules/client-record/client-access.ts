@@ -3,7 +3,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { DB } from '../../db/database';
 import { type AuthContext, authOf } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { findClientOf, inCareTeam, inSupervisedCareTeam, insertAccessRows, liveGrant, readableClientIdsQuery } from './client-record.repository';
+import { findClientOf, holdsClinicalAccess, inCareTeam, inSupervisedCareTeam, insertAccessRows, liveGrant, readableClientIdsQuery } from './client-record.repository';
 
 // The one access model for confidential client content (docs/decisions/0200-client-access-model.md): screening
 // answers and scores, urgent-case details, case notes, attendance beyond one's own appointments. Every reader of
@@ -27,6 +27,11 @@ export interface ClientAccess {
  */
 export function isClinician(auth: AuthContext): boolean {
   return auth.user.user_type === 'counselor' && CLINICAL_PERMISSIONS.some((p) => auth.permissions.has(p));
+}
+
+/** Whether another member of the company is a clinician, as isClinician says of the caller (a co-facilitator, decision 0340). */
+export function isClinicianMember(db: DB, companyId: number, userId: number): Promise<boolean> {
+  return holdsClinicalAccess(db, companyId, userId, CLINICAL_PERMISSIONS);
 }
 
 /** preHandler of every route that reads or writes clinical content: a clinician, or 403 (decision 0313). */
@@ -102,14 +107,14 @@ export interface GroupContent {
 
 /**
  * Opens what a closed group's record holds about these members (decision 0312): its facilitators read it (via
- * care_team, for that group only) and so does the supervisor a trainee's note names (via supervisor); a member's
- * own care team reads their view of it through openClientContent, never the whole group's. 403 for anyone else;
- * otherwise one access-log row per member, in the read's transaction.
+ * group_facilitator, for that group only: decision 0340) and so does the supervisor a trainee's note names (via
+ * supervisor); a member's own care team reads their view of it through openClientContent, never the whole group's.
+ * 403 for anyone else; otherwise one access-log row per member, in the read's transaction.
  */
 export async function openGroupContent(db: DB, auth: AuthContext, group: GroupContent, clientIds: readonly number[], kind: AccessKind): Promise<Pick<ClientAccess, 'via'>> {
   if (!isClinician(auth)) throw forbidden(CARE_TEAM_ONLY);
   let via: ClientAccess['via'];
-  if (group.facilitator_id === auth.user.id || group.co_facilitator_id === auth.user.id) via = 'care_team';
+  if (group.facilitator_id === auth.user.id || group.co_facilitator_id === auth.user.id) via = 'group_facilitator';
   else if (group.noteSupervisorId != null && group.noteSupervisorId === auth.user.id) via = 'supervisor';
   else throw forbidden(CARE_TEAM_ONLY);
   const at = new Date().toISOString();

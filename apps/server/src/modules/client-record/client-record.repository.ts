@@ -71,6 +71,24 @@ export async function findClientOf(db: DB, companyId: number, clientId: number):
     .executeTakeFirst();
 }
 
+/** Whether a member of the company is a counselor by type holding one of these permissions there (a clinician). */
+export async function holdsClinicalAccess(db: DB, companyId: number, userId: number, permissions: readonly string[]): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('company_user', (j) => j.onRef('company_user.user_id', '=', 'users.id').on('company_user.company_id', '=', companyId))
+    .innerJoin('role_user', 'role_user.user_id', 'users.id')
+    .innerJoin('roles', 'roles.id', 'role_user.role_id')
+    .innerJoin('role_permission', 'role_permission.role_id', 'roles.id')
+    .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
+    .select('users.id')
+    .where('users.id', '=', userId)
+    .where('users.user_type', '=', 'counselor')
+    .where('roles.company_id', '=', companyId)
+    .where('permissions.name', 'in', [...permissions])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Appends rows to the access log (in chunks, under SQLite's bound-parameter limit for a long list). */
 export async function insertAccessRows(db: DB, rows: Insertable<ClientAccessLogTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('client_access_log').values(rows.slice(i, i + 500)).execute();

@@ -6,7 +6,7 @@ import { nowIso } from '../../lib/clock';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { attendanceRows, findSession, readGroupSettings, upsertAttendance, writeGroupSettings } from './groups.repository';
-import { requireCounselor } from './groups.service';
+import { requireClinician } from './groups.service';
 
 // Attendance of group sessions (decision 0280): a facilitator records present, absent or late cancellation per
 // session and member once the session has started; the outcomes join each member's attendance history, and count
@@ -16,7 +16,7 @@ type Session = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
 /** A session of a group the counselor facilitates; any other (or another company's) is 404. */
 async function facilitatedSession(db: DB, auth: AuthContext, uuid: string): Promise<Session> {
-  requireCounselor(auth);
+  requireClinician(auth);
   const session = await findSession(db, auth.companyId, uuid);
   if (!session || (session.facilitator_id !== auth.user.id && session.co_facilitator_id !== auth.user.id)) throw notFound('Session');
   return session;

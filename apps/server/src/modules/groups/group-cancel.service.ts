@@ -6,7 +6,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { writeMessages } from '../notifications/notify.repository';
 import { queueCancelled } from './group-emails';
 import { activeMembers, cancelComingSessions, cancelGroupRow, cancelSessionRow, findSession } from './groups.repository';
-import { facilitatedGroup, requireCounselor } from './groups.service';
+import { facilitatedGroup, requireClinician } from './groups.service';
 
 // A facilitator cancels a whole group or one session still to come (decision 0282). Each is one conditional update
 // (a second cancel, or one racing it, finds nothing to change and is told so); the members are told in the same
@@ -40,7 +40,7 @@ export async function cancelGroup(db: DB, auth: AuthContext, uuid: string): Prom
 
 /** POST /api/group-sessions/{uuid}/cancel: one session that has not started. */
 export async function cancelGroupSession(db: DB, auth: AuthContext, uuid: string): Promise<GroupCancelResult> {
-  requireCounselor(auth);
+  requireClinician(auth);
   const session = await findSession(db, auth.companyId, uuid);
   if (!session || (session.facilitator_id !== auth.user.id && session.co_facilitator_id !== auth.user.id)) throw notFound('Session');
   const group = await facilitatedGroup(db, auth, session.group_uuid);

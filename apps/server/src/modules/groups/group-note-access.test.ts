@@ -54,14 +54,16 @@ describe("a group facilitator reads the group's content, not the member's record
     expect(res.json().data.parts.map((p: { text: string }) => p.text)).toEqual([A_PART, B_PART]);
     const rows = (await rowsOf(t.db, g.c.co.user.id)).slice(before);
     expect(rows).toEqual([
-      { client_id: amihan.user.id, kind: 'case_notes', via: 'care_team' },
-      { client_id: bituin.user.id, kind: 'case_notes', via: 'care_team' },
+      // The log tells the group's facilitator from a member's care team (decision 0340).
+      { client_id: amihan.user.id, kind: 'case_notes', via: 'group_facilitator' },
+      { client_id: bituin.user.id, kind: 'case_notes', via: 'group_facilitator' },
     ]);
     const session = await call(t, g.c.lead, 'GET', `/api/group-sessions/${g.sessions[0]}/note`);
     expect(session.statusCode).toBe(200);
     expect(session.body).toContain(A_PART);
     const leadRows = await rowsOf(t.db, g.c.lead.user.id);
     expect(leadRows.filter((r) => r.client_id === amihan.user.id && r.kind === 'case_notes').length).toBeGreaterThanOrEqual(3); // write, sign, read
+    expect(new Set(leadRows.map((r) => r.via))).toEqual(new Set(['group_facilitator']));
   });
 
   it("gets 403 on the member's screenings, individual case notes, group-notes list and client file, and is not handed them in My clients", async () => {

@@ -8,7 +8,6 @@ import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-err
 import { type GroupContent, isClinician, openClientContent, openGroupContent } from '../client-record/client-access';
 import { assertFileOpen } from '../client-record/client-file.service';
 import { memberGroupNotes } from '../client-record/group-note-record';
-import { mayWrite } from '../case-notes/case-notes.service';
 import { createOnce, draftColumns, existingOf, lostRace } from '../case-notes/note-signature';
 import { toGroupNote, sealPart, sealShared } from './group-note-view';
 import { updateDraftOf } from '../case-notes/note-statements.repository';
@@ -62,7 +61,8 @@ export async function readableGroupNote(db: DB, auth: AuthContext, uuid: string,
  */
 export async function openMembers(db: DB, auth: AuthContext, group: GroupContent, clientIds: readonly number[], write: boolean): Promise<void> {
   const access = await openGroupContent(db, auth, group, clientIds, 'case_notes');
-  if (write && !mayWrite(access)) throw forbidden(CASE_NOTE_MESSAGES.notWriter);
+  // The facilitators write the group's note; the supervisor it names co-signs and adds addenda (decision 0312).
+  if (write && access.via !== 'group_facilitator') throw forbidden(CASE_NOTE_MESSAGES.notWriter);
 }
 
 /** Members present at the session, and that the parts given are theirs only. */

@@ -7,7 +7,8 @@ import type { DB } from '../../db/database';
 import { lockCounselors } from '../../db/locks';
 import { nowIso } from '../../lib/clock';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
-import { type AuthContext, isCounselor } from '../../lib/auth-context';
+import type { AuthContext } from '../../lib/auth-context';
+import { isClinician, isClinicianMember } from '../client-record/client-access';
 import { categoryExists, findClient } from '../appointments/appointment.repository';
 import { hasScreening } from '../appointments/intake-gate.repository';
 import { planSeries, sessionDates, weekOf } from '../appointments/series-plan';
@@ -34,14 +35,17 @@ import { sessionsByGroup, toSummary } from './group-view';
 
 type GroupBody = z.output<typeof groupBodySchema>;
 
-/** Only counselors run groups; anyone else gets 403. */
-export function requireCounselor(auth: AuthContext): void {
-  if (!isCounselor(auth)) throw forbidden('Only counselors run groups.');
+/**
+ * Only clinicians run groups (decision 0340): a group's members, whether they were screened, and who came are
+ * clinical, so a counselor by type or role alone, without clinical access, gets 403 as on the group notes (0313).
+ */
+export function requireClinician(auth: AuthContext): void {
+  if (!isClinician(auth)) throw forbidden('Only counselors run groups.');
 }
 
 /** A group the counselor facilitates; any other (or another company's) is 404. */
 export async function facilitatedGroup(db: DB, auth: AuthContext, uuid: string): Promise<GroupRow> {
-  requireCounselor(auth);
+  requireClinician(auth);
   const group = await findGroup(db, auth.companyId, uuid);
   if (!group || (group.facilitator_id !== auth.user.id && group.co_facilitator_id !== auth.user.id)) throw notFound('Group');
   return group;
@@ -69,7 +73,8 @@ async function facilitatorsOf(db: DB, auth: AuthContext, body: GroupBody): Promi
   const list = [me];
   if (body.co_facilitator_id != null) {
     const co = body.co_facilitator_id === auth.user.id ? undefined : await findCounselor(db, auth.companyId, body.co_facilitator_id);
-    if (co) list.push(co);
+    // The co-facilitator runs the group too: a clinician as well (decision 0340).
+    if (co && (await isClinicianMember(db, auth.companyId, co.id))) list.push(co);
     else errors.co_facilitator_id = ['The co-facilitator must be another counselor of the centre.'];
   }
   if (!(await categoryExists(db, auth.companyId, body.category_id))) errors.category_id = ['The selected category is invalid.'];
@@ -122,7 +127,7 @@ function clashError(occurrences: readonly GroupOccurrence[]): HttpError {
 
 /** POST /api/groups/preview: every session and what is in its way; nothing is written. */
 export async function previewGroup(db: DB, auth: AuthContext, body: GroupBody) {
-  requireCounselor(auth);
+  requireClinician(auth);
   const facilitators = await facilitatorsOf(db, auth, body);
   const { occurrences, duration } = await plan(db, auth, body, facilitators);
   return { duration_minutes: duration, occurrences, blocked: occurrences.filter((o) => o.problem !== null).length };
@@ -130,7 +135,7 @@ export async function previewGroup(db: DB, auth: AuthContext, body: GroupBody) {
 
 /** POST /api/groups: the group and all its sessions, or nothing (409 naming each clash). */
 export async function createGroup(db: DB, auth: AuthContext, body: GroupBody): Promise<GroupDetail> {
-  requireCounselor(auth);
+  requireClinician(auth);
   const facilitators = await facilitatorsOf(db, auth, body);
   datesOf(auth, body); // a bad rule is 422 before any lock is taken
   const now = nowIso();
@@ -179,7 +184,7 @@ export async function createGroup(db: DB, auth: AuthContext, body: GroupBody): P
 
 /** GET /api/groups: the groups the counselor facilitates. */
 export async function listGroups(db: DB, auth: AuthContext): Promise<GroupSummary[]> {
-  requireCounselor(auth);
+  requireClinician(auth);
   const groups = await staffGroups(db, auth.companyId, auth.user.id);
   const sessions = await sessionsByGroup(db, auth.companyId, groups);
   return groups.map((g) => toSummary(g, sessions.get(g.id) ?? []));

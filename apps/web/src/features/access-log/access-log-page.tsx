@@ -23,6 +23,7 @@ import { ClinicalGrantsSection } from './clinical-grants-section';
 const VIA_LABELS: Record<AccessVia, MessageKey> = {
   self: 'accessLog.via.self',
   care_team: 'accessLog.via.care_team',
+  group_facilitator: 'accessLog.via.group_facilitator',
   supervisor: 'accessLog.via.supervisor',
   break_glass: 'accessLog.via.break_glass',
   list: 'accessLog.via.list',

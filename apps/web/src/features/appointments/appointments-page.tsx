@@ -8,7 +8,7 @@ import { IntakePrompt } from '../../components/intake-prompt';
 import { intakeRequiredFirst, useScreeningStatus } from '../../components/intake-status';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
-import { GroupSessionCard, sessionsOnPage, useMyGroupSessions } from '../../components/group-session-rows';
+import { GroupSessionCard, sessionsOnPage, upcomingCount, useMyGroupSessions } from '../../components/group-session-rows';
 import { Pagination } from '../../components/ui/pagination';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
@@ -18,7 +18,8 @@ import { lazyPart, useOnceTrue, usePreloadWhenIdle } from '../../lib/lazy-part';
 import { useDocumentTitle, useSiteSettings } from '../../session/site-settings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { hasPermission, useAuth } from '../../session/auth-store';
-import { downloadIcs, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment } from './api/appointments-api';
+import { downloadIcs, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment, useInvalidateAppointments } from './api/appointments-api';
+import { useLiveChange } from '../../lib/live-change-events';
 import { groupByMonth } from './appointment-grouping';
 import { canBook, statusToast } from './appointment-rules';
 import { isCounselorUser, isManager } from '../../lib/viewer';
@@ -76,13 +77,17 @@ export function AppointmentsPage() {
   useEffect(() => setPage(1), [filters, tab]);
 
   const list = useAppointments({ status: tab, page, ...filters });
+  // A booking made elsewhere (the client, a colleague, another device) refreshes the list and counts (decision 0325).
+  useLiveChange('appointments', useInvalidateAppointments());
   // A member's coming group sessions stand in the Upcoming list among the appointments, by start, under the same
   // month headings (decisions 0283, 0319); the page before tells where this page's share of them begins.
   const member = user?.user_type === 'student' || user?.user_type === 'personnel';
   const withSessions = member && tab === 'upcoming';
-  const sessions = useMyGroupSessions(withSessions);
+  // Read on every tab: the Upcoming count counts them too.
+  const sessions = useMyGroupSessions(member);
   const previousPage = useAppointments({ status: tab, page: Math.max(1, page - 1), ...filters }, withSessions && page > 1);
   const counts = useAppointmentCounts(filters);
+  const countOf = (item: AppointmentTab) => (member && item === 'upcoming' ? upcomingCount(counts.data?.upcoming, sessions.data) : counts.data?.[item]);
   const changeStatus = useChangeStatus();
   const remove = useDeleteAppointment();
 
@@ -229,7 +234,7 @@ export function AppointmentsPage() {
             >
               {t(TAB_LABEL[item])}
               <span className={`badge badge-sm ${tab === item ? 'badge-primary' : 'badge-ghost'}`} data-testid={`count-${item}`}>
-                {counts.data ? counts.data[item] : '–'}
+                {countOf(item) ?? '–'}
               </span>
             </button>
           ))}

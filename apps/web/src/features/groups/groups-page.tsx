@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { serverMessageOr } from '../../lib/api-client';
 import { formatWeekdayDateTime } from '../../lib/dates';
 import { useT } from '../../lib/i18n';
-import { isCounselorUser } from '../../lib/viewer';
+import { isClinicianUser } from '../../lib/viewer';
 import { hasPermission, useAuth } from '../../session/auth-store';
 import { useDocumentTitle, useSiteSettings } from '../../session/site-settings';
 import { GroupDetailView } from './group-detail';
@@ -101,7 +101,8 @@ export function GroupsPage() {
   const settings = useSiteSettings();
   useDocumentTitle(settings.data?.site_name, t('groups.title'));
   const { user } = useAuth();
-  const counselor = isCounselorUser(user);
+  // Running a group is clinical (decision 0340): a counselor by type or role alone has nothing to run here.
+  const counselor = isClinicianUser(user);
   const timeZone = settings.data?.timezone ?? 'Asia/Manila';
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
