@@ -1,4 +1,5 @@
 import type { SyncTable } from '@kalinga/contracts/sync';
+import { signalChange } from './change-signals';
 import type { DB } from './database';
 
 // The per-company change counter behind the sync cursor (docs/decisions/0060, 0065).
@@ -16,6 +17,8 @@ export async function bumpVersion(trx: DB, companyId: number): Promise<number> {
     .where('company_id', '=', companyId)
     .returning('sync_version')
     .executeTakeFirstOrThrow();
+  // Devices online hear of it once the transaction commits (decision 0325).
+  await signalChange(trx, companyId, 'lending');
   return Number(row.sync_version);
 }
 

@@ -1,4 +1,5 @@
 import type { AppointmentTab, ClientUserType } from '@kalinga/contracts/appointments';
+import { signalChange } from '../../db/change-signals';
 import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/database';
 import type { AppointmentRow, AppointmentsTable, Database, UserRow } from '../../db/tables';
@@ -250,6 +251,7 @@ export type NewAppointment = Omit<AppointmentsTable, 'id'>;
 
 export async function insertAppointment(db: Conn, values: NewAppointment): Promise<number> {
   const row = await db.insertInto('appointments').values(values).returning('id').executeTakeFirstOrThrow();
+  await signalChange(db, values.company_id, 'appointments');
   return row.id;
 }
 
@@ -265,11 +267,14 @@ export async function updateAppointmentRow(db: Conn, companyId: number, id: numb
     .where('company_id', '=', companyId)
     .where('status', '=', expectedStatus)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const updated = Number(result.numUpdatedRows) === 1;
+  if (updated) await signalChange(db, companyId, 'appointments');
+  return updated;
 }
 
 export async function deleteAppointmentRow(db: Conn, companyId: number, id: number): Promise<void> {
   await db.deleteFrom('appointments').where('id', '=', id).where('company_id', '=', companyId).execute();
+  await signalChange(db, companyId, 'appointments');
 }
 
 export async function insertStatusChange(db: Conn, companyId: number, appointmentId: number, from: string | null, to: string, by: number | null, at: string): Promise<void> {

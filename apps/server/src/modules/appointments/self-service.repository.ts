@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { signalChange } from '../../db/change-signals';
 import type { DB } from '../../db/database';
 import type { AppointmentRow, Database } from '../../db/tables';
 import type { NewAppointment } from './appointment.repository';
@@ -31,7 +32,9 @@ export async function moveAppointmentRow(
     .where('status', '=', expected.status)
     .where('appointment_date', '=', expected.appointment_date)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const moved = Number(result.numUpdatedRows) === 1;
+  if (moved) await signalChange(db, companyId, 'appointments');
+  return moved;
 }
 
 export interface HistoryEntry {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { signalChange } from '../../db/change-signals';
 import type { DB } from '../../db/database';
 import { forUpdate } from '../../db/locks';
 import type { AppointmentSeriesTable, Database } from '../../db/tables';
@@ -16,6 +17,7 @@ export async function insertSeries(db: Conn, values: NewSeries): Promise<number>
 /** Inserts the sessions in one statement; their ids in the order given. */
 export async function insertSessions(db: Conn, rows: readonly NewAppointment[]): Promise<number[]> {
   const ids = await db.insertInto('appointments').values([...rows]).returning(['id', 'series_index']).execute();
+  if (rows.length > 0) await signalChange(db, rows[0].company_id, 'appointments');
   return ids.sort((a, b) => (a.series_index ?? 0) - (b.series_index ?? 0)).map((r) => r.id);
 }
 

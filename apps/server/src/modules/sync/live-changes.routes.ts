@@ -1,0 +1,99 @@
+import { errorReplySchema } from '@kalinga/contracts/common';
+import { CHANGE_EVENTS_PATH, CHANGED_EVENT, type ChangeScope } from '@kalinga/contracts/live-changes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { type AuthContext, authOf, isCounselor, signedIn } from '../../lib/auth-context';
+import { createChangeHub, type LiveConnection } from './live-changes';
+
+// GET /api/sync/events (docs/decisions/0325-changes-pushed-to-devices.md): a server-sent-events stream that says
+// `changed` with the scopes whose rows changed in the caller's company, and nothing else. A comment every
+// HEARTBEAT_MS keeps proxies from closing it as idle; after MAX_AGE_MS (spread) the server ends it and the device
+// opens a new one, authenticated again, so a revoked session stops hearing within minutes.
+
+export const HEARTBEAT_MS = 25_000;
+const MAX_AGE_MS = 10 * 60_000;
+/** How long a device waits before it reconnects after the stream ends (the `retry:` field). */
+const RETRY_MS = 3_000;
+/** How long a new stream waits for the instance's LISTEN before it opens anyway (the listener keeps trying). */
+const LISTEN_WAIT_MS = 5_000;
+
+/**
+ * The scopes a user hears of: lending with the lending view; appointments for counselors and those who manage
+ * appointments. A client's list holds only their own appointments: a signal for every booking is not for them.
+ */
+function scopesOf(auth: AuthContext): Set<ChangeScope> {
+  const scopes = new Set<ChangeScope>();
+  if (auth.permissions.has('view lending')) scopes.add('lending');
+  if (auth.permissions.has('view appointments') && (isCounselor(auth) || auth.permissions.has('manage appointments'))) scopes.add('appointments');
+  return scopes;
+}
+
+interface OpenStream {
+  raw: ServerResponse;
+  endsAt: number;
+}
+
+export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = createChangeHub(app.db, app.config.database, (message) => app.log.warn(message));
+  const streams = new Set<OpenStream>();
+  // One timer for every stream: the heartbeat, and the end of streams past their age.
+  const beat = setInterval(() => {
+    const now = Date.now();
+    for (const s of streams) {
+      if (now >= s.endsAt) s.raw.end();
+      else s.raw.write(':\n\n');
+    }
+  }, HEARTBEAT_MS);
+  beat.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(beat);
+    // The devices reconnect (to another instance, or to this one restarted); the server's close need not wait for them.
+    for (const s of streams) s.raw.destroy();
+    await hub.close();
+  });
+
+  app.get(CHANGE_EVENTS_PATH, {
+    preHandler: signedIn,
+    schema: {
+      summary: 'Streams a signal (server-sent events) naming what kind of records changed in the company, for devices to pull.',
+      operationId: 'streamChanges',
+      tags: ['sync'],
+      security: [{ bearer: [] }],
+      produces: ['text/event-stream'],
+      // It takes nothing: an unknown parameter is refused (422) rather than ignored.
+      querystring: z.strictObject({}),
+      response: { 200: z.string(), 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema },
+    },
+    handler: async (request, reply) => {
+      const auth = authOf(request);
+      // The stream's first bytes say it is heard: after them no change is missed (a device pulls once on opening).
+      await hub.ready(LISTEN_WAIT_MS);
+      reply.hijack();
+      const raw = reply.raw;
+      if (raw.destroyed) return reply;
+      raw.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        // nginx would otherwise hold the events in its buffer.
+        'X-Accel-Buffering': 'no',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      const stream: OpenStream = { raw, endsAt: Date.now() + MAX_AGE_MS * (1 + Math.random() / 2) };
+      const connection: LiveConnection = {
+        companyId: auth.companyId,
+        scopes: scopesOf(auth),
+        send: (scopes) => void raw.write(`event: ${CHANGED_EVENT}\ndata: ${JSON.stringify({ scopes })}\n\n`),
+      };
+      streams.add(stream);
+      const unsubscribe = hub.subscribe(connection);
+      raw.once('close', () => {
+        streams.delete(stream);
+        unsubscribe();
+      });
+      raw.write(`retry: ${RETRY_MS}\n\n`);
+      return reply;
+    },
+  });
+};

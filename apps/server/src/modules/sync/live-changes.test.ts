@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addCategory, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
+import { appointmentRow } from '../../../test/appointment-rows';
+import { writeCustomer } from '../../../test/sync/sync-helpers';
+import { type LiveStream, openLiveStream, secondInstance } from '../../../test/sync/live-stream';
+import { insertAppointment, type NewAppointment } from '../appointments/appointment.repository';
+import type { ChangeScope } from '@kalinga/contracts/live-changes';
+import { localChanges } from '../../db/change-signals';
+import { createChangeHub, liveConnectionCount } from './live-changes';
+
+// The live change signal (decision 0325). On PostgreSQL the write is made through one instance and heard on a
+// stream of another (two apps, two pools, two listeners on one database); on SQLite one instance is supported,
+// so both are the same app.
+
+let t: TestApp;
+let other: Awaited<ReturnType<typeof secondInstance>>;
+const open: LiveStream[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await secondInstance(t);
+});
+afterAll(async () => {
+  for (const s of open) s.close();
+  await other.close();
+  await t.close();
+});
+
+async function stream(headers: Record<string, string>): Promise<LiveStream> {
+  const s = await openLiveStream(other.app, headers);
+  open.push(s);
+  // Subscribed once the first bytes (the retry field) arrived.
+  await vi.waitFor(() => expect(s.preamble.length).toBeGreaterThan(0));
+  return s;
+}
+
+describe('GET /api/sync/events', () => {
+  it('is a server-sent-events stream proxies do not buffer, and refuses a signed-out caller (401)', async () => {
+    const admin = await registerCompany(t.app, 'Stream Headers Pawnshop');
+    const s = await stream(admin.headers);
+    expect(s.status).toBe(200);
+    expect(s.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(s.headers.get('x-accel-buffering')).toBe('no');
+    expect(s.headers.get('content-encoding')).toBeNull();
+    expect(s.preamble[0]).toMatch(/^retry: \d+$/);
+    s.close();
+
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/sync/events' });
+    expect(anonymous.statusCode).toBe(401);
+    const badToken = await t.app.inject({ method: 'GET', url: '/api/sync/events', headers: { authorization: 'Bearer nope' } });
+    expect(badToken.statusCode).toBe(401);
+    // It takes no parameters: one is refused, not ignored.
+    const withQuery = await t.app.inject({ method: 'GET', url: '/api/sync/events?since=c1', headers: admin.headers });
+    expect(withQuery.statusCode).toBe(422);
+    // Another company's stream is not the caller's to open.
+    const elsewhere = await registerCompany(t.app, 'Elsewhere Pawnshop');
+    const foreign = await t.app.inject({ method: 'GET', url: '/api/sync/events', headers: { ...admin.headers, 'x-company-id': String(elsewhere.companyId) } });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('a lending write on one instance signals a stream of the same company on another', async () => {
+    const admin = await registerCompany(t.app, 'Live Pawnshop');
+    const s = await stream(admin.headers);
+    await writeCustomer(t.app, admin.headers, 'Lorna');
+    await vi.waitFor(() => expect(s.signals).toEqual([['lending']]));
+  });
+
+  it("another company's change does not signal", async () => {
+    const mine = await registerCompany(t.app, 'Quiet Pawnshop');
+    const theirs = await registerCompany(t.app, 'Busy Pawnshop');
+    const quiet = await stream(mine.headers);
+    const busy = await stream(theirs.headers);
+    await writeCustomer(t.app, theirs.headers, 'Other');
+    await vi.waitFor(() => expect(busy.signals).toHaveLength(1));
+    // The busy company's signal has gone out; a write of our own comes after it, and it is all we hear.
+    await writeCustomer(t.app, mine.headers, 'Ours');
+    await vi.waitFor(() => expect(quiet.signals).toHaveLength(1));
+    expect(quiet.signals).toEqual([['lending']]);
+    expect(busy.signals).toHaveLength(1);
+  });
+
+  it('a booking signals appointments; a user who may not read lending hears only what they may read', async () => {
+    const admin = await registerCompany(t.app, 'Live Centre');
+    const counselor = await addUser(t.app, admin.companyId, { userType: 'counselor', roles: ['counselor'] });
+    const client = await addUser(t.app, admin.companyId, { userType: 'student' });
+    const categoryId = await addCategory(t.db, admin.companyId, 'Wellness');
+    const s = await stream(counselor.headers);
+    await writeCustomer(t.app, admin.headers, 'Not for counselors');
+    await insertAppointment(
+      t.db,
+      // Every column is given (created_by as null), as the repository's type wants.
+      appointmentRow({ company_id: admin.companyId, counselor_id: counselor.user.id, client_id: client.user.id, category_id: categoryId, appointment_date: '2030-01-07T01:00:00.000Z' }) as NewAppointment,
+    );
+    await vi.waitFor(() => expect(s.signals.flat()).toContain('appointments'));
+    expect(s.signals.flat()).not.toContain('lending');
+  });
+
+  it('a closed stream is let go: the count of live connections goes back down', async () => {
+    const admin = await registerCompany(t.app, 'Closing Pawnshop');
+    const before = liveConnectionCount();
+    const s = await stream(admin.headers);
+    expect(liveConnectionCount()).toBe(before + 1);
+    s.close();
+    await vi.waitFor(() => expect(liveConnectionCount()).toBe(before));
+    // Nothing is written to it any more, and a write still works.
+    await writeCustomer(t.app, admin.headers);
+    expect(s.signals).toEqual([]);
+  });
+});
+
+describe('the hub', () => {
+  it('gathers a burst of notes into one signal per stream, with only the scopes it may hear', async () => {
+    const hub = createChangeHub(t.db, { kind: 'sqlite', file: '' }, () => undefined);
+    const everything: ChangeScope[][] = [];
+    const lendingOnly: ChangeScope[][] = [];
+    const elsewhere: ChangeScope[][] = [];
+    hub.subscribe({ companyId: 1_000_001, scopes: new Set(['lending', 'appointments']), send: (s) => everything.push(s) });
+    hub.subscribe({ companyId: 1_000_001, scopes: new Set(['lending']), send: (s) => lendingOnly.push(s) });
+    hub.subscribe({ companyId: 1_000_002, scopes: new Set(['lending', 'appointments']), send: (s) => elsewhere.push(s) });
+    for (let i = 0; i < 3; i++) localChanges.emit('change', { companyId: 1_000_001, scope: 'lending' });
+    localChanges.emit('change', { companyId: 1_000_001, scope: 'appointments' });
+    await vi.waitFor(() => expect(everything).toHaveLength(1));
+    expect(everything).toEqual([['lending', 'appointments']]);
+    expect(lendingOnly).toEqual([['lending']]);
+    expect(elsewhere).toEqual([]);
+    const before = liveConnectionCount();
+    await hub.close();
+    expect(liveConnectionCount()).toBe(before - 3);
+  });
+});

@@ -1,0 +1,71 @@
+import { type ChangeScope, CHANGE_EVENTS_PATH, CHANGED_EVENT, parseChangedSignal } from '@kalinga/contracts/live-changes';
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../src/app';
+import { createDatabase } from '../../src/db/database';
+import type { TestApp } from '../harness';
+
+/** An open GET /api/sync/events as a device reads it: the `changed` events so far, in order. */
+export interface LiveStream {
+  status: number;
+  headers: Headers;
+  signals: ChangeScope[][];
+  /** Comment lines and fields other than events (`retry:`), to see the stream is being written. */
+  preamble: string[];
+  close(): void;
+}
+
+/** Listens on a free local port (once) and gives the base URL. */
+export async function baseUrl(app: FastifyInstance): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** Opens the stream with `headers` and reads it in the background until closed. */
+export async function openLiveStream(app: FastifyInstance, headers: Record<string, string>): Promise<LiveStream> {
+  const abort = new AbortController();
+  const res = await fetch(`${await baseUrl(app)}${CHANGE_EVENTS_PATH}`, { headers, signal: abort.signal });
+  const stream: LiveStream = { status: res.status, headers: res.headers, signals: [], preamble: [], close: () => abort.abort() };
+  if (!res.body) return stream;
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event === CHANGED_EVENT && data !== undefined) stream.signals.push(parseChangedSignal(data).scopes);
+          else stream.preamble.push(block);
+        }
+      }
+    } catch {
+      // Aborted by close(), or the server ended it.
+    }
+  })();
+  return stream;
+}
+
+/**
+ * A second instance of the app on the first one's PostgreSQL database (its own pool and its own listener), as
+ * another machine would run it. On SQLite the same app is given back: there one instance is supported.
+ */
+export async function secondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  if (first.config.database.kind !== 'postgres') return { app: first.app, close: async () => undefined };
+  const db = createDatabase(first.config.database);
+  const app = await buildApp({ config: first.config, db });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
