@@ -20,7 +20,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable') }) },
     },
     handler: async (request, reply) => {
-      const readiness = await checkReadiness(app.db);
+      // Object storage only when it is a bucket: a folder of this machine's own is not a dependency that can be away.
+      const images = app.images;
+      const readiness = await checkReadiness(app.db, { storage: images.kind === 's3' ? () => images.check() : undefined });
       reply.header('Cache-Control', 'no-store');
       if (readiness.ready) return { status: 'ready' as const };
       request.log.warn({ cause: readiness.cause }, `not ready: ${readiness.cause}: ${readiness.detail}`);

@@ -22,7 +22,11 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** What failed, for the log: a storage failure's own reason (StorageUnavailable), else the error's message. */
+function reason(err: unknown): string {
+  if (typeof err === 'object' && err !== null && 'reason' in err && typeof err.reason === 'string') return err.reason;
+  return err instanceof Error ? err.message : String(err);
+}
 
 /**
  * Whether this instance can serve (decision 0331): the database answers, it has every migration this build knows,

@@ -7,6 +7,7 @@ import { createDatabase } from '../../db/database';
 import { migrationsBehind } from '../../db/migration-status';
 import { knownMigrations } from '../../db/migrate';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { startS3Server } from '../../../test/storage/s3-server';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,5 +50,21 @@ describe('GET /api/ready', () => {
       await sql`insert into kysely_migration (name, timestamp) values (${newest}, ${new Date().toISOString()})`.execute(t.db);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 when its bucket cannot be reached, and 200 with one that answers', async () => {
+    const s3 = await startS3Server(['kalinga-ready']);
+    const reachable = await createTestApp(s3.env('kalinga-ready'));
+    // Nothing listens on port 1.
+    const away = await createTestApp({ ...s3.env('kalinga-ready'), S3_ENDPOINT: 'http://127.0.0.1:1' });
+    try {
+      expect((await reachable.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      const res = await away.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await Promise.all([reachable.close(), away.close()]);
+      await s3.close();
+    }
   });
 });

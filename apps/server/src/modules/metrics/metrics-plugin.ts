@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MetricSources } from './metrics.service';
+import { liveConnectionCount } from '../sync/live-changes';
 
 /** Routes whose answer lasts as long as the device stays (the live stream of changes, decision 0325): not timed. */
 const LONG_LIVED = new Set(['/api/sync/events']);
@@ -10,14 +10,14 @@ const LONG_LIVED = new Set(['/api/sync/events']);
  * its route's pattern, and a scrape needs `Authorization: Bearer <METRICS_TOKEN>`. Registered before the feature
  * modules, so the timing hook covers their routes.
  */
-export async function registerMetrics(app: FastifyInstance, sources: MetricSources = {}): Promise<void> {
+export async function registerMetrics(app: FastifyInstance): Promise<void> {
   const token = app.config.metricsToken;
   if (!token) {
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.status(404).send({ message: 'Route GET /metrics not found.' }));
     return;
   }
   const { checkMetricsToken, createServerMetrics } = await import('./metrics.service');
-  const metrics = createServerMetrics(app.db, sources);
+  const metrics = createServerMetrics(app.db, { connectedDevices: liveConnectionCount });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;
     if (route !== undefined && LONG_LIVED.has(route)) return;

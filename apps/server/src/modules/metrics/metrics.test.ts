@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_EPOCH } from '@kalinga/contracts/sync';
 import { addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
 import { queueEmail } from '../notifications/notify.repository';
+import { openLiveStream } from '../../../test/sync/live-stream';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? '');
@@ -110,6 +111,19 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'kalinga_backup_last_success_age_seconds')).toBeLessThan(3700);
     // The process's own families come along (memory per connected device is read from these).
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+  });
+
+  it('counts the devices holding a live stream, and does not time the stream as a request', async () => {
+    const before = sample(await scrape(t), 'kalinga_connected_devices') ?? Number.NaN;
+    const stream = await openLiveStream(t.app, admin.headers);
+    try {
+      expect(stream.status).toBe(200);
+      await expect.poll(async () => sample(await scrape(t), 'kalinga_connected_devices')).toBe(before + 1);
+    } finally {
+      stream.close();
+    }
+    await expect.poll(async () => sample(await scrape(t), 'kalinga_connected_devices')).toBe(before);
+    expect(await scrape(t)).not.toContain('route="/api/sync/events"');
   });
 
   it.runIf(onPostgres)("shows the PostgreSQL pool's use", async () => {
