@@ -68,10 +68,13 @@ const onOnline = () => {
   void retryEntries('retry').then(drain).then(pull);
 };
 const onFocus = () => void pull();
+// Changes pushed by the server (decision 0325): its own chunk, loaded once the engine runs.
+const liveChanges = () => import('./live-changes');
 
 /** Starts queue runs and pulls (idempotent). Call after sign-in and at start-up when signed in. */
 export function startSync(): void {
   resumeQueue();
+  void liveChanges().then((m) => started && m.startLiveChanges({ pull }));
   if (started) {
     // Started again after a sign-in or a company switch: another book may be in use, with its own queue and cursor.
     void drain().then(pull);
@@ -92,6 +95,7 @@ export function startSync(): void {
 /** Stops runs and pulls (logout). Queue entries stay on the device. */
 export function stopSync(): void {
   started = false;
+  void liveChanges().then((m) => m.stopLiveChanges());
   pauseQueue();
   window.removeEventListener(QUEUE_CHANGED_EVENT, onQueued);
   window.removeEventListener('online', onOnline);
