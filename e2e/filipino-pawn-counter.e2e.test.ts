@@ -11,7 +11,8 @@ import { withAppAndBrowser } from './support/suite';
 // The pawn counter in Filipino (decisions 0245, 0248, 0276): a manager who chose Filipino walks every lending screen
 // (customers, loans, a loan and its printed ticket, a new ticket's checks, items, the cash day, notices and a letter,
 // the auction list, covered transactions) and the Sync status panel, and finds none of the lending and sync areas'
-// English messages; nothing overflows at 375 px. Screenshots at 1280 and 375 px in Filipino.
+// English messages; nothing overflows at 375 px (the day's rates table fits without scrolling). Screenshots at 1280
+// and 375 px in Filipino. Then the printed ticket and notice letter in the pawner's language (decision 0316).
 
 const LENDING = englishOnly('lending', 'sync');
 
@@ -32,6 +33,20 @@ withAppAndBrowser((s, b) => {
   server = s;
   browser = b;
 });
+
+/** A ticket of today for a Filipino pawner and one for an English pawner, by the API: their uuids by language. */
+async function ticketsOfBothLanguages(title = 'Wika Gold'): Promise<Record<'fil' | 'en', string>> {
+  const admin = await apiLogin(server, DEMO.admin);
+  const category = crypto.randomUUID();
+  await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title, description: 'Printed in the pawner’s language', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true });
+  const tickets: Record<'fil' | 'en', string> = { fil: crypto.randomUUID(), en: crypto.randomUUID() };
+  for (const language of ['fil', 'en'] as const) {
+    const customer = crypto.randomUUID();
+    await apiCall(server, admin, 'POST', '/api/customers', { uuid: customer, first_name: language === 'fil' ? 'Ligaya' : 'Grace', last_name: 'Wika', phone_number: '09170000039', language });
+    await apiCall(server, admin, 'POST', '/api/loans', { uuid: tickets[language], customer_uuid: customer, category_uuid: category, loan_date: manilaToday(), loan_amount: 3000, items: [{ uuid: crypto.randomUUID(), description: 'Singsing 18k', appraisal_value: 5000 }] });
+  }
+  return tickets;
+}
 
 describe('the pawn counter in Filipino', () => {
   it('every lending screen, the printed ticket and letter, and Sync status show no English message', { timeout: 300_000 }, async () => {
@@ -127,6 +142,19 @@ describe('the pawn counter in Filipino', () => {
     await page.locator('main').getByText(/I-file hanggang|Lampas na sa petsa|Walang covered transaction/).first().waitFor();
     await check(page, 'covered');
 
+    // The day's rates: "no rates yet" at most once, and its table fits a phone without scrolling sideways.
+    await go(page, '/lending/rates');
+    await page.getByRole('heading', { name: 'Mga presyong umiiral' }).waitFor();
+    await page.getByRole('rowheader', { name: /^Ginto 18K/ }).waitFor();
+    expect(await page.getByText('Wala pang presyong naitakda sa branch na ito.').count()).toBeLessThan(2);
+    // The rates' own area too (its metals' names would be taken for English in the demo items' descriptions elsewhere).
+    expect(await englishIn(page, 'main', englishOnly('pawnTerms')), 'rates').toEqual([]);
+    await check(page, 'rates');
+    await page.setViewportSize(PHONE);
+    const table = page.locator('main .overflow-x-auto').first();
+    expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth), 'the rates table scrolls at 375 px').toBeLessThanOrEqual(0);
+    await page.setViewportSize(DESKTOP);
+
     await go(page, '/sync');
     await page.getByRole('heading', { name: 'Status ng sync' }).waitFor();
     await page.getByText(/Huling sync: /).waitFor();
@@ -135,15 +163,7 @@ describe('the pawn counter in Filipino', () => {
   });
 
   it('a ticket prints in the pawner’s language whatever the clerk’s screen is (decision 0316)', { timeout: 300_000 }, async () => {
-    const admin = await apiLogin(server, DEMO.admin);
-    const category = crypto.randomUUID();
-    await apiCall(server, admin, 'POST', '/api/categories', { uuid: category, kind: 'lending', title: 'Wika Gold', description: 'Printed in the pawner’s language', interest_rate: 3, penalty_rate: 2, loan_period: 1, loan_period_type: 'month', loan_period_expiry: 90, is_renewable: true });
-    const tickets: Record<'fil' | 'en', string> = { fil: crypto.randomUUID(), en: crypto.randomUUID() };
-    for (const language of ['fil', 'en'] as const) {
-      const customer = crypto.randomUUID();
-      await apiCall(server, admin, 'POST', '/api/customers', { uuid: customer, first_name: language === 'fil' ? 'Ligaya' : 'Grace', last_name: 'Wika', phone_number: '09170000039', language });
-      await apiCall(server, admin, 'POST', '/api/loans', { uuid: tickets[language], customer_uuid: customer, category_uuid: category, loan_date: manilaToday(), loan_amount: 3000, items: [{ uuid: crypto.randomUUID(), description: 'Singsing 18k', appraisal_value: 5000 }] });
-    }
+    const tickets = await ticketsOfBothLanguages();
     const { context, page } = await newPage(browser, server.baseURL);
     await signIn(page, DEMO.admin);
     await page.evaluate(() => localStorage.setItem('kalinga.language', 'en'));
@@ -173,6 +193,46 @@ describe('the pawn counter in Filipino', () => {
     expect(await ticket.getByText('Mga tuntunin at kundisyon').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'I-print', exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'pawner-language-ticket-en-on-filipino-1280');
+    await context.close();
+  });
+
+  it('a notice letter prints in the pawner’s language whatever the clerk’s screen is (decision 0316)', { timeout: 300_000 }, async () => {
+    const tickets = await ticketsOfBothLanguages('Wika Letter');
+    // Each ticket's notice recorded (the pawners have no email: a letter to print).
+    const admin = await apiLogin(server, DEMO.admin);
+    for (const uuid of Object.values(tickets)) await apiCall(server, admin, 'POST', `/api/loans/${uuid}/notice`, {});
+    const { context, page } = await newPage(browser, server.baseURL);
+    await signIn(page, DEMO.admin);
+    const letter = page.locator('[data-letter]');
+
+    // An English screen prints a Filipino pawner's letter in Filipino; the page's own controls stay English.
+    await page.evaluate(() => localStorage.setItem('kalinga.language', 'en'));
+    await page.goto(`/lending/notices/${tickets.fil}/letter`);
+    await letter.getByText(/^Ipinapaalala namin na matatapos sa /).waitFor();
+    await letter.getByText('Mahal na Ligaya Wika,').waitFor();
+    expect(await letter.getAttribute('lang')).toBe('fil');
+    expect(await letter.getByText(/This is to remind you/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Print Letter', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('letter-print-language').textContent()).toBe("This letter prints in Filipino, the pawner's language.");
+    await screenshot(page, 'pawner-language-letter-fil-on-english-1280');
+    await page.setViewportSize(PHONE);
+    expect(await overflowing(page), 'the Filipino letter at 375 px').toEqual([]);
+    await screenshot(page, 'pawner-language-letter-fil-on-english-375');
+    await page.setViewportSize(DESKTOP);
+
+    // The reverse: a Filipino screen prints an English pawner's letter in English.
+    await page.evaluate(() => localStorage.setItem('kalinga.language', 'fil'));
+    await page.goto(`/lending/notices/${tickets.en}/letter`);
+    await letter.getByText(/^This is to remind you that the redemption period of your pawn ticket /).waitFor();
+    await letter.getByText('Dear Grace Wika,').waitFor();
+    expect(await letter.getAttribute('lang')).toBe('en');
+    expect(await letter.getByText(/Ipinapaalala namin/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'I-print ang Sulat', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('letter-print-language').textContent()).toBe('Naka-English ang ipi-print na sulat: ito ang wika ng nagsangla.');
+    await screenshot(page, 'pawner-language-letter-en-on-filipino-1280');
+    await page.setViewportSize(PHONE);
+    expect(await overflowing(page), 'the English letter at 375 px').toEqual([]);
+    await screenshot(page, 'pawner-language-letter-en-on-filipino-375');
     await context.close();
   });
 });
