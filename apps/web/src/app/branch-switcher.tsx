@@ -76,7 +76,9 @@ function BranchPicker({ place }: { place: BranchPlace }) {
   if (!lending || branches.length < 2) return null;
   const select = (
     <select
-      className={place === 'top-bar' ? 'select select-sm max-w-48' : 'select select-sm min-w-0 flex-1'}
+      // In the top bar the browser's own select: it cuts a long name with an ellipsis before its arrow, where the
+      // styled one ran the text under its arrow; wider where the bar has room.
+      className={place === 'top-bar' ? 'select select-sm max-w-48 lg:max-w-72 appearance-auto bg-none pe-1' : 'select select-sm min-w-0 flex-1'}
       value={known ? current! : ''}
       onChange={(e) => choose(e.target.value)}
       data-testid="branch-switcher"
