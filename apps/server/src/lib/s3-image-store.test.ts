@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Actor, createTestApp, PNG_1PX, registerCompany, type TestApp } from '../../test/harness';
 import { type S3Server, startS3Server } from '../../test/storage/s3-server';
 import { loadConfig } from '../config';
@@ -92,6 +93,22 @@ describe('a server whose bucket cannot be reached', () => {
     const fine = watchImageStorage(createImageStore(loadConfig({ DATA_DIR: '/nonexistent-kalinga', ...s3.env('kalinga-present') })), () => undefined);
     expect(await fine.first).toBe(true);
     fine.stop();
+  });
+
+  it('says so when the storage can be used again', async () => {
+    const env = s3.env('kalinga-made-later');
+    const lines: [string, boolean][] = [];
+    const watch = watchImageStorage(storeFor(env), (line, ok) => lines.push([line, ok]), 100);
+    try {
+      expect(await watch.first).toBe(false);
+      expect(lines[0][0]).toMatch(/^The bucket kalinga-made-later does not exist at /);
+      const client = new S3Client({ endpoint: env.S3_ENDPOINT, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } });
+      await client.send(new CreateBucketCommand({ Bucket: 'kalinga-made-later' }));
+      client.destroy();
+      await vi.waitFor(() => expect(lines.at(-1)).toEqual(['The image storage s3://kalinga-made-later/uploads/ can be used again.', true]), { timeout: 10_000, interval: 50 });
+    } finally {
+      watch.stop();
+    }
   });
 
   it('answers an upload and an image with 503 in words, in the asker\'s language, and serves the rest', async () => {
