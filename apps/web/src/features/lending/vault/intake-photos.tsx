@@ -2,6 +2,7 @@ import { useT } from '../../../lib/i18n';
 import { reduceImage, type ReducedImage } from '../../../lib/reduce-image';
 import { runPhotoQueue } from '../../../offline/photo-queue';
 import { keepPhoto } from '../../../offline/photo-store';
+import { PhotoFileInput } from './photo-file-input';
 import { usePhotoPicker } from './photo-picker';
 import { useBlobUrl } from './vault-queries';
 
@@ -47,10 +48,7 @@ export function IntakePhotos({ id, n, photos, onChange }: { id: string; n: numbe
   });
   return (
     <div className="flex flex-col gap-1 sm:col-span-full">
-      <label className="flex flex-col gap-1">
-        <span className="text-sm">{t('vault.intake.add', { n })}</span>
-        <input ref={input} id={`${id}-photo`} type="file" accept="image/*" capture="environment" multiple className="file-input file-input-sm w-full max-w-sm" disabled={busy} onChange={(e) => void pick(e.target.files)} />
-      </label>
+      <PhotoFileInput id={`${id}-photo`} label={t('vault.intake.add', { n })} labelClassName="text-sm" inputRef={input} multiple busy={busy} onFiles={(files) => void pick(files)} />
       {error && <p role="alert" className="text-sm text-error">{error}</p>}
       {photos.length > 0 && (
         <div className="flex flex-wrap gap-2" aria-label={t('vault.intake.taken', { n, count: photos.length })} role="group">

@@ -3,6 +3,7 @@ import { useT } from '../../../lib/i18n';
 import { reduceImage } from '../../../lib/reduce-image';
 import { runPhotoQueue } from '../../../offline/photo-queue';
 import { keepPhoto, type LocalPhoto } from '../../../offline/photo-store';
+import { PhotoFileInput } from './photo-file-input';
 import { usePhotoPicker } from './photo-picker';
 import { useServerPhotos } from './vault-api';
 import { useBlobUrl, useLocalPhotos } from './vault-queries';
@@ -47,19 +48,7 @@ export function ItemPhotos({ itemUuid, canAdd }: { itemUuid: string; canAdd: boo
   return (
     <div className="flex flex-col gap-3">
       {canAdd && (
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t('vault.photo.add')}</span>
-          <input
-            ref={input}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            className="file-input w-full max-w-sm"
-            disabled={busy}
-            onChange={(e) => void add(e.target.files)}
-          />
-          <span className="text-xs text-base-content/70">{t('vault.photo.hint')}</span>
-        </label>
+        <PhotoFileInput label={t('vault.photo.add')} labelClassName="text-sm font-medium" hint={t('vault.photo.hint')} inputRef={input} busy={busy} onFiles={(files) => void add(files)} />
       )}
       {error && <p role="alert" className="text-error">{error}</p>}
       {local.error && <p role="alert" className="text-error">{t('vault.readError', { error: local.error.message })}</p>}
