@@ -20,6 +20,7 @@ import { DEMO, signIn } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
 import { NEVER_KEPT } from '../apps/web/src/last-screen/snapshot';
 import { repeatVisit } from './repeat-visit';
+import { firstDownloadDone } from './first-download';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -141,29 +142,6 @@ async function fresh(page: Page, context: BrowserContext, origin: string): Promi
   await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
-}
-
-/**
- * A returning user is measured, not a first sign-in: the first download of the lending book (the sync engine's,
- * once per device) has finished and left its sync state before any run.
- */
-async function firstDownloadDone(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open(`PawnshopDB-u${localStorage.getItem('book_user')}-c${localStorage.getItem('company_id')}`);
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('syncState')) return resolve(false);
-          const all = db.transaction('syncState').objectStore('syncState').getAll();
-          all.onsuccess = () => resolve((all.result as { table_name: string }[]).some((r) => r.table_name === 'all'));
-          all.onerror = () => resolve(false);
-        };
-      }),
-    undefined,
-    { timeout: 120_000, polling: 500 },
-  );
 }
 
 /**

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { DEMO, launchBrowser, newPage, signIn } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
+import { firstDownloadDone } from './first-download';
 
 const SCREEN = process.env.TRACE_SCREEN ?? '/appointments';
 const RUNS = Number(process.env.TRACE_RUNS ?? 1);
@@ -153,25 +154,6 @@ function report(label: string, events: TraceEvent[], profile: Profile, navStart:
     if (kinds.size) lines.push(`      rendering/engine: ${[...kinds].map(([n, d]) => `${n} ${ms(d)}`).join(', ')}`);
   }
   return lines;
-}
-
-async function firstDownloadDone(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open(`PawnshopDB-u${localStorage.getItem('book_user')}-c${localStorage.getItem('company_id')}`);
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('syncState')) return resolve(false);
-          const all = db.transaction('syncState').objectStore('syncState').getAll();
-          all.onsuccess = () => resolve((all.result as { table_name: string }[]).some((r) => r.table_name === 'all'));
-          all.onerror = () => resolve(false);
-        };
-      }),
-    undefined,
-    { timeout: 120_000, polling: 500 },
-  );
 }
 
 async function clearCaches(page: Page, context: BrowserContext, origin: string): Promise<void> {
