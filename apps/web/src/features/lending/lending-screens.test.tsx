@@ -235,6 +235,8 @@ describe('Loan page', () => {
     at(`/l/${loan.uuid}`, '/l/:uuid', <LoanPage />);
     const reason = await screen.findByTestId('actions-in-transit');
     expect(reason.textContent).toBe('An item of this ticket is on its way to another branch: it can be redeemed, forfeited or sold once that branch receives it.');
+    // Which one: its row in the ticket's items says so.
+    expect(screen.getAllByTestId('item-in-transit-badge').map((b) => b.closest('li')?.textContent)).toEqual([expect.stringContaining('On its way to another branch')]);
     for (const name of ['Redeem', 'Forfeit']) {
       const button = screen.getByRole('button', { name }) as HTMLButtonElement;
       expect(button.disabled, name).toBe(true);
@@ -243,6 +245,7 @@ describe('Loan page', () => {
     // Received at the other branch: both are offered again.
     await db.items.update(travelling.uuid, { in_transit: false, branch_id: 2 });
     await waitFor(() => expect(screen.queryByTestId('actions-in-transit')).toBeNull());
+    expect(screen.queryByTestId('item-in-transit-badge')).toBeNull();
     expect((screen.getByRole('button', { name: 'Redeem' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Forfeit' }) as HTMLButtonElement).disabled).toBe(false);
   });

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { formatCurrency } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import type { LocalItem } from '../book/lending-queries';
 import { ItemStatusBadge } from './status-badge';
 import { SyncBadge } from './sync-badge';
 
-/** Items with appraised value, status and sync state; linked to their loan when asked. */
+/** Items with appraised value, status, whether on its way to another branch, and sync state; linked to their loan when asked. */
 export function ItemList({ items, label, linkToLoan = false }: { items: LocalItem[]; label: string; linkToLoan?: boolean }) {
+  const t = useT('lending');
   return (
     <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label={label}>
       {items.map((item) => (
@@ -17,6 +19,7 @@ export function ItemList({ items, label, linkToLoan = false }: { items: LocalIte
           )}
           <span>{formatCurrency(item.appraisal_value)}</span>
           <ItemStatusBadge status={item.status} />
+          {item.in_transit && <span className="badge badge-warning" data-testid="item-in-transit-badge">{t('lending.itemInTransit')}</span>}
           <SyncBadge record={item} />
         </li>
       ))}
