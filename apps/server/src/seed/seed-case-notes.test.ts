@@ -1,28 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { seedAppointments } from './seed-appointments';
+import type { TestApp } from '../../test/harness';
+import { demoHeaders, seededDemo } from '../../test/seed/demo';
 import { seedCaseNotes } from './seed-case-notes';
-import { DEMO_PASSWORD, type DemoContext, seedFoundation } from './seed-foundation';
-import { seedLibrary } from './seed-library';
+import type { DemoContext } from './seed-foundation';
 
 // The demo case notes (decision 0208): readable through the app as the demo counselors sign in.
 
 let t: TestApp;
 let ctx: DemoContext;
 beforeAll(async () => {
-  t = await createTestApp();
-  ctx = await seedFoundation(t.db);
-  await seedLibrary(t.db, t.config, ctx);
-  await seedAppointments(t.db, t.config, ctx);
-  await seedCaseNotes(t.db, t.config, ctx);
+  ({ t, ctx } = await seededDemo([seedCaseNotes]));
 }, 120_000);
 afterAll(() => t.close());
 
-async function signIn(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: DEMO_PASSWORD }, remoteAddress: '10.77.0.1' });
-  const token = (res.json() as { token: string }).token;
-  return { authorization: `Bearer ${token}`, 'x-company-id': String(ctx.company.id) };
-}
+const signIn = (email: string) => demoHeaders(t, ctx, email, '10.77.0.1');
 
 describe('case-note demo data', () => {
   it('has signed notes, a draft, and a trainee note waiting in counselor@’s Notes to review', async () => {

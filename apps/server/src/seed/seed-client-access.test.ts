@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { seedAppointments } from './seed-appointments';
+import type { TestApp } from '../../test/harness';
+import { demoHeaders, seededDemo } from '../../test/seed/demo';
 import { seedClientAccess } from './seed-client-access';
-import { DEMO_PASSWORD, type DemoContext, seedFoundation } from './seed-foundation';
-import { seedLibrary } from './seed-library';
+import type { DemoContext } from './seed-foundation';
 import { seedSafety } from './seed-safety';
 
 // The demo privacy officer and access log (decision 0200): privacy@ signs in and reads the log; the admin cannot.
@@ -11,20 +10,11 @@ import { seedSafety } from './seed-safety';
 let t: TestApp;
 let ctx: DemoContext;
 beforeAll(async () => {
-  t = await createTestApp();
-  ctx = await seedFoundation(t.db);
-  await seedLibrary(t.db, t.config, ctx);
-  await seedAppointments(t.db, t.config, ctx);
-  await seedSafety(t.db, t.config, ctx);
-  await seedClientAccess(t.db, t.config, ctx);
+  ({ t, ctx } = await seededDemo([seedSafety, seedClientAccess]));
 }, 120_000);
 afterAll(() => t.close());
 
-async function signIn(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: DEMO_PASSWORD }, remoteAddress: '10.78.0.1' });
-  const token = (res.json() as { token: string }).token;
-  return { authorization: `Bearer ${token}`, 'x-company-id': String(ctx.company.id) };
-}
+const signIn = (email: string) => demoHeaders(t, ctx, email, '10.78.0.1');
 
 describe('access-log demo data', () => {
   it('privacy@ reads an access log with care-team reads, a Triage list and one break-the-glass opening with its reason', async () => {

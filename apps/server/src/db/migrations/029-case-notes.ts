@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { type AnyDB, isPostgres, notNull, withId } from './columns';
-import { allowedNoteUpdate as allowedLockedNoteUpdate, bodyKeptOrRekeyed, kept } from './note-locks';
+import { allowedNoteUpdate as allowedLockedNoteUpdate, bodyKeptOrRekeyed, kept, signedNoteColumns } from './note-locks';
 
 // Case notes (docs/decisions/0208-case-notes.md):
 // - case_notes: one per session (an appointment; unique) or ad-hoc contact; body is the sections' JSON, encrypted
@@ -39,16 +39,7 @@ export async function up(db: AnyDB): Promise<void> {
     .addColumn('template', 'text', (c) => c.notNull().check(sql`template in ('dap','soap','free')`))
     .addColumn('body', 'text', notNull)
     .addColumn('screening_id', 'integer', (c) => c.references('screenings.id'))
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('draft','awaiting_cosign','signed')`))
-    .addColumn('signed_at', 'text')
-    .addColumn('signed_by_name', 'text')
-    .addColumn('supervisor_id', 'integer', (c) => c.references('users.id'))
-    .addColumn('supervisor_name', 'text')
-    .addColumn('cosigned_at', 'text')
-    .addColumn('cosigned_by_name', 'text')
-    .addColumn('late_entry', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', notNull)
-    .addColumn('updated_at', 'text', notNull)
+    .$call(signedNoteColumns)
     .addUniqueConstraint('case_notes_company_uuid_uq', ['company_id', 'uuid'])
     .addCheckConstraint('case_notes_kind_link_ck', sql`(kind = 'session' and appointment_id is not null) or (kind = 'contact' and contact_channel is not null)`)
     .addCheckConstraint('case_notes_signed_ck', sql`status = 'draft' or (signed_at is not null and signed_by_name is not null)`)

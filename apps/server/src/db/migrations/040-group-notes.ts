@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { type AnyDB, isPostgres, notNull, withId } from './columns';
-import { allowedNoteUpdate, bodyKeptOrRekeyed, kept } from './note-locks';
+import { allowedNoteUpdate, bodyKeptOrRekeyed, kept, signedNoteColumns } from './note-locks';
 
 // Group notes (docs/decisions/0295-group-notes.md): one note per group session, written by a facilitator.
 // - group_notes: the shared part (themes, what the group did; an encrypted envelope bound to the uuid), and the same
@@ -30,16 +30,7 @@ export async function up(db: AnyDB): Promise<void> {
     .addColumn('author_name', 'text', notNull)
     .addColumn('session_date', 'text', notNull)
     .addColumn('body', 'text', notNull)
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('draft','awaiting_cosign','signed')`))
-    .addColumn('signed_at', 'text')
-    .addColumn('signed_by_name', 'text')
-    .addColumn('supervisor_id', 'integer', (c) => c.references('users.id'))
-    .addColumn('supervisor_name', 'text')
-    .addColumn('cosigned_at', 'text')
-    .addColumn('cosigned_by_name', 'text')
-    .addColumn('late_entry', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', notNull)
-    .addColumn('updated_at', 'text', notNull)
+    .$call(signedNoteColumns)
     .addUniqueConstraint('group_notes_company_uuid_uq', ['company_id', 'uuid'])
     .addUniqueConstraint('group_notes_session_uq', ['group_session_id'])
     .addCheckConstraint('group_notes_signed_ck', sql`status = 'draft' or (signed_at is not null and signed_by_name is not null)`)

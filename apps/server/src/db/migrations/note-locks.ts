@@ -1,5 +1,24 @@
+import { type CreateTableBuilder, sql } from 'kysely';
+import { notNull } from './columns';
+
 // The SQL pieces of the triggers that keep a signed note locked (docs/decisions/0208-case-notes.md), shared by the
-// case notes' tables (migration 029) and the group notes' (migration 040, decision 0295), so both lock alike.
+// case notes' tables (migration 029) and the group notes' (migration 040, decision 0295), so both lock alike; and
+// the columns of a note's life and signatures, which both tables have alike.
+
+/** A note's status (draft → awaiting_cosign → signed), its signature and co-signature, names kept beside the ids. */
+export function signedNoteColumns<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {
+  return table
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('draft','awaiting_cosign','signed')`))
+    .addColumn('signed_at', 'text')
+    .addColumn('signed_by_name', 'text')
+    .addColumn('supervisor_id', 'integer', (c) => c.references('users.id'))
+    .addColumn('supervisor_name', 'text')
+    .addColumn('cosigned_at', 'text')
+    .addColumn('cosigned_by_name', 'text')
+    .addColumn('late_entry', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'text', notNull)
+    .addColumn('updated_at', 'text', notNull);
+}
 
 /** The key id of an envelope `enc:<version>:<key id>:…`, in each dialect's SQL. */
 export function keyIdOf(pg: boolean, x: string): string {
