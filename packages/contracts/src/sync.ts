@@ -3,23 +3,13 @@ import { cashDaySchema } from './cash-days';
 import { categorySchema } from './categories';
 import { paginated, pageQuerySchema } from './common';
 import { customerSchema, itemSchema, loanSchema, transactionSchema } from './lending/schemas';
-import { SYNC_OPERATIONS } from './lending/operations';
+import { SYNC_OPERATIONS } from './lending/operation-routes';
+import { SYNC_CHUNK_SIZE, SYNC_EPOCH, SYNC_MAX_CHUNK_SIZE, SYNC_PUSH_LIMIT, SYNC_TABLES } from './sync-constants';
 
-/**
- * GET /api/sync: pull with the server's cursor, never the client's clock (docs/decisions/0060).
- * A cursor is the company's change counter, written `c<number>`; the first pull sends the epoch,
- * which means "from the beginning".
- */
-export const SYNC_EPOCH = '1970-01-01T00:00:00.000Z';
-export const SYNC_CHUNK_SIZE = 1000;
-export const SYNC_MAX_CHUNK_SIZE = 5000;
-/** Above this many changed rows the delta reply is empty and recommends the chunked download. */
-export const SYNC_DELTA_LIMIT = 5000;
-export const USE_TABLE_ENDPOINTS = 'Use individual table endpoints';
+// GET /api/sync's cursor and the protocol's constants: sync-constants.ts (zod-free, what the device's engine reads).
+export { SYNC_CHUNK_SIZE, SYNC_DELTA_LIMIT, SYNC_EPOCH, SYNC_MAX_CHUNK_SIZE, SYNC_PUSH_LIMIT, SYNC_TABLES, USE_TABLE_ENDPOINTS, type SyncTable } from './sync-constants';
 
-export const SYNC_TABLES = ['customers', 'loans', 'items', 'transactions', 'categories'] as const;
-export type SyncTable = (typeof SYNC_TABLES)[number];
-
+/** GET /api/sync's cursor: the company's change counter, written `c<number>` (docs/decisions/0060). */
 export function cursorOf(version: number): string {
   return `c${version}`;
 }
@@ -160,8 +150,6 @@ export const conflictListReplySchema = paginated(fieldConflictSchema);
  * with the queue entry's Idempotency-Key; the server applies them in order, each on its own, and answers each
  * with the status and JSON body its single route would have answered.
  */
-export const SYNC_PUSH_LIMIT = 100;
-
 export const syncMutationSchema = z.object({
   key: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'The key must be 1 to 200 visible characters.'),
   operation: z.enum(SYNC_OPERATIONS),

@@ -1,4 +1,5 @@
-import { SYNC_CHUNK_SIZE, SYNC_EPOCH, type SyncChunkReply, type SyncTable } from '@kalinga/contracts/sync';
+import type { SyncChunkReply } from '@kalinga/contracts/sync';
+import { SYNC_CHUNK_SIZE, SYNC_EPOCH, type SyncTable } from '@kalinga/contracts/sync-constants';
 import { api } from '../lib/api-client';
 import { ChunkFeed } from './chunk-feed';
 import { bookKey, db } from './database';

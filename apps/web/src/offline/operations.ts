@@ -1,9 +1,9 @@
-import { isSyncOperation, LENDING_OPERATIONS, operationPath, type ReplyKind } from '@kalinga/contracts/lending/operations';
+import { isSyncOperation, OPERATION_ROUTES, operationPath, type ReplyKind } from '@kalinga/contracts/lending/operation-routes';
 import type { SyncQueueEntry } from './db';
 
 // An entry's call, from the one table of lending operations the server declares its routes from (contracts'
-// lending-operations.ts). An entry's data is the request body plus the record's uuid (which, for updates and
-// actions, goes in the path instead).
+// lending/operation-routes.ts: zod-free, so the engine's start evaluates no schema, decision 0335). An entry's
+// data is the request body plus the record's uuid (which, for updates and actions, goes in the path instead).
 
 export { isSyncOperation };
 
@@ -25,7 +25,7 @@ export class UnknownOperationError extends Error {
 export function callFor(entry: Pick<SyncQueueEntry, 'operation' | 'data'>): OperationCall {
   const op: string = entry.operation;
   if (!isSyncOperation(op)) throw new UnknownOperationError(op);
-  const spec = LENDING_OPERATIONS[op];
+  const spec = OPERATION_ROUTES[op];
   if (spec.create) return { method: spec.method, path: spec.path, body: entry.data, reply: spec.reply };
   const { uuid, ...body } = entry.data;
   return { method: spec.method, path: operationPath(op, uuid), body, reply: spec.reply };

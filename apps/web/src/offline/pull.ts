@@ -1,4 +1,5 @@
-import { SYNC_EPOCH, SYNC_TABLES, USE_TABLE_ENDPOINTS, type SyncDeltaReply } from '@kalinga/contracts/sync';
+import type { SyncDeltaReply } from '@kalinga/contracts/sync';
+import { SYNC_EPOCH, SYNC_TABLES, USE_TABLE_ENDPOINTS } from '@kalinga/contracts/sync-constants';
 import { api, ApiError } from '../lib/api-client';
 import { bookKey, db } from './database';
 import { beginDownload, BookChangedError, runDownload, STATE_ALL, STATE_DOWNLOAD, syncStateOf } from './initial-sync';

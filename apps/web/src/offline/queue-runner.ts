@@ -1,7 +1,8 @@
 // One file over 300 lines on purpose: it is one loop (pick the entries free to go, send them in batches, settle each
 // result) whose steps share the open-records bookkeeping; applying a reply to the book lives in queue-apply.ts.
 
-import { SYNC_PUSH_LIMIT, type SyncMutation, type SyncPushReply, type SyncPushResult } from '@kalinga/contracts/sync';
+import type { SyncMutation, SyncPushReply, SyncPushResult } from '@kalinga/contracts/sync';
+import { SYNC_PUSH_LIMIT } from '@kalinga/contracts/sync-constants';
 import { ApiError, rawRequest, type RawReply } from '../lib/api-client';
 import { bookKey, bookOwner, db } from './database';
 import type { SyncQueueEntry } from './db';
