@@ -69,9 +69,9 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await registerRateLimits(app);
   // Draft resources' images and items' photos are served only by a signed URL (decisions 0077, 0310).
   await registerUploads(app, createImageStore(config), { isPrivate: async (name) => (await isDraftResourceImage(db, name)) || (await isItemPhoto(db, name)) });
+
   // Before every route, so its timing hook covers them all (decision 0331).
   await (await import('./modules/metrics/metrics-plugin')).registerMetrics(app);
-
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(companiesRoutes);
