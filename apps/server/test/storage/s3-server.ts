@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { buildApp } from '../../src/app';
 import { type AppConfig, loadConfig } from '../../src/config';
 import { createDatabase } from '../../src/db/database';
@@ -10,6 +11,14 @@ import type { TestApp } from '../harness';
 
 // A real S3-compatible server (s3rver) for the object-storage tests, and a second app instance on the same database
 // with a DATA_DIR of its own: two machines that share no disk (docs/decisions/0328-object-storage.md).
+
+/** The parts of s3rver (it ships no types) used here. */
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: { address: string; port: number; silent: boolean; directory: string; configureBuckets: { name: string }[] }) => S3rverInstance;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
 
 export interface S3Server {
   endpoint: string;
