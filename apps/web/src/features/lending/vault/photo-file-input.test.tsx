@@ -7,6 +7,10 @@ import { PhotoFileInput } from './photo-file-input';
 // A photo field's button speaks the screen's language, not the browser's (decision 0339): the file input is still
 // the control, named by the label alone and described by the hint, reached by Tab; the button is only its drawing.
 
+// The labels and hint a screen would pass, in each language.
+const FIL = { label: 'Kumuha o pumili ng litrato', hint: 'Pinaliliit sa device na ito.' };
+const EN = { label: 'Take or choose a photo' };
+
 afterEach(async () => {
   cleanup();
   await chooseOnDevice('en');
@@ -17,7 +21,7 @@ describe('the photo file field', () => {
     await chooseOnDevice('fil');
     await initI18n(['vault']);
     const onFiles = vi.fn();
-    render(<PhotoFileInput label="Kumuha o pumili ng litrato" labelClassName="text-sm" hint="Pinaliliit sa device na ito." inputRef={createRef<HTMLInputElement>()} busy={false} onFiles={onFiles} />);
+    render(<PhotoFileInput label={FIL.label} labelClassName="text-sm" hint={FIL.hint} inputRef={createRef<HTMLInputElement>()} busy={false} onFiles={onFiles} />);
     expect(screen.getByText('Buksan ang camera o file').getAttribute('aria-hidden')).toBe('true');
     const input = screen.getByLabelText('Kumuha o pumili ng litrato') as HTMLInputElement;
     expect(input.type).toBe('file');
@@ -31,7 +35,7 @@ describe('the photo file field', () => {
 
   it('is disabled while busy, its button too', async () => {
     await initI18n(['vault']);
-    render(<PhotoFileInput label="Take or choose a photo" labelClassName="text-sm" inputRef={createRef<HTMLInputElement>()} busy onFiles={() => {}} />);
+    render(<PhotoFileInput label={EN.label} labelClassName="text-sm" inputRef={createRef<HTMLInputElement>()} busy onFiles={() => {}} />);
     expect((screen.getByLabelText('Take or choose a photo') as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText('Open the camera or files').className).toContain('peer-disabled:btn-disabled');
   });
