@@ -10,6 +10,7 @@ import { type RunningServer, startServer } from './support/server';
 // Two counters on two instances of the server over one PostgreSQL database (decision 0325): a ticket written on the
 // first appears on the second's Loans screen with nobody pressing anything. The second's regular pull is minutes
 // away and its stream is never reopened meanwhile (so no fallback pull runs): only the pushed signal can bring it.
+// The same for a counselor's appointment list and a cancellation made through the other instance.
 // The delay is printed; the 2-second p95 target is the simulation bench's to measure.
 
 const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -112,5 +113,32 @@ describe.skipIf(!database)('two counters on two instances', () => {
     await screenshot(two.page, 'live-counters-second-loans-phone');
     await one.context.close();
     await two.context.close();
+  });
+
+  it('a counselor’s appointment list drops an appointment cancelled through the other instance without pressing anything', { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage(browser, second.baseURL);
+    const streams: number[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/api/sync/events') streams.push(res.status());
+    });
+    await signIn(page, DEMO.counselor);
+    await page.getByTestId('appointment-card').first().waitFor();
+    await expect.poll(() => streams, { timeout: 30_000 }).toEqual([200]);
+    // The first appointment of the counselor's Pending tab (the list's first), cancelled by the administrator through
+    // the first instance.
+    const counselor = await apiLogin(second, DEMO.counselor);
+    const pending = await apiCall<{ data: { uuid: string }[] }>(second, counselor, 'GET', '/api/appointments?status=pending&page=1&per_page=10');
+    const card = page.locator(`[data-uuid="${pending.data[0].uuid}"]`);
+    await card.waitFor();
+    const admin = await apiLogin(first, DEMO.admin);
+    await apiCall(first, admin, 'PUT', `/api/appointments/${pending.data[0].uuid}`, { status: 'cancelled' });
+    const cancelled = Date.now();
+    await expect.poll(() => card.count(), { timeout: 30_000, interval: 50 }).toBe(0);
+    console.log(`live-counters: the cancelled appointment left the counselor's list ${Date.now() - cancelled} ms after the other instance answered`);
+    expect(streams).toEqual([200]);
+    await screenshot(page, 'live-counters-counselor-list-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'live-counters-counselor-list-phone');
+    await context.close();
   });
 });
