@@ -5,7 +5,8 @@ import { type Actor, addUser } from '../../../test/harness';
 import { call, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY, counterClerks } from '../../../test/lending/lending-helpers';
 
 // A clerk's cash days come with the pull (decision 0193): only their own days, of their company, those changed in
-// the window and every one still open (its position so far). On SQLite and PostgreSQL.
+// the window and every one still open (its position so far) in every pull that is not empty (decision 0333). On
+// SQLite and PostgreSQL.
 
 let w: LendingWorld;
 let clerk: Actor;
@@ -62,10 +63,16 @@ describe('cash days in the pull', () => {
     const day = withClose.data.cash_days?.find((d) => d.uuid === yesterday.uuid);
     expect(day).toMatchObject({ status: 'closed', counted: 1000, difference: 0 });
     expect(day!.version).toBeGreaterThan(yesterday.version);
-    // Nothing changed since: the closed day stays out, the open one still comes.
+    // Nothing changed since: the reply is empty (the device holds the open day as it is, decision 0333).
     const quiet = await pull(clerk, withClose.meta.cursor);
-    expect(uuidsOf(quiet)).not.toContain(yesterday.uuid);
-    expect(quiet.data.cash_days?.map((d) => d.status)).toEqual(['open']);
+    expect(quiet.meta.cursor).toBe(withClose.meta.cursor);
+    expect(uuidsOf(quiet)).toEqual([]);
+    // Another clerk's write changes nothing of this clerk's: the closed day stays out, the open one comes again.
+    await makeLoan(w, { loan_amount: 500 }, second);
+    const later = await pull(clerk, quiet.meta.cursor);
+    expect(uuidsOf(later)).not.toContain(yesterday.uuid);
+    expect(later.data.cash_days?.map((d) => d.status)).toEqual(['open']);
+    expect(later.data.cash_days?.[0].position).toEqual(today?.position);
   });
 
   it('refuses a junk cursor (422), a user without view lending (403) and a signed-out call (401)', async () => {

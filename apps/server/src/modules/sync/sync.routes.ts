@@ -16,6 +16,7 @@ import { requestLanguage } from '../../lib/i18n';
 import { inPullTurn, sent, watchOtherRequests } from './pull-turns';
 import { pushMutations } from './sync-push';
 import { fieldConflicts, pullChunk, pullDelta } from './sync.service';
+import { deltaGap, emptyDelta, SMALL_DELTA_VERSIONS } from './delta-gap';
 import { ownBranchIds } from '../lending/branch-context';
 
 /**
@@ -38,19 +39,25 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const auth = authOf(request);
       const { companyId } = auth;
+      // Cursors carry the tag of the database's last restore: one from before it is refused (decision 0190).
+      const tag = await restoreTag(app.db);
+      const query = cursorsOfThisHistory(request.query, tag);
+      const json = (body: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(body) as unknown as SyncDeltaReply);
+      // A delta is sized up by the counter first (decision 0333): nothing after the cursor is answered at once.
+      const gap = query.table ? null : await deltaGap(app.db, companyId, query.since);
+      if (gap?.behind === 0) return json(withTag(emptyDelta(gap.counter), tag));
       // A clerk's cash days are theirs alone, and only a clerk who may open one gets them (decision 0193).
       const clerkId = auth.permissions.has('manage lending') ? auth.user.id : null;
       // The book of the branches the user works at (decision 0304); a manager's device keeps every branch.
       const branchIds = await ownBranchIds(app.db, auth);
-      // Cursors carry the tag of the database's last restore: one from before it is refused (decision 0190).
-      const tag = await restoreTag(app.db);
-      const query = cursorsOfThisHistory(request.query, tag);
-      // Pulls take turns and leave time to other requests between them (decisions 0132, 0134): a turn is the
-      // reply's building, compression and writing.
+      const build = async () =>
+        withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query, branchIds) : await pullDelta(app.db, companyId, query, clerkId, branchIds), tag);
+      // A delta a few writes behind goes without a turn (decision 0333); downloads and larger deltas take turns and
+      // leave time to other requests between them (decisions 0132, 0134): a turn is the reply's building,
+      // compression and writing. A string body is sent as it is (Fastify serialises only objects).
+      if (gap !== null && gap.behind <= SMALL_DELTA_VERSIONS) return json(await build());
       await inPullTurn(async () => {
-        const text = JSON.stringify(withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query, branchIds) : await pullDelta(app.db, companyId, query, clerkId, branchIds), tag));
-        // A string body is sent as it is (Fastify serialises only objects); the cast satisfies the typed reply.
-        void reply.type('application/json; charset=utf-8').send(text as unknown as SyncDeltaReply);
+        void json(await build());
         await sent(reply.raw);
       });
       return reply;
