@@ -17,7 +17,7 @@ import { NotificationBell } from '../features/notifications/notification-bell';
 import { HelpNowLink, showsHelpNow } from '../components/help-now-link';
 import { canAccess, homePath, type NavEntry, SYNC_ACCESS, usableNow, visibleNav } from './nav';
 import { NAV_ICONS } from './nav-icons';
-import { preloadSettingsScreens } from './settings-screens';
+import { preloadSettingsScreens } from './settings-preload';
 import { rememberScreens } from '../lib/home-hint';
 import { COMPANY_KEY } from '../lib/storage-keys';
 import { queryClient } from '../lib/query-client';

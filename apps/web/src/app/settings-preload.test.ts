@@ -10,7 +10,7 @@ vi.mock('../features/settings/settings-page', () => (loaded.pages.push('settings
 
 describe('the Settings screens loaded ahead', () => {
   it('wait for a pointer on the navigation, then load once', async () => {
-    const { preloadSettingsScreens } = await import('./settings-screens');
+    const { preloadSettingsScreens } = await import('./settings-preload');
     document.body.innerHTML = '<main><p id="text">Reports</p></main><nav><a id="link" href="/settings">Settings</a></nav>';
     preloadSettingsScreens();
     document.getElementById('text')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
