@@ -1,8 +1,8 @@
-import { cursorOf, type SyncDeltaReply, versionOf } from '@kalinga/contracts/sync';
+import { cursorOf, type SyncDeltaReply } from '@kalinga/contracts/sync';
 import type { DB } from '../../db/database';
 import { currentVersion } from '../../db/sync-version';
 import { unprocessable } from '../../lib/http-errors';
-import { CURSOR_AHEAD } from './sync.service';
+import { CURSOR_AHEAD, emptyDeleted, lowerBound } from './sync.service';
 
 // A delta pull sized up before its snapshot (docs/decisions/0333-pulls-answered-early.md): the company's counter alone
 // says whether anything changed after the cursor. Every pulled row, a clerk's cash days included, and every entry an
@@ -21,7 +21,7 @@ export interface DeltaGap {
 
 /** The company's counter against a delta's `since` (422 when the cursor is ahead of it, as the full pull says). */
 export async function deltaGap(db: DB, companyId: number, since: string): Promise<DeltaGap> {
-  const after = since.startsWith('c') ? (versionOf(since) ?? 0) : -1;
+  const after = lowerBound(since);
   const counter = await currentVersion(db, companyId);
   if (after > counter) throw unprocessable({ since: [CURSOR_AHEAD] });
   return { counter, behind: counter - after };
@@ -29,9 +29,8 @@ export async function deltaGap(db: DB, companyId: number, since: string): Promis
 
 /** The reply to a delta with nothing after its cursor: what pullDelta sends then, read from the counter alone. */
 export function emptyDelta(counter: number): SyncDeltaReply {
-  const none = { customers: [], loans: [], items: [], transactions: [], categories: [] };
   return {
-    data: { ...none, cash_days: [], deleted: { ...none } },
+    data: { customers: [], loans: [], items: [], transactions: [], categories: [], cash_days: [], deleted: emptyDeleted() },
     meta: { cursor: cursorOf(counter), server_time: new Date().toISOString(), total_changes: 0, recommendation: null },
   };
 }

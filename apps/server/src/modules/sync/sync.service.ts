@@ -29,7 +29,7 @@ export const CURSOR_AHEAD = 'This cursor is ahead of the server; sync again from
 export const UNTIL_BEFORE_SINCE = 'The until cursor may not be before the since cursor.';
 
 /** The exclusive lower bound a `since` names: -1 for the epoch (everything, version 0 included), else the cursor's version. */
-function lowerBound(since: string): number {
+export function lowerBound(since: string): number {
   return since.startsWith('c') ? (versionOf(since) ?? 0) : -1;
 }
 
@@ -61,7 +61,7 @@ async function tableRows(db: DB, table: SyncTable, w: SyncWindow, page?: Page): 
   }
 }
 
-const emptyDeleted = (): SyncDeltaReply['data']['deleted'] => ({ customers: [], loans: [], items: [], transactions: [], categories: [] });
+export const emptyDeleted = (): SyncDeltaReply['data']['deleted'] => ({ customers: [], loans: [], items: [], transactions: [], categories: [] });
 
 /** Tombstones by table; a uuid whose row is in the same reply was written again after its deletion, so the row wins. */
 async function deletedIn(db: DB, w: SyncWindow, present: Partial<Record<SyncTable, { uuid: string }[]>>): Promise<SyncDeltaReply['data']['deleted']> {
