@@ -17,7 +17,9 @@ import { uuidsWithOpenEntries } from '../../../offline/sync-queue';
  * their chunks offline; without it, a form loaded before the network dropped can still save).
  */
 export async function writeSide(): Promise<{ writeWithEntries: typeof WriteWithEntries; runQueue: () => Promise<unknown> }> {
-  const [support, runner] = await Promise.all([import('../../../offline/action-support'), import('../../../offline/queue-runner')]);
+  // The form's schema too: the sync engine no longer loads zod at start (decision 0335), so without a service worker
+  // a save after the network dropped would find its schema's chunk out of reach.
+  const [support, runner] = await Promise.all([import('../../../offline/action-support'), import('../../../offline/queue-runner'), import('@kalinga/contracts/categories')]);
   return { writeWithEntries: support.writeWithEntries, runQueue: runner.runQueue };
 }
 
@@ -112,7 +114,7 @@ export async function listCategories(params: CategoryListParams): Promise<Catego
 
 /**
  * The form's fields checked as the server would: a 422-like error with field messages for the form. The schema
- * (and zod) load on the first save, not with the list (decision 0091); the service worker keeps the chunk offline.
+ * (and zod) load with the form's write side (writeSide), not with the list (decision 0091); the service worker keeps the chunk offline.
  */
 async function checkedFields(input: { uuid?: string; title: string; description: string }) {
   const { categoryCreateSchema } = await import('@kalinga/contracts/categories');
