@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
+import { FileButton } from './file-button';
 
 /**
  * An image file input with a preview. A non-image choice is refused with the alert of product-rules.md#validation and the
@@ -54,16 +55,16 @@ export function ImagePicker({
           {t('common.image.broken')}
         </div>
       )}
-      <input
-        ref={inputRef}
+      <FileButton
+        text={t('common.image.choose')}
+        inputRef={inputRef}
         id={id}
         name={name}
-        type="file"
         accept="image/*"
         disabled={disabled}
+        invalid={Boolean(error)}
         aria-describedby={`${id}-hint`}
         aria-invalid={error ? true : undefined}
-        className={`file-input w-full ${error ? 'file-input-error' : ''}`}
         onChange={(e) => {
           const chosen = e.target.files?.[0] ?? null;
           if (chosen && !chosen.type.startsWith('image/')) {

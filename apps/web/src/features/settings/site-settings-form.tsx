@@ -7,6 +7,7 @@ import { useOnlineStatus } from '../../lib/online-status';
 import type { SiteSettings } from '../../session/site-settings';
 import { SETTINGS_OFFLINE as OFFLINE, useSaveSettings } from './settings-api';
 import { SubmitButton } from '../../components/ui/submit-button';
+import { FileButton } from '../../components/ui/file-button';
 
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
@@ -187,7 +188,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
               </div>
               <div className="flex flex-col gap-1">
                 <label htmlFor="settings-site_logo" className="font-medium">{t('settings.form.siteLogo')}</label>
-                <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="file-input w-full" id="settings-site_logo" name="site_logo" onChange={pickLogo} {...aria('site_logo', true)} />
+                <FileButton text={t('settings.form.chooseLogo')} inputRef={fileRef} accept="image/png,image/jpeg,image/gif,image/webp" id="settings-site_logo" name="site_logo" onChange={pickLogo} invalid={Boolean(errors.site_logo)} {...aria('site_logo', true)} />
                 <span id="settings-site_logo-hint" className="text-sm text-base-content/60">{t('settings.form.siteLogoHint')}</span>
                 {fieldError('site_logo')}
               </div>

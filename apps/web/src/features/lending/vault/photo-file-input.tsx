@@ -1,12 +1,8 @@
 import { type RefObject, useId } from 'react';
+import { FileButton } from '../../../components/ui/file-button';
 import { useT } from '../../../lib/i18n';
 
-/**
- * A photo file field drawn with a button in the screen's language (decision 0339): the browser's own file input says
- * "Choose File" and "No file chosen" in the browser's language, which for many Filipino readers is English. The input
- * stays the control (named by the field's label, focused by Tab, opened by Enter or Space, visually hidden); the
- * button under the label is its drawing, hidden from assistive technology, showing the keyboard's focus and busy state.
- */
+/** A photo file field: its label, the file button (components/ui/file-button.tsx, decision 0339) and its hint. */
 export function PhotoFileInput(props: {
   id?: string;
   label: string;
@@ -24,25 +20,19 @@ export function PhotoFileInput(props: {
   return (
     <label className="flex flex-col gap-1">
       <span id={labelId} className={props.labelClassName}>{props.label}</span>
-      <input
-        ref={props.inputRef}
+      <FileButton
+        text={t('vault.photo.choose')}
+        inputRef={props.inputRef}
+        withinLabel
         id={props.id}
-        type="file"
         accept="image/*"
         capture="environment"
         multiple={props.multiple}
-        className="peer sr-only"
         aria-labelledby={labelId}
         aria-describedby={props.hint ? hintId : undefined}
         disabled={props.busy}
         onChange={(e) => props.onFiles(e.target.files)}
       />
-      <span
-        aria-hidden="true"
-        className="btn btn-sm btn-outline w-fit cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-base-content peer-disabled:btn-disabled"
-      >
-        {t('vault.photo.choose')}
-      </span>
       {props.hint && <span id={hintId} className="text-xs text-base-content/70">{props.hint}</span>}
     </label>
   );
