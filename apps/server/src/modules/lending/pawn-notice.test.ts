@@ -91,7 +91,9 @@ describe('sending a notice', () => {
     expect(mail.mail.subject).toBe(NOTICE_SUBJECT(loan.pawn_ticket_number));
     expect(mail.mail.text).toContain('Dear Maria');
     expect(mail.mail.text).toContain(new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(loan.due));
-    expect(mail.mail.text).toContain('Santos Pawnshop');
+    // Signed by the ticket's branch (the company's first branch, named for it), with the shop's address where the
+    // branch has none, as the letter is (decisions 0324, 0338).
+    expect(mail.mail.text).toContain('Pawnshop One\nJaro, Iloilo City');
     const again = await send(loan.uuid);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^A notice for this ticket was already sent on \w+ \d+, \d{4}\.$/);
