@@ -131,7 +131,7 @@ describe('renewing at another branch', () => {
     const received = (await apiCall<{ data: ServerLoan }>(server, admin, 'GET', `/api/loans/${old.new_loan}`)).data;
     expect(received.items.map((i) => [i.branch_id, i.in_transit])).toEqual([[makati.id, false]]);
     await context.close();
-  });
+  }, 120_000);
 
   it('a photo taken at intake on a new ticket written offline reaches the server once, after the ticket', async () => {
     const admin = await apiLogin(server, DEMO.admin);
@@ -184,5 +184,5 @@ describe('renewing at another branch', () => {
       .toEqual([[40, 30]]);
     expect(photoPosts).toHaveLength(1);
     await context.close();
-  });
+  }, 120_000);
 });

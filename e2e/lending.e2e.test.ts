@@ -91,6 +91,7 @@ describe('lending screens', () => {
     await context.close();
   });
 
+  // A whole counter's morning in one test: about 50 s on a quiet 2-core host, so it has twice the usual time.
   it('offline from the start: customer, two-item ticket, renew, redeem, forfeit, sell; online: the server book matches', async () => {
     await book();
     const { context, page } = await newPage(browser, server.baseURL);
@@ -228,7 +229,7 @@ describe('lending screens', () => {
     await expect.poll(() => page.getByTestId('loan-ticket').textContent()).toBe(second.pawn_ticket_number);
     expect(await page.getByTestId('sync-state').first().getAttribute('data-sync')).toBe('synced');
     await context.close();
-  });
+  }, 120_000);
 
   it('every lending screen at 375 and 1280 px: no sideways scrolling, no serious accessibility problems', async () => {
     await book();
@@ -262,5 +263,5 @@ describe('lending screens', () => {
       }
     }
     await context.close();
-  });
+  }, 120_000);
 });
