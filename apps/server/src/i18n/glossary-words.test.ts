@@ -65,6 +65,27 @@ function refusedIn(catalog: Record<string, string>, refused: Refused[]): string[
   return found;
 }
 
+/** The terms each table of the glossary gives a row, as written in its first column, by table. */
+function termRows(glossary: string): string[][] {
+  return glossary.split(/^## /m).map((section) =>
+    section
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .slice(2) // the table's head and its |---| line
+      .map((line) => (line.split('|')[1] ?? '').trim()),
+  );
+}
+
+/** The terms a table gives more than one row (case and spacing aside). */
+function repeatedTerms(terms: string[]): string[] {
+  const seen = new Map<string, number>();
+  for (const term of terms) {
+    const key = term.toLowerCase().replace(/\s+/g, ' ');
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return [...seen].filter(([, rows]) => rows > 1).map(([term]) => term);
+}
+
 const refused = refusedWords(fs.readFileSync(path.join(root, 'docs/glossary-fil.md'), 'utf8'));
 
 describe("the glossary's words not to use", () => {
@@ -95,5 +116,19 @@ describe("the glossary's words not to use", () => {
 
   it("are in none of the server's Filipino messages (emails, refusals)", () => {
     expect(refusedIn(fil, refused)).toEqual([]);
+  });
+});
+
+describe("the glossary's rows", () => {
+  const tables = termRows(fs.readFileSync(path.join(root, 'docs/glossary-fil.md'), 'utf8'));
+
+  it('are read per table, and a term given twice is found whatever its case or spacing', () => {
+    expect(tables.flat()).toContain('urgent case');
+    expect(tables.flat()).toContain('sangay');
+    expect(repeatedTerms(['urgent case', 'cash day', 'Urgent  case'])).toEqual(['urgent case']);
+  });
+
+  it('give each term one row in each table', () => {
+    expect(tables.flatMap(repeatedTerms)).toEqual([]);
   });
 });
