@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
 import { call, counterClerks, lendingWorld, type LendingWorld, makeCustomer } from '../../../test/lending/lending-helpers';
 import { CURSOR_AHEAD } from './sync.service';
-import { SMALL_DELTA_VERSIONS } from './delta-gap';
+import { COUNTED_VERSIONS, SMALL_DELTA_ROWS, SMALL_DELTA_VERSIONS, skipsTurn } from './delta-gap';
 import { inPullTurn } from './pull-turns';
 
 // A delta sized up by the counter before its snapshot (decision 0333): nothing after the cursor is answered from the
-// counter alone, and a delta a few writes behind skips the pull turns that downloads and larger deltas still take.
+// counter alone, and a delta a few writes or rows behind (decision 0348) skips the pull turns that downloads and larger
+// deltas still take.
 // On SQLite and PostgreSQL.
 
 let w: LendingWorld;
@@ -66,7 +67,7 @@ describe('a delta with nothing after its cursor', () => {
 });
 
 describe('pull turns', () => {
-  it('a delta a few writes behind is answered while a turn is held; a download and a delta far behind wait for it', async () => {
+  it('a delta a few writes or rows behind is answered while a turn is held; a download and a delta of many rows wait for it', async () => {
     const start = await pull(clerk);
     await makeCustomer(w.t, clerk, { first_name: 'One' });
     let release!: () => void;
@@ -78,18 +79,33 @@ describe('pull turns', () => {
       expect(empty.meta.total_changes).toBe(0);
       const small = await pull(clerk, start.meta.cursor);
       expect(small.data.customers.map((c) => c.first_name)).toEqual(['One']);
+      // More versions behind than SMALL_DELTA_VERSIONS, but few rows: no turn (decision 0348).
       for (let i = 0; i <= SMALL_DELTA_VERSIONS; i++) await makeCustomer(w.t, clerk, { first_name: `Many ${i}` });
+      const behind = await pull(clerk, small.meta.cursor);
+      expect(behind.data.customers).toHaveLength(SMALL_DELTA_VERSIONS + 1);
+      // More rows than SMALL_DELTA_ROWS after `small`: that delta waits for the turn.
+      for (let i = SMALL_DELTA_VERSIONS + 1; i <= SMALL_DELTA_ROWS; i++) await makeCustomer(w.t, clerk, { first_name: `Many ${i}` });
       let farDone = false;
       const far = call(w.t, clerk, 'GET', `/api/sync?since=${small.meta.cursor}`).then((res) => ((farDone = true), res));
-      // Everything above was answered with the turn held: the download and the far delta are still waiting for it.
+      // Answered with the turn held, after the far delta was asked: fewer rows after `behind`.
+      const rest = await pull(clerk, behind.meta.cursor);
+      expect(rest.data.customers).toHaveLength(SMALL_DELTA_ROWS - SMALL_DELTA_VERSIONS);
       expect(chunkDone).toBe(false);
       expect(farDone).toBe(false);
       release();
       await held;
       expect(syncChunkReplySchema.parse((await chunk).json()).data.length).toBeGreaterThan(0);
-      expect(syncDeltaReplySchema.parse((await far).json()).data.customers).toHaveLength(SMALL_DELTA_VERSIONS + 1);
+      expect(syncDeltaReplySchema.parse((await far).json()).data.customers).toHaveLength(SMALL_DELTA_ROWS + 1);
     } finally {
       release();
     }
+  });
+
+  it('a delta more than COUNTED_VERSIONS behind takes a turn without being counted, however few its rows', async () => {
+    const cursor = (await pull(clerk)).meta.cursor;
+    const counter = Number(/^c(\d+)/.exec(cursor)?.[1]);
+    // The window after the cursor is empty, so a count would say 0 rows and let it pass: past COUNTED_VERSIONS it is not asked.
+    expect(await skipsTurn(w.t.app.db, clerk.companyId, cursor, { counter, behind: COUNTED_VERSIONS + 1 })).toBe(false);
+    expect(await skipsTurn(w.t.app.db, clerk.companyId, cursor, { counter, behind: COUNTED_VERSIONS })).toBe(true);
   });
 });

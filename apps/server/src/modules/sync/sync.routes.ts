@@ -16,7 +16,7 @@ import { requestLanguage } from '../../lib/i18n';
 import { inPullTurn, sent, watchOtherRequests } from './pull-turns';
 import { pushMutations } from './sync-push';
 import { fieldConflicts, pullChunk, pullDelta } from './sync.service';
-import { deltaGap, emptyDelta, SMALL_DELTA_VERSIONS } from './delta-gap';
+import { deltaGap, emptyDelta, skipsTurn } from './delta-gap';
 import { ownBranchIds } from '../lending/branch-context';
 
 /**
@@ -52,10 +52,10 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const branchIds = await ownBranchIds(app.db, auth);
       const build = async () =>
         withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query, branchIds) : await pullDelta(app.db, companyId, query, clerkId, branchIds), tag);
-      // A delta a few writes behind goes without a turn (decision 0333); downloads and larger deltas take turns and
+      // A delta a few writes or rows behind goes without a turn (decisions 0333, 0348); downloads and larger deltas take turns and
       // leave time to other requests between them (decisions 0132, 0134): a turn is the reply's building,
       // compression and writing. A string body is sent as it is (Fastify serialises only objects).
-      if (gap !== null && gap.behind <= SMALL_DELTA_VERSIONS) return json(await build());
+      if (gap !== null && (await skipsTurn(app.db, companyId, query.since, gap))) return json(await build());
       await inPullTurn(async () => {
         void json(await build());
         await sent(reply.raw);
