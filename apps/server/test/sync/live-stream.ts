@@ -12,6 +12,8 @@ export interface LiveStream {
   signals: ChangeScope[][];
   /** Comment lines and fields other than events (`retry:`), to see the stream is being written. */
   preamble: string[];
+  /** Whether the server ended it (or close() did). */
+  ended: boolean;
   close(): void;
 }
 
@@ -25,7 +27,7 @@ export async function baseUrl(app: FastifyInstance): Promise<string> {
 export async function openLiveStream(app: FastifyInstance, headers: Record<string, string>): Promise<LiveStream> {
   const abort = new AbortController();
   const res = await fetch(`${await baseUrl(app)}${CHANGE_EVENTS_PATH}`, { headers, signal: abort.signal });
-  const stream: LiveStream = { status: res.status, headers: res.headers, signals: [], preamble: [], close: () => abort.abort() };
+  const stream: LiveStream = { status: res.status, headers: res.headers, signals: [], preamble: [], ended: false, close: () => abort.abort() };
   if (!res.body) return stream;
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
@@ -33,7 +35,7 @@ export async function openLiveStream(app: FastifyInstance, headers: Record<strin
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) break;
         buffer += value;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -48,6 +50,7 @@ export async function openLiveStream(app: FastifyInstance, headers: Record<strin
     } catch {
       // Aborted by close(), or the server ended it.
     }
+    stream.ended = true;
   })();
   return stream;
 }

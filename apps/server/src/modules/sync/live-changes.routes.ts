@@ -4,12 +4,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { type AuthContext, authOf, isCounselor, signedIn } from '../../lib/auth-context';
+import { HttpError } from '../../lib/http-errors';
 import { createChangeHub, type LiveConnection } from './live-changes';
+import { createLiveStreamRegistry, MAX_STREAMS_PER_USER } from './live-sessions';
 
 // GET /api/sync/events (docs/decisions/0325-changes-pushed-to-devices.md): a server-sent-events stream that says
 // `changed` with the scopes whose rows changed in the caller's company, and nothing else. A comment every
 // HEARTBEAT_MS keeps proxies from closing it as idle; after MAX_AGE_MS (spread) the server ends it and the device
-// opens a new one, authenticated again, so a revoked session stops hearing within minutes.
+// opens a new one, authenticated again. With each heartbeat the streams' sessions are checked in one query: a
+// signed-out or revoked session's stream ends then; one user holds at most MAX_STREAMS_PER_USER streams on an
+// instance (docs/decisions/0351-live-stream-sessions.md).
 
 export const HEARTBEAT_MS = 25_000;
 const MAX_AGE_MS = 10 * 60_000;
@@ -36,14 +40,16 @@ interface OpenStream {
 
 export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = createChangeHub(app.db, app.config.database, (message) => app.log.warn(message));
+  const registry = createLiveStreamRegistry(app.db);
   const streams = new Set<OpenStream>();
-  // One timer for every stream: the heartbeat, and the end of streams past their age.
+  // One timer for every stream: the heartbeat, the end of streams past their age, and of those signed out.
   const beat = setInterval(() => {
     const now = Date.now();
     for (const s of streams) {
       if (now >= s.endsAt) s.raw.end();
       else s.raw.write(':\n\n');
     }
+    registry.endSignedOut(new Date(now).toISOString()).catch((error: unknown) => app.log.warn({ err: error }, 'live streams: the session check failed'));
   }, HEARTBEAT_MS);
   beat.unref();
   app.addHook('preClose', async () => {
@@ -63,15 +69,26 @@ export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['text/event-stream'],
       // It takes nothing: an unknown parameter is refused (422) rather than ignored.
       querystring: z.strictObject({}),
-      response: { 200: z.string(), 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema },
+      response: { 200: z.string(), 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema, 429: errorReplySchema },
     },
     handler: async (request, reply) => {
       const auth = authOf(request);
-      // The stream's first bytes say it is heard: after them no change is missed (a device pulls once on opening).
-      await hub.ready(LISTEN_WAIT_MS);
-      reply.hijack();
       const raw = reply.raw;
-      if (raw.destroyed) return reply;
+      // The place is taken before anything is awaited, so streams opened at once cannot all pass the count.
+      const release = registry.admit({ userId: auth.user.id, tokenId: auth.tokenId, companyId: auth.companyId, end: () => raw.headersSent && raw.end() });
+      if (!release) throw new HttpError(429, `At most ${MAX_STREAMS_PER_USER} change streams can be open for one user.`);
+      try {
+        // The stream's first bytes say it is heard: after them no change is missed (a device pulls once on opening).
+        await hub.ready(LISTEN_WAIT_MS);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      reply.hijack();
+      if (raw.destroyed) {
+        release();
+        return reply;
+      }
       raw.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-cache, no-transform',
@@ -91,6 +108,7 @@ export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
       raw.once('close', () => {
         streams.delete(stream);
         unsubscribe();
+        release();
       });
       raw.write(`retry: ${RETRY_MS}\n\n`);
       return reply;
