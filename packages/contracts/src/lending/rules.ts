@@ -241,7 +241,6 @@ export function newLoanProblem(input: { loan_date: string; loan_amount: number; 
  * (site setting `lending_backdate_days`; 0 = today only). docs/decisions/0120-lending-action-date-bound.md.
  */
 export const DEFAULT_BACKDATE_DAYS = 7;
-export const MAX_BACKDATE_DAYS = 365;
 /** The supervisor's permission: dates an action further back than the site setting allows. */
 export const BACKDATE_PERMISSION = 'backdate lending';
 
@@ -393,11 +392,6 @@ export const FORFEIT_MIN_REASON = 3;
 export const FORFEIT_MAX_REASON = 500;
 export const FORFEIT_NEEDS_NOTICE = 'No notice was sent to the pawner before the redemption period ended: only a manager can forfeit this ticket, with a reason.';
 export const FORFEIT_REASON_NEEDED = `Say why the ticket is forfeited without a notice (${FORFEIT_MIN_REASON} to ${FORFEIT_MAX_REASON} characters).`;
-
-/** Whether a forfeiture without a notice is allowed to this user: a manager, who must then give a reason. */
-export function forfeitWithoutNoticeAllowed(notice: ForfeitNotice): boolean {
-  return !notice.sent && notice.mayOverride;
-}
 
 /**
  * Why the loan may not be forfeited on `asOf`, or null: it must be active, past its redemption period, and its pawner

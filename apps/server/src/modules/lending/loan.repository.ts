@@ -18,11 +18,6 @@ export async function findLoanAnyCompany(db: DB, uuid: string): Promise<LoanRow 
   return db.selectFrom('loans').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
-export async function findLoansByIds(db: DB, ids: readonly number[]): Promise<LoanRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('loans').selectAll().where('id', 'in', [...ids]).execute();
-}
-
 /** The company's category named by id or uuid, with its lending terms. */
 export async function findLendingCategory(db: DB, companyId: number, ref: { id?: number; uuid?: string }): Promise<CategoryRow | undefined> {
   // Only a lending category carries a loan or an item (decision 0121: not the counselling category "Anxiety").
