@@ -150,6 +150,26 @@ export default tseslint.config(
     rules: { 'house/server-layers': 'error', 'house/sql-in-repositories': 'error', 'house/web-layers': 'error' },
   },
   {
+    // Who may call a route, where confidential tables are read, what the browser keeps, what comments cite
+    // (docs/architecture.md#checked).
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { house: houseRules },
+    rules: { 'house/route-guard': 'error', 'house/confidential-tables': 'error', 'house/browser-storage': 'error' },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
+    plugins: { house: houseRules },
+    rules: { 'house/comment-cites': 'error' },
+  },
+  {
+    // Server code logs through the request's or the app's logger, which never carries confidential content. The
+    // commands print to their terminal; the database's pool reports a lost connection before any logger exists
+    // (docs/architecture.md#checked).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/main.ts', 'apps/server/src/key-command.ts', 'apps/server/src/backup/cli.ts', 'apps/server/src/db/database.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     // Test code stays out of production code (docs/architecture.md#test-code).
     files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     plugins: { house: houseRules },

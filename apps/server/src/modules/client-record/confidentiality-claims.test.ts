@@ -1,0 +1,171 @@
+import { REPORT_PERIODS } from '@kalinga/contracts/reports';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointmentRow } from '../../../test/appointment-rows';
+import { accessRows } from '../../../test/client-record/client-access-helpers';
+import { addCategory, addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
+import { answers, submit } from '../../../test/screening/screening-helpers';
+import { routesOf } from '../../plugins/input-guards';
+import { setUserRoles } from '../companies/company.repository';
+
+// The confidentiality the product claims (decision 0200 and its successors), tried as a user would: through the API
+// only, over every GET route the server has (decision 0356). (1) An administrator who gives themself the counselor
+// role reads no client's screening answers (decisions 0202, 0313, 0340); (2) a report read before and after one
+// student's intake does not tell that student's bands (decision 0212); (3) every reply that shows a screened
+// client's band, score or answers, or lists them by the access model, is on the access log. Run on PostgreSQL too.
+
+let t: TestApp;
+let admin: Actor;
+let care: Actor;
+let supervisor: Actor;
+let outsider: Actor;
+let officer: Actor;
+let screened: Actor;
+let appointmentUuid: string;
+
+/** Keys that carry a screening's result or answers in a reply. */
+const CONTENT_KEYS = /"(phq9_band|gad7_band|phq9_score|gad7_score|answers|band|item9)"/;
+
+async function as(actor: Actor, method: InjectOptions['method'], url: string, payload?: Record<string, unknown>) {
+  return t.app.inject({ method, url, headers: actor.headers, ...(payload && { payload }) });
+}
+
+/** Every GET route of the API a user can open with one request, its parameters filled with the screened client's ids. */
+function everyGetUrl(): string[] {
+  const urls = new Set<string>();
+  for (const route of routesOf(t.app)) {
+    // The live-change stream stays open; the API reference is a document, not data.
+    if (!route.methods.includes('GET') || !route.url.startsWith('/api/') || route.url === '/api/sync/events' || route.url.startsWith('/api/docs')) continue;
+    urls.add(route.url.replace(/:\w+/g, String(screened.user.id)));
+    if (route.url.includes(':')) urls.add(route.url.replace(/:\w+/g, appointmentUuid));
+  }
+  return [...urls];
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ REPORTS_PER_MINUTE: '100000' });
+  admin = await registerCompany(t.app, 'Claims School');
+  supervisor = await addUser(t.app, admin.companyId, { userType: 'counselor', name: 'Sol Supervisor' });
+  care = await addUser(t.app, admin.companyId, { userType: 'counselor', name: 'Carla Care', extra: { clinical_supervisor_id: supervisor.user.id } });
+  outsider = await addUser(t.app, admin.companyId, { userType: 'counselor', name: 'Otto Outside' });
+  officer = await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['privacy officer'], name: 'Pia Privacy' });
+  screened = await addUser(t.app, admin.companyId, { userType: 'student', name: 'Zelda Quillfeather', extra: { department: 'Engineering', birth_date: '2005-03-01' } });
+  // Moderate PHQ-9 and GAD-7, and item 9 answered: an intake and an urgent case.
+  expect((await submit(t.app, screened, answers(2, 2, 1))).statusCode).toBe(201);
+  const categoryId = await addCategory(t.db, admin.companyId, 'Stress');
+  const row = appointmentRow({ company_id: admin.companyId, counselor_id: care.user.id, client_id: screened.user.id, category_id: categoryId, appointment_date: new Date(Date.now() - 86_400_000).toISOString(), status: 'completed' });
+  await t.db.insertInto('appointments').values(row).execute();
+  appointmentUuid = row.uuid;
+});
+afterAll(() => t?.close());
+
+describe('(1) an administrator who gives themself the counselor role reads no screening answers', () => {
+  it('every way to give themself clinical access through the API is refused, and the admin role stays as it was', async () => {
+    const me = `/api/users/${admin.user.id}`;
+    const body = (changes: Record<string, unknown>) => ({ name: admin.user.name, email: admin.user.email, user_type: 'personnel', roles: ['admin'], ...changes });
+    // The counselor role, the counselor type, both at once.
+    for (const changes of [{ roles: ['admin', 'counselor'] }, { user_type: 'counselor' }, { user_type: 'counselor', roles: ['admin', 'counselor'] }]) {
+      const res = await as(admin, 'PUT', me, body(changes));
+      expect([403, 422], JSON.stringify(changes)).toContain(res.statusCode);
+    }
+    // A role of their own making that holds the clinical permission, then given to themself.
+    const made = await as(admin, 'POST', '/api/roles', { name: 'Intake Helper', permissions: ['view screenings'] });
+    expect(made.statusCode).toBe(201);
+    expect([403, 422]).toContain((await as(admin, 'PUT', me, body({ roles: ['admin', 'Intake Helper'] }))).statusCode);
+    // The clinical permission added to the role they hold.
+    const roles = (await as(admin, 'GET', '/api/roles')).json().data as { id: number; name: string; permissions: string[] }[];
+    const adminRole = roles.find((r) => r.name === 'admin')!;
+    expect((await as(admin, 'PUT', `/api/roles/${adminRole.id}`, { name: 'admin', permissions: [...adminRole.permissions, 'view screenings'] })).statusCode).toBe(403);
+
+    const mine = (await as(admin, 'GET', '/api/me')).json();
+    expect(JSON.stringify(mine)).not.toMatch(/view screenings/);
+    expect((await as(admin, 'GET', `/api/clients/${screened.user.id}/screenings`)).statusCode).toBe(403);
+    expect((await as(admin, 'GET', '/api/triage')).statusCode).toBe(403);
+  });
+
+  it('holding the counselor role anyway (given before the access model), no GET route shows them a screening, and nothing is logged', async () => {
+    await setUserRoles(t.db, admin.companyId, admin.user.id, ['admin', 'counselor']);
+    try {
+      const logged = (await accessRows(t.db, screened.user.id)).length;
+      const urls = everyGetUrl();
+      expect(urls.length).toBeGreaterThan(80);
+      for (const url of urls) {
+        const res = await as(admin, 'GET', url);
+        expect(res.statusCode === 200 && CONTENT_KEYS.test(res.body), `${url} showed screening content`).toBe(false);
+      }
+      expect((await accessRows(t.db, screened.user.id)).filter((r) => r.viewer_id === admin.user.id)).toHaveLength(0);
+      expect((await accessRows(t.db, screened.user.id)).length).toBe(logged);
+      // The sweep can see content: the care team's counselor is shown it on the same routes.
+      expect(CONTENT_KEYS.test((await as(care, 'GET', `/api/clients/${screened.user.id}/screenings`)).body)).toBe(true);
+    } finally {
+      await setUserRoles(t.db, admin.companyId, admin.user.id, ['admin']);
+    }
+  }, 120_000);
+});
+
+describe('(2) a report read before and after one student intake does not tell their bands', () => {
+  /** Every report the administrator can read, every period. */
+  async function everyReport(): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = {};
+    const reports = routesOf(t.app).filter((r) => r.methods.includes('GET') && r.url.startsWith('/api/reports/')).map((r) => r.url);
+    expect(reports).toEqual(expect.arrayContaining(['/api/reports/intake-bands', '/api/reports/no-show-rate']));
+    for (const url of reports) {
+      for (const period of REPORT_PERIODS) {
+        const res = await as(admin, 'GET', `${url}?period=${period}`);
+        expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+        out[`${url} ${period}`] = res.json();
+      }
+    }
+    return out;
+  }
+
+  it('one student answering the intake through the API changes no report of any period; every band count is 0 or at least 5', async () => {
+    const before = await everyReport();
+    const newcomer = await addUser(t.app, admin.companyId, { userType: 'student', extra: { department: 'Nursing', birth_date: '2006-01-01' } });
+    expect((await submit(t.app, newcomer, answers(3, 3))).statusCode).toBe(201);
+    const after = await everyReport();
+    expect(after).toEqual(before);
+    for (const period of REPORT_PERIODS) {
+      const weeks = (after[`/api/reports/intake-bands ${period}`] as { data: { weeks: { total: number | null; phq9: Record<string, number | null>; gad7: Record<string, number | null> }[] } }).data.weeks;
+      for (const week of weeks) {
+        for (const count of [week.total, ...Object.values(week.phq9), ...Object.values(week.gad7)]) {
+          if (count !== null) expect(count % 5 === 0 && count >= 5, `${period} ${JSON.stringify(week)}`).toBe(true);
+        }
+      }
+    }
+  }, 120_000);
+});
+
+describe('(3) what shows a screened client is on the record', () => {
+  it('every GET reply that shows their band, score or answers, to whoever may see it, wrote an access-log row for that reader in that request', async () => {
+    const shownTo: string[] = [];
+    for (const [who, actor] of [['care team', care], ['supervisor', supervisor], ['outsider', outsider], ['privacy officer', officer], ['the client', screened]] as const) {
+      for (const url of everyGetUrl()) {
+        const before = (await accessRows(t.db, screened.user.id)).filter((r) => r.viewer_id === actor.user.id).length;
+        const res = await as(actor, 'GET', url);
+        if (res.statusCode !== 200 || !CONTENT_KEYS.test(res.body)) continue;
+        const after = (await accessRows(t.db, screened.user.id)).filter((r) => r.viewer_id === actor.user.id).length;
+        expect(after - before, `${who} ${url}`).toBeGreaterThan(0);
+        shownTo.push(`${who} ${url}`);
+      }
+    }
+    // The sweep met the content where the access model shows it: not a vacuous pass.
+    expect(shownTo).toEqual(expect.arrayContaining([
+      `care team /api/clients/${screened.user.id}/screenings`,
+      `supervisor /api/clients/${screened.user.id}/screenings`,
+      'care team /api/triage',
+      'outsider /api/triage',
+    ]));
+  }, 180_000);
+
+  it("the lists that name the clients of the access model (Triage, the counselor's clients) record one row per client shown", async () => {
+    for (const [url, kind] of [['/api/triage', 'triage_list'], ['/api/clients/mine', 'client_file']] as const) {
+      const before = (await accessRows(t.db, screened.user.id)).length;
+      const res = await as(care, 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('Zelda Quillfeather');
+      const rows = (await accessRows(t.db, screened.user.id)).slice(before);
+      expect(rows.map((r) => [r.viewer_id, r.kind, r.via]), url).toEqual([[care.user.id, kind, 'list']]);
+    }
+  });
+});
