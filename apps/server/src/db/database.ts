@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { trackPool } from './pool-stats';
+import { sendShapesPrepared } from './prepared-statements';
 import type { Database } from './tables';
 
 export type DB = Kysely<Database>;
@@ -87,5 +88,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 function postgresPool(url: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  // The hot queries' shapes go as named prepared statements (decision 0348).
+  pool.on('connect', sendShapesPrepared);
   return pool;
 }

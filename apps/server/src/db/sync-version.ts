@@ -1,5 +1,6 @@
 import type { SyncTable } from '@kalinga/contracts/sync';
 import { signalChange } from './change-signals';
+import { prepareShape } from './prepared-statements';
 import type { DB } from './database';
 
 // The per-company change counter behind the sync cursor (docs/decisions/0060, 0065).
@@ -24,7 +25,10 @@ export async function bumpVersion(trx: DB, companyId: number): Promise<number> {
 
 /** The company's current counter value (0 before its first lending write); what a pull's cursor names. */
 export async function currentVersion(db: DB, companyId: number): Promise<number> {
-  const row = await db.selectFrom('lending_counters').select('sync_version').where('company_id', '=', companyId).executeTakeFirst();
+  // Every pull reads it first (decision 0333): one text, a named prepared statement on PostgreSQL (decision 0348).
+  const query = db.selectFrom('lending_counters').select('sync_version').where('company_id', '=', companyId).compile();
+  prepareShape(query.sql);
+  const row = (await db.executeQuery(query)).rows[0];
   return row ? Number(row.sync_version) : 0;
 }
 

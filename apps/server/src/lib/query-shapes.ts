@@ -1,4 +1,5 @@
 import { type Compilable, type CompiledQuery, createQueryId, type Kysely } from 'kysely';
+import { prepareShape } from '../db/prepared-statements';
 
 /**
  * Hot queries compiled once per shape (docs/decisions/0025-appointments-list-performance.md).
@@ -61,6 +62,8 @@ export function compiledShape<R>(db: Kysely<never> | object, key: string, build:
       building = null;
     }
     shapes.set(key, template);
+    // On PostgreSQL the text goes as a named prepared statement (decision 0348); on SQLite the name is never asked.
+    prepareShape(template.compiled.sql);
   }
   const { compiled, slots } = template;
   const parameters = slots.map((name, i) => {
