@@ -4,7 +4,6 @@ import type { MyGroupSession } from '@kalinga/contracts/groups';
 import { Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { confirm } from '../../components/ui/confirm-dialog';
-import { IntakePrompt } from '../../components/intake-prompt';
 import { intakeRequiredFirst, useScreeningStatus } from '../../components/intake-status';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
@@ -29,7 +28,7 @@ import { ClientActions, clientDialogs } from './components/client-actions';
 import { LazyCalendarPanel, useAppointmentsView, ViewSwitch } from './calendar/view-switch';
 import { cancelConfirmation } from './cancel-confirmation';
 import { cardPlace, type ChangedCard, focusWhereNext } from './focus-after-change';
-import { SetupChecklist, useSetupStatus } from './components/setup-checklist';
+import { AboveTheTabs } from './components/above-the-tabs';
 
 // What the list's first view does not draw loads after it (decision 0091): the booking form, the status history and
 // the linked appointment's dialog (the client's cancel and reschedule are in client-actions.tsx).
@@ -172,10 +171,6 @@ export function AppointmentsPage() {
   const client = !!user && !counselor && user.user_type !== 'counselor';
   const screening = useScreeningStatus(client);
   const admin = hasPermission(user, 'manage users');
-  const setup = useSetupStatus(admin);
-  // The checklist and the intake prompt sit above the tabs: while their first answer is on its way the tabs and
-  // the list wait with them, so nothing drawn moves down when one appears (decision 0231). Not while paused offline.
-  const aboveLoading = (admin && setup.isLoading) || (client && screening.isLoading);
   const navigate = useNavigate();
   const openBooking = () => (client && intakeRequiredFirst(screening.data) ? navigate('/intake?then=book') : setForm({ open: true, appointment: null }));
   // Back from the questionnaire with ?book=1: the booking form opens.
@@ -202,9 +197,8 @@ export function AppointmentsPage() {
         )}
       </div>
 
-      {aboveLoading ? <LoadingBlock text={t('appointments.loading')} /> : (<>
-      <SetupChecklist enabled={admin} />
-      <IntakePrompt enabled={client} />
+      {/* The checklist and the intake prompt; the tabs and the list wait for their first answer (decision 0231). */}
+      <AboveTheTabs admin={admin} client={client} loadingText={t('appointments.loading')}>
 
       {view === 'calendar' && user ? (
         <Suspense fallback={<LoadingBlock text={t('appointments.loadingCalendar')} />}>
@@ -304,7 +298,7 @@ export function AppointmentsPage() {
         )}
       </section>
       </>)}
-      </>)}
+      </AboveTheTabs>
 
       {openedMounted && (
         <openedModal.Part
