@@ -102,6 +102,8 @@ export const groupDetailSchema = groupSummarySchema.extend({
 export type GroupDetail = z.infer<typeof groupDetailSchema>;
 export const groupReplySchema = z.object({ data: groupDetailSchema });
 export const groupListReplySchema = z.object({ data: z.array(groupSummarySchema) });
+/** GET /api/groups/co-facilitators: who may be named co-facilitator, the centre's other active clinicians (decision 0352). */
+export const coFacilitatorsReplySchema = z.object({ data: z.array(z.object({ id: idSchema, name: z.string() })) });
 
 /** A workshop as a client sees it: no one else's name, only how many seats are left and their own place. */
 export const workshopSchema = groupSummarySchema.extend({

@@ -3,7 +3,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { DB } from '../../db/database';
 import { type AuthContext, authOf } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { findClientOf, holdsClinicalAccess, inCareTeam, inSupervisedCareTeam, insertAccessRows, liveGrant, readableClientIdsQuery } from './client-record.repository';
+import { activeClinicalMembers, findClientOf, inCareTeam, inSupervisedCareTeam, insertAccessRows, liveGrant, readableClientIdsQuery } from './client-record.repository';
 
 // The one access model for confidential client content (docs/decisions/0200-client-access-model.md): screening
 // answers and scores, urgent-case details, case notes, attendance beyond one's own appointments. Every reader of
@@ -29,9 +29,12 @@ export function isClinician(auth: AuthContext): boolean {
   return auth.user.user_type === 'counselor' && CLINICAL_PERMISSIONS.some((p) => auth.permissions.has(p));
 }
 
-/** Whether another member of the company is a clinician, as isClinician says of the caller (a co-facilitator, decision 0340). */
-export function isClinicianMember(db: DB, companyId: number, userId: number): Promise<boolean> {
-  return holdsClinicalAccess(db, companyId, userId, CLINICAL_PERMISSIONS);
+/**
+ * The company's active clinicians by name, as isClinician says of the caller: who may be named a group's
+ * co-facilitator (decisions 0340, 0352). `only` checks one user.
+ */
+export function activeClinicians(db: DB, companyId: number, only?: number): Promise<{ id: number; name: string }[]> {
+  return activeClinicalMembers(db, companyId, CLINICAL_PERMISSIONS, only);
 }
 
 /** preHandler of every route that reads or writes clinical content: a clinician, or 403 (decision 0313). */

@@ -71,22 +71,32 @@ export async function findClientOf(db: DB, companyId: number, clientId: number):
     .executeTakeFirst();
 }
 
-/** Whether a member of the company is a counselor by type holding one of these permissions there (a clinician). */
-export async function holdsClinicalAccess(db: DB, companyId: number, userId: number, permissions: readonly string[]): Promise<boolean> {
-  const row = await db
+/**
+ * The company's active clinicians by name: members whose type is counselor holding one of these permissions there;
+ * `only` narrows it to one user.
+ */
+export async function activeClinicalMembers(db: DB, companyId: number, permissions: readonly string[], only?: number): Promise<{ id: number; name: string }[]> {
+  let query = db
     .selectFrom('users')
     .innerJoin('company_user', (j) => j.onRef('company_user.user_id', '=', 'users.id').on('company_user.company_id', '=', companyId))
-    .innerJoin('role_user', 'role_user.user_id', 'users.id')
-    .innerJoin('roles', 'roles.id', 'role_user.role_id')
-    .innerJoin('role_permission', 'role_permission.role_id', 'roles.id')
-    .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
-    .select('users.id')
-    .where('users.id', '=', userId)
+    .select(['users.id', 'users.name'])
     .where('users.user_type', '=', 'counselor')
-    .where('roles.company_id', '=', companyId)
-    .where('permissions.name', 'in', [...permissions])
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('users.status', '=', 'active')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('role_user')
+          .innerJoin('roles', 'roles.id', 'role_user.role_id')
+          .innerJoin('role_permission', 'role_permission.role_id', 'roles.id')
+          .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
+          .select('role_user.user_id')
+          .whereRef('role_user.user_id', '=', 'users.id')
+          .where('roles.company_id', '=', companyId)
+          .where('permissions.name', 'in', [...permissions]),
+      ),
+    );
+  if (only !== undefined) query = query.where('users.id', '=', only);
+  return query.orderBy('users.name').orderBy('users.id').execute();
 }
 
 /** Appends rows to the access log (in chunks, under SQLite's bound-parameter limit for a long list). */

@@ -85,3 +85,29 @@ describe('running a group needs a clinician (decision 0340)', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 });
+
+describe('the co-facilitator picker (decision 0352)', () => {
+  it("offers only the centre's other active clinicians, and the server takes no one it does not offer", async () => {
+    const inactive = await addUser(t.app, c.admin.companyId, { userType: 'counselor', name: 'Inactive Clinician' });
+    await t.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', inactive.user.id).execute();
+    const res = await call(c.lead, 'GET', '/api/groups/co-facilitators');
+    expect(res.statusCode, res.body).toBe(200);
+    // Not the caller, not a counselor by type or role alone, not an inactive clinician, not another centre's.
+    expect(res.json().data).toEqual([{ id: c.co.user.id, name: c.co.user.name }]);
+    const fromOther = await call(other.lead, 'GET', '/api/groups/co-facilitators');
+    expect(fromOther.json().data).toEqual([{ id: other.co.user.id, name: other.co.user.name }]);
+
+    for (const refused of [inactive, other.co]) {
+      const create = await postGroup(t.app, c.lead, await groupBody(t, c, 13, '14:00', { co_facilitator_id: refused.user.id }), true);
+      expect(create.statusCode, refused.user.name).toBe(422);
+      expect(create.json().errors.co_facilitator_id).toEqual(['The co-facilitator must be another counselor of the centre.']);
+    }
+  });
+
+  it("is a clinician's list: 403 for a counselor by type or role alone and for a client, 401 signed out", async () => {
+    for (const actor of [adminCounselor, roleCounselor, c.students[0]]) {
+      expect((await call(actor, 'GET', '/api/groups/co-facilitators')).statusCode, actor.user.name).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/groups/co-facilitators' })).statusCode).toBe(401);
+  });
+});

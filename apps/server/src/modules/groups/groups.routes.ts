@@ -3,6 +3,7 @@ import {
   addMemberBodySchema,
   attendanceBodySchema,
   attendanceReplySchema,
+  coFacilitatorsReplySchema,
   groupCancelReplySchema,
   groupBodySchema,
   groupListReplySchema,
@@ -27,7 +28,7 @@ import { cancelGroup, cancelGroupSession } from './group-cancel.service';
 import { groupNotesToReview } from './group-review.service';
 import { groupReport } from './group-report.service';
 import { getAttendance, getGroupSettings, recordAttendance, saveGroupSettings } from './group-attendance.service';
-import { addMember, createGroup, getGroup, listGroups, previewGroup, removeMember } from './groups.service';
+import { addMember, coFacilitatorOptions, createGroup, getGroup, listGroups, previewGroup, removeMember } from './groups.service';
 import { cancelSignUp, getWorkshop, joinWaitlist, leaveWaitlist, listWorkshops, myGroupSessions, signUp } from './workshops.service';
 
 // Groups and workshops (decision 0277). Every route needs 'view appointments'; the group routes are for counselors
@@ -55,6 +56,12 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: canView,
     schema: { summary: 'Lists the groups and workshops the counselor facilitates.', operationId: 'listGroups', ...common, response: { 200: groupListReplySchema, ...errors } },
     handler: async (request) => ({ data: await listGroups(app.db, authOf(request)) }),
+  });
+
+  app.get('/api/groups/co-facilitators', {
+    preHandler: canView,
+    schema: { summary: "Lists whom the caller may name a group's co-facilitator: the centre's other active clinicians.", operationId: 'listGroupCoFacilitators', ...common, response: { 200: coFacilitatorsReplySchema, ...errors } },
+    handler: async (request) => ({ data: await coFacilitatorOptions(app.db, authOf(request)) }),
   });
 
   app.get('/api/groups/:uuid', {

@@ -8,11 +8,10 @@ import { lockCounselors } from '../../db/locks';
 import { nowIso } from '../../lib/clock';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
-import { isClinician, isClinicianMember } from '../client-record/client-access';
+import { activeClinicians, isClinician } from '../client-record/client-access';
 import { categoryExists, findClient } from '../appointments/appointment.repository';
 import { hasScreening } from '../appointments/intake-gate.repository';
 import { planSeries, sessionDates, weekOf } from '../appointments/series-plan';
-import { findCounselor } from '../schedule/schedule.repository';
 import { loadSlotContext } from '../schedule/schedule.service';
 import { minutesOf, todayIn, wallOf } from '@kalinga/contracts/zone-time';
 import {
@@ -72,9 +71,9 @@ async function facilitatorsOf(db: DB, auth: AuthContext, body: GroupBody): Promi
   const me: Facilitator = { id: auth.user.id, name: auth.user.name };
   const list = [me];
   if (body.co_facilitator_id != null) {
-    const co = body.co_facilitator_id === auth.user.id ? undefined : await findCounselor(db, auth.companyId, body.co_facilitator_id);
-    // The co-facilitator runs the group too: a clinician as well (decision 0340).
-    if (co && (await isClinicianMember(db, auth.companyId, co.id))) list.push(co);
+    // The co-facilitator runs the group too: an active clinician as well, one the picker offers (decisions 0340, 0352).
+    const [co] = body.co_facilitator_id === auth.user.id ? [] : await activeClinicians(db, auth.companyId, body.co_facilitator_id);
+    if (co) list.push(co);
     else errors.co_facilitator_id = ['The co-facilitator must be another counselor of the centre.'];
   }
   if (!(await categoryExists(db, auth.companyId, body.category_id))) errors.category_id = ['The selected category is invalid.'];
@@ -180,6 +179,12 @@ export async function createGroup(db: DB, auth: AuthContext, body: GroupBody): P
     await queueFacilitatorReminders(trx, auth.companyId, groupId, facilitators.map((f) => f.id), now);
   });
   return getGroup(db, auth, uuid);
+}
+
+/** GET /api/groups/co-facilitators: whom the caller may name co-facilitator, the centre's other active clinicians. */
+export async function coFacilitatorOptions(db: DB, auth: AuthContext): Promise<{ id: number; name: string }[]> {
+  requireClinician(auth);
+  return (await activeClinicians(db, auth.companyId)).filter((c) => c.id !== auth.user.id);
 }
 
 /** GET /api/groups: the groups the counselor facilitates. */

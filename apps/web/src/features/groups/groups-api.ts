@@ -17,6 +17,15 @@ export function useGroup(uuid: string | null) {
   return useQuery({ queryKey: [...GROUPS, 'one', uuid], queryFn: () => api.get<{ data: GroupDetail }>(`/api/groups/${uuid}`).then((r) => r.data), enabled: uuid !== null });
 }
 
+/** Whom the caller may name co-facilitator: the centre's other active clinicians (decisions 0340, 0352). */
+export function useCoFacilitators() {
+  return useQuery({
+    queryKey: [...GROUPS, 'co-facilitators'],
+    queryFn: () => api.get<{ data: { id: number; name: string }[] }>('/api/groups/co-facilitators').then((r) => r.data),
+    staleTime: 300_000,
+  });
+}
+
 export function useAttendance(sessionUuid: string | null) {
   return useQuery({
     queryKey: [...GROUPS, 'attendance', sessionUuid],

@@ -65,7 +65,7 @@ function GroupCard({ g, timeZone, selected, onOpen }: { g: GroupSummary; timeZon
   );
 }
 
-function CounselorGroups({ timeZone, meId }: { timeZone: string; meId: number }) {
+function CounselorGroups({ timeZone }: { timeZone: string }) {
   const t = useT('groups');
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
@@ -90,7 +90,7 @@ function CounselorGroups({ timeZone, meId }: { timeZone: string; meId: number })
       )}
       {selected && <GroupDetailView key={selected} uuid={selected} timeZone={timeZone} />}
       <Modal open={creating} wide title={t('groups.new')} onClose={() => setCreating(false)}>
-        {creating && <NewGroupForm meId={meId} timeZone={timeZone} onCreated={(uuid) => { setCreating(false); open(uuid); }} />}
+        {creating && <NewGroupForm timeZone={timeZone} onCreated={(uuid) => { setCreating(false); open(uuid); }} />}
       </Modal>
     </>
   );
@@ -111,7 +111,7 @@ export function GroupsPage() {
         <p className="text-base-content/70">{t('groups.lead')}</p>
       </div>
       {hasPermission(user, 'manage users') && <SettingsCard />}
-      {counselor && user && <CounselorGroups timeZone={timeZone} meId={user.id} />}
+      {counselor && user && <CounselorGroups timeZone={timeZone} />}
     </div>
   );
 }

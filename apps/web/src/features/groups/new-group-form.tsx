@@ -5,9 +5,9 @@ import { notifySuccess } from '../../components/ui/toast';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { formatWeekdayDateTime } from '../../lib/dates';
 import { type MessageKey, useT } from '../../lib/i18n';
-import { useCategoryOptions, useCounselors } from '../../lib/option-queries';
+import { useCategoryOptions } from '../../lib/option-queries';
 import { wallTimeToInstant } from '../../lib/zone-time';
-import { previewGroup, useCreateGroup } from './groups-api';
+import { previewGroup, useCoFacilitators, useCreateGroup } from './groups-api';
 
 // Creating a group or workshop (decision 0277): its details and its sessions. "Check sessions" lists every session
 // and names the facilitator whose time is in the way; creating checks again and names the clash the same way.
@@ -43,7 +43,7 @@ interface Fields {
 
 const START: Fields = { name: '', kind: 'closed', category_id: '', capacity: '8', location_type: 'on-site', location: '', audience: 'both', co_facilitator_id: '', date: '', time: '10:00', frequency: 'weekly', count: '6', screening_required: false };
 
-export function NewGroupForm({ meId, timeZone, onCreated }: { meId: number; timeZone: string; onCreated: (uuid: string) => void }) {
+export function NewGroupForm({ timeZone, onCreated }: { timeZone: string; onCreated: (uuid: string) => void }) {
   const t = useT('groups');
   const id = useId();
   const [f, setF] = useState<Fields>(START);
@@ -52,7 +52,7 @@ export function NewGroupForm({ meId, timeZone, onCreated }: { meId: number; time
   const [plan, setPlan] = useState<GroupOccurrence[] | null>(null);
   const [checking, setChecking] = useState(false);
   const categories = useCategoryOptions(true);
-  const counselors = useCounselors(true);
+  const coFacilitators = useCoFacilitators();
   const create = useCreateGroup();
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setF((old) => ({ ...old, [key]: value }));
@@ -120,7 +120,6 @@ export function NewGroupForm({ meId, timeZone, onCreated }: { meId: number; time
 
   const err = (field: string) => errors[field]?.[0];
   const fieldId = (name: string) => `${id}-${name}`;
-  const others = (counselors.data ?? []).filter((c) => c.id !== meId);
   const input = (name: keyof Fields, label: string, props: { type?: string; min?: number; max?: number } = {}) => (
     <div className="form-control">
       <label className="label" htmlFor={fieldId(name)}><span className="label-text">{label}</span></label>
@@ -177,7 +176,7 @@ export function NewGroupForm({ meId, timeZone, onCreated }: { meId: number; time
           <label className="label" htmlFor={fieldId('co')}><span className="label-text">{t('groups.form.coFacilitator')}</span></label>
           <select id={fieldId('co')} className={`select select-bordered w-full ${err('co_facilitator_id') ? 'select-error' : ''}`} value={f.co_facilitator_id} onChange={(e) => set('co_facilitator_id', e.target.value)}>
             <option value="">{t('groups.form.noCoFacilitator')}</option>
-            {others.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {(coFacilitators.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
           {err('co_facilitator_id') && <p className="mt-1 text-sm text-error">{err('co_facilitator_id')}</p>}
         </div>
