@@ -1,5 +1,6 @@
 import { type ChangeScope, CHANGE_EVENTS_PATH, CHANGED_EVENT, parseChangedSignal } from '@kalinga/contracts/live-changes';
 import type { FastifyInstance } from 'fastify';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/app';
 import { createDatabase } from '../../src/db/database';
@@ -23,35 +24,41 @@ export async function baseUrl(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-/** Opens the stream with `headers` and reads it in the background until closed. */
+/**
+ * Opens the stream with `headers` and reads it in the background until closed. It is read over a connection of its
+ * own (node:http without an agent): close() destroys that connection, so nothing of the stream's is left on the
+ * server. fetch() left the server a spare connection that carried no request; the server's close waited for it
+ * until the client's keep-alive timer ended it, seconds later.
+ */
 export async function openLiveStream(app: FastifyInstance, headers: Record<string, string>): Promise<LiveStream> {
-  const abort = new AbortController();
-  const res = await fetch(`${await baseUrl(app)}${CHANGE_EVENTS_PATH}`, { headers, signal: abort.signal });
-  const stream: LiveStream = { status: res.status, headers: res.headers, signals: [], preamble: [], ended: false, close: () => abort.abort() };
-  if (!res.body) return stream;
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event === CHANGED_EVENT && data !== undefined) stream.signals.push(parseChangedSignal(data).scopes);
-          else stream.preamble.push(block);
-        }
-      }
-    } catch {
-      // Aborted by close(), or the server ended it.
+  const url = `${await baseUrl(app)}${CHANGE_EVENTS_PATH}`;
+  const request = http.get(url, { headers, agent: false });
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => request.once('response', resolve).once('error', reject));
+  const stream: LiveStream = {
+    status: res.statusCode ?? 0,
+    headers: new Headers(Object.entries(res.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)] as [string, string]]))),
+    signals: [],
+    preamble: [],
+    ended: false,
+    close: () => request.destroy(),
+  };
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event === CHANGED_EVENT && data !== undefined) stream.signals.push(parseChangedSignal(data).scopes);
+      else stream.preamble.push(block);
     }
-    stream.ended = true;
-  })();
+  });
+  // Ended by the server, or destroyed by close().
+  res.once('close', () => (stream.ended = true));
+  request.on('error', () => undefined);
   return stream;
 }
 

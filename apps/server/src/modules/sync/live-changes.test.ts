@@ -3,14 +3,18 @@ import { addCategory, addUser, createTestApp, registerCompany, type TestApp } fr
 import { appointmentRow } from '../../../test/appointment-rows';
 import { writeCustomer } from '../../../test/sync/sync-helpers';
 import { type LiveStream, openLiveStream, secondInstance } from '../../../test/sync/live-stream';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { insertAppointment, type NewAppointment } from '../appointments/appointment.repository';
 import type { ChangeScope } from '@kalinga/contracts/live-changes';
-import { localChanges } from '../../db/change-signals';
+import { CHANGES_CHANNEL, localChanges } from '../../db/change-signals';
 import { createChangeHub, liveConnectionCount } from './live-changes';
 
 // The live change signal (decision 0325). On PostgreSQL the write is made through one instance and heard on a
 // stream of another (two apps, two pools, two listeners on one database); on SQLite one instance is supported,
 // so both are the same app.
+
+const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? '');
 
 let t: TestApp;
 let other: Awaited<ReturnType<typeof secondInstance>>;
@@ -105,6 +109,46 @@ describe('GET /api/sync/events', () => {
     // Nothing is written to it any more, and a write still works.
     await writeCustomer(t.app, admin.headers);
     expect(s.signals).toEqual([]);
+  });
+});
+
+describe("the instance's PostgreSQL listener", () => {
+  /** Ends the backends LISTENing for change notes on the test's database, as a restart or a failover would; their pids. */
+  async function dropListeners(): Promise<number[]> {
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database() and query = ${`listen ${CHANGES_CHANNEL}`}`.execute(t.db);
+    for (const { pid } of rows) await sql`select pg_terminate_backend(${pid})`.execute(t.db);
+    return rows.map((r) => r.pid);
+  }
+
+  it.runIf(onPostgres)('listens again after the database drops it: the stream is told everything once, then a write signals it again', async () => {
+    const admin = await registerCompany(t.app, 'Reconnect Pawnshop');
+    const s = await stream(admin.headers);
+    const dropped = await dropListeners();
+    expect(dropped.length).toBeGreaterThan(0);
+    // Notes sent while it was gone never arrived: once back, the stream hears of every scope it may read.
+    await vi.waitFor(() => expect(s.signals).toEqual([['lending', 'appointments']]), { timeout: 15_000 });
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database() and query = ${`listen ${CHANGES_CHANNEL}`}`.execute(t.db);
+    expect(rows.filter((r) => !dropped.includes(r.pid))).not.toEqual([]);
+    await writeCustomer(t.app, admin.headers, 'After the drop');
+    await vi.waitFor(() => expect(s.signals).toEqual([['lending', 'appointments'], ['lending']]), { timeout: 15_000 });
+  });
+});
+
+describe('closing the server', () => {
+  const connections = (app: FastifyInstance) => new Promise<number>((resolve, reject) => app.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+
+  it('ends the open streams at once, and a stream the device closed leaves no connection behind for it to wait on', async () => {
+    const own = await createTestApp();
+    const admin = await registerCompany(own.app, 'Closing Time Pawnshop');
+    const gone = await openLiveStream(own.app, admin.headers);
+    const held = await openLiveStream(own.app, admin.headers);
+    gone.close();
+    await vi.waitFor(async () => expect(await connections(own.app)).toBe(1));
+    await own.close();
+    await vi.waitFor(() => expect(held.ended).toBe(true));
+    expect(own.app.server.listening).toBe(false);
   });
 });
 
