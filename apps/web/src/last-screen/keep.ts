@@ -11,9 +11,36 @@ import { forgetStaleScreens, keptKeys, MAX_CHARS, MAX_KEPT, readBootData, screen
 const TRANSIENT = 'dialog, [role="dialog"], [role="alertdialog"], [role="menu"], [role="tooltip"], [data-sonner-toaster], [data-no-snapshot]';
 
 /**
+ * What names an element or points at one: ids, test ids, a label's target, a field's name (a radio group's spans
+ * the document), and the references by id. The app's own screen has them while the copy is still up (decision
+ * 0101): a copy's would be a second element of the same id or test id, a second control of one name, or point
+ * into the app's screen.
+ */
+const NAMING = [
+  'id',
+  'data-testid',
+  'for',
+  'name',
+  'form',
+  'list',
+  'headers',
+  'popovertarget',
+  'commandfor',
+  'aria-labelledby',
+  'aria-describedby',
+  'aria-controls',
+  'aria-owns',
+  'aria-activedescendant',
+  'aria-errormessage',
+  'aria-details',
+  'aria-flowto',
+];
+
+/**
  * The markup of `root` as a snapshot: each list's chosen option and each box's tick (React sets them as
  * properties, which markup does not carry); no typed password (React mirrors an input's value into its
- * attribute), no open dialogs, menus or toasts, no ids (the app's own copy keeps them).
+ * attribute), no open dialogs, menus or toasts; nothing that names a control or points at an element: no ids,
+ * test ids, labels, field names or ARIA names and references (the app's own copy keeps them).
  */
 export function snapshotMarkup(root: Element): string {
   const copy = root.cloneNode(true) as Element;
@@ -26,7 +53,18 @@ export function snapshotMarkup(root: Element): string {
   copy.querySelectorAll('input[type="checkbox"], input[type="radio"]').forEach((box, i) => box.toggleAttribute('checked', boxes[i]?.checked ?? false));
   copy.querySelectorAll('input[type="password"]').forEach((e) => e.removeAttribute('value'));
   copy.querySelectorAll(TRANSIENT).forEach((e) => e.remove());
-  copy.querySelectorAll('[id]').forEach((e) => e.removeAttribute('id'));
+  copy.querySelectorAll(NAMING.map((name) => `[${name}]`).join(',')).forEach((e) => NAMING.forEach((name) => e.removeAttribute(name)));
+  // A box's or a radio's name is drawn as its text by the stylesheet (daisyUI's `.btn` box): it stays, unnamed to
+  // assistive technology with the rest of the copy (aria-hidden).
+  copy.querySelectorAll('[aria-label]:not(input[type="checkbox"], input[type="radio"])').forEach((e) => e.removeAttribute('aria-label'));
+  // A label names the control inside it: the copy's is the same text in a span (a tab made of a label keeps its
+  // tag, which the stylesheet draws it by, and loses its control's name instead).
+  copy.querySelectorAll('label:not(.tab)').forEach((label) => {
+    const span = label.ownerDocument.createElement('span');
+    for (const { name, value } of label.attributes) span.setAttribute(name, value);
+    span.append(...label.childNodes);
+    label.replaceWith(span);
+  });
   copy.querySelectorAll('details[open]').forEach((e) => e.removeAttribute('open'));
   return copy.innerHTML;
 }
