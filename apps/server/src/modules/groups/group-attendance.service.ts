@@ -6,6 +6,7 @@ import { nowIso } from '../../lib/clock';
 import { notFound, unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { attendanceRows, findSession, readGroupSettings, upsertAttendance, writeGroupSettings } from './groups.repository';
+import { openGroupContent } from '../client-record/client-access';
 import { requireClinician } from './groups.service';
 
 // Attendance of group sessions (decision 0280): a facilitator records present, absent or late cancellation per
@@ -26,8 +27,16 @@ function toSession(s: Session): GroupSession {
   return { uuid: s.uuid, index: s.session_index, starts_at: s.starts_at, local_date: s.local_date, duration_minutes: s.duration_minutes, status: s.status };
 }
 
+/**
+ * The session's members and their outcomes: attendance beyond one's own, so it is opened through the access model in
+ * the read's transaction (one access-log row per member, via group_facilitator: decision 0340).
+ */
 async function reply(db: DB, auth: AuthContext, s: Session): Promise<{ session: GroupSession; rows: AttendanceRow[] }> {
-  const rows = await attendanceRows(db, auth.companyId, s.group_id, s.id);
+  const rows = await db.transaction().execute(async (trx) => {
+    const found = await attendanceRows(trx, auth.companyId, s.group_id, s.id);
+    await openGroupContent(trx, auth, s, found.map((r) => r.client_id), 'attendance');
+    return found;
+  });
   return { session: toSession(s), rows: rows.map((r) => ({ client_id: r.client_id, name: r.name, outcome: r.outcome ?? null })) };
 }
 

@@ -95,4 +95,19 @@ describe('group attendance', () => {
     expect((await put(c.lead, sessions[1], [{ client_id: c.students[0].user.id, outcome: 'present' }])).statusCode).toBe(200);
     expect(await bookingCheck()).toBeNull();
   });
+
+  it("a facilitator's read of the session's attendance is on the record: one access-log row per member, via group_facilitator", async () => {
+    const members = c.students.slice(0, 2).map((s) => s.user.id).sort((x, y) => x - y);
+    const logOf = (viewerId: number) =>
+      t.db.selectFrom('client_access_log').select(['client_id', 'kind', 'via']).where('viewer_id', '=', viewerId).where('kind', '=', 'attendance').orderBy('id').execute();
+    const before = (await logOf(c.co.user.id)).length;
+    const read = await t.app.inject({ method: 'GET', url: `/api/group-sessions/${sessions[2]}/attendance`, headers: c.co.headers });
+    expect(read.statusCode, read.body).toBe(200);
+    const rows = (await logOf(c.co.user.id)).slice(before).sort((x, y) => x.client_id - y.client_id);
+    expect(rows).toEqual(members.map((id) => ({ client_id: id, kind: 'attendance', via: 'group_facilitator' })));
+    // Another centre's facilitator neither reads it (404) nor leaves a row.
+    const otherBefore = (await logOf(other.lead.user.id)).length;
+    expect((await t.app.inject({ method: 'GET', url: `/api/group-sessions/${sessions[2]}/attendance`, headers: other.lead.headers })).statusCode).toBe(404);
+    expect(await logOf(other.lead.user.id)).toHaveLength(otherBefore);
+  });
 });
