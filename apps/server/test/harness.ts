@@ -82,8 +82,28 @@ export async function createTestApp(
     fs.copyFileSync(sqliteTemplate, config.database.file);
     migrated = true;
   }
+  if (!migrated) {
+    const db = createDatabase(config.database);
+    await migrateToLatest(db);
+    await db.destroy();
+  }
+  const instance = await openApp(config, build);
+  return {
+    ...instance,
+    async close() {
+      await instance.close();
+      if (dropDatabase) await dropDatabase();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An app instance on `config`'s (migrated) database, with a pool of its own, as another machine or a restarted
+ * server opens it; closing it leaves the database and DATA_DIR.
+ */
+export async function openApp(config: AppConfig, build: Pick<BuildOptions, 'webDir' | 'notificationWorker'> = {}): Promise<TestApp> {
   const db = createDatabase(config.database);
-  if (!migrated) await migrateToLatest(db);
   const app = await buildApp({ config, db, ...build });
   await app.ready();
   return {
@@ -93,8 +113,6 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.destroy();
-      if (dropDatabase) await dropDatabase();
-      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

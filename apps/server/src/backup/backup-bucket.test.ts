@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyTarget, tamperedArchive } from '../../test/backup/backup-helpers';
-import { type Actor, createTestApp, PNG_1PX, registerCompany, type TestApp } from '../../test/harness';
-import { instanceOn, type S3Server, startS3Server } from '../../test/storage/s3-server';
+import { type Actor, createTestApp, openApp, PNG_1PX, registerCompany, type TestApp } from '../../test/harness';
+import { type S3Server, startS3Server } from '../../test/storage/s3-server';
 import type { AppConfig } from '../config';
 import { createImageStore } from '../lib/create-image-store';
 import { createBackup } from './create-backup';
@@ -60,7 +60,7 @@ describe('backups of images in a bucket', () => {
     // Nothing on the target's disk: the images are in its bucket.
     expect(fs.existsSync(config.uploadsDir)).toBe(false);
 
-    const server = await instanceOn(config);
+    const server = await openApp(config);
     try {
       const res = await server.app.inject({ method: 'GET', url: `/uploads/${current}` });
       expect(res.statusCode).toBe(200);

@@ -4,10 +4,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../src/app';
 import { type AppConfig, loadConfig } from '../../src/config';
-import { createDatabase } from '../../src/db/database';
-import type { TestApp } from '../harness';
+import { openApp, type TestApp } from '../harness';
 
 // A real S3-compatible server (s3rver) for the object-storage tests, and a second app instance on the same database
 // with a DATA_DIR of its own: two machines that share no disk (docs/decisions/0328-object-storage.md).
@@ -53,28 +51,12 @@ export function sameDatabase(config: AppConfig): string {
 /** Another app instance on `first`'s database, with its own DATA_DIR (no disk shared) and `env`. */
 export async function anotherInstance(first: TestApp, env: Record<string, string>): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-second-'));
-  const instance = await instanceOn(loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env, DATABASE_URL: sameDatabase(first.config) }));
+  const instance = await openApp(loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env, DATABASE_URL: sameDatabase(first.config) }));
   return {
     ...instance,
     async close() {
       await instance.close();
       fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** An app instance on a configuration (a restored one); closing it leaves its database and DATA_DIR. */
-export async function instanceOn(config: AppConfig): Promise<TestApp> {
-  const db = createDatabase(config.database);
-  const app = await buildApp({ config, db });
-  await app.ready();
-  return {
-    app,
-    db,
-    config,
-    async close() {
-      await app.close();
-      await db.destroy();
     },
   };
 }

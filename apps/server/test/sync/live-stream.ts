@@ -2,9 +2,7 @@ import { type ChangeScope, CHANGE_EVENTS_PATH, CHANGED_EVENT, parseChangedSignal
 import type { FastifyInstance } from 'fastify';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../src/app';
-import { createDatabase } from '../../src/db/database';
-import type { TestApp } from '../harness';
+import { openApp, type TestApp } from '../harness';
 
 /** An open GET /api/sync/events as a device reads it: the `changed` events so far, in order. */
 export interface LiveStream {
@@ -68,14 +66,5 @@ export async function openLiveStream(app: FastifyInstance, headers: Record<strin
  */
 export async function secondInstance(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   if (first.config.database.kind !== 'postgres') return { app: first.app, close: async () => undefined };
-  const db = createDatabase(first.config.database);
-  const app = await buildApp({ config: first.config, db });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await db.destroy();
-    },
-  };
+  return openApp(first.config);
 }
