@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays } from '@kalinga/contracts/lending/rules';
+import { syncDeltaReplySchema, type SyncDeltaReply } from '@kalinga/contracts/sync';
 import { expect } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../harness';
 import { todayIn } from '@kalinga/contracts/zone-time';
@@ -45,6 +46,13 @@ export async function makeCategory(t: TestApp, actor: Actor, fields: Record<stri
 
 export async function call(t: TestApp, actor: Actor, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({ method, url, headers: { ...actor.headers, ...headers }, ...(payload !== undefined && { payload: payload as Record<string, unknown> }) });
+}
+
+/** The actor's delta pull (GET /api/sync) after `since`, or from the start without it; a reply other than 200 fails the test. */
+export async function pullDelta(t: TestApp, actor: Actor, since?: string): Promise<SyncDeltaReply> {
+  const res = await call(t, actor, 'GET', `/api/sync${since ? `?since=${since}` : ''}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return syncDeltaReplySchema.parse(res.json());
 }
 
 export async function makeCustomer(t: TestApp, actor: Actor, fields: Record<string, unknown> = {}) {

@@ -1,7 +1,7 @@
 import { syncChunkReplySchema, syncDeltaReplySchema, type SyncDeltaReply } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
-import { call, counterClerks, lendingWorld, type LendingWorld, makeCustomer } from '../../../test/lending/lending-helpers';
+import { call, counterClerks, lendingWorld, type LendingWorld, makeCustomer, pullDelta } from '../../../test/lending/lending-helpers';
 import { CURSOR_AHEAD } from './sync.service';
 import { COUNTED_VERSIONS, SMALL_DELTA_ROWS, SMALL_DELTA_VERSIONS, skipsTurn } from './delta-gap';
 import { inPullTurn } from './pull-turns';
@@ -21,11 +21,7 @@ afterAll(async () => {
   await w.t.close();
 });
 
-async function pull(actor: Actor, since?: string): Promise<SyncDeltaReply> {
-  const res = await call(w.t, actor, 'GET', `/api/sync${since ? `?since=${since}` : ''}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return syncDeltaReplySchema.parse(res.json());
-}
+const pull = (actor: Actor, since?: string) => pullDelta(w.t, actor, since);
 const rowsOf = (r: SyncDeltaReply) => r.data.customers.length + r.data.loans.length + r.data.items.length + r.data.categories.length;
 
 describe('a delta with nothing after its cursor', () => {

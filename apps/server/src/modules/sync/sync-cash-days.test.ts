@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { syncDeltaReplySchema, type SyncDeltaReply } from '@kalinga/contracts/sync';
+import type { SyncDeltaReply } from '@kalinga/contracts/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
-import { call, daysAgo, lendingWorld, type LendingWorld, makeLoan, TODAY, counterClerks } from '../../../test/lending/lending-helpers';
+import { call, daysAgo, lendingWorld, type LendingWorld, makeLoan, pullDelta, TODAY, counterClerks } from '../../../test/lending/lending-helpers';
 
 // A clerk's cash days come with the pull (decision 0193): only their own days, of their company, those changed in
 // the window and every one still open (its position so far) in every pull that is not empty (decision 0333). On
@@ -19,11 +19,7 @@ afterAll(async () => {
   await w.t.close();
 });
 
-async function pull(actor: Actor, since?: string): Promise<SyncDeltaReply> {
-  const res = await call(w.t, actor, 'GET', `/api/sync${since ? `?since=${since}` : ''}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return syncDeltaReplySchema.parse(res.json());
-}
+const pull = (actor: Actor, since?: string) => pullDelta(w.t, actor, since);
 const uuidsOf = (reply: SyncDeltaReply) => (reply.data.cash_days ?? []).map((d) => d.uuid);
 
 async function open(actor: Actor, day: string, float = 5000) {
