@@ -103,7 +103,7 @@ describe('group attendance', () => {
     const before = (await logOf(c.co.user.id)).length;
     const read = await t.app.inject({ method: 'GET', url: `/api/group-sessions/${sessions[2]}/attendance`, headers: c.co.headers });
     expect(read.statusCode, read.body).toBe(200);
-    const rows = (await logOf(c.co.user.id)).slice(before).sort((x, y) => x.client_id - y.client_id);
+    const rows = (await logOf(c.co.user.id)).slice(before).sort((x, y) => (x.client_id ?? 0) - (y.client_id ?? 0));
     expect(rows).toEqual(members.map((id) => ({ client_id: id, kind: 'attendance', via: 'group_facilitator' })));
     // Another centre's facilitator neither reads it (404) nor leaves a row.
     const otherBefore = (await logOf(other.lead.user.id)).length;

@@ -8,6 +8,7 @@ import { notFound, unprocessable } from '../../lib/http-errors';
 import { findMembership } from '../companies/company.repository';
 import { type BranchRow, entriesOfDayByBranch, findBranch, findBranchByPrefix, insertBranch, listBranches, setUserBranches, updateBranch, usersOfBranches } from './branches.repository';
 import { isBranchManager, ownBranchIds, workableBranches } from './branch-context';
+import { lockCounselors } from '../../db/locks';
 import { counterDay } from './lending-common';
 
 // A manager keeps the company's branches and who works where (docs/decisions/0301-branches-schema.md).
@@ -89,6 +90,9 @@ export async function editBranch(db: DB, auth: AuthContext, branchId: number, in
 export async function assignUser(db: DB, auth: AuthContext, userId: number, branchIds: readonly number[]): Promise<{ data: { user_id: number; branch_ids: number[] } }> {
   return db.transaction().execute(async (trx) => {
     if (!(await findMembership(trx, userId, auth.companyId))) throw notFound('User');
+    // The member's row (company_user) is held until the end: a second assignment of the same user waits, then
+    // replaces this one whole (its delete sees these rows), never mixing with it or failing on its rows.
+    await lockCounselors(trx, auth.companyId, [userId]);
     const ids = [...new Set(branchIds)];
     const open = new Set((await listBranches(trx, auth.companyId)).map((b) => b.id));
     if (ids.some((id) => !open.has(id))) throw unprocessable({ branch_ids: [NOT_A_BRANCH] });
