@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRow } from '../../../test/appointment-rows';
 import { accessRows } from '../../../test/client-record/client-access-helpers';
 import { addCategory, addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
+import { notesGroup } from '../../../test/groups/group-note-helpers';
 import { answers, submit } from '../../../test/screening/screening-helpers';
 import { routesOf } from '../../plugins/input-guards';
 import { setUserRoles } from '../companies/company.repository';
@@ -30,14 +31,13 @@ async function as(actor: Actor, method: InjectOptions['method'], url: string, pa
   return t.app.inject({ method, url, headers: actor.headers, ...(payload && { payload }) });
 }
 
-/** Every GET route of the API a user can open with one request, its parameters filled with the screened client's ids. */
-function everyGetUrl(): string[] {
+/** Every GET route of the API a user can open with one request, its parameters filled with each of `ids`. */
+function everyGetUrl(ids: readonly (string | number)[] = [screened.user.id, appointmentUuid]): string[] {
   const urls = new Set<string>();
   for (const route of routesOf(t.app)) {
     // The live-change stream stays open; the API reference is a document, not data.
     if (!route.methods.includes('GET') || !route.url.startsWith('/api/') || route.url === '/api/sync/events' || route.url.startsWith('/api/docs')) continue;
-    urls.add(route.url.replace(/:\w+/g, String(screened.user.id)));
-    if (route.url.includes(':')) urls.add(route.url.replace(/:\w+/g, appointmentUuid));
+    for (const id of ids) urls.add(route.url.replace(/:\w+/g, String(id)));
   }
   return [...urls];
 }
@@ -168,4 +168,26 @@ describe('(3) what shows a screened client is on the record', () => {
       expect(rows.map((r) => [r.viewer_id, r.kind, r.via]), url).toEqual([[care.user.id, kind, 'list']]);
     }
   });
+
+  it("a group's attendance, shown to anyone by any GET route, is on the record for each member it shows (decision 0340)", async () => {
+    const g = await notesGroup(t, 'Claims Group Centre');
+    const members = Object.values(g.members);
+    const ids = [g.group, ...g.sessions, ...members.map((m) => m.user.id)];
+    const rowsOf = async (viewer: Actor) => (await t.db.selectFrom('client_access_log').select(['client_id']).where('viewer_id', '=', viewer.user.id).execute()).map((r) => r.client_id);
+    const shown: string[] = [];
+    for (const [who, actor] of [['facilitator', g.c.lead], ['co-facilitator', g.c.co], ['outsider', g.outsider], ['administrator', g.c.admin]] as const) {
+      for (const url of everyGetUrl(ids)) {
+        const before = await rowsOf(actor);
+        const res = await as(actor, 'GET', url);
+        if (res.statusCode !== 200 || !/"outcome":"(present|absent|late_cancellation)"/.test(res.body)) continue;
+        const gained = (await rowsOf(actor)).slice(before.length);
+        const named = members.filter((m) => res.body.includes(`"client_id":${m.user.id}`)).map((m) => m.user.id);
+        expect(gained.sort(), `${who} ${url}`).toEqual(expect.arrayContaining(named));
+        shown.push(`${who} ${url}`);
+      }
+    }
+    expect(shown).toContain(`facilitator /api/group-sessions/${g.sessions[0]}/attendance`);
+    // The group's two facilitators (the co-counselor co-facilitates) are shown it; nobody else is.
+    expect(shown.filter((s) => s.startsWith('outsider') || s.startsWith('administrator'))).toEqual([]);
+  }, 180_000);
 });
