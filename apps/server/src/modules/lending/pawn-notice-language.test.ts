@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { BRANCH_HEADER } from '@kalinga/contracts/lending/branches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
-import { createMailer, type Mailer } from '../notifications/mailer';
+import type { SmtpReceiver } from '../../../test/smtp-receiver';
+import { startMailingLendingWorld, stopMailingLendingWorld } from '../../../test/lending/notice-mail';
+import type { Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { EMAIL_WRITERS } from '../../email-writers';
-import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer } from '../../../test/lending/lending-helpers';
+import { call, daysAgo, type LendingWorld, loanBody, makeCustomer } from '../../../test/lending/lending-helpers';
 
 // A customer's language (decision 0291): kept with the customer (null: the site's default), given by the API, and the
 // language of the pawn notice's email, whoever sends it; through the SMTP receiver.
@@ -16,15 +17,9 @@ let mailer: Mailer;
 const worker = () => new NotificationWorker(w.t.db, { writers: EMAIL_WRITERS, mailer, publicUrl: 'http://shop.test', leaseMs: 60_000, retryBaseMs: 1_000, now: () => Date.now() });
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  w = await lendingWorld({ SMTP_URL: smtp.url, SMTP_FROM: 'Pawnshop <shop@example.test>' });
-  mailer = createMailer(w.t.config.email!, 2);
+  ({ w, smtp, mailer } = await startMailingLendingWorld(2));
 });
-afterAll(async () => {
-  mailer.close();
-  await w.t.close();
-  await smtp.close();
-});
+afterAll(() => stopMailingLendingWorld({ w, smtp, mailer }));
 
 /** A notice sent for a ticket in its redemption period, its pawner's language as given; the email as received. */
 async function noticeMail(language: 'fil' | 'en' | null, branch?: number) {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/harness';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
-import { createMailer, type Mailer } from '../notifications/mailer';
+import type { SmtpReceiver } from '../../../test/smtp-receiver';
+import { startMailingLendingWorld, stopMailingLendingWorld } from '../../../test/lending/notice-mail';
+import type { Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { EMAIL_WRITERS } from '../../email-writers';
 import { claimDue } from '../notifications/outbox.repository';
 import { KEY_REUSED } from './idempotency';
 import { dayWords } from './pawn-notice-email';
 import { addDays } from '@kalinga/contracts/lending/rules';
-import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer } from '../../../test/lending/lending-helpers';
+import { call, daysAgo, type LendingWorld, loanBody, makeCustomer } from '../../../test/lending/lending-helpers';
 
 // A pawn notice's email goes through the outbox (decision 0192): written with the notice in one transaction, sent
 // once by the worker of whichever process claims it, tried again after a failure; a process stopping between the
@@ -22,15 +23,9 @@ const LEASE_MS = 60_000;
 const worker = (now = Date.now()) => new NotificationWorker(w.t.db, { writers: EMAIL_WRITERS, mailer, publicUrl: 'http://shop.test', leaseMs: LEASE_MS, retryBaseMs: 1_000, now: () => now });
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  w = await lendingWorld({ SMTP_URL: smtp.url, SMTP_FROM: 'Pawnshop <shop@example.test>' });
-  mailer = createMailer(w.t.config.email!, 2);
+  ({ w, smtp, mailer } = await startMailingLendingWorld(2));
 });
-afterAll(async () => {
-  mailer.close();
-  await w.t.close();
-  await smtp.close();
-});
+afterAll(() => stopMailingLendingWorld({ w, smtp, mailer }));
 
 /** A ticket in its redemption period (w.category: one month, then 30 days), its pawner with an address. */
 async function ticket(email: string | null = `p-${randomUUID().slice(0, 8)}@example.test`) {

@@ -3,11 +3,12 @@ import { NOTICE_SUBJECT, noticeAmountDue } from '@kalinga/contracts/lending/noti
 import { addDays, toPesos } from '@kalinga/contracts/lending/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../../test/harness';
-import { createMailer, type Mailer } from '../notifications/mailer';
+import type { Mailer } from '../notifications/mailer';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { EMAIL_WRITERS } from '../../email-writers';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
-import { call, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCategory, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
+import type { SmtpReceiver } from '../../../test/smtp-receiver';
+import { startMailingLendingWorld, stopMailingLendingWorld } from '../../../test/lending/notice-mail';
+import { call, daysAgo, type LendingWorld, loanBody, makeCategory, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
 
 // The notice before a redemption period ends and the auction list (decisions 0184, 0185): the list of tickets to
 // notify, one notice a ticket however many sends arrive at once, the email where the pawner has an address, and the
@@ -22,17 +23,11 @@ const deliver = () => new NotificationWorker(w.t.db, { writers: EMAIL_WRITERS, m
 let days30: { id: number };
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  w = await lendingWorld({ SMTP_URL: smtp.url, SMTP_FROM: 'Pawnshop <shop@example.test>' });
-  mailer = createMailer(w.t.config.email!, 1);
+  ({ w, smtp, mailer } = await startMailingLendingWorld(1));
   days30 = await makeCategory(w.t, w.admin, { title: 'Phones', interest_rate: 3, penalty_rate: 2, loan_period: 30, loan_period_type: 'day', loan_period_expiry: 30, fast_depreciating: true });
   await call(w.t, w.admin, 'POST', '/api/settings', { business_name: 'Santos Pawnshop', business_address: 'Jaro, Iloilo City' });
 });
-afterAll(async () => {
-  mailer.close();
-  await w.t.close();
-  await smtp.close();
-});
+afterAll(() => stopMailingLendingWorld({ w, smtp, mailer }));
 
 /** A ticket whose redemption period ends `inDays` days from today. */
 async function ticketEnding(inDays: number, customer: Record<string, unknown> = {}) {
