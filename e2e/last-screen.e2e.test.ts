@@ -61,6 +61,9 @@ describe('the last screen kept on the device', () => {
     })).toBe(false);
     await expect(add.click({ timeout: 500 })).rejects.toThrow();
     expect(await cover.locator('[id]').count()).toBe(0);
+    // Nor anything the app's screen names (its test ids, labels, field names): while both are up, nothing is found twice.
+    expect(await cover.locator('[data-testid], label:not(.tab), [name], [aria-labelledby], [aria-describedby]').count()).toBe(0);
+    expect(await cover.getByText('Categories').count()).toBeGreaterThan(0);
     await screenshot(page, 'last-screen-cover-375');
 
     release();
@@ -68,6 +71,7 @@ describe('the last screen kept on the device', () => {
     await page.getByRole('heading', { name: 'Categories' }).waitFor();
     await expect.poll(() => cover.count()).toBe(0);
     expect(await page.locator('main').count()).toBe(1);
+    expect(await page.getByTestId('username').count()).toBe(1);
     expect(await page.locator('#root').getAttribute('style')).toBeNull();
     expect(violations).toEqual([]);
 
