@@ -197,7 +197,7 @@ export function AppointmentsPage() {
         )}
       </div>
 
-      {/* The checklist and the intake prompt; the tabs and the list wait for their first answer (decision 0231). */}
+      {/* The checklist and the intake prompt; the tabs and the list wait for their first answer (decision 0231, decision 0343). */}
       <AboveTheTabs admin={admin} client={client} loadingText={t('appointments.loading')}>
 
       {view === 'calendar' && user ? (

@@ -13,7 +13,7 @@ import { SetupChecklist, useSetupStatus } from './setup-checklist';
  * ask is not waited for again. And the checklist and the prompt stay mounted while the screen waits. Before, they
  * mounted only after the wait; mounting asks an unanswered query again, the wait began again and unmounted them,
  * and offline that went round without end: the screen redrew its list all the time and a dialog opened or closed
- * seconds late.
+ * seconds late (decision 0343).
  */
 export function AboveTheTabs({ admin, client, loadingText, children }: { admin: boolean; client: boolean; loadingText: string; children: ReactNode }) {
   const setup = useSetupStatus(admin);
