@@ -50,8 +50,14 @@ export function findTicket(db: DB, companyId: number, uuid: string) {
 }
 
 /** Active tickets whose redemption period ends from `from` to `to`, soonest first, one page of them and the count. */
-export async function listTicketsEnding(db: DB, companyId: number, range: { from: string; to: string; page: number; perPage: number }) {
-  const base = ticketsOf(db, companyId).where('loans.status', '=', 'active').where('loans.expiry_date', '>=', range.from).where('loans.expiry_date', '<=', range.to);
+/** Narrows a list to the loans of these branches (null: every branch of the company; none: nothing). */
+function ofBranches<Q extends ReturnType<typeof ticketsOf>>(query: Q, branchIds: readonly number[] | null): Q {
+  if (branchIds === null) return query;
+  return (branchIds.length > 0 ? query.where('loans.branch_id', 'in', [...branchIds]) : query.where(sql<boolean>`1 = 0`)) as Q;
+}
+
+export async function listTicketsEnding(db: DB, companyId: number, range: { from: string; to: string; page: number; perPage: number; branchIds: readonly number[] | null }) {
+  const base = ofBranches(ticketsOf(db, companyId), range.branchIds).where('loans.status', '=', 'active').where('loans.expiry_date', '>=', range.from).where('loans.expiry_date', '<=', range.to);
   const [rows, count] = await Promise.all([
     base.select(ticketColumns).orderBy('loans.expiry_date').orderBy('loans.id').limit(range.perPage).offset(offsetOf(range.page, range.perPage)).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -149,8 +155,8 @@ export async function queueNoticeEmail(trx: DB, n: { companyId: number; noticeId
 }
 
 /** Forfeited tickets' items not sold yet (forfeited, or put up for sale), newest forfeiture first, one page and the count. */
-export async function listAuctionItems(db: DB, companyId: number, page: { page: number; perPage: number }) {
-  const base = ticketsOf(db, companyId).innerJoin('items', 'items.loan_id', 'loans.id').where('loans.status', '=', 'forfeited').where('items.status', 'in', ['forfeited', 'for_sale']);
+export async function listAuctionItems(db: DB, companyId: number, page: { page: number; perPage: number; branchIds: readonly number[] | null }) {
+  const base = ofBranches(ticketsOf(db, companyId), page.branchIds).innerJoin('items', 'items.loan_id', 'loans.id').where('loans.status', '=', 'forfeited').where('items.status', 'in', ['forfeited', 'for_sale']);
   const [rows, count] = await Promise.all([
     base
       .select(ticketColumns)

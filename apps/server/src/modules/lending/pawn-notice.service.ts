@@ -9,6 +9,7 @@ import { paginationMeta } from '../../lib/pagination';
 import type { AuthContext } from '../../lib/auth-context';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
 import { counterDay } from './lending-common';
+import { ownBranchIds } from './branch-context';
 import { findTicket, insertNoticeOnce, itemsOfLoans, markNoticeSent, listAuctionItems, listTicketsEnding, noticesOfLoans, type PawnNoticeRow, queueNoticeEmail, type TicketRow } from './pawn-notice.repository';
 import { dayWords, shopOf } from './pawn-notice-email';
 import { todayIn } from '@kalinga/contracts/zone-time';
@@ -56,7 +57,9 @@ async function noticeRows(db: DB, companyId: number, tickets: TicketRow[]): Prom
 export async function listNotices(db: DB, auth: AuthContext, query: NoticeListQuery, emailConfigured: boolean): Promise<NoticeListReply> {
   const { today } = counterDay(auth);
   const days = query.within_days ?? (await shopOf(db, auth.companyId)).noticeDays ?? DEFAULT_NOTICE_DAYS;
-  const { rows, total } = await listTicketsEnding(db, auth.companyId, { from: today, to: noticeWindowEnd(today, days), page: query.page, perPage: query.per_page });
+  // A list is the caller's branches' (a manager: every branch), as the loans list is (decision 0324).
+  const branchIds = await ownBranchIds(db, auth);
+  const { rows, total } = await listTicketsEnding(db, auth.companyId, { from: today, to: noticeWindowEnd(today, days), page: query.page, perPage: query.per_page, branchIds });
   return { data: await noticeRows(db, auth.companyId, rows), meta: paginationMeta(query.page, query.per_page, total), within_days: days, today, email_configured: emailConfigured };
 }
 
@@ -105,7 +108,7 @@ export async function sendNotice(app: FastifyInstance, auth: AuthContext, wk: Wr
 
 /** Forfeited items not sold yet, with their tickets' dates and what the notice recorded. */
 export async function listAuction(db: DB, auth: AuthContext, query: { page: number; per_page: number }): Promise<AuctionListReply> {
-  const { rows, total } = await listAuctionItems(db, auth.companyId, { page: query.page, perPage: query.per_page });
+  const { rows, total } = await listAuctionItems(db, auth.companyId, { page: query.page, perPage: query.per_page, branchIds: await ownBranchIds(db, auth) });
   const notices = await noticesOfLoans(db, auth.companyId, [...new Set(rows.map((r) => r.loan_id))]);
   return {
     data: rows.map((r) => ({
