@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { apiCall, apiLogin, type ApiSession } from './support/api';
+import { DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { startAppointmentEarlier } from './support/database';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
@@ -14,27 +15,6 @@ withAppAndBrowser((s, b) => {
   browser = b;
 });
 
-interface Session {
-  token: string;
-  user: { id: number; name: string };
-}
-
-async function apiLogin(email: string): Promise<Session> {
-  const res = await fetch(`${server.baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Session;
-}
-
-async function apiGet<T>(session: Session, path: string): Promise<T> {
-  const res = await fetch(`${server.baseURL}${path}`, { headers: { Authorization: `Bearer ${session.token}`, Accept: 'application/json' } });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
-
 /** YYYY-MM-DD of today + n days in a zone. */
 function dateIn(timeZone: string, plusDays: number): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -42,16 +22,16 @@ function dateIn(timeZone: string, plusDays: number): string {
   return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
 }
 
-async function slotsOf(session: Session, counselorId: number, date: string): Promise<string[]> {
-  const reply = await apiGet<{ slots: string[] }>(session, `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
+async function slotsOf(session: ApiSession, counselorId: number, date: string): Promise<string[]> {
+  const reply = await apiCall<{ slots: string[] }>(server, session, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
   return reply.slots;
 }
 
 describe('appointments and schedules in the browser', () => {
   it('a counselor runs a week: schedule, excluded date, a booking confirmed and completed; the slot is taken meanwhile; students have no Book button', async () => {
-    const counselorApi = await apiLogin(DEMO.counselor);
-    const personnelApi = await apiLogin(DEMO.personnel);
-    const { timezone } = await apiGet<{ timezone: string }>(personnelApi, '/api/settings');
+    const counselorApi = await apiLogin(server, DEMO.counselor);
+    const personnelApi = await apiLogin(server, DEMO.personnel);
+    const { timezone } = await apiCall<{ timezone: string }>(server, personnelApi, 'GET', '/api/settings');
     const counselorId = counselorApi.user.id;
     const reason = `E2E check-in ${Date.now()}`;
 
@@ -226,10 +206,10 @@ describe('appointments and schedules in the browser', () => {
   }, 150_000);
 
   it('a slot taken while the form is open: the 409 message shows, the times refresh, everything else typed stays', async () => {
-    const counselorApi = await apiLogin(DEMO.counselor);
-    const studentApi = await apiLogin(DEMO.student);
-    const personnelApi = await apiLogin(DEMO.personnel);
-    const { timezone } = await apiGet<{ timezone: string }>(personnelApi, '/api/settings');
+    const counselorApi = await apiLogin(server, DEMO.counselor);
+    const studentApi = await apiLogin(server, DEMO.student);
+    const personnelApi = await apiLogin(server, DEMO.personnel);
+    const { timezone } = await apiCall<{ timezone: string }>(server, personnelApi, 'GET', '/api/settings');
     const counselorId = counselorApi.user.id;
     let date = '';
     let free: string[] = [];
@@ -252,8 +232,8 @@ describe('appointments and schedules in the browser', () => {
     await form.getByLabel('Category').selectOption({ index: 1 });
 
     // Someone else takes that slot first: the counselor books it for a student.
-    const { starts } = await apiGet<{ starts: { time: string; appointment_date: string }[] }>(personnelApi, `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
-    const categories = await apiGet<{ data: { id: number }[] }>(personnelApi, '/api/categories?per_page=1');
+    const { starts } = await apiCall<{ starts: { time: string; appointment_date: string }[] }>(server, personnelApi, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
+    const categories = await apiCall<{ data: { id: number }[] }>(server, personnelApi, 'GET', '/api/categories?per_page=1');
     const taken = await fetch(`${server.baseURL}/api/appointments`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${counselorApi.token}`, 'Content-Type': 'application/json', Accept: 'application/json' },

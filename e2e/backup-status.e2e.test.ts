@@ -5,9 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, launchBrowser, newPage, PHONE, SCREENSHOT_DIR, screenshot, signIn } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO, DESKTOP, newPage, PHONE, SCREENSHOT_DIR, screenshot, signIn } from './support/browser';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
 
 // Site Settings › Backups after a failed backup: the card says what failed in words (no system error), when the last
 // one succeeded, and a schedule in minutes (docs/decisions/0226-backup-files-private.md).
@@ -18,15 +19,15 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kalinga-e2e-backup-status-')
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ env: { BACKUP_EVERY_MINUTES: '5', BACKUP_KEEP: '3' } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+// Registered first, so it runs last: after the server has stopped.
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+withAppAndBrowser(
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  { env: { BACKUP_EVERY_MINUTES: '5', BACKUP_KEEP: '3' } },
+);
 
 /** `npm run backup <folder>` against the running server's DATA_DIR; resolves with its exit code and output. */
 async function backup(folder: string): Promise<{ code: number; out: string }> {

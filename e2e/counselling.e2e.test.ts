@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { apiLogin, type ApiSession } from './support/api';
+import { DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -12,12 +13,7 @@ withAppAndBrowser((s, b) => {
   browser = b;
 });
 
-interface Session {
-  token: string;
-  user: { id: number; name: string };
-}
-
-async function call<T>(session: Session | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+async function call<T>(session: ApiSession | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.token}`;
@@ -25,15 +21,9 @@ async function call<T>(session: Session | null, method: string, path: string, bo
   return { status: res.status, json: (await res.json().catch(() => null)) as T };
 }
 
-async function apiLogin(email: string): Promise<Session> {
-  const res = await call<Session>(null, 'POST', '/api/login', { email, password: DEMO_PASSWORD });
-  expect(res.status).toBe(200);
-  return res.json;
-}
-
 let reasonCounter = 0;
 /** Books the counselor's first free slot from `fromDay` days ahead for `client`; returns the unique reason. */
-async function bookFirstFree(client: Session, counselor: Session, fromDay = 2): Promise<{ reason: string; uuid: string; appointment_date: string }> {
+async function bookFirstFree(client: ApiSession, counselor: ApiSession, fromDay = 2): Promise<{ reason: string; uuid: string; appointment_date: string }> {
   const reason = `E2E counselling ${Date.now()}-${reasonCounter++}`;
   const categories = await call<{ data: { id: number }[] }>(client, 'GET', '/api/categories?per_page=1');
   for (let day = fromDay; day < fromDay + 30; day++) {
@@ -99,8 +89,8 @@ describe('Counselling screens as a new user meets them', () => {
   });
 
   it("cancelling names the appointment and says what each button does: 'Keep it' keeps it, 'Yes, cancel it' cancels", async () => {
-    const personnel = await apiLogin(DEMO.personnel);
-    const { reason } = await bookFirstFree(personnel, await apiLogin(DEMO.counselor));
+    const personnel = await apiLogin(server, DEMO.personnel);
+    const { reason } = await bookFirstFree(personnel, await apiLogin(server, DEMO.counselor));
     const { context, page } = await newPage(browser, server.baseURL);
     await signIn(page, DEMO.counselor);
     await page.getByPlaceholder('Search by name...').fill(personnel.user.name);

@@ -4,14 +4,14 @@ import { launchBrowser } from './browser';
 import { type RunningServer, startServer } from './server';
 
 /**
- * Starts the built app (fresh database with demo data) and Chromium before a file's tests, hands both
- * to `use`, and stops them after the file.
+ * Starts the built app (fresh database with demo data; `options` as startServer takes them) and Chromium before a
+ * file's tests, hands both to `use`, and stops them after the file.
  */
-export function withAppAndBrowser(use: (server: RunningServer, browser: Browser) => void): void {
+export function withAppAndBrowser(use: (server: RunningServer, browser: Browser) => void, options: Parameters<typeof startServer>[0] = {}): void {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options);
     browser = await launchBrowser();
     use(server, browser);
   });
