@@ -14,7 +14,7 @@ const TRANSIENT = 'dialog, [role="dialog"], [role="alertdialog"], [role="menu"],
  * What names an element or points at one: ids, test ids, a label's target, a field's name (a radio group's spans
  * the document), and the references by id. The app's own screen has them while the copy is still up (decision
  * 0101): a copy's would be a second element of the same id or test id, a second control of one name, or point
- * into the app's screen.
+ * into the app's screen (decision 0353).
  */
 const NAMING = [
   'id',
