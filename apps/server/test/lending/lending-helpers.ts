@@ -55,6 +55,14 @@ export async function pullDelta(t: TestApp, actor: Actor, since?: string): Promi
   return syncDeltaReplySchema.parse(res.json());
 }
 
+/** The company's first branch and a second one made through the API (Makati, tickets MKT-…), by id. */
+export async function mainAndMakati(w: LendingWorld): Promise<{ main: number; makati: number }> {
+  const main = ((await call(w.t, w.admin, 'GET', '/api/branches')).json() as { data: { id: number }[] }).data[0].id;
+  const made = await call(w.t, w.admin, 'POST', '/api/branches', { name: 'Makati', address: 'Ayala Avenue', bsp_registration: 'PS-1', ticket_prefix: 'mkt' });
+  expect(made.statusCode, made.body).toBe(201);
+  return { main, makati: (made.json() as { data: { id: number } }).data.id };
+}
+
 export async function makeCustomer(t: TestApp, actor: Actor, fields: Record<string, unknown> = {}) {
   const res = await call(t, actor, 'POST', '/api/customers', { uuid: randomUUID(), first_name: 'Juan', last_name: 'Dela Cruz', phone_number: '09171234567', ...fields });
   expect(res.statusCode).toBe(201);

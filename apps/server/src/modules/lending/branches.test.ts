@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BRANCH_HEADER } from '@kalinga/contracts/lending/branches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
-import { call, counterClerks, lendingWorld, type LendingWorld, loanBody, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
+import { call, counterClerks, lendingWorld, type LendingWorld, loanBody, mainAndMakati, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
 
 // Branches (decisions 0301, 0302) on SQLite, and PostgreSQL with DATABASE_URL: a manager keeps them, tickets are
 // numbered per branch even when written at once, a clerk acts at their own branches only except for renewing,
@@ -14,10 +14,7 @@ let makati: number;
 let clerk: Actor;
 beforeAll(async () => {
   w = await lendingWorld();
-  main = (await call(w.t, w.admin, 'GET', '/api/branches')).json().data[0].id;
-  const made = await call(w.t, w.admin, 'POST', '/api/branches', { name: 'Makati', address: 'Ayala Avenue', bsp_registration: 'PS-1', ticket_prefix: 'mkt' });
-  expect(made.statusCode).toBe(201);
-  makati = made.json().data.id;
+  ({ main, makati } = await mainAndMakati(w));
   [clerk] = await counterClerks(w, w.admin, ['Liza']);
 });
 afterAll(async () => w?.t.close());

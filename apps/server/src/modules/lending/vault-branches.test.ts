@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BRANCH_HEADER } from '@kalinga/contracts/lending/branches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../test/harness';
-import { call, counterClerks, lendingWorld, type LendingWorld, loanBody, makeCustomer } from '../../../test/lending/lending-helpers';
+import { call, counterClerks, lendingWorld, type LendingWorld, loanBody, mainAndMakati, makeCustomer } from '../../../test/lending/lending-helpers';
 import { IN_TRANSIT } from './item-place.service';
 
 // The vault is each branch's (decisions 0302, 0303, 0308, 0309): only the branch holding an item tags, moves or
@@ -14,8 +14,7 @@ let makati: number;
 let clerk: Actor;
 beforeAll(async () => {
   w = await lendingWorld();
-  main = (await call(w.t, w.admin, 'GET', '/api/branches')).json().data[0].id;
-  makati = (await call(w.t, w.admin, 'POST', '/api/branches', { name: 'Makati', address: 'Ayala Avenue', bsp_registration: 'PS-1', ticket_prefix: 'mkt' })).json().data.id;
+  ({ main, makati } = await mainAndMakati(w));
   [clerk] = await counterClerks(w, w.admin, ['Liza']);
 });
 afterAll(async () => w?.t.close());
