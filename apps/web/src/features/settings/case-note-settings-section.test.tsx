@@ -1,24 +1,16 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { jsonResponse, renderWithQueries } from '../../test/render';
+import { jsonResponse, mockFetchEachTest, renderWithQueries } from '../../test/render';
 import { CaseNoteSettingsSection } from './case-note-settings-section';
 
 // Site Settings › Case notes (decision 0208): loading, error with Retry, the saved values, and a save.
 
 const SAVED = { templates: ['dap', 'free'], late_entry_days: 5, clients_read_signed_notes: false };
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetchEachTest();
 
 // The settings area's messages, as the signed-in frame has them loaded before the page draws.
 beforeAll(() => initI18n(['settings']));
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Case-note settings', () => {
   it('says it failed with Retry, then shows the saved values', async () => {

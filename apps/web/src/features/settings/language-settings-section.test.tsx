@@ -1,25 +1,17 @@
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n';
-import { jsonResponse, renderWithQueries } from '../../test/render';
+import { jsonResponse, mockFetchEachTest, renderWithQueries } from '../../test/render';
 import { LanguageSettingsSection } from './language-settings-section';
 
 // Site Settings › Language (decision 0246): unseen until the settings are in (the page's form shows their loading and
 // failure), then the saved default, and a save that clears it.
 
 const SETTINGS = { site_name: 'Kalinga', site_logo: null, business_name: null, business_address: null, timezone: 'Asia/Manila', default_language: 'fil', updated_at: '2026-11-28T00:00:00Z' };
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetchEachTest();
 
 beforeAll(() => initI18n(['settings']));
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Site Settings › Language', () => {
   it('shows the saved default once the settings are in, and saves "Each browser\'s language" as none', async () => {
