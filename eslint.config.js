@@ -9,6 +9,7 @@ import { houseRules } from './scripts/eslint-house-rules.js';
 const TRANSLATED = [
   'apps/web/src/app/guard.tsx',
   'apps/web/src/app/layout.tsx',
+  'apps/web/src/app/update-prompt.tsx',
   'apps/web/src/components/help-now-link.tsx',
   'apps/web/src/components/language-picker.tsx',
   'apps/web/src/components/ui/avatar.tsx',
