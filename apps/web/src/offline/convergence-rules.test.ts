@@ -127,13 +127,7 @@ describe('pulls and unsent changes', () => {
   it('a cursor the server refuses starts the pull again from the epoch, keeping unsent work (defect 6)', async () => {
     await db.syncState.add({ table_name: 'all', lastSyncTime: 'c999', lastId: 0, dataVersion: 1, totalRecords: 0 });
     await updateLoanNotes(loan.uuid, 'unsent');
-    const asked: string[] = [];
-    net.fetchMock.mockImplementation(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      // The branch picker's list, read with every pull (decision 0341): not a pull of the book.
-      if (url.pathname === '/api/branches/mine') return net.json(200, { data: [] });
-      const since = url.searchParams.get('since') ?? '';
-      asked.push(since);
+    const asked = net.answerPulls((since) => {
       if (since === 'c999') return net.json(422, { message: 'The given data was invalid.', errors: { since: ['This cursor is ahead of the server; sync again from the epoch.'] } });
       return net.json(200, delta({ customers: [serverCustomer({ first_name: 'Fresh', version: 3 })] }, 'c3'));
     });

@@ -36,13 +36,7 @@ beforeEach(async () => {
 describe('a device meets a restored server', () => {
   it('starts again from the epoch: the lost row goes, the unsent change stays on the restored copy', async () => {
     await updateLoanNotes(loan.uuid, 'unsent note');
-    const asked: string[] = [];
-    net.fetchMock.mockImplementation(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      // The branch picker's list, read with every pull (decision 0341): not a pull of the book.
-      if (url.pathname === '/api/branches/mine') return net.json(200, { data: [] });
-      const since = url.searchParams.get('since') ?? '';
-      asked.push(since);
+    const asked = net.answerPulls((since) => {
       if (since === 'c8') return net.json(422, REFUSED);
       const restoredLoan = serverLoan({ notes: null, version: 5 });
       return net.json(200, delta({ categories: [category], customers: [customer], loans: [restoredLoan], items: restoredLoan.items }, 'c5rq1w2e3r4t5'));

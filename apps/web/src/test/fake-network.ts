@@ -12,6 +12,21 @@ export function fakeNetwork(now: Date) {
     json(status: number, body: unknown): Response {
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     },
+    /**
+     * Answers the device's pulls with `reply(since)` (the cursor asked from, '' for none) and gives the list of the
+     * cursors asked, in order. The branch picker's list, read with every pull (decision 0341), is empty and not a pull.
+     */
+    answerPulls(reply: (since: string) => Response | Promise<Response>): string[] {
+      const asked: string[] = [];
+      fetchMock.mockImplementation(async (input) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === '/api/branches/mine') return net.json(200, { data: [] });
+        const since = url.searchParams.get('since') ?? '';
+        asked.push(since);
+        return reply(since);
+      });
+      return asked;
+    },
     /** Changes the flag and fires the browser's event, as a dropped or restored connection does. */
     setOnline(value: boolean): void {
       net.online = value;
