@@ -156,10 +156,14 @@ async function keepScreen(page: Page, origin: string, screen: string): Promise<v
   await page.goto('about:blank');
 }
 
-/** Removes every kept screen of `origin` (a first open of each screen on this device), from a page of the origin that runs no app code. */
+/**
+ * Removes every kept screen of `origin` and every address's kept first reads (a first open of each screen on this
+ * device: the session's own reads, kept by any earlier start, stay; decision 0345), from a page of the origin that
+ * runs no app code.
+ */
 async function forgetScreens(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/manifest.webmanifest`);
-  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('last_screen:')).forEach((k) => localStorage.removeItem(k)));
+  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('last_screen:') || k.startsWith('early_reads:/')).forEach((k) => localStorage.removeItem(k)));
   await page.goto('about:blank');
 }
 

@@ -114,20 +114,13 @@ const SCREEN_SOURCES: Record<string, string[]> = {
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The signed-in frame's skeleton (`ShellSkeleton`, src/app/skeletons.tsx) as static HTML: bundled for Node with
- * esbuild and rendered with react-dom/server, so the page's copy is the component React draws as its fallback.
+ * Runs `contents` (a module importing the app's own source) in Node: bundled with esbuild (packages stay
+ * external) and imported, so the build uses the very code the app runs. `name` names its cached file.
  */
-async function shellMarkup(): Promise<string> {
-  const outfile = path.join(webDir, 'node_modules/.cache/kalinga-shell.mjs');
+async function runSource<T>(name: string, contents: string): Promise<T> {
+  const outfile = path.join(webDir, `node_modules/.cache/kalinga-${name}.mjs`);
   await esbuild({
-    stdin: {
-      contents: `import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { ShellSkeleton } from './src/app/skeletons';
-export default renderToStaticMarkup(createElement(ShellSkeleton));`,
-      resolveDir: webDir,
-      loader: 'tsx',
-    },
+    stdin: { contents, resolveDir: webDir, loader: 'tsx' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -136,9 +129,29 @@ export default renderToStaticMarkup(createElement(ShellSkeleton));`,
     outfile,
     logLevel: 'error',
   });
-  const markup = ((await import(`${pathToFileURL(outfile).href}?${Date.now()}`)) as { default: string }).default;
+  return (await import(`${pathToFileURL(outfile).href}?${Date.now()}`)) as T;
+}
+
+/**
+ * The signed-in frame's skeleton (`ShellSkeleton`, src/app/skeletons.tsx) as static HTML: bundled for Node with
+ * esbuild and rendered with react-dom/server, so the page's copy is the component React draws as its fallback.
+ */
+async function shellMarkup(): Promise<string> {
+  const { default: markup } = await runSource<{ default: string }>(
+    'shell',
+    `import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ShellSkeleton } from './src/app/skeletons';
+export default renderToStaticMarkup(createElement(ShellSkeleton));`,
+  );
   if (!markup.startsWith('<div')) throw new Error('shell.html: the skeleton rendered no markup');
   return markup;
+}
+
+/** The languages and each path segment's first catalogs (src/lib/first-areas.ts), as the app loads them. */
+function firstCatalogs(): Promise<{ LANGUAGES: readonly string[]; segmentAreas: (segment: string) => string[] }> {
+  return runSource('first-catalogs', `export { segmentAreas } from './src/lib/first-areas';
+export { LANGUAGES } from '../../packages/contracts/src/languages';`);
 }
 
 /** The start-up script (src/last-screen/boot-entry.ts), bundled and minified on its own. */
@@ -223,6 +236,24 @@ function routePreloads(): Plugin {
         map[segment] = files;
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(map, null, 1)}\n` });
+      // Each segment's first catalogs per language (lib/first-areas.ts), for the page's start-up script to fetch
+      // those of the language the app starts in beside the entry (decision 0345).
+      const { LANGUAGES, segmentAreas } = await firstCatalogs();
+      const catalogs: Record<string, Record<string, string[]>> = {};
+      for (const segment of Object.keys(SCREEN_SOURCES)) {
+        catalogs[segment] = Object.fromEntries(
+          LANGUAGES.map((language) => {
+            const files: string[] = [];
+            for (const area of segmentAreas(segment)) {
+              const chunk = owner(`src/i18n/${language}/${area}.json`);
+              if (!chunk) this.error(`route-catalogs: no chunk holds src/i18n/${language}/${area}.json`);
+              closure(chunk.fileName, files);
+            }
+            return [language, files];
+          }),
+        );
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-catalogs.json', source: `${JSON.stringify(catalogs, null, 1)}\n` });
       // The frame's skeleton, which the server puts in each signed-in path's page (decision 0100).
       this.emitFile({ type: 'asset', fileName: 'shell.html', source: await shellMarkup() });
     },

@@ -113,6 +113,11 @@ describe('each signed-in path\'s page preloads the code it opens with (decisions
       register: ['assets/register-page-d4.js'],
     };
     fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(lists));
+    // The first screen's catalogs per language (decision 0345), with addresses and a language key that are not the build's.
+    const catalogs = {
+      reports: { en: ['assets/frame-en1.js', 'assets/reports-en2.js'], fil: ['assets/frame-fil1.js', 'https://elsewhere.example/y.js', 'assets/"><script>y</script>.js'], 'x"><script>': ['assets/a.js'] },
+    };
+    fs.writeFileSync(path.join(dir, 'route-catalogs.json'), JSON.stringify(catalogs));
     fs.writeFileSync(path.join(dir, 'shell.html'), `${SHELL}\n`);
     routed = Fastify();
     await registerCompression(routed);
@@ -152,11 +157,19 @@ describe('each signed-in path\'s page preloads the code it opens with (decisions
     const reports = await routed.inject({ method: 'GET', url: '/reports' });
     expect(reports.body).not.toContain('elsewhere.example');
     expect(reports.body).not.toContain('<script>x');
+    expect(reports.body).not.toContain('<script>y');
     for (const url of ['/login', '/settings/users', '/nowhere']) {
       const res = await routed.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(PAGE);
     }
+  });
+
+  it("names the first screen's catalogs per language, only the build's own, and none on a path the list leaves out", async () => {
+    const reports = bootData((await routed.inject({ method: 'GET', url: '/reports' })).body) as { catalogs?: Record<string, string[]> };
+    expect(reports.catalogs).toEqual({ en: ['/assets/frame-en1.js', '/assets/reports-en2.js'], fil: ['/assets/frame-fil1.js'] });
+    const appointments = bootData((await routed.inject({ method: 'GET', url: '/appointments' })).body) as { catalogs?: unknown };
+    expect(appointments.catalogs).toBeUndefined();
   });
 
   it('draws no frame on the guest registration page', async () => {
@@ -185,3 +198,4 @@ describe('each signed-in path\'s page preloads the code it opens with (decisions
     }
   });
 });
+

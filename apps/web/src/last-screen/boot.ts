@@ -18,15 +18,20 @@ export const CODE_HOLD_MS = 500;
  */
 export const REQUESTS_PER_TASK = 3;
 
-/** The requests for the app's code, one step each: the modules to preload, then the entry. */
-function codeRequests(doc: Document, data: BootData): (() => void)[] {
-  const steps = data.preload.map((href) => () => {
+/** A step that asks for one module ahead (the browser's module map then holds it when the app imports it). */
+function preloadStep(doc: Document, href: string): () => void {
+  return () => {
     const link = doc.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     doc.head.append(link);
-  });
+  };
+}
+
+/** The requests for the app's code, one step each: the modules to preload, then the entry. */
+function codeRequests(doc: Document, data: BootData): (() => void)[] {
+  const steps = data.preload.map((href) => preloadStep(doc, href));
   const entry = data.entry;
   if (!entry) return steps;
   steps.push(() => {
@@ -37,6 +42,16 @@ function codeRequests(doc: Document, data: BootData): (() => void)[] {
     doc.head.append(script);
   });
   return steps;
+}
+
+/**
+ * The first screen's catalogs in `language`, the one the early reads were sent in (the session's last start's:
+ * the language the app starts in, unless this device's choice changed since), one step each. Without them here
+ * the app asked for them only once the entry had run, one round trip more before the first screen (decision 0345).
+ */
+function catalogRequests(doc: Document, data: BootData, language: string | undefined): (() => void)[] {
+  const catalogs: unknown = language === undefined ? undefined : data.catalogs?.[language];
+  return Array.isArray(catalogs) ? catalogs.filter((href): href is string => typeof href === 'string').map((href) => preloadStep(doc, href)) : [];
 }
 
 /** Runs one step; one that fails stops none of the others (no storage, or no fetch: the app asks itself). */
@@ -99,6 +114,8 @@ export function startPage(doc: Document, win: Window, storage: () => Storage, no
     // The screen's first reads leave right behind the code, not before the stylesheet and the code: the browser
     // has six connections to the server, and reads sent first would hold them (decision 0252).
     steps.push(() => sendEarlyReads(win, storage(), now, (send) => steps.push(send)));
+    // Then the first screen's catalogs, in the language those reads went in (none when none were sent).
+    steps.push(() => steps.push(...catalogRequests(doc, data, win.__earlyReads?.language)));
     if (spread) inTasks(win, steps);
     else while (steps.length > 0) run(steps.shift()!);
   };

@@ -224,6 +224,43 @@ describe('the page\'s start-up', () => {
     expect(document.head.querySelector('script[src]')?.getAttribute('type')).toBe('module');
   });
 
+  it("asks for the first screen's catalogs behind the code and the reads, in the language the reads went in (decision 0345)", () => {
+    const catalogs = { en: ['/assets/frame-en.js', '/assets/profile-en.js'], fil: ['/assets/frame-fil.js', '/assets/profile-fil.js'] };
+    const keptIn = (language: string, key = `${EARLY_PREFIX}session`) =>
+      localStorage.setItem(key, JSON.stringify({ owner: sessionOwner(localStorage), language, at: NOW, urls: ['/api/me'] }));
+    const start = (path: string, list: object = catalogs, onLine = true) => {
+      delete window.__earlyReads;
+      page('', { entry: '/assets/index-1.js', css: CSS, preload: ['/assets/layout-2.js'], catalogs: list });
+      const sent: string[] = [];
+      const { win } = fakeWindow();
+      Object.assign(win, {
+        location: at(path),
+        navigator: { onLine },
+        fetch: (url: string) => {
+          sent.push(`${url} after ${requested().length} files`);
+          return Promise.resolve(new Response('{}'));
+        },
+      });
+      startPage(document, win, () => localStorage, NOW + 1000);
+      return [...requested(), ...sent];
+    };
+    signedIn();
+    // No start kept on this device yet: the app asks for its catalogs itself.
+    expect(start('/profile')).toEqual(['/assets/layout-2.js', '/assets/index-1.js']);
+    keptIn('fil');
+    expect(start('/profile')).toEqual(['/assets/layout-2.js', '/assets/index-1.js', '/assets/frame-fil.js', '/assets/profile-fil.js', '/api/me after 2 files']);
+    // The address's own list speaks for its start.
+    keptIn('en', `${EARLY_PREFIX}/reports`);
+    expect(start('/reports')).toEqual(['/assets/layout-2.js', '/assets/index-1.js', '/assets/frame-en.js', '/assets/profile-en.js', '/api/me after 2 files']);
+    // Only the list's addresses; nothing offline, on the sign-in page, or signed out.
+    expect(start('/profile', { fil: [42, '/assets/frame-fil.js'] })).toEqual(['/assets/layout-2.js', '/assets/index-1.js', '/assets/frame-fil.js', '/api/me after 2 files']);
+    expect(start('/profile', catalogs, false)).toEqual(['/assets/layout-2.js', '/assets/index-1.js']);
+    expect(start('/login')).toEqual(['/assets/layout-2.js', '/assets/index-1.js']);
+    localStorage.removeItem('token');
+    expect(start('/profile')).toEqual(['/assets/layout-2.js', '/assets/index-1.js']);
+    delete window.__earlyReads;
+  });
+
   it('draws the snapshot inert, asks for the code after it has been painted, and gives way to the app\'s first render', async () => {
     keptScreen();
     const root = page('<div class="skeleton"></div>');

@@ -1,9 +1,10 @@
 // The last screen kept on this device (decision 0101): what a signed-in path last showed, as markup,
 // drawn by the page's start-up script before any of the app's code has run, inert, until the app draws the
 // screen itself. This module is shared by that start-up script (boot.ts, inlined in index.html) and the app's
-// side that keeps the screens (keep.ts): it imports only the session's storage keys (no token, no snapshot).
+// side that keeps the screens (keep.ts): it imports only the session's storage keys and its owner (lib/early-reads.ts).
 
-import { BOOK_USER_KEY, COMPANY_KEY, TOKEN_KEY } from '../lib/storage-keys';
+import { COMPANY_KEY } from '../lib/storage-keys';
+import { sessionOwner } from '../lib/early-reads';
 
 /** localStorage key of one address's snapshot: the prefix, the path and the query (a screen's tab or view lives there). */
 export const SNAPSHOT_PREFIX = 'last_screen:';
@@ -35,25 +36,12 @@ export interface Snapshot {
   owner: string;
 }
 
-/** FNV-1a, 32 bits, in base 36: tells one session's token from another's without keeping the token twice. */
-function fingerprint(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
-}
-
 /**
  * Who is signed in on this device now, as a snapshot's owner: the user's id and their session's token (a new sign-in,
- * even of the same user, is another owner); null when signed out or the user is not known (decision 0122).
+ * even of the same user, is another owner); null when signed out or the user is not known (decision 0122). The same
+ * owner as the kept first reads' (lib/early-reads.ts), one function for both: the page's start-up script carries it once.
  */
-export function sessionOwner(storage: Storage): string | null {
-  const token = storage.getItem(TOKEN_KEY);
-  const user = storage.getItem(BOOK_USER_KEY);
-  return token && user ? `${user}:${fingerprint(token)}` : null;
-}
+export { sessionOwner };
 
 /** The keys of every kept snapshot. */
 export function keptKeys(storage: Storage): string[] {
@@ -93,6 +81,11 @@ export interface BootData {
   css: string;
   /** Modules fetched beside the entry: the entry's own and the path's frame and screen (route-pages.ts). */
   preload: string[];
+  /**
+   * The message catalogs the path's first screen draws with, per language (route-pages.ts): the start-up script
+   * fetches those of the language the app will start in beside the entry (decision 0345).
+   */
+  catalogs?: Record<string, unknown> | undefined;
 }
 
 /** The id of the page's `<script type="application/json">` that holds the BootData. */
@@ -103,7 +96,8 @@ export function readBootData(doc: Document): BootData | null {
   try {
     const data = JSON.parse(doc.getElementById(BOOT_DATA_ID)?.textContent ?? '') as Partial<BootData>;
     if (typeof data.css !== 'string' || !Array.isArray(data.preload)) return null;
-    return { css: data.css, preload: data.preload.filter((p): p is string => typeof p === 'string'), ...(typeof data.entry === 'string' ? { entry: data.entry } : {}) };
+    // The catalogs' lists are checked where they are used (boot.ts).
+    return { css: data.css, preload: data.preload.filter((p): p is string => typeof p === 'string'), ...(typeof data.entry === 'string' ? { entry: data.entry } : {}), catalogs: data.catalogs };
   } catch {
     return null;
   }

@@ -127,7 +127,7 @@ describe('the page sending them', () => {
 
   it("sends nothing for another address, another session, offline, or a list past the session's age", () => {
     signedIn();
-    keep('/appointments', ['/api/me']);
+    keep('/appointments', ['/api/appointments?status=pending&page=1']);
     expect(sendEarlyReads(fakeWindow('/reports').win, localStorage, NOW)).toBe(0);
     expect(sendEarlyReads(fakeWindow('/appointments', false).win, localStorage, NOW)).toBe(0);
     expect(sendEarlyReads(fakeWindow('/appointments').win, localStorage, NOW + 4 * 24 * 3600_000)).toBe(0);
@@ -162,6 +162,44 @@ describe('the page sending them', () => {
     later.forEach((request) => request());
     expect(calls.map((c) => c.url)).toEqual(['/api/user/companies']);
     expect(takeEarlyReply('/api/user/companies', 'secret', '7', 'fil')).toBeDefined();
+  });
+});
+
+describe("the session's reads (decision 0345)", () => {
+  it('are kept for the session too, and sent at an address without a list of its own: a first open, and My Profile', async () => {
+    signedIn();
+    ['/api/user/companies', '/api/me', '/api/appointments?status=pending&page=1'].forEach((u) => noteRead(u, 'fil'));
+    keepStartUpReads(localStorage, at('/appointments'), NOW);
+    for (const path of ['/reports', '/profile']) {
+      const { win, calls } = fakeWindow(path);
+      expect(sendEarlyReads(win, localStorage, NOW + 1000)).toBe(2);
+      expect(calls.map((c) => c.url)).toEqual(['/api/user/companies', '/api/me']);
+      expect(calls[0].headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer secret', 'Accept-Language': 'fil', 'X-Company-Id': '7' });
+    }
+    // An address with its own list sends that list, not the session's.
+    const { win, calls } = fakeWindow('/appointments');
+    expect(sendEarlyReads(win, localStorage, NOW + 1000)).toBe(3);
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/companies', '/api/me', '/api/appointments?status=pending&page=1']);
+  });
+
+  it("are kept from a confidential screen's start without its client's reads, and never sent on the sign-in or crisis screens", () => {
+    signedIn();
+    ['/api/me', '/api/clients/42/timeline'].forEach((u) => noteRead(u, 'en'));
+    keepStartUpReads(localStorage, at('/clients/42/file'), NOW);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith(EARLY_PREFIX))).toEqual([`${EARLY_PREFIX}session`]);
+    expect(keptReads(localStorage, at('/clients/42/file'), NOW)?.urls).toEqual(['/api/me']);
+    for (const path of ['/login', '/register', '/crisis']) expect(sendEarlyReads(fakeWindow(path).win, localStorage, NOW)).toBe(0);
+  });
+
+  it("are not sent for another session's token, and go at sign-out", () => {
+    signedIn();
+    noteRead('/api/me', 'en');
+    keepStartUpReads(localStorage, at('/reports'), NOW);
+    expect(sendEarlyReads(fakeWindow('/profile').win, localStorage, NOW)).toBe(1);
+    signedIn('another-token');
+    expect(sendEarlyReads(fakeWindow('/profile').win, localStorage, NOW)).toBe(0);
+    forgetLastScreens(localStorage);
+    expect(localStorage.getItem(`${EARLY_PREFIX}session`)).toBeNull();
   });
 });
 

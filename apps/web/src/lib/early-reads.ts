@@ -52,7 +52,7 @@ function fingerprint(text: string): string {
 }
 
 /** Whose the kept reads are: the signed-in user and their session's token (a new sign-in is another owner); null signed out. */
-function sessionOwner(storage: Storage): string | null {
+export function sessionOwner(storage: Storage): string | null {
   const token = storage.getItem(TOKEN_KEY);
   const user = storage.getItem(BOOK_USER_KEY);
   return token && user ? `${user}:${fingerprint(token)}` : null;
@@ -63,11 +63,27 @@ function keyOf(address: { pathname: string; search: string }): string | null {
   return NO_SESSION_PATHS.test(address.pathname) || NEVER_KEPT.test(address.pathname) ? null : EARLY_PREFIX + address.pathname + address.search;
 }
 
-/** The kept list of `address` for the session signed in now, or null. */
+/**
+ * The reads every signed-in start makes whatever the screen (the session check, session/auth-store.ts): they name
+ * no client. Kept for the session as well, and sent at a start whose address has no list of its own (a screen
+ * opened for the first time on this device, or one never kept, such as My Profile), so that start does not wait for
+ * the entry script to arrive and run before asking for them (decision 0345).
+ */
+export const SESSION_READS: readonly string[] = ['/api/me', '/api/user/companies'];
+/** Where the session's reads are kept (an address's key always has a `/` after the prefix). */
+const SESSION_KEY = `${EARLY_PREFIX}session`;
+
+/** The kept list of `address` for the session signed in now (else the session's own), or null. */
 export function keptReads(storage: Storage, address: { pathname: string; search: string }, now: number): Kept | null {
+  if (NO_SESSION_PATHS.test(address.pathname)) return null;
   const key = keyOf(address);
+  return (key === null ? null : keptList(storage, key, now)) ?? keptList(storage, SESSION_KEY, now);
+}
+
+/** The list kept under `key` for the session signed in now, or null. */
+function keptList(storage: Storage, key: string, now: number): Kept | null {
   const owner = sessionOwner(storage);
-  if (key === null || owner === null) return null;
+  if (owner === null) return null;
   try {
     const kept = JSON.parse(storage.getItem(key) ?? '') as Partial<Kept>;
     if (kept.owner !== owner || typeof kept.language !== 'string' || typeof kept.at !== 'number' || !Array.isArray(kept.urls)) return null;
@@ -143,10 +159,11 @@ export function keepStartUpReads(storage: Storage, address: { pathname: string; 
   listening = false;
   const key = keyOf(address);
   const owner = sessionOwner(storage);
-  if (key === null || owner === null || asked.length === 0 || startLanguage === undefined) return;
-  const kept: Kept = { owner, language: startLanguage, at: now, urls: asked };
+  if (NO_SESSION_PATHS.test(address.pathname) || owner === null || asked.length === 0 || startLanguage === undefined) return;
+  const session = asked.filter((url) => SESSION_READS.includes(url));
   try {
-    storage.setItem(key, JSON.stringify(kept));
+    if (key !== null) storage.setItem(key, JSON.stringify({ owner, language: startLanguage, at: now, urls: asked } satisfies Kept));
+    if (session.length > 0) storage.setItem(SESSION_KEY, JSON.stringify({ owner, language: startLanguage, at: now, urls: session } satisfies Kept));
   } catch {
     // Storage full: the session and settings matter more.
   }

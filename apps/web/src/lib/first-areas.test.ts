@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { firstAreas } from './first-areas';
+import { firstAreas, segmentAreas } from './first-areas';
 import { rememberScreens } from './home-hint';
 
 afterEach(() => localStorage.clear());
@@ -30,5 +30,14 @@ describe('the catalogs loaded at start-up', () => {
 
   it('loads only the frame\'s catalogs on a screen without an entry (its own loads with it)', () => {
     expect(firstAreas('/clients/7/notes')).toEqual(['frame', 'crisis', 'common']);
+  });
+});
+
+describe("the catalogs the build lists for each path's page (decision 0345)", () => {
+  it("are the ones the app loads at start-up on that path's main screen", () => {
+    for (const path of ['/appointments', '/categories', '/reports', '/profile', '/schedule', '/lending', '/sync', '/settings', '/register', '/crisis']) {
+      expect(segmentAreas(path.split('/')[1]!), path).toEqual(firstAreas(path));
+    }
+    expect(segmentAreas('clients')).toEqual(['frame', 'crisis', 'common']);
   });
 });

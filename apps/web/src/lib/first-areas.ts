@@ -20,6 +20,20 @@ const SCREEN_AREAS: Record<string, Area[]> = {
   lending: ['lending'],
 };
 
+/** The signed-in frame's catalogs: its own, the crisis screen's (for its "I need help now") and the shared components' (decision 0271). */
+const FRAME_AREAS: Area[] = ['frame', 'crisis', 'common'];
+
+/**
+ * The catalogs a page opened at a path whose first segment is `segment` starts with, as far as the path tells
+ * (the build lists their files per language for the page's start-up script, decision 0345): the register page's,
+ * else the frame's and the main screen's of that segment.
+ */
+export function segmentAreas(segment: string): Area[] {
+  if (segment === 'register' || segment === 'login') return ['auth'];
+  if (segment === 'crisis') return ['crisis'];
+  return [...FRAME_AREAS, ...(SCREEN_AREAS[segment] ?? [])];
+}
+
 /**
  * The catalogs to load at start-up on `pathname`: the sign-in pages' own, the crisis screen's, or the signed-in
  * frame's (with the crisis one, for its "I need help now", and the shared components' common one, decision 0271)
@@ -29,5 +43,5 @@ export function firstAreas(pathname: string): Area[] {
   if (pathname === '/login' || pathname === '/register') return ['auth'];
   if (pathname === '/crisis') return ['crisis'];
   const screen = pathname === '/settings/roles' ? ['roles'] : pathname === '/settings/site' ? ['settings'] : (SCREEN_AREAS[screenToReady(pathname).screen] ?? []);
-  return ['frame', 'crisis', 'common', ...(screen as Area[])];
+  return [...FRAME_AREAS, ...(screen as Area[])];
 }
