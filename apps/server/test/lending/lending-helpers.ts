@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BRANCH_HEADER } from '@kalinga/contracts/lending/branches';
 import { addDays } from '@kalinga/contracts/lending/rules';
 import { syncDeltaReplySchema, type SyncDeltaReply } from '@kalinga/contracts/sync';
 import { expect } from 'vitest';
@@ -55,12 +56,20 @@ export async function pullDelta(t: TestApp, actor: Actor, since?: string): Promi
   return syncDeltaReplySchema.parse(res.json());
 }
 
-/** The company's first branch and a second one made through the API (Makati, tickets MKT-…), by id. */
-export async function mainAndMakati(w: LendingWorld): Promise<{ main: number; makati: number }> {
+/** The branch header of a request made at `branch` (its id). */
+export const atBranch = (branch: number) => ({ [BRANCH_HEADER]: String(branch) });
+
+/**
+ * A lending world whose company has two branches, its first and one made through the API (Makati, tickets MKT-…),
+ * and a counter clerk (Liza).
+ */
+export async function twoBranchWorld(): Promise<{ w: LendingWorld; main: number; makati: number; clerk: Actor }> {
+  const w = await lendingWorld();
   const main = ((await call(w.t, w.admin, 'GET', '/api/branches')).json() as { data: { id: number }[] }).data[0].id;
   const made = await call(w.t, w.admin, 'POST', '/api/branches', { name: 'Makati', address: 'Ayala Avenue', bsp_registration: 'PS-1', ticket_prefix: 'mkt' });
   expect(made.statusCode, made.body).toBe(201);
-  return { main, makati: (made.json() as { data: { id: number } }).data.id };
+  const [clerk] = await counterClerks(w, w.admin, ['Liza']);
+  return { w, main, makati: (made.json() as { data: { id: number } }).data.id, clerk };
 }
 
 export async function makeCustomer(t: TestApp, actor: Actor, fields: Record<string, unknown> = {}) {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BRANCH_HEADER } from '@kalinga/contracts/lending/branches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser } from '../../../test/harness';
-import { call, counterClerks, lendingWorld, type LendingWorld, loanBody, mainAndMakati, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
+import { atBranch, call, type LendingWorld, loanBody, twoBranchWorld, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
 
 // Branches (decisions 0301, 0302) on SQLite, and PostgreSQL with DATABASE_URL: a manager keeps them, tickets are
 // numbered per branch even when written at once, a clerk acts at their own branches only except for renewing,
@@ -12,14 +11,9 @@ let w: LendingWorld;
 let main: number;
 let makati: number;
 let clerk: Actor;
-beforeAll(async () => {
-  w = await lendingWorld();
-  ({ main, makati } = await mainAndMakati(w));
-  [clerk] = await counterClerks(w, w.admin, ['Liza']);
-});
+beforeAll(async () => ({ w, main, makati, clerk } = await twoBranchWorld()));
 afterAll(async () => w?.t.close());
-
-const at = (branch: number) => ({ [BRANCH_HEADER]: String(branch) });
+const at = atBranch;
 
 async function loanAt(actor: Actor, branch: number) {
   const customer = await makeCustomer(w.t, actor);

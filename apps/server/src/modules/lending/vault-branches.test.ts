@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BRANCH_HEADER } from '@kalinga/contracts/lending/branches';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../test/harness';
-import { call, counterClerks, lendingWorld, type LendingWorld, loanBody, mainAndMakati, makeCustomer } from '../../../test/lending/lending-helpers';
+import { atBranch, call, type LendingWorld, loanBody, twoBranchWorld, makeCustomer } from '../../../test/lending/lending-helpers';
 import { IN_TRANSIT } from './item-place.service';
 
 // The vault is each branch's (decisions 0302, 0303, 0308, 0309): only the branch holding an item tags, moves or
@@ -12,14 +11,9 @@ let w: LendingWorld;
 let main: number;
 let makati: number;
 let clerk: Actor;
-beforeAll(async () => {
-  w = await lendingWorld();
-  ({ main, makati } = await mainAndMakati(w));
-  [clerk] = await counterClerks(w, w.admin, ['Liza']);
-});
+beforeAll(async () => ({ w, main, makati, clerk } = await twoBranchWorld()));
 afterAll(async () => w?.t.close());
-
-const at = (branch: number) => ({ [BRANCH_HEADER]: String(branch) });
+const at = atBranch;
 
 async function itemAt(branch: number): Promise<string> {
   const customer = await makeCustomer(w.t, w.admin);
