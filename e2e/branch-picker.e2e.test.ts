@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { DEMO, DESKTOP, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { localRows, waitForBook } from './support/lending';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
@@ -17,7 +17,6 @@ withAppAndBrowser((s, b) => {
   browser = b;
 });
 
-const CLERK = 'clerk@demo.kalinga.test';
 // Sorted: the server lists them by name.
 const BRANCHES = ['MKT · Kalinga Pawnshop Makati', 'PT · Kalinga Pawnshop Quezon City'];
 
@@ -48,7 +47,7 @@ async function picker(page: Page): Promise<{ inTopBar: number; inMain: number; o
 describe('the branch picker', () => {
   it('on a phone heads the lending screen under a one-line top bar, online and after a reload offline', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser, server.baseURL, PHONE);
-    await signIn(page, CLERK);
+    await signIn(page, DEMO.clerk);
     await page.waitForURL('**/lending/loans');
     await page.getByTestId('help-now').waitFor();
     const online = await picker(page);
@@ -80,7 +79,7 @@ describe('the branch picker', () => {
 
   it('from a tablet up stands in the top bar, and is drawn from the book after a reload offline', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
-    await signIn(page, CLERK);
+    await signIn(page, DEMO.clerk);
     await page.waitForURL('**/lending/loans');
     expect(await picker(page)).toMatchObject({ inTopBar: 1, inMain: 0, options: BRANCHES });
     await screenshot(page, 'branch-picker-desktop-online');

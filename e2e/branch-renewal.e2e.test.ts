@@ -19,7 +19,6 @@ withAppAndBrowser((s, b) => {
   browser = b;
 });
 
-const CLERK = 'clerk@demo.kalinga.test';
 
 interface CashRow { branch_id: number; name: string; entries: number; cash_in: number }
 interface ServerItem { uuid: string; branch_id?: number | null; in_transit?: boolean }
@@ -54,7 +53,7 @@ describe('renewing at another branch', () => {
 
     // The clerk works at Quezon City and Makati; this device acts at Makati.
     const { context, page } = await newPage(browser, server.baseURL, DESKTOP);
-    await signIn(page, CLERK);
+    await signIn(page, DEMO.clerk);
     await page.evaluate((id) => localStorage.setItem('branch_id', String(id)), makati.id);
     // The branch switcher reads the device's branch when it is drawn: drawn again, it does not ask which branch.
     await page.reload();
@@ -147,7 +146,7 @@ describe('renewing at another branch', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/photos')) photoPosts.push(r.url());
     });
-    await signIn(page, CLERK);
+    await signIn(page, DEMO.clerk);
     await page.evaluate((id) => localStorage.setItem('branch_id', String(id)), makati.id);
     // The branch switcher reads the device's branch when it is drawn: drawn again, it does not ask which branch.
     await page.reload();

@@ -17,7 +17,6 @@ withAppAndBrowser((s, b) => {
   browser = b;
 });
 
-const CLERK = 'clerk@demo.kalinga.test';
 /** A test that downloads the demo book into one or two fresh browsers: more than the file default on a busy 2-core machine. */
 // The first test of the two counters downloads two books (a clerk keeps two of the demo shop's branches).
 const TWO_COUNTERS_MS = 180_000;
@@ -50,7 +49,7 @@ function arrange(): Promise<{ category: string; customer: string; loan: string; 
     // An expired ticket of the demo book: its pawner was sent the notice, so a clerk may forfeit it (decision 0217).
     // One with a single item, so the item's status on the device is the loan's.
     // At a branch the clerk works at: a clerk forfeits only their own branches' tickets (decision 0302).
-    const clerk = await apiLogin(server, CLERK);
+    const clerk = await apiLogin(server, DEMO.clerk);
     const clerkBranches = new Set((await apiCall<{ data: { id: number }[] }>(server, clerk, 'GET', '/api/branches/mine')).data.map((b) => b.id));
     const expiredPage = await apiCall<{ data: { uuid: string; branch_id: number }[] }>(server, admin, 'GET', '/api/loans?status=expired&per_page=100');
     for (const { uuid } of [...expiredPage.data].filter((l) => clerkBranches.has(l.branch_id)).reverse()) {
@@ -70,7 +69,7 @@ async function controlledBySw(page: Page): Promise<void> {
 }
 
 /** A counter: a browser of its own, signed in as `email`, the service worker in control, the book downloaded. */
-async function counter(email = CLERK, password?: string): Promise<{ context: BrowserContext; page: Page }> {
+async function counter(email = DEMO.clerk, password?: string): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(browser, server.baseURL);
   await signIn(page, email, password);
   await controlledBySw(page);
@@ -220,7 +219,7 @@ describe('the offline book converges and stays with its owner', () => {
     await signOut(page);
 
     // A signs in again: the unsent customer goes to company A, once.
-    await signIn(page, CLERK);
+    await signIn(page, DEMO.clerk);
     await waitForQueue(page);
     expect((await serverCustomers(admin, 'Leakcheck')).map((c) => `${c.first_name} ${c.last_name} ${c.address}`)).toEqual(['Amparo Leakcheck Company A Street']);
     expect(await serverCustomers(sessionB, 'Leakcheck')).toEqual([]);

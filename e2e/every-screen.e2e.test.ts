@@ -18,7 +18,6 @@ withAppAndBrowser((s, b) => {
   browser = b;
 });
 
-const CLERK = 'clerk@demo.kalinga.test';
 
 /** A screen is up: its heading is shown and nothing in the main area is still loading. */
 async function settled(page: Page): Promise<void> {
@@ -52,7 +51,7 @@ describe('every screen of every demo role', () => {
     const admin = await apiLogin(server, DEMO.admin);
     const resources = await apiCall<{ data: { id: number }[] }>(server, admin, 'GET', '/api/resources');
     const resource = `/resources/${resources.data[0].id}`;
-    const clerkApi = await apiLogin(server, CLERK);
+    const clerkApi = await apiLogin(server, DEMO.clerk);
     const loans = await apiCall<{ data: { uuid: string; customer_uuid?: string; customer?: { uuid: string } }[] }>(server, clerkApi, 'GET', '/api/loans?per_page=1');
     const customers = await apiCall<{ data: { uuid: string }[] }>(server, clerkApi, 'GET', '/api/customers?per_page=1');
     const loan = `/lending/loans/${loans.data[0].uuid}`;
@@ -67,7 +66,7 @@ describe('every screen of every demo role', () => {
       { name: 'privacy', email: 'privacy@demo.kalinga.test', paths: ['/access-log', '/profile'] },
       {
         name: 'clerk',
-        email: CLERK,
+        email: DEMO.clerk,
         book: true,
         paths: ['/lending/loans', '/lending/loans/new', loan, `${loan}/ticket`, '/lending/customers', `/lending/customers/${customers.data[0].uuid}`, '/lending/items', '/lending/notices', '/lending/auction', '/lending/covered', '/sync', '/profile'],
       },

@@ -19,7 +19,6 @@ withAppAndBrowser((s, b) => {
   browser = b;
 });
 
-const CLERK = 'clerk@demo.kalinga.test';
 const READER = 'reports-reader@demo.kalinga.test';
 const VOLUNTEER = 'volunteer@demo.kalinga.test';
 const PASSWORD = 'first-hour-pass-1';
@@ -64,7 +63,7 @@ const ROLES: { who: string; email: string; password?: string; lands: string; hea
   { who: 'admin', email: DEMO.admin, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources', 'Reports', 'Lending', 'Groups', 'Settings'] },
   { who: 'counselor', email: DEMO.counselor, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Categories', 'Resources', 'Reports', 'Triage', 'My Schedule', 'Groups', 'Clients', 'Notes to review'] },
   { who: 'student', email: DEMO.student, lands: '/appointments', heading: 'Appointments', menu: ['Appointments', 'Waitlist', 'Workshops', 'Categories', 'Resources'] },
-  { who: 'clerk', email: CLERK, lands: '/lending/loans', heading: 'Loans', menu: ['Lending'] },
+  { who: 'clerk', email: DEMO.clerk, lands: '/lending/loans', heading: 'Loans', menu: ['Lending'] },
   { who: 'reader', email: READER, password: PASSWORD, lands: '/reports', heading: 'Appointment Reports (Daily Series)', menu: ['Reports'] },
   { who: 'volunteer', email: VOLUNTEER, password: PASSWORD, lands: '/profile', heading: 'My Profile', menu: [] },
 ];
@@ -100,7 +99,7 @@ describe('the first screen after sign-in', () => {
   it("a clerk who opens Appointments by its address is told it is not theirs, and nothing is asked of the server", async () => {
     const { context, page } = await newPage(browser, server.baseURL);
     const seen = watchRefusals(page);
-    await signIn(page, CLERK);
+    await signIn(page, DEMO.clerk);
     await page.waitForURL('**/lending/loans');
     await page.goto('/appointments');
     await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();

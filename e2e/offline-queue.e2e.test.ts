@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEMO, DESKTOP, launchBrowser, PHONE, screenshot, signIn } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DEMO, DESKTOP, PHONE, screenshot, signIn } from './support/browser';
 import { waitForBook } from './support/lending';
-import { type RunningServer, startServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { withAppAndBrowser } from './support/suite';
 
 // The sync queue in Chromium against the real server (decision 0080): changes made offline reach the server exactly
 // once, through reloads, cut connections, replies lost after the commit, and several tabs.
@@ -12,13 +13,9 @@ import { type RunningServer, startServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withAppAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function context(options: { worker: boolean }): Promise<BrowserContext> {

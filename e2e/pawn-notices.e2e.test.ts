@@ -171,7 +171,7 @@ describe('notices and the auction list', () => {
     const unnotified = await ticket(admin, category, 'Never-Notified', manilaDay(-65));
 
     const clerk = await newPage(browser, server.baseURL, PHONE);
-    await signIn(clerk.page, 'clerk@demo.kalinga.test');
+    await signIn(clerk.page, DEMO.clerk);
     await waitForBook(clerk.page);
     await go(clerk.page, `/lending/loans/${unnotified.uuid}`);
     const why = clerk.page.getByTestId('forfeit-needs-notice');

@@ -73,7 +73,6 @@ describe('the ticket page', () => {
   }, 240_000);
 });
 
-const CLERK = 'clerk@demo.kalinga.test';
 
 interface Device {
   context: BrowserContext;
@@ -83,7 +82,7 @@ interface Device {
 /** A counter: the clerk signed in on a browser of its own (its own storage: another device), with the book downloaded. */
 async function device(viewport = DESKTOP): Promise<Device> {
   const { context, page } = await newPage(browser, server.baseURL, viewport);
-  await signIn(page, CLERK);
+  await signIn(page, DEMO.clerk);
   await waitForBook(page);
   // Each print is recorded as what the ticket carried at that moment.
   await page.addInitScript(() => {
