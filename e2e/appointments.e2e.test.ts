@@ -6,6 +6,7 @@ import { startAppointmentEarlier } from './support/database';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 import { expectAccessible, overflowing, toast } from './support/checks';
+import { dateIn } from './support/dates';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,13 +15,6 @@ withAppAndBrowser((s, b) => {
   server = s;
   browser = b;
 });
-
-/** YYYY-MM-DD of today + n days in a zone. */
-function dateIn(timeZone: string, plusDays: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = parts.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
-}
 
 async function slotsOf(session: ApiSession, counselorId: number, date: string): Promise<string[]> {
   const reply = await apiCall<{ slots: string[] }>(server, session, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);

@@ -6,6 +6,7 @@ import { expectAccessible, overflowing, toast } from './support/checks';
 import { startAppointmentEarlier } from './support/database';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
+import { dateIn } from './support/dates';
 
 // No-shows (decisions 0154 and 0155): once a session has started its counselor marks it a no-show from the card;
 // the card, the client's list and the attendance beside it say so; with the policy at one, the client's next
@@ -20,12 +21,6 @@ withAppAndBrowser((s, b) => {
 
 const call = <T>(session: ApiSession, method: string, url: string, body?: object) => apiCall<T>(server, session, method, url, body);
 const card = (page: Page, reason: string) => page.getByTestId('appointment-card').filter({ hasText: reason });
-
-function dateIn(timeZone: string, plusDays: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = parts.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
-}
 
 /** Books the counselor's first free time from tomorrow on, as the client. */
 async function bookAhead(client: ApiSession, counselorId: number, reason: string): Promise<void> {

@@ -5,6 +5,7 @@ import { DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 import { expectAccessible, overflowing, toast } from './support/checks';
+import { dateIn } from './support/dates';
 
 // Self-service (decision 0057): a client cancels and reschedules their own appointment, the
 // counselor sees who did it, when and why in the history, and the manager sets the notice period.
@@ -18,12 +19,6 @@ withAppAndBrowser((s, b) => {
 
 const login = (email: string) => apiLogin(server, email);
 const call = <T>(session: ApiSession, method: string, url: string, body?: object) => apiCall<T>(server, session, method, url, body);
-
-function dateIn(timeZone: string, plusDays: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = parts.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
-}
 
 /** Books the first free slot of the counselor from `fromDays` days ahead on, as `client` (or by the counselor for a student). */
 async function bookAhead(client: ApiSession, counselorId: number, reason: string, fromDays = 3): Promise<string> {

@@ -8,6 +8,7 @@ import { DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { expectAccessible, overflowing, toast } from './support/checks';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
+import { dateIn } from './support/dates';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,12 +17,6 @@ withAppAndBrowser((s, b) => {
   server = s;
   browser = b;
 });
-
-function dateIn(timeZone: string, plusDays: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = parts.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10);
-}
 
 const plus = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
