@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_WRITERS, pawnNoticeEmail } from './email-writers';
 import { GROUP_EMAIL_WRITERS } from './modules/groups/group-emails';
-import { accessEmail } from './modules/notifications/access-email';
+import { accessEmail, ownPasswordSetEmail } from './modules/notifications/access-email';
 import { appointmentEmail } from './modules/notifications/email-content';
 import type { OutboxKind } from './modules/notifications/email-registry';
 import { urgentEmail } from './modules/notifications/urgent-email';
@@ -21,6 +21,8 @@ const KINDS: Record<OutboxKind, true> = {
   waitlist_offer: true,
   break_glass: true,
   clinical_access: true,
+  password_set: true,
+  own_password_set: true,
   pawn_notice: true,
   group_invite: true,
   group_reminder: true,
@@ -55,6 +57,11 @@ describe('the registry of email writers', () => {
   it("registers the privacy officers' writer for breaking the glass and for clinical access given", () => {
     expect(EMAIL_WRITERS.break_glass).toBe(accessEmail);
     expect(EMAIL_WRITERS.clinical_access).toBe(accessEmail);
+    expect(EMAIL_WRITERS.password_set).toBe(accessEmail);
+  });
+
+  it("registers the writer of a user's own notice that an administrator set their password", () => {
+    expect(EMAIL_WRITERS.own_password_set).toBe(ownPasswordSetEmail);
   });
 
   it("registers the pawn notice's writer", () => {

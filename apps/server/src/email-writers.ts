@@ -1,4 +1,4 @@
-import { accessEmail } from './modules/notifications/access-email';
+import { accessEmail, ownPasswordSetEmail } from './modules/notifications/access-email';
 import { GROUP_EMAIL_WRITERS } from './modules/groups/group-emails';
 import { appointmentEmail } from './modules/notifications/email-content';
 import { type EmailWriter, type EmailWriters, recipientLanguage } from './modules/notifications/email-registry';
@@ -114,6 +114,8 @@ export const EMAIL_WRITERS: EmailWriters = {
   waitlist_offer: waitlistOfferEmail,
   break_glass: accessEmail,
   clinical_access: accessEmail,
+  password_set: accessEmail,
+  own_password_set: ownPasswordSetEmail,
   pawn_notice: pawnNoticeEmail,
   ...(GROUP_EMAIL_WRITERS as Record<keyof typeof GROUP_EMAIL_WRITERS, EmailWriter<unknown>>),
 };

@@ -14,7 +14,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 // name or content; the Access log shows the rest. 'group_cancelled' and 'group_session_cancelled' tell a group's
 // members that a facilitator cancelled the group or one of its sessions (decision 0282); 'group_reminder' reminds a
 // member or a facilitator of a coming group session, as 'reminder' does of an appointment (decision 0321).
-export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed', 'urgent', 'waitlist_offer', 'break_glass', 'clinical_access', 'group_cancelled', 'group_session_cancelled', 'group_reminder'] as const;
+// 'password_set' tells those told of grants that an administrator set the password of a user with clinical access
+// or the access log; 'own_password_set' tells the user that an administrator set theirs (decision 0358).
+export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed', 'urgent', 'waitlist_offer', 'break_glass', 'clinical_access', 'password_set', 'own_password_set', 'group_cancelled', 'group_session_cancelled', 'group_reminder'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** Emails about groups and workshops with no in-app notice of their own (the outbox's; the deliveries list names them). */

@@ -44,6 +44,7 @@ import * as m041 from './migrations/041-group-emails';
 import * as m046 from './migrations/046-grant-words';
 import * as m049 from './migrations/049-outbox-failed-index';
 import * as m051 from './migrations/051-access-via-group-facilitator';
+import * as m055 from './migrations/055-users-created-by';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '046-grant-words': m046,
   '049-outbox-failed-index': m049,
   '051-access-via-group-facilitator': m051,
+  '055-users-created-by': m055,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -34,6 +34,8 @@ export interface UsersTable {
   clinical_supervisor_id: Generated<number | null>;
   /** 'fil' | 'en': the user's language; null, none chosen (migration 034, decision 0246). */
   language: Generated<string | null>;
+  /** The user whose account created this one; null: unknown, or no one (migration 055, decision 0358). */
+  created_by: Generated<number | null>;
 }
 
 export interface CompanyUserTable {
@@ -580,10 +582,12 @@ export interface NotificationsTable {
   // 'urgent': an urgent case for the counselors on call (no appointment; decision 0163).
   // 'waitlist_offer': a freed slot held for a waiting client (appointment_date = its start; decision 0152).
   // 'break_glass', 'clinical_access': to the privacy officers, without content (decisions 0202, 0203).
+  // 'password_set': an administrator set the password of a user with clinical access or the access log, told as a
+  // grant is (the user's name in `reason`); 'own_password_set': to the user whose password it was (decision 0358).
   // 'group_cancelled' (from appointment_date, the first session cancelled), 'group_session_cancelled' (the session at
   // appointment_date): to a group's members, the group's name in `reason`, in-app only (decision 0282).
   // 'group_reminder': a group session at appointment_date, to a member or a facilitator, the group's name in `reason` (decision 0321).
-  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed' | 'urgent' | 'waitlist_offer' | 'break_glass' | 'clinical_access' | 'group_cancelled' | 'group_session_cancelled' | 'group_reminder';
+  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed' | 'urgent' | 'waitlist_offer' | 'break_glass' | 'clinical_access' | 'password_set' | 'own_password_set' | 'group_cancelled' | 'group_session_cancelled' | 'group_reminder';
   appointment_id: number | null;
   actor_id: number | null;
   appointment_date: string | null;

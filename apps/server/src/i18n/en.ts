@@ -376,6 +376,14 @@ export const en = {
   'clinicalGrant.accessLog': 'role {role}: the access log',
   'clinicalGrant.throughRole': '{permissions} through role {role}',
   'clinicalGrant.supervisor': 'clinical supervisor of {name}',
+  'email.passwordSet.subject': 'An administrator set the password of a user with clinical access',
+  'email.passwordSet.line': '{who} set the password of {whom}, who holds clinical access or the access log, at {when}.',
+  'email.ownPasswordSet.subject': 'An administrator set your password',
+  'email.ownPasswordSet.line': "{who} set your password at {when}. If you did not ask for it, tell your centre's privacy officer.",
+  'email.ownPasswordSet.open': 'Open Kalinga',
+  'email.ownPasswordSet.openLine': 'Open Kalinga: {link}',
+  'users.grantFromOwnCreation': 'Your account was created by this user, or by an account they created: another administrator must give them clinical access, the access log or clinical supervision.',
+  'clinicalGrant.passwordSet': 'password set by an administrator',
   // Uploaded images' storage (docs/decisions/0328-object-storage.md).
   'images.unavailable': 'Images cannot be stored or shown right now: their storage cannot be reached. Try again in a few minutes.',
 } as const;

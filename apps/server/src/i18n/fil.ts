@@ -376,6 +376,14 @@ export const fil: Record<ServerMessageKey, string> = {
   'clinicalGrant.accessLog': 'role na {role}: ang access log',
   'clinicalGrant.throughRole': '{permissions} sa pamamagitan ng role na {role}',
   'clinicalGrant.supervisor': 'clinical supervisor ni {name}',
+  'email.passwordSet.subject': 'Pinalitan ng isang administrator ang password ng user na may clinical access',
+  'email.passwordSet.line': 'Pinalitan ni {who} ang password ni {whom}, na may clinical access o access log, noong {when}.',
+  'email.ownPasswordSet.subject': 'Pinalitan ng isang administrator ang password mo',
+  'email.ownPasswordSet.line': 'Pinalitan ni {who} ang password mo noong {when}. Kung hindi mo ito hiniling, sabihin sa privacy officer ng centre mo.',
+  'email.ownPasswordSet.open': 'Buksan ang Kalinga',
+  'email.ownPasswordSet.openLine': 'Buksan ang Kalinga: {link}',
+  'users.grantFromOwnCreation': 'Ang account mo ay ginawa ng user na ito, o ng account na ginawa nila: ibang administrator ang dapat magbigay sa kanila ng clinical access, ng access log o ng clinical supervision.',
+  'clinicalGrant.passwordSet': 'password na itinakda ng isang administrator',
   // Uploaded images' storage (docs/decisions/0328-object-storage.md).
   'images.unavailable': 'Hindi maitabi o maipakita ang mga larawan ngayon: hindi maabot ang imbakan nila. Subukan ulit makalipas ang ilang minuto.',
 };

@@ -3,7 +3,7 @@ import { type Language, type ServerMessageKey, t } from './i18n';
 // What a clinical grant gave (decision 0202), kept as a message key and its values (migration 046, decision 0318):
 // written by users/clinical-access.ts, said in the reader's language by the access log's grants list.
 
-export const GRANT_KEYS = ['clinicalGrant.roles', 'clinicalGrant.accessLog', 'clinicalGrant.throughRole', 'clinicalGrant.supervisor'] as const satisfies readonly ServerMessageKey[];
+export const GRANT_KEYS = ['clinicalGrant.roles', 'clinicalGrant.accessLog', 'clinicalGrant.throughRole', 'clinicalGrant.supervisor', 'clinicalGrant.passwordSet'] as const satisfies readonly ServerMessageKey[];
 export type GrantKey = (typeof GRANT_KEYS)[number];
 
 function isGrantKey(value: string | null): value is GrantKey {

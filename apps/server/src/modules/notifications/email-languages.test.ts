@@ -9,7 +9,7 @@ import { backupFailedEmail } from '../../backup/schedule';
 import { type PawnNoticePayload, pawnNoticeEmail, pawnNoticeLines } from '../../email-writers';
 import { en } from '../../i18n/en';
 import { fil } from '../../i18n/fil';
-import { type AccessPayload, accessEmail } from './access-email';
+import { type AccessPayload, accessEmail, ownPasswordSetEmail } from './access-email';
 import { singleInvite } from './calendar-invite';
 import { type AppointmentPayload, appointmentEmail } from './email-content';
 import type { EmailWords } from './email-registry';
@@ -62,6 +62,9 @@ const EMAILS: Record<string, (language: Language) => EmailWords> = {
   break_glass: (l) => accessEmail.write(access('break_glass'), l),
   'break_glass by a former user': (l) => accessEmail.write({ ...access('break_glass'), actor: null }, l),
   clinical_access: (l) => accessEmail.write(access('clinical_access'), l),
+  password_set: (l) => accessEmail.write(access('password_set'), l),
+  own_password_set: (l) => ownPasswordSetEmail.write({ name: 'Carla Diaz', company: 'Paaralang Wika', actor: 'Ben Cruz', at: '2026-03-10T01:00:00.000Z', timeZone: 'Asia/Manila', link: 'https://care.example.test/' }, l),
+  'own_password_set by a former user': (l) => ownPasswordSetEmail.write({ name: 'Carla Diaz', company: 'Paaralang Wika', actor: null, at: '2026-03-10T01:00:00.000Z', timeZone: 'Asia/Manila', link: 'https://care.example.test/' }, l),
   pawn_notice: (l) => pawnNoticeEmail.write(PAWN, l),
   'pawn_notice without an auction named': (l) => pawnNoticeEmail.write({ ...PAWN, auction: null }, l),
   // Not an outbox kind: sent at once by the scheduled backup, to the server's administrators.
@@ -81,7 +84,7 @@ const PAWN: PawnNoticePayload = {
 };
 
 function access(kind: AccessPayload['kind']): AccessPayload {
-  return { kind, name: 'Nina Night', company: 'Paaralang Wika', actor: 'Ben Cruz', granted: kind === 'clinical_access' ? 'Carla Diaz' : null, link: 'https://care.example.test/access-log' };
+  return { kind, name: 'Nina Night', company: 'Paaralang Wika', actor: 'Ben Cruz', granted: kind === 'break_glass' ? null : 'Carla Diaz', at: '2026-03-10T01:00:00.000Z', timeZone: 'Asia/Manila', link: 'https://care.example.test/access-log' };
 }
 
 /** Words only the English emails use: none may be left in a Filipino one. */
@@ -117,6 +120,8 @@ describe('every email in both languages', () => {
     expect(EMAILS['series booked']('en').text).toContain('Ben Cruz booked a series of 2 appointments (every two weeks), the first on');
     expect(EMAILS['series booked']('en').text).toMatch(/2 of 2: .+ \(cancelled\)/);
     expect(EMAILS.break_glass('en').subject).toBe("A client's file was opened by breaking the glass");
+    expect(EMAILS.password_set('en').text).toContain('Ben Cruz set the password of Carla Diaz, who holds clinical access or the access log, at Tuesday, March 10, 2026 at 9:00 AM');
+    expect(EMAILS.own_password_set('en').text).toContain("Ben Cruz set your password at Tuesday, March 10, 2026 at 9:00 AM (Asia/Manila). If you did not ask for it, tell your centre's privacy officer.");
     // The pawn notice's English is the printed letter's (noticeLines), word for word.
     const words = { ...PAWN, expiry: 'March 10, 2026', amountDue: '₱5,123.50', auction: { date: 'March 20, 2026', place: PAWN.auction!.place } };
     expect(pawnNoticeLines(PAWN, 'en')).toEqual(noticeLines(words));

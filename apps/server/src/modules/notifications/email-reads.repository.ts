@@ -13,7 +13,7 @@ export async function recipientOf(db: Conn, companyId: number, userId: number) {
     .selectFrom('users as u')
     .innerJoin('companies as c', (j) => j.on('c.id', '=', companyId))
     .leftJoin('settings as s', 's.company_id', 'c.id')
-    .select(['u.name', 'u.email', 'u.language', 'c.name as company_name', 's.default_language as company_language'])
+    .select(['u.name', 'u.email', 'u.language', 'c.name as company_name', 'c.timezone as company_timezone', 's.default_language as company_language'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }

@@ -47,3 +47,39 @@ export async function holdersOfRole(db: DB, companyId: number, roleId: number): 
 export async function insertClinicalGrant(db: DB, row: { company_id: number; user_id: number; granted_by: number; what: string; what_key: string; what_values: string; at: string }): Promise<void> {
   await db.insertInto('clinical_grants').values(row).execute();
 }
+
+/**
+ * Whether `userId`'s account is a creation of `creatorId`: created by it, or by an account it created, and so on up
+ * the chain of `users.created_by` (decision 0358). An unknown creator (null) ends the chain and refuses nothing.
+ */
+export async function isCreationOf(db: DB, userId: number, creatorId: number): Promise<boolean> {
+  const seen = new Set<number>([userId]);
+  let current: number | null = userId;
+  while (current !== null) {
+    const row: { created_by: number | null } | undefined = await db.selectFrom('users').select('created_by').where('id', '=', current).executeTakeFirst();
+    current = row?.created_by ?? null;
+    if (current === creatorId) return true;
+    if (current !== null && seen.has(current)) return false;
+    if (current !== null) seen.add(current);
+  }
+  return false;
+}
+
+/** The company's active members who read clinical content: user type counselor holding a clinical permission. */
+export async function activeClinicians(db: DB, companyId: number, clinicalPermissions: readonly string[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('company_user', (j) => j.onRef('company_user.user_id', '=', 'users.id').on('company_user.company_id', '=', companyId))
+    .innerJoin('role_user', 'role_user.user_id', 'users.id')
+    .innerJoin('roles', (j) => j.onRef('roles.id', '=', 'role_user.role_id').on('roles.company_id', '=', companyId))
+    .innerJoin('role_permission', 'role_permission.role_id', 'roles.id')
+    .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
+    .select('users.id')
+    .distinct()
+    .where('users.status', '=', 'active')
+    .where('users.user_type', '=', 'counselor')
+    .where('permissions.name', 'in', [...clinicalPermissions])
+    .orderBy('users.id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,6 +1,7 @@
 import {
   CLINICAL_FOR_COUNSELORS_ONLY,
   CLINICAL_PERMISSIONS,
+  CLINICAL_ROLES,
   isClinicalRole,
   SELF_GRANT_REFUSED,
   SELF_GRANT_REFUSED_PERMISSIONS,
@@ -11,7 +12,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, unprocessable } from '../../lib/http-errors';
 import { grantColumns, type GrantKey } from '../../lib/grant-words';
 import { notify } from '../notifications/notify.repository';
-import { holdersOfRole, insertClinicalGrant, permissionsOfRole, permissionsOfRoles } from './clinical-access.repository';
+import { activeClinicians, holdersOfRole, insertClinicalGrant, isCreationOf, permissionsOfRole, permissionsOfRoles } from './clinical-access.repository';
 import { accessOfUsers } from '../companies/company.repository';
 import { activeHolders, findMember } from './users.repository';
 
@@ -31,6 +32,30 @@ export async function notifyPrivacyOfficers(db: DB, companyId: number, kind: 'br
   await notify(db, companyId, { kind, actor_id: actorId, reason }, { inApp: to, email: to }, now);
 }
 
+export const GRANT_FROM_OWN_CREATION =
+  'Your account was created by this user, or by an account they created: another administrator must give them clinical access, the access log or clinical supervision.';
+
+/**
+ * No grant from one's own creation (decision 0358): the giver's account created by the receiver, directly or through
+ * accounts the receiver's creations created, is refused (403), as a self-grant is.
+ */
+async function assertNotOwnCreation(db: DB, auth: AuthContext, receiverIds: readonly number[]): Promise<void> {
+  for (const id of receiverIds) if (id !== auth.user.id && (await isCreationOf(db, auth.user.id, id))) throw forbidden(GRANT_FROM_OWN_CREATION);
+}
+
+/**
+ * Who is told of a grant, or of a password an administrator set (decision 0358): every active privacy officer; when
+ * the company has none but the giver and the receiver, every active administrator ('manage users') and every active
+ * clinician instead, but the giver and the receiver (someone else must see it; none of them may be the giver alone).
+ */
+async function grantWatchers(db: DB, companyId: number, giverId: number, receiverId: number): Promise<number[]> {
+  const officers = (await activeHolders(db, companyId, ACCESS_LOG)).map((o) => o.user_id);
+  if (officers.some((id) => id !== giverId && id !== receiverId)) return officers;
+  const administrators = (await activeHolders(db, companyId, 'manage users')).map((a) => a.user_id);
+  const clinicians = await activeClinicians(db, companyId, CLINICAL_PERMISSIONS);
+  return [...new Set([...administrators, ...clinicians])].filter((id) => id !== giverId && id !== receiverId).sort((a, b) => a - b);
+}
+
 /** What a grant gave, as a message key and its values (decision 0318): the English kept with it, any language read. */
 interface GrantWhat {
   key: GrantKey;
@@ -42,7 +67,22 @@ async function recordGrant(db: DB, auth: AuthContext, user: { id: number; name: 
   await insertClinicalGrant(db, { company_id: auth.companyId, user_id: user.id, granted_by: auth.user.id, ...columns, at: now });
   // The notice names whom (a name reads the same in every language); what was given is said in the reader's language
   // by the Access log's grants list, which the notice links to (decision 0318).
-  await notifyPrivacyOfficers(db, auth.companyId, 'clinical_access', auth.user.id, user.name, now);
+  const to = await grantWatchers(db, auth.companyId, auth.user.id, user.id);
+  await notify(db, auth.companyId, { kind: 'clinical_access', actor_id: auth.user.id, reason: user.name }, { inApp: to, email: to }, now);
+}
+
+/**
+ * An administrator set another user's password (decision 0358). The user is told who and when; when they hold clinical
+ * access or the access log, it is recorded beside the grants and told as a grant is, so signing in as them is seen.
+ */
+export async function recordPasswordSet(db: DB, auth: AuthContext, user: Pick<UserRow, 'id' | 'name' | 'user_type'>, now: string): Promise<void> {
+  await notify(db, auth.companyId, { kind: 'own_password_set', actor_id: auth.user.id, reason: null }, { inApp: [user.id], email: [user.id] }, now);
+  const access = (await accessOfUsers(db, auth.companyId, [user.id])).get(user.id)!;
+  const clinical = user.user_type === 'counselor' && (access.roles.some((r) => CLINICAL_ROLES.includes(r)) || access.permissions.some((p) => CLINICAL_PERMISSIONS.includes(p)));
+  if (!clinical && !access.permissions.includes(ACCESS_LOG)) return;
+  await insertClinicalGrant(db, { company_id: auth.companyId, user_id: user.id, granted_by: auth.user.id, ...grantColumns('clinicalGrant.passwordSet', {}), at: now });
+  const to = await grantWatchers(db, auth.companyId, auth.user.id, user.id);
+  await notify(db, auth.companyId, { kind: 'password_set', actor_id: auth.user.id, reason: user.name }, { inApp: to, email: to }, now);
 }
 
 /**
@@ -61,7 +101,10 @@ export async function guardUserAccessChange(
   const guarded = (role: string) => clinical(role) || (perms.get(role) ?? []).includes(ACCESS_LOG);
   const gained = after.roles.filter((r) => !(before?.roles ?? []).includes(r));
   const gainedType = after.userType === 'counselor' && before?.userType !== 'counselor';
-  if (user.id === auth.user.id && (gained.some(guarded) || gainedType)) throw forbidden(SELF_GRANT_REFUSED);
+  if (gained.some(guarded) || gainedType) {
+    if (user.id === auth.user.id) throw forbidden(SELF_GRANT_REFUSED);
+    await assertNotOwnCreation(db, auth, [user.id]);
+  }
   if (after.userType !== 'counselor' && after.roles.some(clinical)) throw unprocessable({ roles: [CLINICAL_FOR_COUNSELORS_ONLY] });
   const now = new Date().toISOString();
   const clinicalNow = after.userType === 'counselor' && after.roles.some(clinical);
@@ -84,6 +127,7 @@ export async function guardRolePermissionChange(db: DB, auth: AuthContext, role:
   if (gained.length === 0) return;
   const holders = await holdersOfRole(db, auth.companyId, role.id);
   if (holders.some((h) => h.id === auth.user.id)) throw forbidden(SELF_GRANT_REFUSED);
+  await assertNotOwnCreation(db, auth, holders.map((h) => h.id));
   if (gained.some((p) => CLINICAL_PERMISSIONS.includes(p)) && holders.some((h) => h.user_type !== 'counselor')) {
     throw unprocessable({ permissions: [CLINICAL_FOR_COUNSELORS_ONLY] });
   }
@@ -122,6 +166,7 @@ export async function guardSupervision(
     const clinical = supervisor?.user_type === 'counselor' && supervisor.status === 'active' && (roles.roles.includes('counselor') || roles.permissions.some((p) => CLINICAL_PERMISSIONS.includes(p)));
     if (!supervisor || !clinical) throw unprocessable({ clinical_supervisor_id: [SUPERVISOR_MUST_BE_COUNSELOR] });
     if (supervisorId === auth.user.id) throw forbidden(SELF_GRANT_REFUSED);
+    await assertNotOwnCreation(db, auth, [supervisorId]);
     await recordGrant(db, auth, supervisor, { key: 'clinicalGrant.supervisor', values: { name: user.name } }, new Date().toISOString());
   }
   return { is_trainee: isTrainee, clinical_supervisor_id: supervisorId };

@@ -16,7 +16,7 @@ import { publicFileUrl } from '../../lib/images';
 import { findUserByEmail, insertUser, updateUser as updateUserRow } from '../auth/user.repository';
 import { deleteTokensOfUser } from '../auth/token.repository';
 import { accessOfUsers, addMember, setUserRoles } from '../companies/company.repository';
-import { guardSupervision, guardUserAccessChange } from './clinical-access';
+import { guardSupervision, guardUserAccessChange, recordPasswordSet } from './clinical-access';
 import {
   countActiveHolders,
   countAppointmentsOfUser,
@@ -133,6 +133,7 @@ export async function createUser(app: FastifyInstance, auth: AuthContext, body: 
       status: 'active',
       created_at: now,
       updated_at: now,
+      created_by: auth.user.id,
     });
     await addMember(trx, auth.companyId, user.id, true);
     await setUserRoles(trx, auth.companyId, user.id, roles);
@@ -191,8 +192,12 @@ export async function updateUser(app: FastifyInstance, auth: AuthContext, userId
     });
     await setUserRoles(trx, auth.companyId, userId, roles);
     await assertManagerRemains(trx, auth.companyId);
-    // A password set by an administrator ends the user's other sessions (not the administrator's own).
-    if (passwordHash && userId !== auth.user.id) await deleteTokensOfUser(trx, userId);
+    // A password set by an administrator ends the user's other sessions (not the administrator's own), and is told
+    // to the user and, for one who holds clinical access or the access log, as a grant is (decision 0358).
+    if (passwordHash && userId !== auth.user.id) {
+      await deleteTokensOfUser(trx, userId);
+      await recordPasswordSet(trx, auth, { id: userId, name: body.name, user_type: body.user_type }, nowIso());
+    }
   }).catch(uniqueEmailRace);
   return loadUser(app.db, auth.companyId, userId);
 }

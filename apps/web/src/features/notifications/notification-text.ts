@@ -16,6 +16,8 @@ const KIND_TITLES: Record<Notification['kind'], MessageKey> = {
   waitlist_offer: 'notifications.kind.waitlist_offer',
   break_glass: 'notifications.kind.break_glass',
   clinical_access: 'notifications.kind.clinical_access',
+  password_set: 'notifications.kind.password_set',
+  own_password_set: 'notifications.kind.own_password_set',
   group_cancelled: 'notifications.kind.group_cancelled',
   group_session_cancelled: 'notifications.kind.group_session_cancelled',
   group_reminder: 'notifications.kind.group_reminder',
@@ -53,6 +55,13 @@ export function describeNotification(n: Notification, timeZone?: string): Notifi
   }
   if (n.kind === 'clinical_access') {
     return { title: t(KIND_TITLES.clinical_access), detail: t('notifications.clinical.detail', { who: n.reason ?? t('notifications.clinical.aUser') }), by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null, reason: null };
+  }
+  // An administrator set the password of a user with clinical access (to those told of grants), or one's own (decision 0358).
+  if (n.kind === 'password_set') {
+    return { title: t(KIND_TITLES.password_set), detail: t('notifications.passwordSet.detail', { who: n.reason ?? t('notifications.clinical.aUser') }), by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null, reason: null };
+  }
+  if (n.kind === 'own_password_set') {
+    return { title: t(KIND_TITLES.own_password_set), detail: t('notifications.ownPasswordSet.detail', { when: appointmentTime(n.created_at, timeZone) }), by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null, reason: null };
   }
   // A slot held for a client on the waitlist: accepted (or not) on the waitlist page (decision 0152).
   if (n.kind === 'waitlist_offer') {

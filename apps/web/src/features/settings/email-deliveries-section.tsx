@@ -21,6 +21,8 @@ const KIND_LABEL: Record<DeliveryKind, MessageKey> = {
   waitlist_offer: 'settings.email.kind.waitlist_offer',
   break_glass: 'settings.email.kind.break_glass',
   clinical_access: 'settings.email.kind.clinical_access',
+  password_set: 'settings.email.kind.password_set',
+  own_password_set: 'settings.email.kind.own_password_set',
   group_cancelled: 'settings.email.kind.group_cancelled',
   group_session_cancelled: 'settings.email.kind.group_session_cancelled',
   group_invite: 'settings.email.kind.group_invite',
