@@ -1,6 +1,6 @@
 import { USER_TYPES, type UserType } from '@kalinga/contracts/common';
 import type { User } from '@kalinga/contracts/users';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { type MessageKey, type Translate, useT } from '../../lib/i18n';
 import type { UserFormBody } from './users-api';
@@ -76,6 +76,12 @@ export function UserForm({
   const [values, setValues] = useState<Values>(() => initialValues(user));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // A refusal without field messages (a 403: decisions 0202, 0358) shows above the form; the Save button is at its
+  // foot, so the box is brought into view, on a phone too.
+  const formAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (formError) formAlert.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [formError]);
   const isNew = user === null;
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -125,7 +131,7 @@ export function UserForm({
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      {formError && <div role="alert" className="alert alert-error alert-soft">{formError}</div>}
+      {formError && <div ref={formAlert} role="alert" className="alert alert-error alert-soft">{formError}</div>}
       <div className="flex flex-col gap-1">
         <label htmlFor="user-name" className="font-medium">{t('users.form.fullName')}</label>
         <input className={inputClass('name')} id="user-name" name="name" value={values.name} onChange={(e) => set('name', e.target.value)} required autoComplete="off" aria-invalid={!!errors.name} aria-describedby={describedBy('name')} />
