@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRows } from '../../../test/client-record/client-access-helpers';
 import { addUser, createTestApp, registerCompany, TEST_PASSWORD, type Actor, type TestApp } from '../../../test/harness';
 import { answers, submit } from '../../../test/screening/screening-helpers';
+import { EMAIL_WRITERS } from '../../email-writers';
+import { composeEmail } from '../notifications/email-registry';
 
 // Decision 0356's path, tried again through the API only after decision 0358: an administrator of a centre with no
 // privacy officer makes a second administrator account, signs in as it and tries to give the first account clinical
@@ -79,5 +81,14 @@ describe("an administrator's second account (decision 0356, closed by 0358)", ()
         { recipient_id: puppet.id, kind: 'password_set' },
       ].sort((x, y) => x.recipient_id - y.recipient_id),
     );
+    // Written through the registry from the rows as queued: the names and the words, never a client.
+    const rows = await t.db.selectFrom('outbox').selectAll().where('company_id', '=', admin.companyId).where('kind', 'in', ['password_set', 'own_password_set']).execute();
+    for (const row of rows) {
+      const message = await composeEmail(EMAIL_WRITERS[row.kind], t.db, row, { publicUrl: 'https://care.example.test', now: Date.now() });
+      expect(message?.text).toContain(admin.user.name);
+      expect(message?.text).not.toContain(screened.user.name);
+      if (row.kind === 'own_password_set') expect(message?.text).toContain("If you did not ask for it, tell your centre's privacy officer.");
+      else expect(message?.text).toContain(`set the password of ${care.user.name}`);
+    }
   });
 });
