@@ -41,7 +41,7 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
   try {
     id = await db.transaction().execute(async (trx) => {
       // The new student and the booking stand or fall together.
-      const clientId = parties.newStudent ? await insertNewStudent(trx, auth.companyId, body, passwordHash!, now) : parties.clientId!;
+      const clientId = parties.newStudent ? await insertNewStudent(trx, auth.companyId, body, passwordHash!, now, auth.user.id) : parties.clientId!;
       // The counselor's time, held as a group's creation holds it (decision 0298); the client's row with it.
       await holdCounselorTime(trx, auth.companyId, { counselorId: body.counselor_id, clientId: parties.newStudent ? null : clientId, startMs: slot.startMs, duration: slot.duration });
       // A client booking for themselves after missed sessions waits for the counselor (the no-show policy); the

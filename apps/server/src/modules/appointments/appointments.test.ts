@@ -291,7 +291,8 @@ describe('booking', () => {
     const res = await book(counselor, bookBody(counselor.user.id, at, { is_new_student: true, student_name: 'Nina Nueva', student_id_number: '2026-777', student_email: email.toUpperCase() }));
     expect(res.statusCode, res.body).toBe(201);
     const user = await t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ name: 'Nina Nueva', student_id: '2026-777', user_type: 'student' });
+    // The booking counselor created the account (decision 0358).
+    expect(user).toMatchObject({ name: 'Nina Nueva', student_id: '2026-777', user_type: 'student', created_by: counselor.user.id });
     expect(res.json().data.student).toMatchObject({ id: user.id, name: 'Nina Nueva' });
     const member = await t.db.selectFrom('company_user').select('company_id').where('user_id', '=', user.id).execute();
     expect(member).toEqual([{ company_id: admin.companyId }]);

@@ -61,8 +61,11 @@ export async function resolveParties(db: DB, auth: AuthContext, scope: Scope, bo
   return { clientId, userType, newStudent };
 }
 
-/** Adds the booking's new student (student role, this company) inside the booking's transaction; 422 on a taken email. */
-export async function insertNewStudent(trx: Kysely<Database>, companyId: number, body: BookingBody, passwordHash: string, now: string): Promise<number> {
+/**
+ * Adds the booking's new student (student role, this company) inside the booking's transaction, created by the one
+ * booking (`users.created_by`, decision 0358); 422 on a taken email.
+ */
+export async function insertNewStudent(trx: Kysely<Database>, companyId: number, body: BookingBody, passwordHash: string, now: string, createdBy: number): Promise<number> {
   const email = body.student_email!.toLowerCase();
   if (await emailExists(trx, email)) throw unprocessable({ student_email: ['The student email has already been taken.'] });
   const user = await insertUser(trx, {
@@ -74,6 +77,7 @@ export async function insertNewStudent(trx: Kysely<Database>, companyId: number,
     status: 'active',
     created_at: now,
     updated_at: now,
+    created_by: createdBy,
   });
   await addMember(trx, companyId, user.id, true);
   await setUserRoles(trx, companyId, user.id, ['student']);

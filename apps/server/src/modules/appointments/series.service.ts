@@ -104,7 +104,7 @@ export async function createSeries(db: DB, auth: AuthContext, body: SeriesBody):
       const booked = occurrences.filter((o) => o.appointment_date !== null);
       if (booked.length < occurrences.filter((o) => o.outcome !== 'skip').length) throw blockedError(occurrences, occurrences.length);
       if (booked.length < 2) throw unprocessable({ choices: ['A series needs at least 2 sessions; book a single appointment instead.'] });
-      const clientId = parties.newStudent ? await insertNewStudent(trx, auth.companyId, body, passwordHash!, now) : parties.clientId!;
+      const clientId = parties.newStudent ? await insertNewStudent(trx, auth.companyId, body, passwordHash!, now, auth.user.id) : parties.clientId!;
       const id = await insertSeries(trx, {
         uuid: randomUUID(),
         company_id: auth.companyId,
