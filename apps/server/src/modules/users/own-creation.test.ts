@@ -158,6 +158,20 @@ describe('told even with no privacy officer', () => {
     expect((await noticesTo(other.user.id, 'password_set')).inApp).toHaveLength(1); // the earlier one only
   });
 
+  it('when the only privacy officer is the giver, the grant is told to the other administrators and clinicians, not to the giver alone', async () => {
+    const company = await registerCompany(t.app, 'Officer Giver School');
+    const second = await addUser(t.app, company.companyId, { userType: 'personnel', roles: ['admin'] });
+    const seen = await addUser(t.app, company.companyId, { userType: 'counselor', roles: ['counselor'] });
+    expect((await send(second, 'PUT', `/api/users/${company.user.id}`, body(company, { user_type: 'personnel', roles: ['admin', 'privacy officer'] }))).statusCode).toBe(200);
+    const before = await recipientsOf('clinical_access', company.companyId);
+    const receiver = await addUser(t.app, company.companyId, { userType: 'counselor', roles: ['student'] });
+    expect((await send(company, 'PUT', `/api/users/${receiver.user.id}`, body(receiver, { roles: ['counselor'] }))).statusCode).toBe(200);
+    const after = (await recipientsOf('clinical_access', company.companyId)).filter((id, i, all) => all.indexOf(id) === i);
+    expect(before).toEqual([seen.user.id]); // the privacy officer role given to the first: told to the clinician, not the giver
+    expect((await recipientsOf('clinical_access', company.companyId)).filter((id) => id === company.user.id)).toHaveLength(0);
+    expect(after).toEqual([second.user.id, seen.user.id].sort((x, y) => x - y));
+  });
+
   it('a password set for a user without clinical access tells them alone and records no grant; one\'s own password tells no one', async () => {
     const res = await send(first, 'PUT', `/api/users/${staff.user.id}`, body(staff, { password: 'staff-long-password-9' }));
     expect(res.statusCode, res.body).toBe(200);
