@@ -3,7 +3,7 @@ import type { SyncOperation, SyncQueueEntry } from './db';
 import { applyAction } from './local-rows';
 import { reportStorageError } from './storage-persistence';
 import { recordName } from './refusals';
-import { announceQueued, enqueue } from './sync-queue';
+import { actingBranchId, announceQueued, enqueue } from './sync-queue';
 import { ROW_TABLES, type LocalRow } from './local-rows';
 
 // The one transaction every local action writes in: the operation's effect on the rows (contracts'
@@ -34,7 +34,7 @@ export async function writeWithEntries<T>(write: (queue: (op: SyncOperation, dat
         // The rows come from the operation's one effect (the same a replay uses), then the entry with them.
         const now = new Date();
         const written = new Map<string, LocalRow>();
-        const touched = await applyAction(op, data, now.toISOString(), written);
+        const touched = await applyAction(op, data, now.toISOString(), written, actingBranchId());
         await enqueue(op, data, now, touched, await subjectOf(data.uuid, written));
       }),
     );

@@ -94,9 +94,9 @@ export function actionStore(touched: Set<string>, written: Map<string, LocalRow>
 }
 
 /** Applies an action's operation to the device's rows; returns the uuids it wrote (and fills `written` with the rows). */
-export function applyAction(operation: string, data: Row, now: string, written?: Map<string, LocalRow>): Promise<string[]> {
+export function applyAction(operation: string, data: Row, now: string, written?: Map<string, LocalRow>, branchId: number | null = null): Promise<string[]> {
   const touched = new Set<string>();
-  return applyOperation(operation, data, actionStore(touched, written), { now }).then(() => [...touched]);
+  return applyOperation(operation, data, actionStore(touched, written), { now, branchId }).then(() => [...touched]);
 }
 
 type Slot = { table: EffectTable; row: LocalRow | null; base: Row | undefined };
@@ -165,7 +165,7 @@ export async function rebase(keys: Iterable<string>): Promise<RebaseResult> {
   for (const [uuid, slot] of overlay.slots) before.set(uuid, (await db.table(slot.table).get(uuid)) as LocalRow | undefined);
   for (const entry of entries) {
     overlay.touchedBy = new Set();
-    await applyOperation(entry.operation, entry.data, overlay, { now: entry.created_at });
+    await applyOperation(entry.operation, entry.data, overlay, { now: entry.created_at, branchId: entry.branch_id ?? null });
     if (entry.status === 'failed' && entry.error_kind === 'rejected') {
       for (const uuid of overlay.touchedBy) {
         const slot = overlay.slots.get(uuid);

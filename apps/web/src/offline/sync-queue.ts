@@ -51,7 +51,7 @@ export async function enqueue(operation: SyncOperation, data: SyncQueueEntry['da
  * The branch the device acts at now (the branch switcher's, decision 0302), or null. An entry keeps the branch it
  * was written at and is sent with it, so switching branch before the queue is sent moves nothing (decision 0322).
  */
-function actingBranchId(): number | null {
+export function actingBranchId(): number | null {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(BRANCH_KEY);
   const id = Number(stored);
   return stored && Number.isInteger(id) && id > 0 ? id : null;

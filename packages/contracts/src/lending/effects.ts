@@ -28,6 +28,11 @@ export interface RowStore {
 export interface EffectContext {
   /** When the action was taken (ISO); a replay passes the entry's created_at. */
   now: string;
+  /**
+   * The branch the action was written at (the device's acting branch; a replay passes the entry's, decision 0322):
+   * a new or renewed ticket is the branch's from the start, so it prints its branch's name before the server answers.
+   */
+  branchId?: number | null;
 }
 
 /** An update's body without what is not a field of the row (the uuid in the path, the values the device had). */
@@ -36,7 +41,7 @@ function fieldsOf(data: Row): Record<string, unknown> {
   return fields;
 }
 
-async function newLoan(data: Row, store: RowStore, now: string): Promise<void> {
+async function newLoan(data: Row, store: RowStore, now: string, branchId: number | null): Promise<void> {
   const category = await store.get('categories', String(data.category_uuid));
   const customer = await store.get('customers', String(data.customer_uuid));
   if (!category || !customer) return;
@@ -57,6 +62,7 @@ async function newLoan(data: Row, store: RowStore, now: string): Promise<void> {
   await store.put('loans', {
     uuid: data.uuid,
     pawn_ticket_number: null,
+    ...(branchId !== null && { branch_id: branchId }),
     customer_uuid: customer.uuid,
     category_id: category.id ?? category.server_id,
     category_uuid: category.uuid,
@@ -127,7 +133,7 @@ export function renewalRows(loan: RenewedLoan, terms: LendingTerms, asOf: string
   return { plan, renewed, next };
 }
 
-async function renew(data: Row, store: RowStore, now: string): Promise<void> {
+async function renew(data: Row, store: RowStore, now: string, branchId: number | null): Promise<void> {
   const loan = await store.get('loans', data.uuid);
   if (!loan || loan.status !== 'active') return;
   const category = await store.get('categories', String(loan.category_uuid));
@@ -140,6 +146,8 @@ async function renew(data: Row, store: RowStore, now: string): Promise<void> {
   await store.put('loans', {
     ...next,
     pawn_ticket_number: null,
+    // Recorded at the branch where the renewal was written (decision 0322), else the old ticket's.
+    branch_id: branchId ?? loan.branch_id ?? null,
     customer_uuid: loan.customer_uuid,
     category_id: loan.category_id,
     category_uuid: loan.category_uuid,
@@ -214,7 +222,7 @@ async function change(table: EffectTable, data: Row, store: RowStore, now: strin
 }
 
 /** What one operation does to the device's rows, given its data (the body plus the record's uuid). */
-export type Effect = (data: Row, store: RowStore, now: string) => Promise<void>;
+export type Effect = (data: Row, store: RowStore, now: string, branchId: number | null) => Promise<void>;
 
 /** Each operation's effect, one per entry of the operations table (docs/architecture.md#lending-slice). */
 export const LENDING_EFFECTS: Record<SyncOperation, Effect> = {
@@ -222,8 +230,8 @@ export const LENDING_EFFECTS: Record<SyncOperation, Effect> = {
     if (!(await store.get('customers', data.uuid))) await store.put('customers', { ...fieldsOf(data), uuid: data.uuid, created_at: now, updated_at: now });
   },
   UPDATE_CUSTOMER: (data, store, now) => change('customers', data, store, now),
-  CREATE_LOAN: async (data, store, now) => {
-    if (!(await store.get('loans', data.uuid))) await newLoan(data, store, now);
+  CREATE_LOAN: async (data, store, now, branchId) => {
+    if (!(await store.get('loans', data.uuid))) await newLoan(data, store, now, branchId);
   },
   UPDATE_LOAN: (data, store, now) => change('loans', data, store, now),
   RENEW_LOAN: renew,
@@ -282,5 +290,5 @@ export const LENDING_EFFECTS: Record<SyncOperation, Effect> = {
  * refuse the operation, and the device shows the server's rows. An operation this build does not know changes nothing.
  */
 export async function applyOperation(operation: string, data: Row, store: RowStore, ctx: EffectContext): Promise<void> {
-  if (Object.hasOwn(LENDING_EFFECTS, operation)) await LENDING_EFFECTS[operation as SyncOperation](data, store, ctx.now);
+  if (Object.hasOwn(LENDING_EFFECTS, operation)) await LENDING_EFFECTS[operation as SyncOperation](data, store, ctx.now, ctx.branchId ?? null);
 }
