@@ -172,8 +172,9 @@ describe('renewing at another branch', () => {
     await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Save Pawn Ticket' }).click();
     await page.getByRole('heading', { name: 'Pawn Ticket' }).waitFor();
-    const item = (await localRows<{ uuid: string; description: string }>(page, 'items')).find((i) => i.description === 'Intake ring 18k')!;
-    expect(item).toBeDefined();
+    const findItem = async () => (await localRows<{ uuid: string; description: string }>(page, 'items')).find((i) => i.description === 'Intake ring 18k');
+    await expect.poll(findItem).toBeDefined();
+    const item = (await findItem())!;
     expect(photoPosts).toEqual([]);
 
     await context.setOffline(false);
