@@ -123,9 +123,21 @@ export function useStatusHistory(uuid: string | null) {
   });
 }
 
+/**
+ * Reads every appointments query again after a change, the newest answer winning. A read still on its way is
+ * dropped first: TanStack Query's refetch cancels one only when the query already holds data, and otherwise waits
+ * for it, so a list's first read (a search's, drawn over the list before it) that left before the change committed
+ * would be the answer kept, the changed card showing its old status until something else read the list again.
+ */
+export async function readAppointmentsAgain(client: QueryClient): Promise<void> {
+  await client.cancelQueries({ queryKey: ROOT });
+  await client.invalidateQueries({ queryKey: ROOT });
+}
+
+/** A change from here, or one the live stream signals (decision 0325), reads the lists, counts and slots again. */
 export function useInvalidateAppointments() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ROOT });
+  return () => readAppointmentsAgain(client);
 }
 
 export function useChangeStatus() {
