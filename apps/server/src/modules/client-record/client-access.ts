@@ -3,7 +3,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { DB } from '../../db/database';
 import { type AuthContext, authOf } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { activeClinicalMembers, findClientOf, inCareTeam, inSupervisedCareTeam, insertAccessRows, liveGrant, readableClientIdsQuery } from './client-record.repository';
+import { findClientOf, inCareTeam, inSupervisedCareTeam, insertAccessRows, liveGrant, readableClientIdsQuery } from './client-record.repository';
 
 // The one access model for confidential client content (docs/decisions/0200-client-access-model.md): screening
 // answers and scores, urgent-case details, case notes, attendance beyond one's own appointments. Every reader of
@@ -29,13 +29,8 @@ export function isClinician(auth: AuthContext): boolean {
   return auth.user.user_type === 'counselor' && CLINICAL_PERMISSIONS.some((p) => auth.permissions.has(p));
 }
 
-/**
- * The company's active clinicians by name, as isClinician says of the caller: who may be named a group's
- * co-facilitator (decisions 0340, 0352). `only` checks one user.
- */
-export function activeClinicians(db: DB, companyId: number, only?: number): Promise<{ id: number; name: string }[]> {
-  return activeClinicalMembers(db, companyId, CLINICAL_PERMISSIONS, only);
-}
+/** The company's active clinicians by name, as isClinician says of the caller (one query, `db/clinicians.ts`). */
+export { activeClinicians } from '../../db/clinicians';
 
 /** preHandler of every route that reads or writes clinical content: a clinician, or 403 (decision 0313). */
 export const clinicianOnly: preHandlerAsyncHookHandler = async function clinicianOnly(request) {

@@ -71,34 +71,6 @@ export async function findClientOf(db: DB, companyId: number, clientId: number):
     .executeTakeFirst();
 }
 
-/**
- * The company's active clinicians by name: members whose type is counselor holding one of these permissions there;
- * `only` narrows it to one user.
- */
-export async function activeClinicalMembers(db: DB, companyId: number, permissions: readonly string[], only?: number): Promise<{ id: number; name: string }[]> {
-  let query = db
-    .selectFrom('users')
-    .innerJoin('company_user', (j) => j.onRef('company_user.user_id', '=', 'users.id').on('company_user.company_id', '=', companyId))
-    .select(['users.id', 'users.name'])
-    .where('users.user_type', '=', 'counselor')
-    .where('users.status', '=', 'active')
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('role_user')
-          .innerJoin('roles', 'roles.id', 'role_user.role_id')
-          .innerJoin('role_permission', 'role_permission.role_id', 'roles.id')
-          .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
-          .select('role_user.user_id')
-          .whereRef('role_user.user_id', '=', 'users.id')
-          .where('roles.company_id', '=', companyId)
-          .where('permissions.name', 'in', [...permissions]),
-      ),
-    );
-  if (only !== undefined) query = query.where('users.id', '=', only);
-  return query.orderBy('users.name').orderBy('users.id').execute();
-}
-
 /** Appends rows to the access log (in chunks, under SQLite's bound-parameter limit for a long list). */
 export async function insertAccessRows(db: DB, rows: Insertable<ClientAccessLogTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('client_access_log').values(rows.slice(i, i + 500)).execute();

@@ -64,22 +64,3 @@ export async function isCreationOf(db: DB, userId: number, creatorId: number): P
   }
   return false;
 }
-
-/** The company's active members who read clinical content: user type counselor holding a clinical permission. */
-export async function activeClinicians(db: DB, companyId: number, clinicalPermissions: readonly string[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom('users')
-    .innerJoin('company_user', (j) => j.onRef('company_user.user_id', '=', 'users.id').on('company_user.company_id', '=', companyId))
-    .innerJoin('role_user', 'role_user.user_id', 'users.id')
-    .innerJoin('roles', (j) => j.onRef('roles.id', '=', 'role_user.role_id').on('roles.company_id', '=', companyId))
-    .innerJoin('role_permission', 'role_permission.role_id', 'roles.id')
-    .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
-    .select('users.id')
-    .distinct()
-    .where('users.status', '=', 'active')
-    .where('users.user_type', '=', 'counselor')
-    .where('permissions.name', 'in', [...clinicalPermissions])
-    .orderBy('users.id')
-    .execute();
-  return rows.map((r) => r.id);
-}

@@ -7,12 +7,13 @@ import {
   SELF_GRANT_REFUSED_PERMISSIONS,
 } from '@kalinga/contracts/client-access-constants';
 import type { DB } from '../../db/database';
+import { activeClinicians } from '../../db/clinicians';
 import type { UserRow } from '../../db/tables';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, unprocessable } from '../../lib/http-errors';
 import { grantColumns, type GrantKey } from '../../lib/grant-words';
 import { notify } from '../notifications/notify.repository';
-import { activeClinicians, holdersOfRole, insertClinicalGrant, isCreationOf, permissionsOfRole, permissionsOfRoles } from './clinical-access.repository';
+import { holdersOfRole, insertClinicalGrant, isCreationOf, permissionsOfRole, permissionsOfRoles } from './clinical-access.repository';
 import { accessOfUsers } from '../companies/company.repository';
 import { activeHolders, findMember } from './users.repository';
 
@@ -52,7 +53,7 @@ async function grantWatchers(db: DB, companyId: number, giverId: number, receive
   const officers = (await activeHolders(db, companyId, ACCESS_LOG)).map((o) => o.user_id);
   if (officers.some((id) => id !== giverId && id !== receiverId)) return officers;
   const administrators = (await activeHolders(db, companyId, 'manage users')).map((a) => a.user_id);
-  const clinicians = await activeClinicians(db, companyId, CLINICAL_PERMISSIONS);
+  const clinicians = (await activeClinicians(db, companyId)).map((c) => c.id);
   return [...new Set([...administrators, ...clinicians])].filter((id) => id !== giverId && id !== receiverId).sort((a, b) => a - b);
 }
 
