@@ -45,6 +45,7 @@ import * as m046 from './migrations/046-grant-words';
 import * as m049 from './migrations/049-outbox-failed-index';
 import * as m051 from './migrations/051-access-via-group-facilitator';
 import * as m055 from './migrations/055-users-created-by';
+import * as m056 from './migrations/056-id-numbers-at-rest';
 
 // Listed here rather than read from disk so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '049-outbox-failed-index': m049,
   '051-access-via-group-facilitator': m051,
   '055-users-created-by': m055,
+  '056-id-numbers-at-rest': m056,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,12 @@ function encryptedColumn(table: string, column: string, keyColumns: readonly str
   return { table, column, keyColumns, rowKey };
 }
 
+/** One of the three values of a lending field conflict, bound to the conflict's record, field and time (none change). */
+function conflictValue<K extends string>(name: K, column: string): Record<K, EncryptedColumn> {
+  const keyColumns = ['table_name', 'record_uuid', 'field', 'created_at'] as const;
+  return { [name]: encryptedColumn('lending_field_conflicts', column, keyColumns, (r) => keyColumns.map((c) => String(r[c])).join('|')) } as Record<K, EncryptedColumn>;
+}
+
 /**
  * The registry: one line per encrypted column. A screening is bound to its submission key (uuid, known before the
  * insert), or to its id on rows stored before submissions had one.
@@ -45,6 +51,12 @@ export const ENCRYPTED_COLUMNS = {
   clientFileEventText: encryptedColumn('client_file_events', 'text', ['uuid'], (r) => String(r.uuid)),
   correctionBody: encryptedColumn('correction_requests', 'body', ['uuid'], (r) => String(r.uuid)),
   correctionAnswer: encryptedColumn('correction_requests', 'answer', ['uuid'], (r) => String(r.uuid)),
+  // A pawner's ID number (decision 0367), bound to the customer's uuid; a field an offline update overwrote unseen
+  // (decision 0103) keeps the values of every lending field, the ID number among them, bound to its record, field and time.
+  customerIdNumber: encryptedColumn('customers', 'id_number', ['uuid'], (r) => String(r.uuid)),
+  ...conflictValue('fieldConflictOverwritten', 'overwritten_value'),
+  ...conflictValue('fieldConflictDeviceWas', 'device_was_value'),
+  ...conflictValue('fieldConflictNew', 'new_value'),
 } satisfies Record<string, EncryptedColumn>;
 
 /** The associated data of one row's value of `col`. */

@@ -30,6 +30,9 @@ describe('confidential tables', () => {
   it('the lint rule guards every table that holds an encrypted column', () => {
     const encrypted = [...new Set(Object.values(ENCRYPTED_COLUMNS).map((c) => c.table))];
     expect(encrypted.length).toBeGreaterThan(5);
-    expect(encrypted.filter((table) => !CONFIDENTIAL_TABLES.includes(table))).toEqual([]);
+    // The pawners' ID numbers and the lending fields' conflicts are encrypted at rest (decision 0367) but are the
+    // lending book, read with the lending permissions, not the client record.
+    const lendingBook = ['customers', 'lending_field_conflicts'];
+    expect(encrypted.filter((table) => !CONFIDENTIAL_TABLES.includes(table) && !lendingBook.includes(table))).toEqual([]);
   });
 });

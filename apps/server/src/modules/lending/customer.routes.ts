@@ -11,12 +11,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/customers', {
     preHandler: canView,
     schema: { summary: 'Lists the pawn customers, filtered and paged.', operationId: 'listCustomers', ...common('customers'), querystring: customerListQuerySchema, response: { 200: customerListReplySchema, ...readErrors } },
-    handler: async (request) => listCustomers(app.db, authOf(request), request.query),
+    handler: async (request) => listCustomers(app.db, app.contentKeys, authOf(request), request.query),
   });
 
   app.get('/api/customers/:uuid', {
     preHandler: canView,
     schema: { summary: 'Shows one pawn customer.', operationId: 'getCustomer', ...common('customers'), params: uuidParams, response: { 200: customerReplySchema, ...readErrors, 404: errorReplySchema } },
-    handler: async (request) => ({ data: await getCustomer(app.db, authOf(request), request.params.uuid) }),
+    handler: async (request) => ({ data: await getCustomer(app.db, app.contentKeys, authOf(request), request.params.uuid) }),
   });
 };

@@ -3,6 +3,8 @@ import type { DB } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import type { AuthContext } from '../../lib/auth-context';
+import type { ContentKeys } from '../../lib/field-crypto';
+import { customerReply, openCustomer, openCustomerRow, sealIdNumber } from './customer-id-number';
 import { findCustomer, findCustomerAnyCompany, insertCustomer, lockCustomer, listCustomers as listCustomerRows, updateCustomer as updateCustomerRow } from './customer.repository';
 import { recordFieldConflicts, sentFields } from './field-merge';
 import { runWrite, type WriteKey, type WriteReply } from './idempotency';
@@ -12,12 +14,25 @@ import type { OperationHandlers } from './operation-handler';
 
 type CustomerReply = WriteReply<{ data: Customer }>;
 
-/** The customer as it is now, for a late repeat of a write whose stored reply was pruned (decision 0105). */
-const currentCustomer = (auth: AuthContext, uuid: string) => async (db: DB) => ({ data: await getCustomer(db, auth, uuid) });
+/**
+ * The customer as it is now, for a late repeat of a write whose stored reply was pruned (decision 0105), in the
+ * stored form (its ID number sealed) like every reply a write keeps.
+ */
+const currentCustomer = (auth: AuthContext, uuid: string) => async (db: DB) => {
+  const row = await findCustomer(db, auth.companyId, uuid);
+  if (!row) throw notFound('Customer');
+  return { data: toCustomer(row) };
+};
+
+/** A write's reply as it is kept (ID number sealed, decision 0367), opened for the caller. */
+async function opened(keys: ContentKeys, auth: AuthContext, reply: Promise<CustomerReply>): Promise<CustomerReply> {
+  const { status, body } = await reply;
+  return { status, body: { data: openCustomer(keys, auth.companyId, body.data) } };
+}
 
 /** Creates a customer keyed by the client's uuid: a repeat returns the first one (200). */
-export function createCustomer(db: DB, auth: AuthContext, wk: WriteKey, input: CustomerCreate): Promise<CustomerReply> {
-  return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+export function createCustomer(db: DB, keys: ContentKeys, auth: AuthContext, wk: WriteKey, input: CustomerCreate): Promise<CustomerReply> {
+  return opened(keys, auth, runWrite(db, auth, wk, async ({ trx, version, now }) => {
     const existing = await findCustomerAnyCompany(trx, input.uuid);
     if (existing) {
       if (existing.company_id !== auth.companyId) throw uuidTaken();
@@ -31,7 +46,7 @@ export function createCustomer(db: DB, auth: AuthContext, wk: WriteKey, input: C
       phone_number: input.phone_number ?? null,
       address: input.address ?? null,
       id_type: input.id_type ?? null,
-      id_number: input.id_number ?? null,
+      id_number: sealIdNumber(keys, auth.companyId, input.uuid, input.id_number),
       birth_date: input.birth_date ?? null,
       email: input.email ?? null,
       nationality: input.nationality ?? null,
@@ -44,36 +59,37 @@ export function createCustomer(db: DB, auth: AuthContext, wk: WriteKey, input: C
       updated_at: now,
     });
     return { status: 201, body: { data: toCustomer(row) } };
-  }, currentCustomer(auth, input.uuid));
+  }, currentCustomer(auth, input.uuid)));
 }
 
 /** Changes the sent fields of a customer of the company (404 otherwise); a field changed meanwhile elsewhere is recorded (decision 0103). */
-export function updateCustomer(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: CustomerUpdate): Promise<CustomerReply> {
-  return runWrite(db, auth, wk, async ({ trx, version, now }) => {
+export function updateCustomer(db: DB, keys: ContentKeys, auth: AuthContext, wk: WriteKey, uuid: string, input: CustomerUpdate): Promise<CustomerReply> {
+  return opened(keys, auth, runWrite(db, auth, wk, async ({ trx, version, now }) => {
     const { was, ...fields } = input;
     const changes = sentFields(fields);
     const before = await lockCustomer(trx, auth.companyId, uuid);
     if (!before) throw notFound('Customer');
-    await recordFieldConflicts(trx, auth, now, { table: 'customers', uuid }, toCustomer(before), changes, was);
-    const row = await updateCustomerRow(trx, auth.companyId, uuid, { ...changes, version, updated_at: now });
+    await recordFieldConflicts(trx, auth, now, { table: 'customers', uuid }, toCustomer(openCustomerRow(keys, before)), changes, was, keys);
+    const sealed = changes.id_number === undefined ? changes : { ...changes, id_number: sealIdNumber(keys, auth.companyId, uuid, changes.id_number) };
+    const row = await updateCustomerRow(trx, auth.companyId, uuid, { ...sealed, version, updated_at: now });
     if (!row) throw notFound('Customer');
     return { status: 200, body: { data: toCustomer(row) } };
-  }, currentCustomer(auth, uuid));
+  }, currentCustomer(auth, uuid)));
 }
 
-export async function getCustomer(db: DB, auth: AuthContext, uuid: string): Promise<Customer> {
+export async function getCustomer(db: DB, keys: ContentKeys, auth: AuthContext, uuid: string): Promise<Customer> {
   const row = await findCustomer(db, auth.companyId, uuid);
   if (!row) throw notFound('Customer');
-  return toCustomer(row);
+  return customerReply(keys)(row);
 }
 
-export async function listCustomers(db: DB, auth: AuthContext, query: CustomerListQuery) {
+export async function listCustomers(db: DB, keys: ContentKeys, auth: AuthContext, query: CustomerListQuery) {
   const { rows, total } = await listCustomerRows(db, auth.companyId, { page: query.page, perPage: query.per_page, search: query.search || undefined });
-  return { data: rows.map(toCustomer), meta: paginationMeta(query.page, query.per_page, total) };
+  return { data: rows.map(customerReply(keys)), meta: paginationMeta(query.page, query.per_page, total) };
 }
 
 /** This file's lending operations, as their routes and /api/sync/push call them (docs/architecture.md#lending-slice). */
 export const customerHandlers = {
-  CREATE_CUSTOMER: ({ app, auth, wk, body }) => createCustomer(app.db, auth, wk, body),
-  UPDATE_CUSTOMER: ({ app, auth, wk, uuid, body }) => updateCustomer(app.db, auth, wk, uuid, body),
+  CREATE_CUSTOMER: ({ app, auth, wk, body }) => createCustomer(app.db, app.contentKeys, auth, wk, body),
+  UPDATE_CUSTOMER: ({ app, auth, wk, uuid, body }) => updateCustomer(app.db, app.contentKeys, auth, wk, uuid, body),
 } satisfies Partial<OperationHandlers>;

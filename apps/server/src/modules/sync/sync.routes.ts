@@ -18,6 +18,8 @@ import { pushMutations } from './sync-push';
 import { fieldConflicts, pullChunk, pullDelta } from './sync.service';
 import { deltaGap, emptyDelta, skipsTurn } from './delta-gap';
 import { ownBranchIds } from '../lending/branch-context';
+import { openPulledCustomers } from '../lending/customer-id-number';
+import { openConflictPage } from '../lending/field-merge';
 
 /**
  * GET /api/sync (product-rules.md#pulls, decision 0065): a delta since a cursor, or with `table` one chunk of a download.
@@ -51,7 +53,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       // The book of the branches the user works at (decision 0304); a manager's device keeps every branch.
       const branchIds = await ownBranchIds(app.db, auth);
       const build = async () =>
-        withTag<{ meta: { cursor: string } }>(query.table ? await pullChunk(app.db, companyId, query.table, query, branchIds) : await pullDelta(app.db, companyId, query, clerkId, branchIds), tag);
+        withTag<{ meta: { cursor: string } }>(openPulledCustomers(app.contentKeys, companyId, query.table ? await pullChunk(app.db, companyId, query.table, query, branchIds) : await pullDelta(app.db, companyId, query, clerkId, branchIds)), tag);
       // A delta a few writes or rows behind goes without a turn (decisions 0333, 0348); downloads and larger deltas take turns and
       // leave time to other requests between them (decisions 0132, 0134): a turn is the reply's building,
       // compression and writing. A string body is sent as it is (Fastify serialises only objects).
@@ -77,7 +79,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { companyId } = authOf(request);
       const { page, per_page: perPage, record_uuid: recordUuid } = request.query;
-      return fieldConflicts(app.db, companyId, { page, perPage, recordUuid });
+      return openConflictPage(app.contentKeys, companyId, await fieldConflicts(app.db, companyId, { page, perPage, recordUuid }));
     },
   });
 
