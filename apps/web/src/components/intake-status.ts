@@ -14,12 +14,14 @@ export const screeningStatusQuery = { queryKey: SCREENING_STATUS_KEY, queryFn: r
 /**
  * The status, and when it shows the prompt, the prompt's words (the intake catalog) before it resolves: Appointments
  * draws the prompt, its tabs and its list together once the status is in (decision 0231); words arriving later
- * would draw the prompt alone and push the tabs and the list down. A catalog that fails to load does not hold the
- * status (the prompt then waits for its words by itself).
+ * would draw the prompt alone and push the tabs and the list down. The words (about 1 KB) are asked for beside the
+ * status, not after its answer: the list no longer waits a second round trip for them. A catalog
+ * that fails to load does not hold the status (the prompt then waits for its words by itself).
  */
 async function readScreeningStatus(): Promise<ScreeningStatus> {
+  const words = initI18n(['intake']).catch(() => undefined);
   const status = await api.get<ScreeningStatus>('/api/screenings/status');
-  if (intakePromptShown(status)) await initI18n(['intake']).catch(() => undefined);
+  if (intakePromptShown(status)) await words;
   return status;
 }
 
