@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { bumpVersion } from '../../db/sync-version';
+import { requireNamedBranch } from './branch-context';
 import { claimKey, findStoredReply, type StoredReply, storeReply } from './idempotency.repository';
 
 // Every lending write runs through runWrite (docs/decisions/0062):
@@ -14,7 +15,9 @@ import { claimKey, findStoredReply, type StoredReply, storeReply } from './idemp
 //   effect, so a repeat gets the first status and body, and a concurrent repeat waits for the first and
 //   then replays it; the same key with another request is 422. A key is the user's own: another user's
 //   same key is another request (decision 0105). Once the stored body is pruned (30 days, decision 0102),
-//   a repeat answers 200 with the record as it is now (decision 0105);
+//   a repeat answers 200 with the record as it is now (decision 0105). The route's permission runs before any of
+//   this, and a repeat naming a branch its user no longer works at is refused (403) as the first would be now
+//   (decision 0322): a stored reply is given only to whom the request's own checks would let through;
 // - a unique violation (a create's uuid raced by another request) runs the write again once it is
 //   committed: its existence check then sees the winner's row.
 
@@ -69,8 +72,9 @@ export function writeKey(key: string | null, method: string, path: string, body:
  */
 export type CurrentReply<T> = (db: DB) => Promise<T>;
 
-async function replay<T>(db: DB, stored: StoredReply, hash: string, current: CurrentReply<T>): Promise<WriteReply<T>> {
+async function replay<T>(db: DB, auth: AuthContext, stored: StoredReply, hash: string, current: CurrentReply<T>): Promise<WriteReply<T>> {
   if (stored.request_hash !== hash) throw unprocessable({ idempotency_key: [KEY_REUSED] });
+  await requireNamedBranch(db, auth);
   if (stored.reply === null) return { status: 200, body: await current(db) };
   return { status: stored.status_code, body: JSON.parse(stored.reply) as T };
 }
@@ -90,7 +94,7 @@ export async function runWrite<T>(
   for (let attempt = 1; ; attempt++) {
     if (wk.key !== null) {
       const stored = await findStoredReply(db, companyId, auth.user.id, wk.key);
-      if (stored) return replay<T>(db, stored, wk.hash, current);
+      if (stored) return replay<T>(db, auth, stored, wk.hash, current);
     }
     try {
       return await db.transaction().execute(async (trx) => {

@@ -39,6 +39,8 @@ export function createItem(db: DB, auth: AuthContext, wk: WriteKey, input: ItemC
     const [existing] = await findItemsAnyCompany(trx, [input.uuid]);
     if (existing) {
       if (existing.company_id !== companyId) throw uuidTaken();
+      // A repeat passes the first request's check: the caller works at the branch of the item's loan.
+      await requireOwnBranch(trx, auth, (await findLoan(trx, companyId, existing.loan_uuid))?.branch_id ?? existing.branch_id);
       return { status: 200, body: { data: toItem(existing) } };
     }
     const loan = await findLoan(trx, companyId, input.loan_uuid);

@@ -90,6 +90,8 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
     const loan = await requireLoan(trx, auth, uuid);
     // The same renewal again (its new_uuid): the first result.
     if (loan.status === 'renewed' && loan.new_loan === input.new_uuid) {
+      // The first renewal's check again: the caller works at the branch they act at.
+      await actingBranch(trx, auth);
       return { status: 200, body: await actionReply(trx, loan, (await findLoan(trx, companyId, input.new_uuid)) ?? null) };
     }
     if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));

@@ -107,6 +107,8 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
     const existing = await findLoanAnyCompany(trx, input.uuid);
     if (existing) {
       if (existing.company_id !== companyId) throw uuidTaken();
+      // A repeat passes the first request's check: the caller works at the branch the loan was written at.
+      await requireOwnBranch(trx, auth, existing.branch_id);
       return { status: 200, body: { data: await loanReply(trx, existing) } };
     }
     const customer = await findCustomer(trx, companyId, input.customer_uuid);

@@ -41,7 +41,11 @@ export function reverseTransaction(db: DB, auth: AuthContext, wk: WriteKey, uuid
       if (!original) throw notFound('Transaction');
       const existing = await findReversalOf(trx, companyId, uuid);
       // The same reversal again (its uuid): the first result.
-      if (existing && existing.uuid === input.uuid) return { status: 200, body: await reply(trx, existing.uuid) };
+      if (existing && existing.uuid === input.uuid) {
+        // The first reversal's check again: the caller works at the branch they act at.
+        await actingBranch(trx, auth);
+        return { status: 200, body: await reply(trx, existing.uuid) };
+      }
       const problem = reversalProblem(original, existing);
       if (problem) throw conflict(problem);
       if (await findTransactionAnyCompany(trx, input.uuid)) throw uuidTaken();

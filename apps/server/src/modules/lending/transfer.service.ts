@@ -31,6 +31,8 @@ export async function sendItem(db: DB, auth: AuthContext, itemUuid: string, inpu
     const again = await findTransfer(trx, auth.companyId, input.uuid);
     if (again) {
       if (again.item_uuid !== itemUuid) throw unprocessable({ uuid: ['The uuid has already been taken.'] });
+      // A repeat answers only a caller who could have sent it: one working at the branch it left from.
+      await requireOwnBranch(trx, auth, again.from_branch_id);
       return { status: 200 as const, body: { data: toTransfer(again) } };
     }
     const version = await bumpVersion(trx, auth.companyId);

@@ -32,6 +32,8 @@ export async function createCount(db: DB, auth: AuthContext, input: VaultCountCr
     const existing = await findCountAnyCompany(db, input.uuid);
     if (!existing) return null;
     if (existing.company_id !== auth.companyId) throw uuidTaken();
+    // A repeat answers only a caller who could have counted it: one working at the counted branch.
+    await requireOwnBranch(db, auth, existing.branch_id);
     return { status: 200, body: { data: toCount(existing) } };
   };
   const first = await repeat();

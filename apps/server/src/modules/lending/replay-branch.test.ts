@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../../test/harness';
+import { atBranch, call, counterClerks, countRows, lendingWorld, type LendingWorld, loanBody, makeCustomer } from '../../../test/lending/lending-helpers';
+
+// A repeated write (the same uuid, or the same Idempotency-Key) answers only a caller the first request's checks let
+// through (decisions 0302, 0322): a clerk of another branch repeating someone's write is refused, not handed its result.
+
+let w: LendingWorld;
+let main: number;
+let makati: number;
+let ana: Actor;
+let ben: Actor;
+beforeAll(async () => {
+  w = await lendingWorld();
+  main = (await call(w.t, w.admin, 'GET', '/api/branches')).json().data[0].id;
+  makati = (await call(w.t, w.admin, 'POST', '/api/branches', { name: 'Makati', ticket_prefix: 'MKT' })).json().data.id;
+  [ana, ben] = await counterClerks(w, w.admin, ['Ana', 'Ben']);
+  expect((await call(w.t, w.admin, 'PUT', `/api/branches/users/${ana.user.id}`, { branch_ids: [main] })).statusCode).toBe(200);
+  expect((await call(w.t, w.admin, 'PUT', `/api/branches/users/${ben.user.id}`, { branch_ids: [makati] })).statusCode).toBe(200);
+});
+afterAll(async () => w?.t.close());
+
+async function anasLoan(headers: Record<string, string> = {}) {
+  const customer = await makeCustomer(w.t, w.admin);
+  const body = loanBody(customer.uuid, w.category.id);
+  const res = await call(w.t, ana, 'POST', '/api/loans', body, { ...atBranch(main), ...headers });
+  expect(res.statusCode, res.body).toBe(201);
+  return { body, loan: res.json().data as { uuid: string; items: { uuid: string }[] } };
+}
+
+describe('a repeated lending write', () => {
+  it('a transfer sent again by a clerk of another branch is refused; its sender gets the first result', async () => {
+    const { loan } = await anasLoan();
+    const item = loan.items[0].uuid;
+    const send = { uuid: randomUUID(), to_branch_id: makati };
+    expect((await call(w.t, ana, 'POST', `/api/items/${item}/transfer`, send, atBranch(main))).statusCode).toBe(201);
+    const replayed = await call(w.t, ben, 'POST', `/api/items/${item}/transfer`, send, atBranch(makati));
+    expect(replayed.statusCode).toBe(403);
+    expect(replayed.json()).not.toHaveProperty('data');
+    expect((await call(w.t, ana, 'POST', `/api/items/${item}/transfer`, send, atBranch(main))).statusCode).toBe(200);
+    expect((await call(w.t, w.admin, 'POST', `/api/items/${item}/transfer`, send)).statusCode).toBe(200);
+  });
+
+  it('a loan, an added item and a vault count repeated by a clerk of another branch are refused and write nothing', async () => {
+    const { body, loan } = await anasLoan();
+    const loans = await countRows(w.t, 'loans', w.admin.companyId);
+    const again = await call(w.t, ben, 'POST', '/api/loans', body, atBranch(makati));
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).not.toHaveProperty('data');
+    expect(await countRows(w.t, 'loans', w.admin.companyId)).toBe(loans);
+    expect((await call(w.t, ana, 'POST', '/api/loans', body, atBranch(main))).statusCode).toBe(200);
+
+    const item = { uuid: randomUUID(), loan_uuid: loan.uuid, description: 'Silver bracelet', appraisal_value: 800 };
+    expect((await call(w.t, ana, 'POST', '/api/items', item, atBranch(main))).statusCode).toBe(201);
+    expect((await call(w.t, ben, 'POST', '/api/items', item, atBranch(makati))).statusCode).toBe(403);
+    expect((await call(w.t, ana, 'POST', '/api/items', item, atBranch(main))).statusCode).toBe(200);
+
+    const count = { uuid: randomUUID(), tags: [] };
+    expect((await call(w.t, ana, 'POST', '/api/vault-counts', count, atBranch(main))).statusCode).toBe(201);
+    expect((await call(w.t, ben, 'POST', '/api/vault-counts', count, atBranch(makati))).statusCode).toBe(403);
+    expect((await call(w.t, ana, 'POST', '/api/vault-counts', count, atBranch(main))).statusCode).toBe(200);
+  });
+
+  it('a stored reply is refused to its own user who no longer works at the branch the repeat names; another user’s repeat of the key is refused too', async () => {
+    const key = { 'idempotency-key': randomUUID() };
+    const { body } = await anasLoan(key);
+    // The same key again: the first reply.
+    expect((await call(w.t, ana, 'POST', '/api/loans', body, { ...atBranch(main), ...key })).statusCode).toBe(201);
+    // Another clerk sending the same key and body is another request, held to its own checks.
+    expect((await call(w.t, ben, 'POST', '/api/loans', body, { ...atBranch(makati), ...key })).statusCode).toBe(403);
+    // Ana moves to Makati: her repeat at Main is refused as a new write there would be; the loan stays one.
+    expect((await call(w.t, w.admin, 'PUT', `/api/branches/users/${ana.user.id}`, { branch_ids: [makati] })).statusCode).toBe(200);
+    const loans = await countRows(w.t, 'loans', w.admin.companyId);
+    const refused = await call(w.t, ana, 'POST', '/api/loans', body, { ...atBranch(main), ...key });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).not.toHaveProperty('data');
+    expect(await countRows(w.t, 'loans', w.admin.companyId)).toBe(loans);
+    await call(w.t, w.admin, 'PUT', `/api/branches/users/${ana.user.id}`, { branch_ids: [main] });
+  });
+});
