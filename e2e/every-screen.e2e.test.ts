@@ -68,7 +68,7 @@ describe('every screen of every demo role', () => {
         name: 'clerk',
         email: DEMO.clerk,
         book: true,
-        paths: ['/lending/loans', '/lending/loans/new', loan, `${loan}/ticket`, '/lending/customers', `/lending/customers/${customers.data[0].uuid}`, '/lending/items', '/lending/notices', '/lending/auction', '/lending/covered', '/sync', '/profile'],
+        paths: ['/lending/loans', '/lending/loans/new', loan, `${loan}/ticket`, '/lending/customers', `/lending/customers/${customers.data[0].uuid}`, '/lending/items', '/lending/notices', '/lending/auction', '/sync', '/profile'],
       },
     ];
     const findings: string[] = [];

@@ -26,11 +26,15 @@ describe('visibleNav', () => {
     expect(visibleNav({ ...base, supervises: true }).map((e) => e.label)).not.toContain('Notes to review');
   });
 
-  it("the Lending group (Customers, Loans, Items; Notices, Auction List and Covered Transactions online) needs 'view lending' and stays usable offline", () => {
+  it("the Lending group (Customers, Loans, Items; Notices and Auction List online) needs 'view lending' and stays usable offline; Covered Transactions is a manager's", () => {
     expect(visibleNav({ ...base, permissions: ['view appointments'] }).map((e) => e.label)).not.toContain('Lending');
     const clerk = visibleNav({ ...base, permissions: ['view lending'] });
     expect(clerk.map((e) => e.label)).toEqual(['Lending']);
-    expect(clerk[0].children?.map((c) => [c.label, c.offline])).toEqual([['Customers', true], ['Loans', true], ['Items', true], ['Vault Count', true], ['Transfers', undefined], ['Notices', undefined], ['Auction List', undefined], ['Covered Transactions', undefined], ['Lending Categories', true], ['Day Rates', true]]);
+    expect(clerk[0].children?.map((c) => [c.label, c.offline])).toEqual([['Customers', true], ['Loans', true], ['Items', true], ['Vault Count', true], ['Transfers', undefined], ['Notices', undefined], ['Auction List', undefined], ['Lending Categories', true], ['Day Rates', true]]);
+    // The company's report (decision 0364): for who works at every branch, with the lending view.
+    const manager = visibleNav({ ...base, permissions: ['view lending', 'manage branches'] });
+    expect(manager[0].children?.map((c) => c.label)).toContain('Covered Transactions');
+    expect(visibleNav({ ...base, permissions: ['manage branches'] })[0].children?.map((c) => c.label)).toEqual(['Branches']);
   });
 });
 

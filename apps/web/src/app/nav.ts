@@ -19,6 +19,9 @@ export interface Access {
  */
 export const SYNC_ACCESS: Access = { anyOf: ['view lending', 'manage resources'] };
 
+/** Covered transactions: the company's report to the AMLC, a manager's, who works at every branch (decision 0364). */
+export const COVERED_ACCESS: Access = { permission: 'view lending', anyOf: ['manage branches'] };
+
 /** Groups: counselors run them; an administrator sets whether group absences count (decision 0280). */
 export const GROUPS_ACCESS: Access = { anyRole: ['counselor', 'admin'] };
 /** Workshops: for the people the centre serves (decision 0279). */
@@ -54,7 +57,7 @@ export const NAV: NavEntry[] = [
       { path: '/lending/transfers', label: 'Transfers', permission: 'view lending' },
       { path: '/lending/notices', label: 'Notices', permission: 'view lending' },
       { path: '/lending/auction', label: 'Auction List', permission: 'view lending' },
-      { path: '/lending/covered', label: 'Covered Transactions', permission: 'view lending' },
+      { path: '/lending/covered', label: 'Covered Transactions', ...COVERED_ACCESS },
       { path: '/lending/branches', label: 'Branches', permission: 'manage branches' },
       { path: '/lending/categories', label: 'Lending Categories', permission: 'view lending', offline: true },
       { path: '/lending/rates', label: 'Day Rates', permission: 'view lending', offline: true },

@@ -6,7 +6,7 @@ import { getAuthState, hasPermission } from '../session/auth-store';
 import { LoginPage } from '../features/auth/login-page';
 import { Dashboard, GuestOnly, NotFound, RequireAuth } from './guard';
 import { landingExtras, screenToReady } from '../lib/home-hint';
-import { type Access, GROUPS_ACCESS, SYNC_ACCESS, WORKSHOPS_ACCESS } from './nav';
+import { type Access, COVERED_ACCESS, GROUPS_ACCESS, SYNC_ACCESS, WORKSHOPS_ACCESS } from './nav';
 import { RolesPage, SettingsPage, UsersPage } from './settings-screens';
 import { PageSkeleton, ShellSkeleton } from './skeletons';
 
@@ -187,7 +187,7 @@ export const routes: RouteObject[] = [
       page('lending/notices', <NoticesPage />, { permission: 'view lending' }),
       page('lending/notices/:uuid/letter', <NoticeLetterPage />, { permission: 'view lending' }),
       page('lending/auction', <AuctionPage />, { permission: 'view lending' }),
-      page('lending/covered', <CoveredPage />, { permission: 'view lending' }),
+      page('lending/covered', <CoveredPage />, COVERED_ACCESS),
       page('lending/branches', <BranchesPage />, { permission: 'manage branches' }),
       page('lending/categories', <CategoriesTermsPage />, { permission: 'view lending' }),
       page('lending/rates', <MetalRatesPage />, { permission: 'view lending' }),

@@ -1,6 +1,7 @@
 import { addWorkingDays, KYC_NEEDED } from '@kalinga/contracts/lending/kyc-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
+import { addUser } from '../../../test/harness';
+import { atBranch, call, counterClerks, countRows, daysAgo, lendingWorld, type LendingWorld, loanBody, makeCustomer, TODAY } from '../../../test/lending/lending-helpers';
 
 // Know your customer before a first loan above the shop's amount, and the covered transactions (decision 0186), on
 // SQLite and PostgreSQL.
@@ -49,7 +50,7 @@ describe('covered transactions', () => {
     expect((await loan(300_000, day)).statusCode).toBe(201);
     expect((await loan(250_000, day)).statusCode).toBe(201);
     expect((await loan(100_000, daysAgo(2))).statusCode).toBe(201);
-    const res = await call(w.t, w.viewer, 'GET', `/api/covered-transactions?from=${daysAgo(10)}&to=${TODAY()}`);
+    const res = await call(w.t, w.admin, 'GET', `/api/covered-transactions?from=${daysAgo(10)}&to=${TODAY()}`);
     expect(res.statusCode).toBe(200);
     const rows = (res.json().data as { kind: string; date: string; total: number; file_by: string; customer_uuid: string; loans: unknown[] }[]).filter((r) => r.customer_uuid === rich.uuid);
     expect(rows.map((r) => [r.kind, r.date, r.total, r.loans.length])).toEqual([
@@ -61,5 +62,35 @@ describe('covered transactions', () => {
     expect((await call(w.t, w.admin, 'GET', '/api/covered-transactions?from=2026-02-30')).statusCode).toBe(422);
     expect((await call(w.t, w.admin, 'GET', `/api/covered-transactions?from=${TODAY()}&to=${daysAgo(1)}`)).statusCode).toBe(422);
     expect((await w.t.app.inject({ method: 'GET', url: '/api/covered-transactions' })).statusCode).toBe(401);
+  });
+});
+
+describe('covered transactions are the company’s report (decision 0364)', () => {
+  it('a manager’s list counts every branch, a customer’s day across two branches included; a branch clerk is refused (403) and sees no branch’s rows', async () => {
+    const main = (await call(w.t, w.admin, 'GET', '/api/branches')).json().data[0].id as number;
+    const makati = (await call(w.t, w.admin, 'POST', '/api/branches', { name: 'Makati', ticket_prefix: 'MKT' })).json().data.id as number;
+    const [clerk] = await counterClerks(w, w.admin, ['Mara']);
+    expect((await call(w.t, w.admin, 'PUT', `/api/branches/users/${clerk.user.id}`, { branch_ids: [makati] })).statusCode).toBe(200);
+    const pawner = await makeCustomer(w.t, w.admin, FULL);
+    const day = daysAgo(1);
+    const at = (branch: number, amount: number) =>
+      call(w.t, w.admin, 'POST', '/api/loans', loanBody(pawner.uuid, w.category.id, { loan_amount: amount, loan_date: day, items: [{ uuid: crypto.randomUUID(), description: 'Watch', appraisal_value: amount * 2 }] }), atBranch(branch));
+    expect((await at(main, 300_000)).statusCode).toBe(201);
+    expect((await at(makati, 300_000)).statusCode).toBe(201);
+    const res = await call(w.t, w.admin, 'GET', `/api/covered-transactions?from=${daysAgo(3)}`);
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json().data as { kind: string; total: number; customer_uuid: string; loans: unknown[] }[]).filter((r) => r.customer_uuid === pawner.uuid);
+    expect(rows.map((r) => [r.kind, r.total, r.loans.length])).toEqual([['day', 600_000, 2]]);
+    // A clerk of one branch, with or without the right to write at the counter, reads none of it.
+    for (const reader of [clerk, w.viewer]) {
+      const refused = await call(w.t, reader, 'GET', `/api/covered-transactions?from=${daysAgo(3)}`, undefined, atBranch(makati));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).not.toHaveProperty('data');
+    }
+    // 'manage branches' without the lending view is refused too.
+    const role = await call(w.t, w.admin, 'POST', '/api/roles', { name: 'branch keeper', permissions: ['manage branches'] });
+    expect(role.statusCode).toBe(201);
+    const keeper = await addUser(w.t.app, w.admin.companyId, { userType: 'personnel', roles: ['branch keeper'] });
+    expect((await call(w.t, keeper, 'GET', '/api/covered-transactions')).statusCode).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
 import { auctionListQuerySchema, auctionListReplySchema, coveredQuerySchema, coveredReplySchema, noticeListQuerySchema, noticeListReplySchema, noticeReplySchema } from '@kalinga/contracts/lending/notices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../lib/auth-context';
+import { authOf, needs } from '../../lib/auth-context';
 import { canManage, canView, common, readErrors, uuidParams, writeErrors } from './lending-routes-common';
 import { listCovered } from './covered.service';
 import { writeKeyOf } from './idempotency';
@@ -44,9 +44,10 @@ export const pawnNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listAuction(app.db, authOf(request), request.query),
   });
 
+  // The company's report to the AMLC, not a branch's (decision 0364): a manager's, who works at every branch.
   app.get('/api/covered-transactions', {
-    preHandler: canView,
-    schema: { summary: 'Lists the covered transactions to report for a period.', operationId: 'listCoveredTransactions', ...common('notices'), querystring: coveredQuerySchema, response: { 200: coveredReplySchema, ...readErrors } },
+    preHandler: [canView, needs('manage branches')],
+    schema: { summary: "Lists the company's covered transactions to report for a period, every branch's (a manager's report).", operationId: 'listCoveredTransactions', ...common('notices'), querystring: coveredQuerySchema, response: { 200: coveredReplySchema, ...readErrors } },
     handler: async (request) => listCovered(app.db, authOf(request), request.query),
   });
 };
