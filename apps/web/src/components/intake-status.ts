@@ -15,7 +15,7 @@ export const screeningStatusQuery = { queryKey: SCREENING_STATUS_KEY, queryFn: r
  * The status, and when it shows the prompt, the prompt's words (the intake catalog) before it resolves: Appointments
  * draws the prompt, its tabs and its list together once the status is in (decision 0231); words arriving later
  * would draw the prompt alone and push the tabs and the list down. The words (about 1 KB) are asked for beside the
- * status, not after its answer: the list no longer waits a second round trip for them. A catalog
+ * status, not after its answer: the list no longer waits a second round trip for them (decision 0363). A catalog
  * that fails to load does not hold the status (the prompt then waits for its words by itself).
  */
 async function readScreeningStatus(): Promise<ScreeningStatus> {

@@ -1,13 +1,24 @@
 import { type ReactNode, useState } from 'react';
 
 /**
- * A card's picture: the image when it loads, otherwise `placeholder` (no image, or one the browser cannot
- * load — never the browser's broken-image icon). Lazily loaded, except a card of the list's first row (`first`):
- * on a phone its picture is the largest thing the screen first shows, so it is asked for at once and first
- * (decision 0334).
+ * When a card's picture is asked for: `first`, at once and before anything else (on a phone the first card's picture
+ * is the largest thing the screen first shows, decision 0334); `eager`, at once (the rest of the first row, which a
+ * wider screen shows beside it); `lazy`, when the browser finds it near the screen; `held`, not yet: the frame
+ * around it keeps its size and shows its background until the caller lets it load (decision 0363).
  */
-export function CoverImage({ src, className, placeholder, first = false }: { src: string | null | undefined; className: string; placeholder: ReactNode; first?: boolean }) {
+export type CoverLoad = 'first' | 'eager' | 'lazy' | 'held';
+
+/**
+ * A card's picture: the image when it loads, otherwise `placeholder` (no image, or one the browser cannot
+ * load — never the browser's broken-image icon). `onSettled` is told when the image has loaded or failed.
+ */
+export function CoverImage({ src, className, placeholder, load = 'lazy', onSettled }: { src: string | null | undefined; className: string; placeholder: ReactNode; load?: CoverLoad; onSettled?: () => void }) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   if (!src || src === brokenSrc) return placeholder;
-  return <img src={src} alt="" className={className} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} onError={() => setBrokenSrc(src)} />;
+  if (load === 'held') return null;
+  const fail = () => {
+    setBrokenSrc(src);
+    onSettled?.();
+  };
+  return <img src={src} alt="" className={className} loading={load === 'lazy' ? 'lazy' : 'eager'} fetchPriority={load === 'first' ? 'high' : 'auto'} onLoad={onSettled} onError={fail} />;
 }

@@ -180,4 +180,44 @@ describe('Categories screen', () => {
     expect(card.querySelector('img')).toBeNull();
     expect(screen.getByTestId('category-placeholder')).toBeTruthy();
   });
+
+  // Only the pictures a screen shows at once are asked for before the first one is in; the others wait for it, their
+  // frames keeping their size (decision 0363). All four of the widest first row were asked for at once on any width.
+  describe('pictures', () => {
+    const pictured = Array.from({ length: 5 }, (_, i) => ({ ...base, id: i + 1, uuid: `c${i}`, title: `Category ${i}`, image_path: `/uploads/c${i}.png` }));
+    const pictures = (cards: HTMLElement[]) => cards.map((card) => card.querySelector('img'));
+    /** The screen at a width (the grid's columns follow its min-width queries), opened by a reader on `cards`. */
+    async function openAt(px: number, cards: CategoryView[]) {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: px >= Number(/([\d.]+)rem/.exec(query)?.[1] ?? 0) * 16, media: query }));
+      setUser(user(['view resources']));
+      list.mockResolvedValue(listOf(cards));
+      renderPage();
+      return pictures(await screen.findAllByTestId('category-card'));
+    }
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('on a phone the first picture is asked for at once and first; the others once it has loaded, lazily', async () => {
+      const [first, ...rest] = await openAt(375, pictured);
+      expect(first?.getAttribute('loading')).toBe('eager');
+      expect(first?.getAttribute('fetchpriority')).toBe('high');
+      expect(rest.every((img) => img === null)).toBe(true);
+      fireEvent.load(first as HTMLImageElement);
+      const after = pictures(screen.getAllByTestId('category-card')).slice(1);
+      expect(after.map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
+    });
+
+    it('at 1280 px the first row of three is asked for at once; a first picture that fails lets the rest load', async () => {
+      const imgs = await openAt(1280, pictured);
+      expect(imgs.slice(0, 3).map((img) => img?.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager']);
+      expect(imgs.slice(1, 3).map((img) => img?.getAttribute('fetchpriority'))).toEqual(['auto', 'auto']);
+      expect(imgs.slice(3)).toEqual([null, null]);
+      fireEvent.error(imgs[0] as HTMLImageElement);
+      expect(pictures(screen.getAllByTestId('category-card')).slice(3).map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
+    });
+
+    it('a first card without a picture holds nothing back', async () => {
+      const imgs = await openAt(375, [{ ...pictured[0]!, image_path: null }, ...pictured.slice(1)]);
+      expect(imgs.slice(1).map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
+    });
+  });
 });

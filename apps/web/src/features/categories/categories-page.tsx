@@ -1,6 +1,7 @@
 import type { Category } from '@kalinga/contracts/categories';
 import { useEffect, useState } from 'react';
 import { confirmDelete } from '../../components/ui/confirm-dialog';
+import type { CoverLoad } from '../../components/ui/cover-image';
 import { Drawer } from '../../components/ui/drawer';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
@@ -22,8 +23,33 @@ const categoryForm = lazyPart(() => Promise.all([import('./components/category-f
 
 type Editing = { mode: 'add' } | { mode: 'edit'; category: Category } | null;
 
-/** The cards of the grid's first row at its widest (four columns): their pictures are asked for at once (decision 0334). */
-const FIRST_ROW = 4;
+/** The grid's columns at this screen's width (its classes below: one, sm two, lg three, 2xl four). */
+function gridColumns(): number {
+  if (typeof window.matchMedia !== 'function') return 1;
+  const wide = (rem: number) => window.matchMedia(`(min-width: ${rem}rem)`).matches;
+  return wide(96) ? 4 : wide(64) ? 3 : wide(40) ? 2 : 1;
+}
+
+/** Longest the later pictures wait for the first one (a picture that neither loads nor fails). */
+const FIRST_PICTURE_WAIT_MS = 3000;
+
+/**
+ * How each card's picture loads (decisions 0334, 0363): the first card's at once and first, the rest of the first row
+ * at once; the others only once the first picture has loaded (or failed, or after FIRST_PICTURE_WAIT_MS), so on a
+ * slow phone they do not share the line with the picture the screen shows first. Their frames keep their size.
+ */
+function usePictureOrder(firstSrc: string | null | undefined) {
+  const [columns] = useState(gridColumns);
+  const [firstSettled, setFirstSettled] = useState(false);
+  const waiting = !!firstSrc && !firstSettled;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => setFirstSettled(true), FIRST_PICTURE_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [waiting]);
+  const loadOf = (index: number): CoverLoad => (index === 0 ? 'first' : index < columns ? 'eager' : waiting ? 'held' : 'lazy');
+  return { loadOf, settled: () => setFirstSettled(true) };
+}
 
 export function CategoriesPage() {
   const t = useT('categories');
@@ -99,6 +125,7 @@ export function CategoriesPage() {
 
   const searching = debouncedSearch.trim() !== '';
   const data = list.data;
+  const pictures = usePictureOrder(data?.data[0]?.image_path);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
@@ -150,7 +177,7 @@ export function CategoriesPage() {
           {list.isError && <ErrorAlert message={errorMessage(list.error, t('categories.loadFailed'))} onRetry={() => void refetch()} />}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
             {data.data.map((c, i) => (
-              <CategoryCard key={c.uuid} category={c} canManage={canManage} onEdit={() => openEdit(c)} onDelete={() => void askDelete(c)} first={i < FIRST_ROW} />
+              <CategoryCard key={c.uuid} category={c} canManage={canManage} onEdit={() => openEdit(c)} onDelete={() => void askDelete(c)} load={pictures.loadOf(i)} onPictureSettled={i === 0 ? pictures.settled : undefined} />
             ))}
           </div>
           <Pagination currentPage={data.meta.current_page} lastPage={data.meta.last_page} onPageChange={setPage} />

@@ -5,7 +5,8 @@ import { ApiError } from '../../../lib/api-client';
 import { fakeLendingServer } from '../../../test/fake-lending-server';
 import { fakeNetwork } from '../../../test/fake-network';
 import { clearStore, keepSynced, serverCategory } from '../../../test/lending-fixtures';
-import { createCategory, listCategories, updateCategory } from './categories-local';
+import { createCategory, updateCategory } from './categories-local';
+import { listCategories } from './categories-store';
 import { db } from '../../../offline/database';
 import { resumeQueue } from '../../../offline/queue-runner';
 

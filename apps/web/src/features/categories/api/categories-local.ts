@@ -10,6 +10,7 @@ import { uuidsWithOpenEntries } from '../../../offline/sync-queue';
 // The Categories screen through the local store (product-rules.md#screen-categories): writes are local rows with a CREATE_CATEGORY /
 // UPDATE_CATEGORY queue entry (JSON with the uuid; a chosen image travels as a data URL in `image`); lists come
 // from the server when it answers (kept on this device), else from the device, with unsent changes shown over them.
+// The server's list is asked for by categories-store.ts without waiting for this file (decision 0363).
 // The write side (the queue's writer and runner) loads on the first save: the list does not need it (decision 0091).
 
 /**
@@ -84,7 +85,7 @@ export async function listLocalCategories(params: CategoryListParams): Promise<C
 }
 
 /** Keeps the server's rows on this device (never over unsent changes) and shows unsent changes over the page. */
-async function overlay(reply: CategoryListReply, params: CategoryListParams): Promise<CategoryListReply> {
+export async function overlay(reply: CategoryListReply, params: CategoryListParams): Promise<CategoryListReply> {
   const local = await db.transaction('rw', [db.categories, db.syncQueue], async () => {
     const ctx = { open: await uuidsWithOpenEntries() };
     for (const row of reply.data) await applyRow('categories', row, ctx);
@@ -97,19 +98,6 @@ async function overlay(reply: CategoryListReply, params: CategoryListParams): Pr
   const unsent = local.filter((r) => r.id === undefined && r.server_id === undefined && !onServer.has(r.uuid) && matches(r, params.search.trim()));
   if (params.page === 1 && unsent.length) data.unshift(...unsent.map(toView));
   return { data, meta: { ...reply.meta, total: reply.meta.total + unsent.length } };
-}
-
-export async function listCategories(params: CategoryListParams): Promise<CategoryListReply> {
-  if (!navigator.onLine) return listLocalCategories(params);
-  let reply: CategoryListReply;
-  try {
-    reply = await api.get<CategoryListReply>('/api/categories', { page: params.page, per_page: params.perPage, search: params.search.trim() || undefined });
-  } catch (error) {
-    // No answer (the network dropped): the device's copy.
-    if (error instanceof ApiError && error.status === 0) return listLocalCategories(params);
-    throw error;
-  }
-  return overlay(reply, params);
 }
 
 /**

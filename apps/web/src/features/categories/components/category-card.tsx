@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CoverImage } from '../../../components/ui/cover-image';
+import { CoverImage, type CoverLoad } from '../../../components/ui/cover-image';
 import { useT } from '../../../lib/i18n';
 import type { CategoryView } from '../api/categories-store';
 
@@ -38,13 +38,13 @@ const PLACEHOLDER = (
  * over the card; Edit and Delete sit above that link. A category made on this device and not on the server yet
  * has no id and no resources, so it has no link.
  */
-export function CategoryCard({ category, canManage, onEdit, onDelete, first = false }: { category: CategoryView; canManage: boolean; onEdit: () => void; onDelete: () => void; first?: boolean }) {
+export function CategoryCard({ category, canManage, onEdit, onDelete, load = 'lazy', onPictureSettled }: { category: CategoryView; canManage: boolean; onEdit: () => void; onDelete: () => void; load?: CoverLoad; onPictureSettled?: () => void }) {
   const t = useT('categories');
   const resourcesPath = category.id > 0 ? `/resources?category=${category.id}` : null;
   return (
     <article className="card relative overflow-hidden bg-base-100 shadow-sm transition-shadow has-[a:hover]:shadow-md" data-testid="category-card">
       <figure className="h-36 bg-base-200">
-        <CoverImage src={category.image_path} className="h-full w-full object-cover" placeholder={PLACEHOLDER} first={first} />
+        <CoverImage src={category.image_path} className="h-full w-full object-cover" placeholder={PLACEHOLDER} load={load} onSettled={onPictureSettled} />
       </figure>
       <div className="card-body gap-2 p-5">
         <h2 className="card-title text-base break-words">
