@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api-client';
 import { type MessageKey, useT } from '../../lib/i18n';
 import { useOnlineStatus } from '../../lib/online-status';
+import { useAfterPaint } from '../../lib/after-paint';
 import { SubmitButton } from '../../components/ui/submit-button';
 
 const KEY = ['notification-preferences'] as const;
@@ -22,10 +23,15 @@ const KIND_LABELS: Record<(typeof NOTIFICATION_KINDS)[number], MessageKey> = {
   reminder: 'profile.notifications.kind.reminder',
 };
 
-/** Profile › Notifications: per kind, whether it shows in the app and whether it is emailed. */
+/**
+ * Profile › Notifications: per kind, whether it shows in the app and whether it is emailed. Its read leaves after
+ * the screen's first paint, which does not need it (decision 0362); until its answer the section holds its
+ * loading rows, the form's place.
+ */
 export function NotificationPreferencesSection() {
   const t = useT('profile');
-  const query = useQuery({ queryKey: KEY, queryFn: () => api.get<NotificationPreferences>(PATH) });
+  const painted = useAfterPaint();
+  const query = useQuery({ queryKey: KEY, queryFn: () => api.get<NotificationPreferences>(PATH), enabled: painted });
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="profile-notifications">
       <div className="card-body gap-4">

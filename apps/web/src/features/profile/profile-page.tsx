@@ -9,14 +9,17 @@ import { LanguagePicker } from '../../components/language-picker';
 import { chooseOnDevice, forgetDeviceChoice, useT } from '../../lib/i18n';
 import type { Language } from '@kalinga/contracts/languages';
 import { lazyPart } from '../../lib/lazy-part';
+import { useAfterPaint } from '../../lib/after-paint';
 
 // My record, the page's last section, loads as a chunk of its own after the first paint: its contracts build zod
-// schemas, which the screen's first chunks stay without (decisions 0091, 0232). Drawn last, it moves nothing.
+// schemas, which the screen's first chunks stay without (decisions 0091, 0232), and its code, the download's and
+// its corrections' read are asked for only once the screen has been painted (decision 0362). Drawn last, it moves nothing.
 const myRecord = lazyPart(() => import('./my-record-section').then((m) => m.MyRecordSection));
 
 export function ProfilePage() {
   const t = useT('profile');
   const { user } = useAuth();
+  const painted = useAfterPaint();
   const [name, setName] = useState(user?.name ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -80,7 +83,7 @@ export function ProfilePage() {
       </div>
       <LanguageSection />
       <NotificationPreferencesSection />
-      {(user?.user_type === 'student' || user?.user_type === 'personnel') && <myRecord.Part />}
+      {painted && (user?.user_type === 'student' || user?.user_type === 'personnel') && <myRecord.Part />}
     </div>
   );
 }
