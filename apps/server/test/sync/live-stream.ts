@@ -1,4 +1,4 @@
-import { type ChangeScope, CHANGE_EVENTS_PATH, CHANGED_EVENT, parseChangedSignal } from '@kalinga/contracts/live-changes';
+import { type ChangeScope, CHANGE_EVENTS_PATH, CHANGED_EVENT, parseChangedSignal, type PushedDelta } from '@kalinga/contracts/live-changes';
 import type { FastifyInstance } from 'fastify';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,8 @@ export interface LiveStream {
   status: number;
   headers: Headers;
   signals: ChangeScope[][];
+  /** Beside each signal, the delta it carried (decision 0360), or null for a plain signal. */
+  deltas: (PushedDelta | null)[];
   /** Comment lines and fields other than events (`retry:`), to see the stream is being written. */
   preamble: string[];
   /** Whether the server ended it (or close() did). */
@@ -36,6 +38,7 @@ export async function openLiveStream(app: FastifyInstance, headers: Record<strin
     status: res.statusCode ?? 0,
     headers: new Headers(Object.entries(res.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)] as [string, string]]))),
     signals: [],
+    deltas: [],
     preamble: [],
     ended: false,
     close: () => request.destroy(),
@@ -50,7 +53,11 @@ export async function openLiveStream(app: FastifyInstance, headers: Record<strin
       buffer = buffer.slice(end + 2);
       const event = /^event: (.*)$/m.exec(block)?.[1];
       const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event === CHANGED_EVENT && data !== undefined) stream.signals.push(parseChangedSignal(data).scopes);
+      if (event === CHANGED_EVENT && data !== undefined) {
+        const signal = parseChangedSignal(data);
+        stream.signals.push(signal.scopes);
+        stream.deltas.push(signal.delta ?? null);
+      }
       else stream.preamble.push(block);
     }
   });

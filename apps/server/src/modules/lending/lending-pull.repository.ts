@@ -64,17 +64,19 @@ export async function itemsOfLoans(db: DB, w: SyncWindow, loans: { id: number }[
 }
 
 /**
- * One clerk's cash days for the pull (decision 0193): those changed in the window, and every one still open (its
- * position moves with the clerk's entries while its row does not). Only the clerk's own, of the company.
+ * The clerks' cash days for the pull (decision 0193): those changed in the window, and every one still open (its
+ * position moves with the clerk's entries while its row does not). Only the named clerks' own, of the company, by
+ * clerk and day (a pull names its own clerk; a pushed delta, decision 0360, every clerk listening).
  */
-export async function cashDayRows(db: DB, w: SyncWindow, userId: number): Promise<CashDayRow[]> {
+export async function cashDayRows(db: DB, w: SyncWindow, userIds: readonly number[]): Promise<CashDayRow[]> {
   return db
     .selectFrom('cash_days')
     .selectAll()
     .where('company_id', '=', w.companyId)
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', userIds)
     .where('version', '<=', w.until)
     .where((eb) => eb.or([eb('version', '>', w.after), eb('status', '=', 'open')]))
+    .orderBy('user_id')
     .orderBy('day')
     .execute();
 }

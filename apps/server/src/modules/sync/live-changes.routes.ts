@@ -7,9 +7,12 @@ import { type AuthContext, authOf, isCounselor, signedIn } from '../../lib/auth-
 import { HttpError } from '../../lib/http-errors';
 import { createChangeHub, type LiveConnection } from './live-changes';
 import { createLiveStreamRegistry, MAX_STREAMS_PER_USER } from './live-sessions';
+import type { DeltaReader } from './live-deltas';
+import { ownBranchIds } from '../lending/branch-context';
 
 // GET /api/sync/events (docs/decisions/0325-changes-pushed-to-devices.md): a server-sent-events stream that says
-// `changed` with the scopes whose rows changed in the caller's company, and nothing else. A comment every
+// `changed` with the scopes whose rows changed in the caller's company; a lending signal may carry the small delta
+// the caller's own pull would give (docs/decisions/0360-deltas-carried-in-the-signal.md). A comment every
 // HEARTBEAT_MS keeps proxies from closing it as idle; after MAX_AGE_MS (spread) the server ends it and the device
 // opens a new one, authenticated again. With each heartbeat the streams' sessions are checked in one query: a
 // signed-out or revoked session's stream ends then; one user holds at most MAX_STREAMS_PER_USER streams on an
@@ -77,7 +80,11 @@ export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
       // The place is taken before anything is awaited, so streams opened at once cannot all pass the count.
       const release = registry.admit({ userId: auth.user.id, tokenId: auth.tokenId, companyId: auth.companyId, end: () => raw.headersSent && raw.end() });
       if (!release) throw new HttpError(429, `At most ${MAX_STREAMS_PER_USER} change streams can be open for one user.`);
+      const scopes = scopesOf(auth);
+      let reader: DeltaReader | undefined;
       try {
+        // Who the device reads as, for the deltas its signals may carry: what its pull reads with (decisions 0193, 0304).
+        if (scopes.has('lending')) reader = { userId: auth.user.id, branchIds: await ownBranchIds(app.db, auth), clerk: auth.permissions.has('manage lending') };
         // The stream's first bytes say it is heard: after them no change is missed (a device pulls once on opening).
         await hub.ready(LISTEN_WAIT_MS);
       } catch (error) {
@@ -100,8 +107,10 @@ export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
       const stream: OpenStream = { raw, endsAt: Date.now() + MAX_AGE_MS * (1 + Math.random() / 2) };
       const connection: LiveConnection = {
         companyId: auth.companyId,
-        scopes: scopesOf(auth),
-        send: (scopes) => void raw.write(`event: ${CHANGED_EVENT}\ndata: ${JSON.stringify({ scopes })}\n\n`),
+        scopes,
+        reader,
+        // The delta is JSON already, built once for every stream of its kind of reader.
+        send: (named, delta) => void raw.write(`event: ${CHANGED_EVENT}\ndata: {"scopes":${JSON.stringify(named)}${delta === null ? '' : `,"delta":${delta}`}}\n\n`),
       };
       streams.add(stream);
       const unsubscribe = hub.subscribe(connection);

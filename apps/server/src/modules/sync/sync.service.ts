@@ -18,6 +18,7 @@ import { currentVersion } from '../../db/sync-version';
 import type { Page, SyncWindow } from '../../db/sync-window';
 import { lendingCategoryRows as categoryRows } from '../categories/category.repository';
 import { toCashDay } from '../lending/cash-day.service';
+import type { CashDay } from '@kalinga/contracts/cash-days';
 import { cashDayRows, customerRows, itemRows, itemsOfLoans, loanRows, transactionRows } from '../lending/lending-pull.repository';
 import { countChanges, countTable, inSnapshot, tombstones } from './sync.repository';
 import { listFieldConflicts } from '../lending/lending-records.repository';
@@ -75,11 +76,61 @@ async function deletedIn(db: DB, w: SyncWindow, present: Partial<Record<SyncTabl
   return deleted;
 }
 
+/** A delta's rows of the window, without the clerk's cash days: what every reader of the same branches gets. */
+export type DeltaRows = Omit<SyncDeltaReply['data'], 'cash_days'>;
+
+/**
+ * What a delta holds in the window `w` (read on the caller's snapshot): its count of changed rows, and the rows
+ * unless there are more than `limit` (the pull then recommends the download).
+ */
+export async function deltaRowsIn(trx: DB, w: SyncWindow, limit = SYNC_DELTA_LIMIT): Promise<{ total: number; rows: DeltaRows | null }> {
+  const counts = await countChanges(trx, w);
+  const total = counts.customers + counts.loans + counts.items + counts.transactions + counts.categories + counts.tombstones;
+  if (total > limit) return { total, rows: null };
+  const customers = counts.customers ? (await customerRows(trx, w)).map(toCustomer) : [];
+  const loans = counts.loans ? await loansWithItems(trx, w, await loanRows(trx, w)) : [];
+  const items = counts.items ? (await itemRows(trx, w)).map(toItem) : [];
+  const transactions = counts.transactions ? (await transactionRows(trx, w)).map(toTransaction) : [];
+  const categories: Category[] = counts.categories ? (await categoryRows(trx, w)).map(toCategory) : [];
+  const deleted = counts.tombstones ? await deletedIn(trx, w, { customers, loans, items, transactions, categories }) : emptyDeleted();
+  return { total, rows: { customers, loans, items, transactions, categories, deleted } };
+}
+
+/**
+ * The clerks' own cash days in a delta's window (decision 0193), by clerk: the days changed in it and every day still
+ * open, with its position so far. A clerk with none is left out of the map.
+ */
+export async function clerksCashDays(trx: DB, w: SyncWindow, clerkIds: readonly number[]): Promise<Map<number, CashDay[]>> {
+  const byClerk = new Map<number, CashDay[]>();
+  if (clerkIds.length === 0) return byClerk;
+  for (const row of await cashDayRows(trx, w, clerkIds)) {
+    if (row.user_id === null) continue;
+    const day = await toCashDay(trx, row);
+    const list = byClerk.get(row.user_id);
+    if (list) list.push(day);
+    else byClerk.set(row.user_id, [day]);
+  }
+  return byClerk;
+}
+
+/**
+ * The delta reply of what was read on one snapshot up to `counter`: the rows, or with none (over SYNC_DELTA_LIMIT)
+ * the recommendation of the chunked download with the window's tombstones (`deleted`).
+ */
+export async function deltaReply(counter: number, total: number, rows: DeltaRows | null, cashDays: CashDay[], deleted: () => Promise<SyncDeltaReply['data']['deleted']>, serverTime = new Date().toISOString()): Promise<SyncDeltaReply> {
+  const meta = { cursor: cursorOf(counter), server_time: serverTime, total_changes: total };
+  if (rows === null) {
+    return { data: { customers: [], loans: [], items: [], transactions: [], categories: [], cash_days: cashDays, deleted: await deleted() }, meta: { ...meta, recommendation: USE_TABLE_ENDPOINTS } };
+  }
+  const { deleted: gone, ...rest } = rows;
+  return { data: { ...rest, cash_days: cashDays, deleted: gone }, meta: { ...meta, recommendation: null } };
+}
+
 /**
  * Every change after `since` up to the counter read first, all read on one snapshot; with `clerkId`, that clerk's
- * cash days too. Above
- * SYNC_DELTA_LIMIT changed rows the data is left empty (tombstones excepted: a chunked download
- * carries none) and the reply recommends the chunked download pinned to meta.cursor.
+ * cash days too. Above SYNC_DELTA_LIMIT changed rows the data is left empty (tombstones excepted: a chunked download
+ * carries none) and the reply recommends the chunked download pinned to meta.cursor. A pushed delta
+ * (live-deltas.ts, decision 0360) is built by the same functions.
  */
 export async function pullDelta(db: DB, companyId: number, query: SyncQuery, clerkId: number | null = null, branchIds: number[] | null = null): Promise<SyncDeltaReply> {
   return inSnapshot(db, async (trx) => {
@@ -87,23 +138,11 @@ export async function pullDelta(db: DB, companyId: number, query: SyncQuery, cle
     const after = lowerBound(query.since);
     if (after > counter) throw unprocessable({ since: [CURSOR_AHEAD] });
     const w: SyncWindow = { companyId, after, until: counter, branchIds };
-    const counts = await countChanges(trx, w);
-    const total = counts.customers + counts.loans + counts.items + counts.transactions + counts.categories + counts.tombstones;
-    const meta = { cursor: cursorOf(counter), server_time: new Date().toISOString(), total_changes: total };
+    const { total, rows } = await deltaRowsIn(trx, w);
     // The clerk's own days (decision 0193): few (one a date), so they come in this reply even when it recommends
     // the chunked download, read on the same snapshot.
-    const cashDays = clerkId === null ? [] : await Promise.all((await cashDayRows(trx, w, clerkId)).map((r) => toCashDay(trx, r)));
-    if (total > SYNC_DELTA_LIMIT) {
-      const data = { customers: [], loans: [], items: [], transactions: [], categories: [], cash_days: cashDays, deleted: await deletedIn(trx, w, {}) };
-      return { data, meta: { ...meta, recommendation: USE_TABLE_ENDPOINTS } };
-    }
-    const customers = counts.customers ? (await customerRows(trx, w)).map(toCustomer) : [];
-    const loans = counts.loans ? await loansWithItems(trx, w, await loanRows(trx, w)) : [];
-    const items = counts.items ? (await itemRows(trx, w)).map(toItem) : [];
-    const transactions = counts.transactions ? (await transactionRows(trx, w)).map(toTransaction) : [];
-    const categories: Category[] = counts.categories ? (await categoryRows(trx, w)).map(toCategory) : [];
-    const deleted = counts.tombstones ? await deletedIn(trx, w, { customers, loans, items, transactions, categories }) : emptyDeleted();
-    return { data: { customers, loans, items, transactions, categories, cash_days: cashDays, deleted }, meta: { ...meta, recommendation: null } };
+    const cashDays = clerkId === null ? [] : ((await clerksCashDays(trx, w, [clerkId])).get(clerkId) ?? []);
+    return deltaReply(counter, total, rows, cashDays, () => deletedIn(trx, w, {}));
   });
 }
 
