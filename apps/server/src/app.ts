@@ -26,6 +26,7 @@ import { createImageStore } from './lib/create-image-store';
 import { registerNotFound, registerWebApp } from './plugins/web-app';
 import { isDraftResourceImage } from './modules/resources/resource.repository';
 import { isItemPhoto } from './modules/lending/vault.repository';
+import { LOG_SERIALIZERS } from './lib/log-serializers';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -46,7 +47,7 @@ function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
 /** Builds the API server (plugins, then modules) without listening, so tests can inject requests. */
 export async function buildApp({ config, db, logger = false, webDir, notificationWorker = false, contentKeys }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, serializers: LOG_SERIALIZERS } : false,
     // Base64 logos arrive in JSON bodies: room for a 2 MB image plus its encoding.
     bodyLimit: Math.ceil(MAX_IMAGE_BYTES * 1.4) + 64 * 1024,
     // X-Forwarded-* only from the proxies TRUST_PROXY names (off by default): else anyone picks their address.

@@ -191,3 +191,35 @@ describe('(3) what shows a screened client is on the record', () => {
     expect(shown.filter((s) => s.startsWith('outsider') || s.startsWith('administrator'))).toEqual([]);
   }, 180_000);
 });
+
+describe('(4) nobody outside the clinicians is shown a screened client together with their state (decision 0366)', () => {
+  /** Words that tie a client to the safety path: an urgent case, a screening, its band, Triage. */
+  const STATE = /urgent|crisis|screening|intake|triage|phq|gad|band|severe|moderate|item.?9|self.?harm/i;
+
+  it('no GET reply that names them to an administrator, personnel, another student or a clerk says their state; the privacy officer reads it only in the access log', async () => {
+    const urgent = await t.db.selectFrom('urgent_cases').select('id').where('client_id', '=', screened.user.id).executeTakeFirstOrThrow();
+    const role = await as(admin, 'POST', '/api/roles', { name: 'Counter clerk', permissions: ['view lending'] });
+    expect(role.statusCode).toBe(201);
+    const readers = {
+      administrator: admin,
+      personnel: await addUser(t.app, admin.companyId, { userType: 'personnel', name: 'Perla Personnel' }),
+      student: await addUser(t.app, admin.companyId, { userType: 'student', name: 'Sid Student' }),
+      clerk: await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['Counter clerk'], name: 'Cleo Clerk' }),
+      'privacy officer': officer,
+    };
+    const named: string[] = [];
+    for (const [who, actor] of Object.entries(readers)) {
+      for (const url of everyGetUrl([screened.user.id, appointmentUuid, urgent.id])) {
+        const res = await as(actor, 'GET', url);
+        if (res.statusCode !== 200 || !res.body.includes('Quillfeather')) continue;
+        named.push(`${who} ${url}`);
+        if (who === 'privacy officer' && url.startsWith('/api/access-log')) continue;
+        // What is said next to the name (an entry of a list, a detail): another user's roles elsewhere in a list are not theirs.
+        const near = [...res.body.matchAll(/Quillfeather/g)].map((m) => res.body.slice(Math.max(0, m.index - 300), m.index + 300));
+        expect(near.filter((text) => STATE.test(text)), `${who} ${url}`).toEqual([]);
+      }
+    }
+    // Not vacuous: the client is named to them where their name belongs (their appointment and its calendar file, the users list).
+    expect(named).toEqual(expect.arrayContaining([`administrator /api/appointments/${appointmentUuid}`, `administrator /api/appointments/${appointmentUuid}/ics`, 'administrator /api/users']));
+  }, 180_000);
+});

@@ -30,8 +30,9 @@ export function AttendancePanel({ uuid, clientName }: { uuid: string; clientName
   const a = query.data;
   const nothing = a.sessions + a.no_shows + a.late_cancellations === 0;
   const waits = a.limit > 0 && a.missed_in_a_row >= a.limit;
+  // Clinical (attendance beyond one's own): never in the kept copy of the screen (data-no-snapshot, decision 0366).
   return (
-    <div className="text-sm" data-testid="attendance">
+    <div className="text-sm" data-testid="attendance" data-no-snapshot>
       <p>
         <span className="font-medium">{t('appointments.attendance.since', { name: clientName, date: formatDate(`${a.since}T12:00:00Z`, 'UTC') })}</span>{' '}
         {nothing ? t('appointments.attendance.none') : t('appointments.attendance.summary', { sessions: a.sessions, noShows: a.no_shows, late: a.late_cancellations })}
