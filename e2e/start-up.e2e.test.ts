@@ -19,6 +19,14 @@ const RECORD_SHIFTS = `(() => {
   }).observe({ type: 'layout-shift', buffered: true });
 })();`;
 
+/** Records when the first largest paint of text matching `text` came (buffered), for reading as `window.__textPaint`. */
+const recordTextPaint = (text: string) => `(() => {
+  window.__textPaint = null;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (window.__textPaint === null && e.element && e.element.textContent.includes(${JSON.stringify(text)})) window.__textPaint = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+})();`;
+
 describe('start-up of a signed-in screen', () => {
   it('Appointments does not move its tabs and list down when what it shows above them answers after the list', async () => {
     const browser = await launchBrowser();
@@ -117,6 +125,35 @@ describe('start-up of a signed-in screen', () => {
       await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
       await page.getByTestId('count-pending').filter({ hasText: /\d/ }).waitFor();
       for (const url of ['/api/me', '/api/user/companies', list]) expect(reads.filter((r) => r === url), url).toHaveLength(1);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("My Profile asks for its notification settings and My record after the paint that shows it, moves nothing, and a phone's start asks for no logo file (decision 0362)", async () => {
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await newPage(browser, server.baseURL, PHONE);
+      await signIn(page, DEMO.student);
+      await page.addInitScript(RECORD_SHIFTS);
+      await page.addInitScript(recordTextPaint('come to you in this language'));
+      await page.goto('/profile');
+      await page.getByRole('heading', { name: 'My record' }).waitFor();
+      await page.getByRole('checkbox').first().waitFor();
+      await page.waitForTimeout(500);
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { __textPaint: number | null; __shifts: number[] };
+        const starts = performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }));
+        return { hintPaint: w.__textPaint, shifts: w.__shifts, starts };
+      });
+      // The Language section's hint, drawn by the first render, is a largest paint of the start.
+      expect(seen.hintPaint).not.toBeNull();
+      const later = seen.starts.filter((r) => ['/api/me/notification-preferences', '/api/me/corrections'].includes(r.path) || /^\/assets\/my-record-section-/.test(r.path));
+      expect(later.map((r) => r.path)).toHaveLength(3);
+      for (const r of later) expect(r.start, r.path).toBeGreaterThan(seen.hintPaint!);
+      expect(seen.starts.map((r) => r.path)).not.toContain('/logo.svg');
+      expect(seen.shifts.reduce((sum, v) => sum + v, 0), `layout shifts ${JSON.stringify(seen.shifts)}`).toBeLessThanOrEqual(0.01);
       await context.close();
     } finally {
       await browser.close();

@@ -247,7 +247,9 @@ function Frame() {
   const sidebar = (
     <nav aria-label={t('frame.mainNav')} className="flex h-full w-64 flex-col bg-base-100">
       <Link to={home} className="flex items-center gap-3 px-5 py-4" onClick={close}>
-        <img src={settings.data?.site_logo || '/logo.svg'} alt="" className="h-9 w-9 rounded-lg object-contain" />
+        {/* Lazy: on a phone the sidebar is the closed drawer, and its logo was one more request in front of every
+            screen's largest paint; its box keeps its size until it arrives (decision 0362). */}
+        <img src={settings.data?.site_logo || '/logo.svg'} alt="" loading="lazy" className="h-9 w-9 rounded-lg object-contain" />
         <span className="truncate text-lg font-bold" data-testid="site-name">{siteName}</span>
       </Link>
       <ul className="menu w-full flex-1 gap-1 px-3">
