@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import type { DB } from './db/database';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/session';
+import { registerSessionCache } from './modules/auth/session-cache';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -66,6 +67,7 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50 } });
   await registerOpenApi(app, config.apiDocs);
+  registerSessionCache(app);
   registerAuth(app, authenticate);
   await registerRateLimits(app);
   // Draft resources' images and items' photos are served only by a signed URL (decisions 0077, 0310).

@@ -70,6 +70,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   UPLOAD_URL_KEY: z.string().trim().min(1).optional(),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters (openssl rand -hex 24)').optional(),
 });
 
@@ -109,6 +110,8 @@ export interface AppConfig {
   storage: { kind: 'disk' } | { kind: 's3'; endpoint: string | null; bucket: string; region: string; credentials: { accessKeyId: string; secretAccessKey: string } | null; forcePathStyle: boolean };
   /** The key private images' URLs are signed with (UPLOAD_URL_KEY); null: a key file in DATA_DIR (one machine only). */
   uploadUrlKey: string | null;
+  /** How long a looked-up session is kept while its invalidations are heard (SESSION_CACHE_MS; 0: off; decision 0361). */
+  sessionCacheMs: number;
   /** The bearer token Prometheus scrapes GET /metrics with (METRICS_TOKEN); null: /metrics is off (decision 0331). */
   metricsToken: string | null;
 }
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.NODE_ENV !== 'production',
     backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'), everyMinutes: e.BACKUP_EVERY_MINUTES ?? e.BACKUP_EVERY_HOURS * 60, keep: e.BACKUP_KEEP },
     contentKeys: { current: e.CONTENT_KEY ?? null, previous: e.CONTENT_KEYS_PREVIOUS ?? [], dir: path.join(dataDir, 'content-keys') },
+    sessionCacheMs: e.SESSION_CACHE_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
     storage: storageOf(e),
     uploadUrlKey: e.UPLOAD_URL_KEY ?? null,

@@ -76,7 +76,10 @@ export async function createTestApp(
     ({ url: databaseUrl, drop: dropDatabase } = await freshPostgresDatabase(adminUrl, 'kalinga_t_', pgTemplate));
     migrated = pgTemplate !== undefined;
   }
-  const config = loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  // Under vitest the session cache is off unless a test asks for it: tests write users and roles straight to the
+  // database, which no note tells the cache of (decision 0361). Benches keep the server's default.
+  const cacheOff = process.env.VITEST ? { SESSION_CACHE_MS: '0' } : {};
+  const config = loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...cacheOff, ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   if (config.database.kind === 'sqlite' && sqliteTemplate && !fs.existsSync(config.database.file)) {
     fs.mkdirSync(path.dirname(config.database.file), { recursive: true });
     fs.copyFileSync(sqliteTemplate, config.database.file);

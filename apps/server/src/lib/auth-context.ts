@@ -3,10 +3,12 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { CompanyRow, UserRow } from '../db/tables';
 import { forbidden, unauthenticated } from './http-errors';
 
-/** Who is calling, in which company, with what rights: loaded fresh on every request. */
+/** Who is calling, in which company, with what rights: looked up on every request, or kept a few seconds (docs/decisions/0361-session-cache.md). */
 export interface AuthContext {
   user: UserRow;
   tokenId: number;
+  /** The token's hash as stored: the session's key, to look it up again (a change stream's re-check). */
+  tokenHash: string;
   company: Pick<CompanyRow, 'id' | 'name' | 'timezone'>;
   companyId: number;
   roles: string[];

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
 import { compiledShape, param } from '../../lib/query-shapes';
+import { authChanged } from '../../db/auth-signals';
 
 export async function insertToken(db: DB, userId: number, tokenHash: string, now: string, expiresAt: string): Promise<void> {
   await db.insertInto('access_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now, expires_at: expiresAt }).execute();
@@ -11,16 +12,19 @@ export async function touchToken(db: DB, tokenId: number, now: string, expiresAt
 
 export async function deleteToken(db: DB, tokenId: number): Promise<void> {
   await db.deleteFrom('access_tokens').where('id', '=', tokenId).execute();
+  await authChanged(db, { kind: 'token', id: tokenId });
 }
 
 /** Ends every session of a user (deactivation, password change elsewhere). */
 export async function deleteTokensOfUser(db: DB, userId: number): Promise<void> {
   await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
+  await authChanged(db, { kind: 'user', id: userId });
 }
 
 /** Ends every session of a user but one (a password change ends the others). */
 export async function deleteOtherTokensOfUser(db: DB, userId: number, keepTokenId: number): Promise<void> {
   await db.deleteFrom('access_tokens').where('user_id', '=', userId).where('id', '<>', keepTokenId).execute();
+  await authChanged(db, { kind: 'user', id: userId });
 }
 
 /**

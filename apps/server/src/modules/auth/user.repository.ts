@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
 import type { NewUser, UserRow, UserUpdate } from '../../db/tables';
+import { authChanged } from '../../db/auth-signals';
 
 export async function findUserByEmail(db: DB, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -13,8 +14,11 @@ export async function insertUser(db: DB, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values({ ...user, email: user.email.toLowerCase() }).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Every column of the row is in the session's auth (its status, its name, its language): kept sessions are dropped. */
 export async function updateUser(db: DB, id: number, changes: UserUpdate): Promise<UserRow> {
-  return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const row = await db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  await authChanged(db, { kind: 'user', id });
+  return row;
 }
 
 /** Whether the user is the clinical supervisor of a counselor who belongs to the company (decision 0208). */

@@ -4,6 +4,7 @@ import { PRIVACY_OFFICER_ROLE } from '@kalinga/contracts/client-access-constants
 import type { DB } from '../../db/database';
 import type { CompanyRow } from '../../db/tables';
 import { nowIso } from '../../lib/clock';
+import { authChanged } from '../../db/auth-signals';
 
 /** Roles every new company starts with (landlord and tenant are names only: decision 0148). */
 export const DEFAULT_ROLES: Record<string, readonly PermissionName[]> = {
@@ -52,15 +53,18 @@ export async function addMember(db: DB, companyId: number, userId: number, isDef
     .insertInto('company_user')
     .values({ company_id: companyId, user_id: userId, is_default: isDefault ? 1 : 0, created_at: nowIso() })
     .execute();
+  // A user of no company yet is signed in to this one from now on (their default).
+  await authChanged(db, { kind: 'user', id: userId });
 }
 
 /** Gives a user the named roles of one company, replacing the roles they held there. */
 export async function setUserRoles(db: DB, companyId: number, userId: number, roleNames: readonly string[]): Promise<void> {
   const companyRoleIds = db.selectFrom('roles').select('id').where('company_id', '=', companyId);
   await db.deleteFrom('role_user').where('user_id', '=', userId).where('role_id', 'in', companyRoleIds).execute();
-  if (roleNames.length === 0) return;
-  const roles = await db.selectFrom('roles').select('id').where('company_id', '=', companyId).where('name', 'in', [...roleNames]).execute();
+  const roles = roleNames.length === 0 ? [] : await db.selectFrom('roles').select('id').where('company_id', '=', companyId).where('name', 'in', [...roleNames]).execute();
   if (roles.length > 0) await db.insertInto('role_user').values(roles.map((r) => ({ role_id: r.id, user_id: userId }))).execute();
+  // After the last write: without a transaction, another instance must not keep what it read between them.
+  await authChanged(db, { kind: 'user', id: userId });
 }
 
 export async function findMembership(db: DB, userId: number, companyId: number | null) {

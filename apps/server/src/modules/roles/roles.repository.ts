@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
+import { authChanged } from '../../db/auth-signals';
 
 export interface RoleWithAccess {
   id: number;
@@ -56,6 +57,7 @@ export async function insertRole(db: DB, companyId: number, name: string): Promi
 
 export async function renameRole(db: DB, companyId: number, roleId: number, name: string): Promise<void> {
   await db.updateTable('roles').set({ name }).where('company_id', '=', companyId).where('id', '=', roleId).execute();
+  await authChanged(db, { kind: 'company', id: companyId });
 }
 
 /** Replaces a role's permissions. The role must belong to companyId (checked by the caller with findRole). */
@@ -63,9 +65,11 @@ export async function setRolePermissions(db: DB, companyId: number, roleId: numb
   const owned = await findRole(db, companyId, roleId);
   if (!owned) return;
   await db.deleteFrom('role_permission').where('role_id', '=', roleId).execute();
-  if (names.length === 0) return;
-  const perms = await db.selectFrom('permissions').select('id').where('name', 'in', [...names]).execute();
-  await db.insertInto('role_permission').values(perms.map((p) => ({ role_id: roleId, permission_id: p.id }))).execute();
+  const perms = names.length === 0 ? [] : await db.selectFrom('permissions').select('id').where('name', 'in', [...names]).execute();
+  if (perms.length > 0) await db.insertInto('role_permission').values(perms.map((p) => ({ role_id: roleId, permission_id: p.id }))).execute();
+  // Every holder of the role in the company; after the last write (without a transaction, another instance must
+  // not keep what it read between them).
+  await authChanged(db, { kind: 'company', id: companyId });
 }
 
 export async function countHolders(db: DB, companyId: number, roleId: number): Promise<number> {
@@ -81,6 +85,7 @@ export async function countHolders(db: DB, companyId: number, roleId: number): P
 
 export async function deleteRole(db: DB, companyId: number, roleId: number): Promise<void> {
   await db.deleteFrom('roles').where('company_id', '=', companyId).where('id', '=', roleId).execute();
+  await authChanged(db, { kind: 'company', id: companyId });
 }
 
 export async function listPermissions(db: DB) {

@@ -2,6 +2,7 @@ import type { DB } from '../../db/database';
 import { forUpdate } from '../../db/locks';
 import type { Updateable } from 'kysely';
 import type { SettingsTable } from '../../db/tables';
+import { authChanged } from '../../db/auth-signals';
 
 export async function findSettings(db: DB, companyId: number) {
   return db
@@ -23,7 +24,11 @@ export async function saveSettings(db: DB, companyId: number, changes: SettingsC
   return db.transaction().execute(async (trx) => {
     const before = await forUpdate(trx, trx.selectFrom('settings').select('site_logo').where('company_id', '=', companyId)).executeTakeFirst();
     await trx.updateTable('settings').set({ ...changes, updated_at: now }).where('company_id', '=', companyId).execute();
-    if (timezone !== undefined) await trx.updateTable('companies').set({ timezone, updated_at: now }).where('id', '=', companyId).execute();
+    if (timezone !== undefined) {
+      await trx.updateTable('companies').set({ timezone, updated_at: now }).where('id', '=', companyId).execute();
+      // The time zone is in every session's auth of the company.
+      await authChanged(trx, { kind: 'company', id: companyId });
+    }
     return { previousLogo: before?.site_logo ?? null };
   });
 }

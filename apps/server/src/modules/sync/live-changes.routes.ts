@@ -16,7 +16,8 @@ import { ownBranchIds } from '../lending/branch-context';
 // HEARTBEAT_MS keeps proxies from closing it as idle; after MAX_AGE_MS (spread) the server ends it and the device
 // opens a new one, authenticated again. With each heartbeat the streams' sessions are checked in one query: a
 // signed-out or revoked session's stream ends then; one user holds at most MAX_STREAMS_PER_USER streams on an
-// instance (docs/decisions/0351-live-stream-sessions.md).
+// instance (docs/decisions/0351-live-stream-sessions.md). A write that changes a session re-checks its streams at
+// once, their scopes too (docs/decisions/0361-session-cache.md).
 
 export const HEARTBEAT_MS = 25_000;
 const MAX_AGE_MS = 10 * 60_000;
@@ -42,8 +43,8 @@ interface OpenStream {
 }
 
 export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hub = createChangeHub(app.db, app.config.database, (message) => app.log.warn(message));
-  const registry = createLiveStreamRegistry(app.db);
+  const hub = createChangeHub(app.db, app.config.database, (message) => app.log.warn(message), app.contentKeys);
+  const registry = createLiveStreamRegistry(app.db, app.sessionCache, scopesOf);
   const streams = new Set<OpenStream>();
   // One timer for every stream: the heartbeat, the end of streams past their age, and of those signed out.
   const beat = setInterval(() => {
@@ -57,6 +58,7 @@ export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
   beat.unref();
   app.addHook('preClose', async () => {
     clearInterval(beat);
+    registry.close();
     // The devices reconnect (to another instance, or to this one restarted); the server's close need not wait for them.
     for (const s of streams) s.raw.destroy();
     await hub.close();
@@ -78,9 +80,9 @@ export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(request);
       const raw = reply.raw;
       // The place is taken before anything is awaited, so streams opened at once cannot all pass the count.
-      const release = registry.admit({ userId: auth.user.id, tokenId: auth.tokenId, companyId: auth.companyId, end: () => raw.headersSent && raw.end() });
-      if (!release) throw new HttpError(429, `At most ${MAX_STREAMS_PER_USER} change streams can be open for one user.`);
       const scopes = scopesOf(auth);
+      const release = registry.admit({ userId: auth.user.id, tokenId: auth.tokenId, companyId: auth.companyId, tokenHash: auth.tokenHash, scopes, end: () => raw.headersSent && raw.end() });
+      if (!release) throw new HttpError(429, `At most ${MAX_STREAMS_PER_USER} change streams can be open for one user.`);
       let reader: DeltaReader | undefined;
       try {
         // Who the device reads as, for the deltas its signals may carry: what its pull reads with (decisions 0193, 0304).

@@ -1,13 +1,20 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
-import { baseUrl, type LiveStream, openLiveStream } from '../../../test/sync/live-stream';
+import { baseUrl, type LiveStream, openLiveStream, secondInstance } from '../../../test/sync/live-stream';
+import { writeCustomer } from '../../../test/sync/sync-helpers';
+import { insertRole, setRolePermissions } from '../roles/roles.repository';
 import { HEARTBEAT_MS } from './live-changes.routes';
 import { MAX_STREAMS_PER_USER } from './live-sessions';
 
 // Who may keep a change stream open (decision 0351): a bounded number per user, and only while signed in.
-// The heartbeat's timer is the one the routes start; it is taken from setInterval's calls and run by hand.
+// The heartbeat's timer is the one the routes start; it is taken from setInterval's calls and run by hand. A write
+// that changes a session re-checks its streams at once (decision 0361): there the write is made through one
+// instance and the stream held by another (PostgreSQL; on SQLite one instance is supported, so both are the same
+// app), and the heartbeat never runs.
 
 let t: TestApp;
+let other: Awaited<ReturnType<typeof secondInstance>>;
 let heartbeat: () => void;
 const open: LiveStream[] = [];
 
@@ -20,14 +27,16 @@ beforeAll(async () => {
   heartbeat = call[0] as () => void;
   // Listening once before streams are opened side by side.
   await baseUrl(t.app);
+  other = await secondInstance(t);
 });
 afterAll(async () => {
   for (const s of open) s.close();
+  await other.close();
   await t.close();
 });
 
-async function stream(headers: Record<string, string>): Promise<LiveStream> {
-  const s = await openLiveStream(t.app, headers);
+async function stream(headers: Record<string, string>, app: FastifyInstance = t.app): Promise<LiveStream> {
+  const s = await openLiveStream(app, headers);
   open.push(s);
   if (s.status === 200) await vi.waitFor(() => expect(s.preamble.length).toBeGreaterThan(0));
   return s;
@@ -75,8 +84,10 @@ describe('GET /api/sync/events: a session that ends', () => {
     expect(logout.statusCode).toBe(200);
     await t.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', deactivated.user.id).execute();
     await t.db.deleteFrom('company_user').where('user_id', '=', removed.user.id).where('company_id', '=', admin.companyId).execute();
-    // Nothing ends them before the check.
-    expect([signedOut.ended, inactive.ended, outside.ended]).toEqual([false, false, false]);
+    // The sign-out is noted and ends its stream at once (decision 0361); the rows written straight to the database
+    // are noted by nothing, and nothing ends their streams before the check.
+    await vi.waitFor(() => expect(signedOut.ended).toBe(true));
+    expect([inactive.ended, outside.ended]).toEqual([false, false]);
 
     heartbeat();
     await vi.waitFor(() => expect([signedOut.ended, inactive.ended, outside.ended]).toEqual([true, true, true]));
@@ -85,5 +96,61 @@ describe('GET /api/sync/events: a session that ends', () => {
     await vi.waitFor(() => expect(staying.preamble.length).toBeGreaterThan(1));
     // A new stream of the signed-out session is refused.
     expect((await t.app.inject({ method: 'GET', url: '/api/sync/events', headers: leaving.headers })).statusCode).toBe(401);
+  });
+});
+
+async function counterWorld(name: string) {
+  const admin = await registerCompany(t.app, name);
+  const roleId = await insertRole(t.db, admin.companyId, 'counter');
+  await setRolePermissions(t.db, admin.companyId, roleId, ['view lending', 'manage lending']);
+  const clerk = await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['counter'] });
+  return { admin, roleId, clerk };
+}
+
+const putRole = (headers: Record<string, string>, roleId: number, name: string, permissions: string[]) =>
+  t.app.inject({ method: 'PUT', url: `/api/roles/${roleId}`, headers, payload: { name, permissions } });
+
+describe('GET /api/sync/events: a change of permissions', () => {
+  it("ends the stream of a user who loses 'view lending' at once; reopened, it hears no lending signal", async () => {
+    const { admin, roleId, clerk } = await counterWorld('Withdrawn Pawnshop');
+    const clerks = await stream(clerk.headers, other.app);
+    const admins = await stream(admin.headers, other.app);
+
+    const res = await putRole(admin.headers, roleId, 'counter', ['view appointments']);
+    expect(res.statusCode).toBe(200);
+    await vi.waitFor(() => expect(clerks.ended).toBe(true), { timeout: 3000 });
+    // The administrator's scopes did not change: their stream goes on.
+    expect(admins.ended).toBe(false);
+
+    const again = await stream(clerk.headers, other.app);
+    await writeCustomer(t.app, admin.headers, 'After The Change');
+    await vi.waitFor(() => expect(admins.signals).toEqual([['lending']]));
+    expect(again.signals).toEqual([]);
+  });
+
+  it('ends the stream of a user whose roles no longer give it, and leaves one whose scopes stay the same', async () => {
+    const { admin, roleId, clerk } = await counterWorld('Reassigned Pawnshop');
+    const colleague = await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['counter'] });
+    const moved = await stream(clerk.headers, other.app);
+    const stays = await stream(colleague.headers, other.app);
+
+    // A rename changes both sessions, not what they may hear.
+    expect((await putRole(admin.headers, roleId, 'front counter', ['view lending', 'manage lending'])).statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${clerk.user.id}`,
+      headers: admin.headers,
+      payload: { name: clerk.user.name, email: clerk.user.email, user_type: 'personnel', roles: ['personnel'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await vi.waitFor(() => expect(moved.ended).toBe(true), { timeout: 3000 });
+    expect(stays.ended).toBe(false);
+  });
+
+  it('ends the stream of a signed-out session at once, not at the heartbeat', async () => {
+    const { clerk } = await counterWorld('Signed Out Pawnshop');
+    const s = await stream(clerk.headers, other.app);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: clerk.headers })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(s.ended).toBe(true), { timeout: 3000 });
   });
 });

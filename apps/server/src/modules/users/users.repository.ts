@@ -2,6 +2,7 @@ import type { UserType } from '@kalinga/contracts/common';
 import type { DB } from '../../db/database';
 import type { UserRow } from '../../db/tables';
 import { likePattern, offsetOf } from '../../lib/pagination';
+import { authChanged } from '../../db/auth-signals';
 
 export interface UserListFilters {
   search?: string;
@@ -109,6 +110,7 @@ export async function searchMembers(db: DB, companyId: number, query: string, ro
 /** Sets a user's status only while it is still `from`; false when another request changed it first. */
 export async function setUserStatus(db: DB, userId: number, from: UserRow['status'], to: UserRow['status'], now: string): Promise<boolean> {
   const result = await db.updateTable('users').set({ status: to, updated_at: now }).where('id', '=', userId).where('status', '=', from).executeTakeFirst();
+  await authChanged(db, { kind: 'user', id: userId });
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -199,6 +201,7 @@ export async function removeMembership(db: DB, companyId: number, userId: number
   } else if (removed?.is_default === 1 && !others.some((o) => o.is_default === 1)) {
     await db.updateTable('company_user').set({ is_default: 1 }).where('user_id', '=', userId).where('company_id', '=', others[0].company_id).execute();
   }
+  await authChanged(db, { kind: 'user', id: userId });
 }
 
 /** Every active counselor of the company, by id (an urgent case's or a freed slot's recipients). */
