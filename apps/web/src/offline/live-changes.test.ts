@@ -1,4 +1,4 @@
-import type { ChangeScope } from '@kalinga/contracts/live-changes';
+import type { ChangeScope, PushedDelta } from '@kalinga/contracts/live-changes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_CHANGED_EVENT } from '../lib/live-change-events';
 
@@ -69,12 +69,18 @@ async function tab() {
   vi.resetModules();
   const live = await import('./live-changes');
   const pull = vi.fn();
+  // Applies a carried delta when it starts at 'c42' (the book's cursor in these tests).
+  const applyPushed = vi.fn(async (delta: PushedDelta) => delta.from === 'c42');
   const heard: ChangeScope[][] = [];
   window.addEventListener(LIVE_CHANGED_EVENT, (e) => heard.push([...(e as CustomEvent<ChangeScope[]>).detail]));
-  return { live, pull, heard, start: () => live.startLiveChanges({ pull }) };
+  return { live, pull, applyPushed, heard, start: () => live.startLiveChanges({ pull, applyPushed }) };
 }
 
 const changed = (scopes: ChangeScope[]) => `event: changed\ndata: ${JSON.stringify({ scopes })}\n\n`;
+const EMPTY_DATA = { customers: [], loans: [], items: [], transactions: [], categories: [], cash_days: [], deleted: { customers: [], loans: [], items: [], transactions: [], categories: [] } };
+/** A lending signal carrying a delta from `from` to `to` (decision 0360). */
+const carrying = (from: string, to: string) =>
+  `event: changed\ndata: ${JSON.stringify({ scopes: ['lending'], delta: { from, to, data: EMPTY_DATA, meta: { cursor: to, server_time: '2026-11-23T08:00:00.000Z', total_changes: 0, recommendation: null } } })}\n\n`;
 
 describe('the live change stream', () => {
   it('opens one stream with the session, pulls at once on a lending signal and tells the screens', async () => {
@@ -93,6 +99,25 @@ describe('the live change stream', () => {
     streams[0].write(changed(['appointments']));
     await vi.waitFor(() => expect(a.heard).toEqual([['lending'], ['appointments']]));
     expect(a.pull).toHaveBeenCalledTimes(2);
+    a.live.stopLiveChanges();
+  });
+
+  it('applies a delta the signal carries instead of pulling; one it cannot apply (another cursor) is pulled for', async () => {
+    const a = await tab();
+    a.start();
+    await vi.waitFor(() => expect(a.pull).toHaveBeenCalledTimes(1));
+    streams[0].write(carrying('c42', 'c43'));
+    await vi.waitFor(() => expect(a.applyPushed).toHaveBeenCalledTimes(1));
+    expect(a.applyPushed.mock.calls[0][0]).toMatchObject({ from: 'c42', to: 'c43', meta: { cursor: 'c43' } });
+    await vi.waitFor(() => expect(a.heard).toEqual([['lending']]));
+    expect(a.pull).toHaveBeenCalledTimes(1);
+    streams[0].write(carrying('c40', 'c41'));
+    await vi.waitFor(() => expect(a.pull).toHaveBeenCalledTimes(2));
+    expect(a.applyPushed).toHaveBeenCalledTimes(2);
+    // A delta that does not say where it ends (malformed) is no delta: a plain signal.
+    streams[0].write(`event: changed\ndata: ${JSON.stringify({ scopes: ['lending'], delta: { from: 'c42' } })}\n\n`);
+    await vi.waitFor(() => expect(a.pull).toHaveBeenCalledTimes(3));
+    expect(a.applyPushed).toHaveBeenCalledTimes(2);
     a.live.stopLiveChanges();
   });
 

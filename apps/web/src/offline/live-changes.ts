@@ -1,4 +1,4 @@
-import { CHANGE_EVENTS_PATH, CHANGED_EVENT, type ChangeScope, parseChangedSignal } from '@kalinga/contracts/live-changes';
+import { CHANGE_EVENTS_PATH, CHANGED_EVENT, type ChangedSignal, type ChangeScope, parseChangedSignal, type PushedDelta } from '@kalinga/contracts/live-changes';
 import { announceLiveChange } from '../lib/live-change-events';
 import { COMPANY_KEY, TOKEN_KEY } from '../lib/storage-keys';
 import { readEventStream } from './event-stream';
@@ -8,7 +8,9 @@ import { readEventStream } from './event-stream';
 // database for every tab) and passes each signal to the other tabs over a BroadcastChannel; every tab announces it
 // to its screens (lib/live-change-events.ts). When the stream drops, it is opened again with back-off and, until it
 // is, the book is pulled with back-off too; each time it opens, one pull catches up on what it may have missed. Without
-// Web Locks (browsers before 2022) there is no stream: the engine's regular pulls go on as before.
+// Web Locks (browsers before 2022) there is no stream: the engine's regular pulls go on as before. A lending signal
+// that carries a delta starting at the book's cursor is applied instead of a pull
+// (docs/decisions/0360-deltas-carried-in-the-signal.md); any other is pulled for.
 
 const LOCK_NAME = 'kalinga-live-changes';
 const CHANNEL_NAME = 'kalinga-live-changes';
@@ -22,6 +24,8 @@ const SHORT_LIVED_MS = 10_000;
 export interface LiveChangesOptions {
   /** Pull the book now (the engine's pull: no-op offline, errors logged). */
   pull: () => unknown;
+  /** Apply a delta the signal carried: resolves whether it was (else the book is pulled). */
+  applyPushed?: (delta: PushedDelta) => Promise<boolean>;
 }
 
 let stopCurrent: (() => void) | null = null;
@@ -86,8 +90,18 @@ async function holdStream(signal: AbortSignal, options: LiveChangesOptions, chan
   const fallback = fallbackPulls(options.pull);
   let failures = 0;
   let reconnectMs = FIRST_RECONNECT_MS;
-  const onSignal = (scopes: ChangeScope[]) => {
-    if (scopes.includes('lending')) void options.pull();
+  const lending = async (delta: PushedDelta | undefined) => {
+    if (delta && options.applyPushed) {
+      try {
+        if (await options.applyPushed(delta)) return;
+      } catch (error) {
+        console.error('A delta the live stream carried could not be applied: pulling instead', error);
+      }
+    }
+    await options.pull();
+  };
+  const onSignal = ({ scopes, delta }: ChangedSignal) => {
+    if (scopes.includes('lending')) void lending(delta);
     channel?.postMessage(scopes);
     announceLiveChange(scopes);
   };
@@ -108,7 +122,7 @@ async function holdStream(signal: AbortSignal, options: LiveChangesOptions, chan
             void options.pull();
           },
           onEvent: (name, data) => {
-            if (name === CHANGED_EVENT) onSignal(parseChangedSignal(data).scopes);
+            if (name === CHANGED_EVENT) onSignal(parseChangedSignal(data));
           },
           onRetry: (ms) => (reconnectMs = Math.max(1_000, ms)),
         });

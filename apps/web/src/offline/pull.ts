@@ -1,3 +1,4 @@
+import type { PushedDelta } from '@kalinga/contracts/live-changes';
 import type { SyncDeltaReply } from '@kalinga/contracts/sync';
 import { SYNC_EPOCH, SYNC_TABLES, USE_TABLE_ENDPOINTS } from '@kalinga/contracts/sync-constants';
 import { api, ApiError } from '../lib/api-client';
@@ -37,10 +38,16 @@ async function applyCashDays(days: SyncDeltaReply['data']['cash_days'], ctx: App
   for (const day of days ?? []) await applyRow('cashDays', day, ctx);
 }
 
-async function applyDelta(reply: SyncDeltaReply, book: string): Promise<void> {
+/**
+ * Applies a delta reply in one transaction and advances the cursor to its end; with `from`, only when the book's
+ * cursor is `from` (read in the same transaction): resolves whether it was applied.
+ */
+async function applyDelta(reply: SyncDeltaReply, book: string, from?: string): Promise<boolean> {
   const { data, meta } = reply;
   if (bookKey() !== book) throw new BookChanged();
-  await db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.cashDays, db.syncQueue, db.syncState], async () => {
+  return db.transaction('rw', [db.customers, db.loans, db.items, db.transactions, db.categories, db.cashDays, db.syncQueue, db.syncState], async () => {
+    const state = await syncStateOf(STATE_ALL);
+    if (from !== undefined && state?.lastSyncTime !== from) return false;
     const ctx: ApplyContext = { open: await uuidsWithOpenEntries() };
     await applyCashDays(data.cash_days, ctx);
     for (const row of data.categories) await applyRow('categories', row, ctx);
@@ -49,8 +56,28 @@ async function applyDelta(reply: SyncDeltaReply, book: string): Promise<void> {
     for (const item of data.items) await applyItem(item, ctx);
     await applyTransactions(data.transactions);
     await applyTombstones(data.deleted, ctx.open);
-    const state = await syncStateOf(STATE_ALL);
     await db.syncState.put({ id: state?.id, table_name: STATE_ALL, lastSyncTime: meta.cursor, lastId: 0, dataVersion: 1, totalRecords: (state?.totalRecords ?? 0) + meta.total_changes, synced_at: meta.server_time });
+    return true;
+  });
+}
+
+/**
+ * A delta the live stream carried (docs/decisions/0360-deltas-carried-in-the-signal.md): the reply this device's own
+ * pull after `from` would give, applied exactly as that reply when `from` is the book's cursor, under the pull lock
+ * (a pull under way finishes first; then its cursor decides). Resolves false when it was not applied (another
+ * cursor: behind, ahead, another restore tag, the epoch; a download under way; no lending book): the caller pulls.
+ */
+export function applyPushedDelta(delta: PushedDelta): Promise<boolean> {
+  return withLock(PULL_LOCK, async () => {
+    if (!userMay('view lending') || delta.meta.recommendation !== null) return false;
+    if (await syncStateOf(STATE_DOWNLOAD)) return false;
+    const { from, to: _to, ...reply } = delta;
+    try {
+      return await applyDelta(reply, bookKey(), from);
+    } catch (error) {
+      if (error instanceof BookChanged) return false;
+      throw error;
+    }
   });
 }
 

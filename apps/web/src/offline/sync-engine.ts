@@ -1,5 +1,6 @@
 import { adoptLegacyBook } from './legacy-book';
-import { pullChanges } from './pull';
+import type { PushedDelta } from '@kalinga/contracts/live-changes';
+import { applyPushedDelta, pullChanges } from './pull';
 import { pauseQueue, resumeQueue, retryEntries, runQueue } from './queue-runner';
 import { QUEUE_CHANGED_EVENT } from './sync-queue';
 
@@ -9,6 +10,8 @@ import { QUEUE_CHANGED_EVENT } from './sync-queue';
 export interface SyncHooks {
   /** Pull changes (initial sync when needed); pull.ts unless a test replaces it. */
   pull?: () => Promise<void>;
+  /** Apply a delta the live stream carried; pull.ts unless a test replaces it. */
+  applyPushed?: (delta: PushedDelta) => Promise<boolean>;
 }
 
 const PULL_EVERY_MS = 3 * 60_000;
@@ -62,6 +65,12 @@ async function pull(): Promise<void> {
   }
 }
 
+/** A delta the live stream carried (decision 0360): applied when it starts at the book's cursor, else false and a pull. */
+async function applyPushed(delta: PushedDelta): Promise<boolean> {
+  if (!started || !online()) return false;
+  return (hooks.applyPushed ?? applyPushedDelta)(delta);
+}
+
 const onQueued = () => void drain();
 const onOnline = () => {
   // Coming back online: entries waiting on back-off are retried now too (through the same locked runner).
@@ -74,7 +83,7 @@ const liveChanges = () => import('./live-changes');
 /** Starts queue runs and pulls (idempotent). Call after sign-in and at start-up when signed in. */
 export function startSync(): void {
   resumeQueue();
-  void liveChanges().then((m) => started && m.startLiveChanges({ pull }));
+  void liveChanges().then((m) => started && m.startLiveChanges({ pull, applyPushed }));
   if (started) {
     // Started again after a sign-in or a company switch: another book may be in use, with its own queue and cursor.
     void drain().then(pull);
