@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api';
-import { DESKTOP, newPage, PHONE, signIn } from './support/browser';
+import { DEMO, DEMO_PASSWORD, DESKTOP, newPage, PHONE, signIn } from './support/browser';
 import { checkScreen, overflowing } from './support/lending';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
@@ -26,6 +26,11 @@ describe('the Access log', () => {
     const list = await apiCall<{ data: { student: { id: number; name: string } }[] }>(server, counselor, 'GET', '/api/appointments?per_page=1');
     const client = list.data[0].student;
     await apiCall(server, counselor, 'GET', `/api/clients/${client.id}/screenings`);
+    // An administrator sets the counselor's password (to the one they have): listed beside the grants, said as what it was.
+    const admin = await apiLogin(server, DEMO.admin);
+    const found = await apiCall<{ data: { id: number; name: string; email: string; user_type: string; roles: string[] }[] }>(server, admin, 'GET', `/api/users?search=${encodeURIComponent(COUNSELOR)}`);
+    const set = found.data[0];
+    await apiCall(server, admin, 'PUT', `/api/users/${set.id}`, { name: set.name, email: set.email, user_type: set.user_type, roles: set.roles, password: DEMO_PASSWORD });
 
     for (const [viewport, name] of [[DESKTOP, '1280'], [PHONE, '375']] as const) {
       const { context, page } = await newPage(browser, server.baseURL, viewport);
@@ -54,6 +59,9 @@ describe('the Access log', () => {
       // The second list: who was given clinical access, by whom.
       await page.getByRole('tab', { name: 'Clinical access given' }).click();
       await page.getByTestId('grant-card').filter({ hasText: 'clinical supervisor of Lea Manalo' }).waitFor();
+      const passwordSet = page.getByTestId('grant-card').filter({ hasText: 'Mr. Jose Rizal Manalo' }).filter({ hasText: 'password set by an administrator' });
+      expect(await passwordSet.textContent()).toContain('Password set by');
+      expect(await passwordSet.textContent()).not.toContain('Given by');
       expect(await overflowing(page)).toEqual([]);
       await checkScreen(page, `access-log-grants-${name}`);
       // Nothing of the log is kept on the device after the screen (decision 0204: it names clients).

@@ -52,6 +52,9 @@ export type AccessLogReply = z.infer<typeof accessLogReplySchema>;
 
 export const clientIdParamsSchema = z.object({ id: idSchema });
 
+/** What a row of the grants list records: access given, or a password an administrator set (decision 0358). */
+export const CLINICAL_GRANT_KINDS = ['grant', 'password_set'] as const;
+
 /** A change that gave someone clinical access or the access log (decision 0202), as the privacy officer reads it. */
 export const clinicalGrantSchema = z.object({
   id: z.number().int(),
@@ -59,6 +62,7 @@ export const clinicalGrantSchema = z.object({
   user_name: z.string().nullable(),
   granted_by_name: z.string().nullable(),
   what: z.string(),
+  kind: z.enum(CLINICAL_GRANT_KINDS),
 });
 export type ClinicalGrant = z.infer<typeof clinicalGrantSchema>;
 export const clinicalGrantsReplySchema = z.object({ data: z.array(clinicalGrantSchema), meta: paginationMetaSchema });

@@ -15,6 +15,11 @@ export function grantColumns(key: GrantKey, values: Record<string, string>): { w
   return { what: t('en', key, values), what_key: key, what_values: JSON.stringify(values) };
 }
 
+/** What the row records: a password an administrator set (decision 0358), or access given. */
+export function grantKind(whatKey: string | null): 'grant' | 'password_set' {
+  return whatKey === 'clinicalGrant.passwordSet' ? 'password_set' : 'grant';
+}
+
 /** A grant's "what" in `language`; a row from before migration 046 (no key) shows its English as stored. */
 export function grantWhat(language: Language, row: { what: string; what_key: string | null; what_values: string | null }): string {
   if (!isGrantKey(row.what_key) || row.what_values === null) return row.what;

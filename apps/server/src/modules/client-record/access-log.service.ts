@@ -6,7 +6,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { unprocessable } from '../../lib/http-errors';
 import { paginationMeta } from '../../lib/pagination';
 import { type AccessLogFilters, accessLogPage, accessLogRows, clinicalGrantsPage } from './client-record.repository';
-import { grantWhat } from '../../lib/grant-words';
+import { grantKind, grantWhat } from '../../lib/grant-words';
 import type { Language } from '../../lib/i18n';
 
 // The privacy officer's Access log (docs/decisions/0204-access-log-screen.md): who opened which client's record,
@@ -61,7 +61,7 @@ export async function accessLogCsv(db: DB, auth: AuthContext, q: AccessLogQuery)
 /** Who was given clinical access or the access log, by whom and when (decision 0202), newest first. */
 export async function clinicalGrants(db: DB, auth: AuthContext, q: { page: number; per_page: number }, language: Language = 'en'): Promise<ClinicalGrantsReply> {
   const { rows, total } = await clinicalGrantsPage(db, auth.companyId, q.page, q.per_page);
-  // What each gave, in the reader's language (decision 0318).
-  const data = rows.map(({ what_key, what_values, ...row }) => ({ ...row, what: grantWhat(language, { what: row.what, what_key, what_values }) }));
+  // What each gave, in the reader's language (decision 0318), and whether it was a password set rather than a grant.
+  const data = rows.map(({ what_key, what_values, ...row }) => ({ ...row, what: grantWhat(language, { what: row.what, what_key, what_values }), kind: grantKind(what_key) }));
   return { data, meta: paginationMeta(q.page, q.per_page, total) };
 }

@@ -99,8 +99,14 @@ describe('GET /api/access-log/grants', () => {
     expect(put.statusCode, put.body).toBe(200);
     const res = await call(t.app, officer, 'GET', '/api/access-log/grants');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data[0]).toMatchObject({ user_name: 'Nora Newcomer', granted_by_name: admin.user.name, what: 'role counselor' });
+    expect(res.json().data[0]).toMatchObject({ user_name: 'Nora Newcomer', granted_by_name: admin.user.name, what: 'role counselor', kind: 'grant' });
     expect(res.json().meta.total).toBe(1);
+    // A password an administrator set is listed as what it is, not as access given (decision 0358).
+    const reset = await call(t.app, admin, 'PUT', `/api/users/${newcomer.user.id}`, { name: 'Nora Newcomer', email: newcomer.user.email, user_type: 'counselor', roles: ['counselor'], password: 'set-by-the-admin-7' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const after = (await call(t.app, officer, 'GET', '/api/access-log/grants')).json();
+    expect(after.data[0]).toMatchObject({ user_name: 'Nora Newcomer', granted_by_name: admin.user.name, what: 'password set by an administrator', kind: 'password_set' });
+    expect(after.data[1]).toMatchObject({ kind: 'grant' });
     for (const actor of [admin, carla]) expect((await call(t.app, actor, 'GET', '/api/access-log/grants')).statusCode).toBe(403);
     expect((await call(t.app, officer, 'GET', '/api/access-log/grants?page=0')).statusCode).toBe(422);
   });

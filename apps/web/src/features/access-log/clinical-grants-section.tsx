@@ -28,7 +28,7 @@ export function ClinicalGrantsSection({ timezone }: { timezone?: string }) {
                 <span className="font-medium">{g.user_name ?? t('accessLog.removedUser')}</span>: {g.what}
               </p>
               <p className="text-sm text-base-content/70">
-                {t('accessLog.grants.givenBy', { name: g.granted_by_name ?? t('accessLog.grants.removedUser') })} · <time dateTime={g.at}>{formatDateTime(g.at, timezone)}</time>
+                {t(g.kind === 'password_set' ? 'accessLog.grants.passwordSetBy' : 'accessLog.grants.givenBy', { name: g.granted_by_name ?? t('accessLog.grants.removedUser') })} · <time dateTime={g.at}>{formatDateTime(g.at, timezone)}</time>
               </p>
             </div>
           </li>
