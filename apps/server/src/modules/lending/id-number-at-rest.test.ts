@@ -6,11 +6,12 @@ import { reencryptAll } from '../../content-key-rotation';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
 import { contentKeyIdsInUse } from '../../lib/encrypted-columns';
 import { envelopeKeyId } from '../../lib/field-crypto';
+import { buildPushedDeltas } from '../sync/live-deltas';
 import { call, lendingWorld, type LendingWorld } from '../../../test/lending/lending-helpers';
 
 // Pawners' ID numbers at rest (decision 0367): no stored row holds one in plain text (the customer, the reply kept for
 // an idempotent repeat, a field conflict), the SQLite file neither; those who may view lending still read them in
-// every reply (the routes, a repeat, the sync pull's delta and download, the conflicts); the start-up sweep seals
+// every reply (the routes, a repeat, the sync pull's delta and download, the live signal's delta, the conflicts); the start-up sweep seals
 // numbers stored before, and migration 056 clears the plain copies in kept replies.
 
 let w: LendingWorld;
@@ -83,6 +84,12 @@ describe("pawners' ID numbers at rest (decision 0367)", () => {
     const conflicts = await call(w.t, w.viewer, 'GET', `/api/sync/conflicts?record_uuid=${uuid}`);
     expect(conflicts.json().data).toMatchObject([{ field: 'id_number', overwritten_value: ELSEWHERE, device_was_value: FIRST, new_value: SECOND }]);
     expect((await call(w.t, w.other, 'GET', `/api/sync/conflicts?record_uuid=${uuid}`)).json().data).toEqual([]);
+  });
+
+  it('reach the device in plain in a delta carried by the live signal', async () => {
+    const deltas = await buildPushedDeltas(w.t.db, w.admin.companyId, 0, [{ userId: w.viewer.user.id, branchIds: null, clerk: false }], w.t.app.contentKeys);
+    const carried = JSON.parse(deltas.forReader({ userId: w.viewer.user.id, branchIds: null, clerk: false }) ?? 'null') as { data: { customers: { uuid: string; id_number: string }[] } };
+    expect(carried.data.customers.find((c) => c.uuid === uuid)?.id_number).toBe(SECOND);
   });
 
   it('stored plain before are sealed by the start-up sweep and still read the same', async () => {

@@ -154,7 +154,7 @@ describe('closing the server', () => {
 
 describe('the hub', () => {
   it('gathers a burst of notes into one signal per stream, with only the scopes it may hear', async () => {
-    const hub = createChangeHub(t.db, { kind: 'sqlite', file: '' }, () => undefined);
+    const hub = createChangeHub(t.db, { kind: 'sqlite', file: '' }, () => undefined, t.app.contentKeys);
     const everything: ChangeScope[][] = [];
     const lendingOnly: ChangeScope[][] = [];
     const elsewhere: ChangeScope[][] = [];

@@ -5,6 +5,7 @@ import { listenForChanges, type ChangeListener } from '../../db/change-listener'
 import { afterOpenWrites, type ChangeNote, localChanges } from '../../db/change-signals';
 import { currentVersion } from '../../db/sync-version';
 import { buildPushedDeltas, type DeltaReader, type PushedDeltas } from './live-deltas';
+import type { ContentKeys } from '../../lib/field-crypto';
 
 // The instance's side of the live change signal (docs/decisions/0325-changes-pushed-to-devices.md): the notes of
 // every instance (PostgreSQL LISTEN) or of this process (SQLite) are gathered per company for COALESCE_MS and then
@@ -40,7 +41,7 @@ export interface ChangeHub {
   close(): Promise<void>;
 }
 
-export function createChangeHub(db: DB, database: AppConfig['database'], log: (message: string) => void): ChangeHub {
+export function createChangeHub(db: DB, database: AppConfig['database'], log: (message: string) => void, keys: ContentKeys): ChangeHub {
   const byCompany = new Map<number, Set<LiveConnection>>();
   const pending = new Map<number, Set<ChangeScope>>();
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -75,7 +76,7 @@ export function createChangeHub(db: DB, database: AppConfig['database'], log: (m
     const readers = [...connections].flatMap((c) => (c.reader ? [c.reader] : []));
     if (from === undefined || readers.length === 0) return null;
     try {
-      const deltas = await buildPushedDeltas(db, companyId, from, readers);
+      const deltas = await buildPushedDeltas(db, companyId, from, readers, keys);
       builtTo.set(companyId, deltas.to);
       return deltas;
     } catch (error) {

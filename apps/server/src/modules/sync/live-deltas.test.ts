@@ -118,15 +118,15 @@ describe('deltas carried in the live signal', () => {
     const reader: DeltaReader = { userId: w.admin.user.id, branchIds: null, clerk: true };
     const from = await counter();
     for (let i = 0; i <= PUSHED_DELTA_ROWS; i++) await makeCustomer(w.t, w.admin, { first_name: `Bulk ${i}` });
-    const large = await buildPushedDeltas(w.t.db, w.admin.companyId, from, [reader]);
+    const large = await buildPushedDeltas(w.t.db, w.admin.companyId, from, [reader], w.t.app.contentKeys);
     expect(large.to).toBe(await counter());
     expect(large.forReader(reader)).toBeNull();
     // The last hundred are small enough, and what the pull gives.
-    const small = await buildPushedDeltas(w.t.db, w.admin.companyId, from + 1, [reader]);
+    const small = await buildPushedDeltas(w.t.db, w.admin.companyId, from + 1, [reader], w.t.app.contentKeys);
     const delta = JSON.parse(small.forReader(reader) ?? 'null') as PushedDelta;
     expect(delta.data.customers).toHaveLength(PUSHED_DELTA_ROWS);
     await expectSameAsPull(w.admin, delta);
     // Nothing after the counter: nothing to build.
-    expect((await buildPushedDeltas(w.t.db, w.admin.companyId, large.to, [reader])).to).toBe(large.to);
+    expect((await buildPushedDeltas(w.t.db, w.admin.companyId, large.to, [reader], w.t.app.contentKeys)).to).toBe(large.to);
   });
 });

@@ -9,6 +9,8 @@ import { branchAssignmentsOfUsers } from './live-deltas.repository';
 import { firstBranch } from '../lending/branches.repository';
 import { inSnapshot } from './sync.repository';
 import { clerksCashDays, deltaReply, deltaRowsIn, type DeltaRows } from './sync.service';
+import type { ContentKeys } from '../../lib/field-crypto';
+import { openPulledCustomers } from '../lending/customer-id-number';
 
 // Small deltas carried in the live signal (docs/decisions/0360-deltas-carried-in-the-signal.md). When a company's
 // lending rows change, the instance builds the delta from the version it last built to (`from`) up to the counter,
@@ -68,7 +70,7 @@ const plain = (to: number): PushedDeltas => ({ to, forReader: () => null });
  * The deltas after version `from` of the company for `readers`. With the counter at `from` nothing changed since the
  * last build (`to` equals `from`); with it behind `from` (a database restored under a running instance) none is built.
  */
-export async function buildPushedDeltas(db: DB, companyId: number, from: number, readers: Iterable<DeltaReader>): Promise<PushedDeltas> {
+export async function buildPushedDeltas(db: DB, companyId: number, from: number, readers: Iterable<DeltaReader>, keys: ContentKeys): Promise<PushedDeltas> {
   const tag = await restoreTag(db);
   return inSnapshot(db, async (trx) => {
     const counter = await currentVersion(trx, companyId);
@@ -96,7 +98,8 @@ export async function buildPushedDeltas(db: DB, companyId: number, from: number,
     const encode = async (key: string, days: CashDay[]): Promise<void> => {
       const built = rowsByBranches.get(key.split('|')[0]);
       if (!built) return void json.set(key, null);
-      const reply: SyncDeltaReply = withTag(await deltaReply(counter, built.total, built.rows, days, none, serverTime), tag);
+      // Pawners' ID numbers opened as the pull opens them (decision 0367).
+      const reply: SyncDeltaReply = withTag(openPulledCustomers(keys, companyId, await deltaReply(counter, built.total, built.rows, days, none, serverTime)), tag);
       const text = JSON.stringify({ from: fromCursor, to: reply.meta.cursor, ...reply });
       json.set(key, text.length > PUSHED_DELTA_BYTES ? null : text);
     };
