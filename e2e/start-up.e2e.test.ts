@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, launchBrowser, newPage, PHONE, signIn } from './support/browser';
+import { RECORD_SHIFTS } from './support/checks';
 import { type RunningServer, startServer } from './support/server';
 
 // Start-up of a signed-in screen (decision 0231): what arrives late must not move what is already drawn.
@@ -10,14 +11,6 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server?.stop());
-
-/** Records every layout shift of the page from its start (buffered), for reading with `shiftTotal`. */
-const RECORD_SHIFTS = `(() => {
-  window.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
-  }).observe({ type: 'layout-shift', buffered: true });
-})();`;
 
 /** Records when the first largest paint of text matching `text` came (buffered), for reading as `window.__textPaint`. */
 const recordTextPaint = (text: string) => `(() => {

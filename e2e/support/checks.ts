@@ -27,3 +27,11 @@ export async function overflowing(page: Page, scope = 'body *'): Promise<string[
       .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} → ${Math.round(e.getBoundingClientRect().right)}`);
   }, scope);
 }
+
+/** An init script recording every layout shift of the page from its start (buffered) in `window.__shifts`. */
+export const RECORD_SHIFTS = `(() => {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;

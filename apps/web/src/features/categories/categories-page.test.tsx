@@ -215,9 +215,19 @@ describe('Categories screen', () => {
       expect(pictures(screen.getAllByTestId('category-card')).slice(3).map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
     });
 
-    it('a first card without a picture holds nothing back', async () => {
-      const imgs = await openAt(375, [{ ...pictured[0]!, image_path: null }, ...pictured.slice(1)]);
-      expect(imgs.slice(1).map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
+    it('a first card without a picture: the next picture is the one asked for first, the others wait for it', async () => {
+      const [none, second, ...rest] = await openAt(375, [{ ...pictured[0]!, image_path: null }, ...pictured.slice(1)]);
+      expect(none).toBeNull();
+      expect(second?.getAttribute('fetchpriority')).toBe('high');
+      expect(rest.every((img) => img === null)).toBe(true);
+      fireEvent.load(second as HTMLImageElement);
+      expect(pictures(screen.getAllByTestId('category-card')).slice(2).map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy']);
+    });
+
+    it('no pictures at all: nothing waits', async () => {
+      const imgs = await openAt(375, pictured.map((c) => ({ ...c, image_path: null })));
+      expect(imgs.every((img) => img === null)).toBe(true);
+      expect(screen.getAllByTestId('category-placeholder')).toHaveLength(5);
     });
   });
 });

@@ -34,21 +34,23 @@ function gridColumns(): number {
 const FIRST_PICTURE_WAIT_MS = 3000;
 
 /**
- * How each card's picture loads (decisions 0334, 0363): the first card's at once and first, the rest of the first row
- * at once; the others only once the first picture has loaded (or failed, or after FIRST_PICTURE_WAIT_MS), so on a
- * slow phone they do not share the line with the picture the screen shows first. Their frames keep their size.
+ * How each card's picture loads (decisions 0334, 0363): the first picture of the list (a card without one shows its
+ * placeholder) at once and first, the rest of the first row at once; the others only once that picture has loaded
+ * (or failed, or after FIRST_PICTURE_WAIT_MS), so on a slow phone they do not share the line with the picture the
+ * screen shows first. Their frames keep their size.
  */
-function usePictureOrder(firstSrc: string | null | undefined) {
+function usePictureOrder(sources: (string | null | undefined)[]) {
   const [columns] = useState(gridColumns);
   const [firstSettled, setFirstSettled] = useState(false);
-  const waiting = !!firstSrc && !firstSettled;
+  const first = sources.findIndex((src) => !!src);
+  const waiting = first >= 0 && !firstSettled;
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setTimeout(() => setFirstSettled(true), FIRST_PICTURE_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, [waiting]);
-  const loadOf = (index: number): CoverLoad => (index === 0 ? 'first' : index < columns ? 'eager' : waiting ? 'held' : 'lazy');
-  return { loadOf, settled: () => setFirstSettled(true) };
+  const loadOf = (index: number): CoverLoad => (index === first ? 'first' : index < columns ? 'eager' : waiting ? 'held' : 'lazy');
+  return { loadOf, first, settled: () => setFirstSettled(true) };
 }
 
 export function CategoriesPage() {
@@ -125,7 +127,7 @@ export function CategoriesPage() {
 
   const searching = debouncedSearch.trim() !== '';
   const data = list.data;
-  const pictures = usePictureOrder(data?.data[0]?.image_path);
+  const pictures = usePictureOrder(data?.data.map((c) => c.image_path) ?? []);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
@@ -177,7 +179,7 @@ export function CategoriesPage() {
           {list.isError && <ErrorAlert message={errorMessage(list.error, t('categories.loadFailed'))} onRetry={() => void refetch()} />}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
             {data.data.map((c, i) => (
-              <CategoryCard key={c.uuid} category={c} canManage={canManage} onEdit={() => openEdit(c)} onDelete={() => void askDelete(c)} load={pictures.loadOf(i)} onPictureSettled={i === 0 ? pictures.settled : undefined} />
+              <CategoryCard key={c.uuid} category={c} canManage={canManage} onEdit={() => openEdit(c)} onDelete={() => void askDelete(c)} load={pictures.loadOf(i)} onPictureSettled={i === pictures.first ? pictures.settled : undefined} />
             ))}
           </div>
           <Pagination currentPage={data.meta.current_page} lastPage={data.meta.last_page} onPageChange={setPage} />
