@@ -1,8 +1,8 @@
 import type { MyGroupSession } from '@kalinga/contracts/groups';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
 import { formatWeekdayDateTime } from '../lib/dates';
 import { useT } from '../lib/i18n';
+import { myGroupSessionsQuery } from './my-group-sessions';
 
 // A member's coming group sessions in their Appointments list (decisions 0283, 0319): each a read-only card marked
 // as a group session, with the group's name, which session of how many, when and where, placed by its start among
@@ -11,12 +11,7 @@ import { useT } from '../lib/i18n';
 
 /** The signed-in member's sessions from today on, soonest first (GET /api/my-group-sessions). */
 export function useMyGroupSessions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['workshops', 'mine'],
-    queryFn: () => api.get<{ data: MyGroupSession[] }>('/api/my-group-sessions').then((r) => r.data),
-    enabled,
-    retry: false,
-  });
+  return useQuery({ ...myGroupSessionsQuery, enabled });
 }
 
 /**

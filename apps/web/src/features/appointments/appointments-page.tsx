@@ -8,6 +8,7 @@ import { intakeRequiredFirst, useScreeningStatus } from '../../components/intake
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { GroupSessionCard, sessionsOnPage, upcomingCount, useMyGroupSessions } from '../../components/group-session-rows';
+import { isGroupMember } from '../../components/my-group-sessions';
 import { Pagination } from '../../components/ui/pagination';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
@@ -80,7 +81,7 @@ export function AppointmentsPage() {
   useLiveChange('appointments', useInvalidateAppointments());
   // A member's coming group sessions stand in the Upcoming list among the appointments, by start, under the same
   // month headings (decisions 0283, 0319); the page before tells where this page's share of them begins.
-  const member = user?.user_type === 'student' || user?.user_type === 'personnel';
+  const member = isGroupMember(user);
   const withSessions = member && tab === 'upcoming';
   // Read on every tab: the Upcoming count counts them too.
   const sessions = useMyGroupSessions(member);

@@ -13,11 +13,14 @@ import type {
 } from '@kalinga/contracts/appointments';
 import type { SetupStatus } from '@kalinga/contracts/setup';
 import { screeningStatusQuery } from '../../../components/intake-status';
+import { isGroupMember, myGroupSessionsQuery } from '../../../components/my-group-sessions';
+import { getAuthState } from '../../../session/auth-store';
 import { isWholeDate } from '../../../lib/dates';
 import type { StudentOption } from '@kalinga/contracts/users';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, COMPANY_KEY, getToken, OFFLINE_MESSAGE } from '../../../lib/api-client';
 import { currentLanguage, t } from '../../../lib/i18n';
+import { refreshQueries } from '../../../lib/refresh-queries';
 
 export interface AppointmentFilters {
   user_type?: ClientUserType;
@@ -58,24 +61,30 @@ export function useAppointmentCounts(filters: AppointmentFilters) {
   return useQuery({ ...countsQuery(filters), placeholderData: keepPreviousData });
 }
 
-/** The administrator's first-run checklist (components/setup-checklist.tsx); asked again each time the screen opens. */
+/**
+ * The administrator's first-run checklist (components/setup-checklist.tsx); asked again each time the screen opens,
+ * except within a few seconds of its last answer: the copy the start-up asked for beside the lists is not asked for
+ * a second time while the screen first draws (decision 0363).
+ */
 export const setupStatusQuery = {
   queryKey: ['company-setup'],
   queryFn: () => api.get<{ data: SetupStatus }>('/api/company/setup'),
-  staleTime: 0,
+  staleTime: 5_000,
 };
 
 /**
  * The landing screen's first requests (Pending, page 1, and the tab counts), sent at start-up beside the
  * session check instead of after it (decision 0098); the screen's queries find them in the cache. What the
  * screen draws above its tabs comes with them where the device's hint says the user has it (decision 0231):
- * the checklist of an administrator, the intake prompt of a client.
+ * the checklist of an administrator, the intake prompt of a client; and a member's group sessions, which the
+ * Upcoming tab's count includes (decision 0363), when the signed-in user is known to be one.
  */
 export function prefetchLandingLists(client: QueryClient, above: { setup: boolean; screening: boolean } = { setup: false, screening: false }): void {
   void client.prefetchQuery(listQuery({ status: 'pending', page: 1 }));
   void client.prefetchQuery(countsQuery({}));
   if (above.setup) void client.prefetchQuery(setupStatusQuery);
   if (above.screening) void client.prefetchQuery(screeningStatusQuery);
+  if (isGroupMember(getAuthState().user)) void client.prefetchQuery(myGroupSessionsQuery);
 }
 
 /** The free HH:mm slots of a counselor on a date (and their exact instants); `exclude` frees the edited appointment's own slot. */
@@ -130,8 +139,7 @@ export function useStatusHistory(uuid: string | null) {
  * would be the answer kept, the changed card showing its old status until something else read the list again.
  */
 export async function readAppointmentsAgain(client: QueryClient): Promise<void> {
-  await client.cancelQueries({ queryKey: ROOT });
-  await client.invalidateQueries({ queryKey: ROOT });
+  await refreshQueries(client, { queryKey: ROOT });
 }
 
 /** A change from here, or one the live stream signals (decision 0325), reads the lists, counts and slots again. */

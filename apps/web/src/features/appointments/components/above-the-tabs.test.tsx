@@ -2,10 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeNetwork } from '../../../test/fake-network';
+import type { AuthUser } from '@kalinga/contracts/auth';
+import { setUser } from '../../../session/auth-store';
+import { prefetchLandingLists } from '../api/appointments-api';
 import { AboveTheTabs } from './above-the-tabs';
 
 beforeAll(() => initI18n(['appointments', 'intake']));
@@ -22,9 +25,8 @@ function List() {
   return <p>the list</p>;
 }
 
-function renderAbove(who: { admin: boolean; client: boolean }) {
+function renderAbove(who: { admin: boolean; client: boolean }, client = createQueryClient()) {
   listMounts = 0;
-  const client = createQueryClient();
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -66,5 +68,46 @@ describe('above the tabs of Appointments', () => {
     expect(state?.errorUpdateCount).toBe(1);
     expect(listMounts).toBe(1);
     expect(net.fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+// A first open's reads end before its first paint, and a request the screen sets off as it draws is one more round trip
+// in front of that paint on a slow phone (decision 0363).
+describe('what the landing screen asks for at start-up', () => {
+  const SETUP = { data: { counselor: true, schedule: false, category: false, clients: false } };
+  const asked = (path: string) => net.fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path).length;
+  function user(userType: string): AuthUser {
+    return {
+      id: 1, name: 'Alma', username: 'Alma', email: 'a@example.test', avatar: null, role: 'admin', roles: ['admin'], permissions: ['manage users'],
+      user_type: userType, student_id: null, department: null, birth_date: null, status: 'active',
+    } as AuthUser;
+  }
+
+  it('the checklist it asked for is not asked again as the screen first draws; an opening a while later asks again', async () => {
+    net.fetchMock.mockImplementation(async () => net.json(200, SETUP));
+    const client = createQueryClient();
+    prefetchLandingLists(client, { setup: true, screening: false });
+    await vi.waitFor(() => expect(client.getQueryState(['company-setup'])?.status).toBe('success'));
+    expect(asked('/api/company/setup')).toBe(1);
+    renderAbove({ admin: true, client: false }, client);
+    await screen.findByText('the list');
+    await act(async () => {});
+    expect(asked('/api/company/setup')).toBe(1);
+    cleanup();
+    vi.setSystemTime(new Date(Date.now() + 6_000));
+    renderAbove({ admin: true, client: false }, client);
+    await vi.waitFor(() => expect(asked('/api/company/setup')).toBe(2));
+  });
+
+  it.each([
+    ['personnel', 1],
+    ['student', 1],
+    ['counselor', 0],
+  ])("a member's group sessions, which the Upcoming count includes, leave with the lists (%s)", async (userType, times) => {
+    net.fetchMock.mockImplementation(async () => net.json(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } }));
+    setUser(user(userType));
+    prefetchLandingLists(createQueryClient());
+    await vi.waitFor(() => expect(asked('/api/appointments/counts')).toBe(1));
+    expect(asked('/api/my-group-sessions')).toBe(times);
   });
 });
