@@ -1,5 +1,6 @@
 // The house's rules beyond the layers (docs/architecture.md#checked, decision 0355): who may call a route, where
-// confidential tables are read, what the browser keeps, what comments cite. Registered with the layers' rules in
+// confidential tables are read, what the browser keeps, what comments cite, how the web reads again after a write.
+// Registered with the layers' rules in
 // eslint-house-rules.js, under the same `house/` prefix.
 
 import fs from 'node:fs';
@@ -225,9 +226,41 @@ const commentCites = {
   },
 };
 
+// ---- After a write, the newest answer wins ----------------------------------------------------------------------
+
+/** The one web file that marks queries stale: it drops a read still on its way first (decision 0368). */
+export const QUERY_REFRESHER = `${WEB}lib/refresh-queries.ts`;
+
+const queryRefresh = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The web reads queries again only through lib/refresh-queries.ts (docs/architecture.md#checked)' },
+    messages: {
+      invalidate:
+        'Read again with refreshQueries(client, filters) from lib/refresh-queries.ts: invalidateQueries alone keeps a read that left before the write when the query has no data yet (decision 0368).',
+    },
+    schema: [],
+  },
+  create(context) {
+    const rel = relative(context.filename);
+    if (!rel.startsWith(WEB) || isTest(rel) || rel === QUERY_REFRESHER) return {};
+    const named = (node) => (node.computed ? node.property.type === 'Literal' && node.property.value === 'invalidateQueries' : node.property.name === 'invalidateQueries');
+    return {
+      MemberExpression(node) {
+        if (named(node)) context.report({ node, messageId: 'invalidate' });
+      },
+      Property(node) {
+        // `const { invalidateQueries } = client` takes it out of the client to call it unseen.
+        if (node.parent.type === 'ObjectPattern' && !node.computed && (node.key.name ?? node.key.value) === 'invalidateQueries') context.report({ node, messageId: 'invalidate' });
+      },
+    };
+  },
+};
+
 export const contentChecks = {
   'route-guard': routeGuard,
   'confidential-tables': confidentialTables,
   'browser-storage': browserStorage,
   'comment-cites': commentCites,
+  'query-refresh': queryRefresh,
 };

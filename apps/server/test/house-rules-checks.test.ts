@@ -103,3 +103,24 @@ describe('eslint.config.js turns them on', () => {
     expect(await lint('apps/server/src/modules/screening/fixture.repository.ts', query)).toEqual([]);
   }, 60_000);
 });
+
+const API_FILE = 'apps/web/src/features/users/fixture-api.ts';
+
+tester.run('house/query-refresh', rules['query-refresh'], {
+  valid: [
+    { filename: at(API_FILE), code: "onSuccess: () => refreshQueries(qc, { queryKey: USERS_KEY })" },
+    { filename: at(API_FILE), code: "void client.cancelQueries({ queryKey: ROOT }); client.setQueryData(key, next);" },
+    // The helper itself, and tests showing the library's own behaviour.
+    { filename: at('apps/web/src/lib/refresh-queries.ts'), code: 'await client.invalidateQueries(filters, options);' },
+    { filename: at('apps/web/src/lib/fixture.test.ts'), code: "await client.invalidateQueries({ queryKey: ['rows'] });" },
+    // The server has no query client.
+    { filename: at('apps/server/src/modules/users/fixture.service.ts'), code: 'cache.invalidateQueries(key);' },
+  ],
+  invalid: [
+    { filename: at(API_FILE), code: "onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY })", errors: [{ messageId: 'invalidate' }] },
+    { filename: at('apps/web/src/app/fixture.tsx'), code: 'void client.invalidateQueries();', errors: [{ messageId: 'invalidate' }] },
+    { filename: at(API_FILE), code: "useQueryClient()['invalidateQueries']({ queryKey: ['x'] });", errors: [{ messageId: 'invalidate' }] },
+    { filename: at(API_FILE), code: 'onSettled: qc.invalidateQueries.bind(qc, { queryKey: key })', errors: [{ messageId: 'invalidate' }] },
+    { filename: at(API_FILE), code: "const { invalidateQueries } = qc; void invalidateQueries({ queryKey: ['x'] });", errors: [{ messageId: 'invalidate' }] },
+  ],
+});

@@ -7,6 +7,7 @@ import { useMediaQuery } from '../lib/use-media-query';
 import { myBranches } from '../offline/branches-local';
 import { hasPermission, useAuth } from '../session/auth-store';
 import { Modal } from '../components/ui/modal';
+import { refreshQueries } from '../lib/refresh-queries';
 
 // The branch this device works at (docs/decisions/0302-acting-branch.md): remembered in localStorage and sent with
 // every request by the API client (queued writes included). Someone who works at more than one branch picks it
@@ -56,7 +57,7 @@ function BranchPicker({ place }: { place: BranchPlace }) {
     localStorage.setItem(BRANCH_KEY, id);
     drawAgain();
     // Lists and figures per branch read again for the branch now in use.
-    void client.invalidateQueries();
+    void refreshQueries(client);
   };
 
   useEffect(() => {

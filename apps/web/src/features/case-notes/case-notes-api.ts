@@ -1,6 +1,7 @@
 import type { AddendumBody, CaseNote, CaseNoteSettings, CreateCaseNoteBody, ReviewQueueItem, UpdateCaseNoteBody } from '@kalinga/contracts/case-notes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 // Case notes over the API (decision 0208). Notes are confidential (product-rules.md#confidentiality): held in the
 // query cache in memory only (gcTime 0: dropped when the screen closes), never persisted, and every read is recorded
@@ -38,8 +39,8 @@ function useRefresh() {
   const qc = useQueryClient();
   return (note: CaseNote) => {
     qc.setQueryData(noteKey(note.uuid), { data: note });
-    void qc.invalidateQueries({ queryKey: clientKey(note.client.id) });
-    void qc.invalidateQueries({ queryKey: QUEUE_KEY });
+    void refreshQueries(qc, { queryKey: clientKey(note.client.id) });
+    void refreshQueries(qc, { queryKey: QUEUE_KEY });
   };
 }
 
@@ -63,7 +64,7 @@ export function useDeleteNote(clientId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (uuid: string) => api.del(`/api/case-notes/${uuid}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: clientKey(clientId) }),
+    onSettled: () => refreshQueries(qc, { queryKey: clientKey(clientId) }),
   });
 }
 

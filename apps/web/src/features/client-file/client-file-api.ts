@@ -3,6 +3,7 @@ import type { ClientFile, Correction, CorrectionAnswerBody, FileState, MyClient,
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download-file';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 // The client file's calls (docs/decisions/0235-client-file-and-disclosure.md). Confidential replies stay in memory:
 // staleTime 0 and no persistence (nothing of a client file goes to browser storage).
@@ -30,7 +31,7 @@ export function useClientFile(clientId: number) {
 
 function useFileMutation<TBody, TReply>(clientId: number, call: (body: TBody) => Promise<TReply>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => qc.invalidateQueries({ queryKey: fileKey(clientId) }) });
+  return useMutation({ mutationFn: call, onSuccess: () => refreshQueries(qc, { queryKey: fileKey(clientId) }) });
 }
 
 export function useBreakGlass(clientId: number) {
@@ -66,6 +67,6 @@ export function useApprovePurge() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<{ data: Purge }>(`/api/retention/purges/${id}/approve`),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['retention', 'purges'] }),
+    onSettled: () => refreshQueries(qc, { queryKey: ['retention', 'purges'] }),
   });
 }

@@ -1,6 +1,7 @@
 import type { CreateGroupNoteBody, GroupNote, GroupNoteAddendumBody, GroupNoteContent, SessionNoteReply } from '@kalinga/contracts/group-notes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 // A group session's note over the API (decision 0295). Confidential like case notes: held in memory only (gcTime 0),
 // never persisted; every read is recorded by the server.
@@ -17,7 +18,7 @@ function useNoteChange<T>(sessionUuid: string, fn: (arg: T) => Promise<{ data: G
     mutationFn: fn,
     onSuccess: (reply) => qc.setQueryData<SessionNoteReply['data']>(noteKey(sessionUuid), (old) => (old ? { ...old, note: reply.data } : old)),
     // Every read of a group note (the session's, and the one a supervisor reviews) is read again.
-    onSettled: () => qc.invalidateQueries({ queryKey: ['group-notes'] }),
+    onSettled: () => refreshQueries(qc, { queryKey: ['group-notes'] }),
   });
 }
 
@@ -39,6 +40,6 @@ export function useCosignGroupNote(uuid: string) {
   return useMutation({
     mutationFn: () => api.post<{ data: GroupNote }>(`/api/group-notes/${uuid}/cosign`),
     onSuccess: (reply) => qc.setQueryData(reviewKey(uuid), reply.data),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['group-notes'] }),
+    onSettled: () => refreshQueries(qc, { queryKey: ['group-notes'] }),
   });
 }

@@ -2,6 +2,7 @@ import type { AttendanceRow, GroupBody, GroupCancelResult, GroupDetail, GroupOcc
 import type { StudentOption } from '@kalinga/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 // The requests of the Groups and Workshops screens (decisions 0277-0280). A seat held for someone on a workshop's
 // waitlist must show without a reload: the workshop list refreshes every 30 s while open.
@@ -48,7 +49,7 @@ export function useMyGroupSessions(enabled: boolean) {
 
 function useChange<T, R>(key: readonly string[], fn: (arg: T) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: key }) });
+  return useMutation({ mutationFn: fn, onSettled: () => refreshQueries(qc, { queryKey: key }) });
 }
 
 export const previewGroup = (body: GroupBody) =>

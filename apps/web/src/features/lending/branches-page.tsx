@@ -10,6 +10,7 @@ import { notifySuccess } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { PageHeader } from './components/page-header';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 // Lending › Branches (docs/decisions/0301-branches-schema.md): a manager adds and changes branches (name, address,
 // BSP registration, ticket prefix), closes one, and says who works at each.
@@ -90,7 +91,7 @@ function BranchForm({ branch, all, members, membersFailed, onClose }: { branch: 
       }
     },
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: BRANCHES_KEY });
+      await refreshQueries(client, { queryKey: BRANCHES_KEY });
       notifySuccess(t('lending.branches.saved'));
       onClose();
     },

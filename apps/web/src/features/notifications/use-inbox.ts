@@ -6,6 +6,7 @@ import { t } from '../../lib/i18n';
 import { useAfterFirstScreen } from '../../lib/first-screen';
 import { useAuth } from '../../session/auth-store';
 import { EMPTY_INBOX, type InboxList, replyAfterRead, withLatest, withOlder, withRead } from './inbox-merge';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 export const INBOX_PAGE = 20;
 /** How often an open tab asks for news (decision 0073); a hidden tab does not ask, a focused one asks at once. */
@@ -87,7 +88,7 @@ export function useInbox() {
       const at = new Date().toISOString();
       setList((l) => withRead(l, ids, at));
       qc.setQueryData<InboxSnapshot>(key, (s) => (s ? { ...s, reply: replyAfterRead(s.reply, ids, at) } : s));
-      void qc.invalidateQueries({ queryKey: key });
+      void refreshQueries(qc, { queryKey: key });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key's parts, not the new array of each render
     [qc, key[1], key[2]],

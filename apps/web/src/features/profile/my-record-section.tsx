@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/dates';
 import { downloadFile } from '../../lib/download-file';
 import { useSiteSettings } from '../../session/site-settings';
 import { useT } from '../../lib/i18n';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 // My Profile › My record (docs/decisions/0235-client-file-and-disclosure.md): a student or employee downloads what the
 // centre shares with them of their own record (PDF or JSON; each download recorded) and asks their care team to
@@ -42,7 +43,7 @@ export function MyRecordSection() {
   const corrections = useQuery({ queryKey: CORRECTIONS_KEY, queryFn: () => api.get<{ data: Correction[] }>('/api/me/corrections'), staleTime: 0 });
   const ask = useMutation({
     mutationFn: (body: string) => api.post<{ data: Correction }>('/api/me/corrections', { uuid: crypto.randomUUID(), body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: CORRECTIONS_KEY }),
+    onSuccess: () => refreshQueries(qc, { queryKey: CORRECTIONS_KEY }),
   });
   const [downloading, setDownloading] = useState<'pdf' | 'json' | null>(null);
   const [text, setText] = useState('');

@@ -1,6 +1,7 @@
 import type { Permission, Role, RoleBody } from '@kalinga/contracts/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 const ROLES_KEY = ['roles'] as const;
 
@@ -18,9 +19,9 @@ export function useSaveRole() {
     mutationFn: ({ id, body }: { id: number | null; body: RoleBody }) =>
       id === null ? api.post<{ data: Role }>('/api/roles', body) : api.put<{ data: Role }>(`/api/roles/${id}`, body),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ROLES_KEY });
+      void refreshQueries(qc, { queryKey: ROLES_KEY });
       // The users list shows each user's permissions.
-      void qc.invalidateQueries({ queryKey: ['users'] });
+      void refreshQueries(qc, { queryKey: ['users'] });
     },
   });
 }
@@ -29,6 +30,6 @@ export function useDeleteRole() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.del<{ message: string }>(`/api/roles/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ROLES_KEY }),
+    onSuccess: () => refreshQueries(qc, { queryKey: ROLES_KEY }),
   });
 }

@@ -11,6 +11,7 @@ import { type MessageKey, useT } from '../../lib/i18n';
 import { useDocumentTitle, useSiteSettings } from '../../session/site-settings';
 import { QuestionGroup } from './question-group';
 import { SubmitButton } from '../../components/ui/submit-button';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 // The intake questionnaires (decisions 0160, 0162): the PHQ-9 and GAD-7 as published. The answers live in this
 // screen's state only (never in browser storage) and go to the server, which scores them; the reply says only
@@ -68,7 +69,7 @@ export function IntakePage() {
     setError(null);
     try {
       const reply = await api.post<ScreeningReply>('/api/screenings', { uuid: submissionKey, phq9, gad7, difficulty });
-      await qc.invalidateQueries({ queryKey: SCREENING_STATUS_KEY });
+      await refreshQueries(qc, { queryKey: SCREENING_STATUS_KEY });
       if (reply.crisis) {
         navigate('/crisis?reason=screening', { replace: true });
         return;

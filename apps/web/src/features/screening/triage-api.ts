@@ -2,6 +2,7 @@ import type { ClientScreenings, TriageItem } from '@kalinga/contracts/screening/
 import type { BookSameDayReply, SameDaySlot, SameDaySlotsReply } from '@kalinga/contracts/screening/same-day';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 // The Triage list and a client's screenings (decisions 0162, 0164). Held in the query cache in memory only: the
 // app persists no query to storage, and these screens are never kept as a last screen.
@@ -18,7 +19,7 @@ export function useAcknowledge() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (caseId: number) => api.post(`/api/urgent-cases/${caseId}/acknowledge`),
-    onSettled: () => qc.invalidateQueries({ queryKey: TRIAGE_KEY }),
+    onSettled: () => refreshQueries(qc, { queryKey: TRIAGE_KEY }),
   });
 }
 
@@ -31,7 +32,7 @@ export function useRequestRepeat(clientId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<{ requested_at: string }>(`/api/clients/${clientId}/screening-requests`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: screeningsKey(clientId) }),
+    onSuccess: () => refreshQueries(qc, { queryKey: screeningsKey(clientId) }),
   });
 }
 
@@ -48,9 +49,9 @@ export function useBookSameDay() {
     mutationFn: ({ caseId, slot }: { caseId: number; slot: SameDaySlot }) =>
       api.post<BookSameDayReply>(`/api/urgent-cases/${caseId}/book`, { counselor_id: slot.counselor_id, appointment_date: slot.appointment_date }),
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: TRIAGE_KEY });
-      void qc.invalidateQueries({ queryKey: SAME_DAY_KEY });
-      void qc.invalidateQueries({ queryKey: ['appointments'] });
+      void refreshQueries(qc, { queryKey: TRIAGE_KEY });
+      void refreshQueries(qc, { queryKey: SAME_DAY_KEY });
+      void refreshQueries(qc, { queryKey: ['appointments'] });
     },
   });
 }

@@ -4,6 +4,7 @@ import type { Role } from '@kalinga/contracts/roles';
 import type { CreateUserBody, UpdateUserBody, User } from '@kalinga/contracts/users';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 export interface UserFilters {
   page: number;
@@ -59,7 +60,7 @@ export function useSaveUser() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: UserFormBody }) =>
       id === null ? api.post<{ data: User }>('/api/users', body) : api.put<{ data: User }>(`/api/users/${id}`, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: () => refreshQueries(qc, { queryKey: USERS_KEY }),
   });
 }
 
@@ -68,8 +69,8 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: (id: number) => api.del<{ message: string }>(`/api/users/${id}`),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: USERS_KEY });
-      void qc.invalidateQueries({ queryKey: ['roles'] });
+      void refreshQueries(qc, { queryKey: USERS_KEY });
+      void refreshQueries(qc, { queryKey: ['roles'] });
     },
   });
 }
@@ -78,6 +79,6 @@ export function useToggleStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.patch<{ data: User }>(`/api/users/${id}/toggle-status`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: () => refreshQueries(qc, { queryKey: USERS_KEY }),
   });
 }

@@ -1,6 +1,7 @@
 import type { JoinWaitlistBody, WaitlistEntry } from '@kalinga/contracts/waitlist';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { refreshQueries } from '../../lib/refresh-queries';
 
 // The waitlist's requests (decisions 0151, 0152). A held time must show without a reload: the lists refresh every
 // 30 s while open (the offer is also told in the bell and by email).
@@ -21,9 +22,9 @@ function useWaitlistChange<T, R>(fn: (arg: T) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     onSettled: async () => {
-      await qc.invalidateQueries({ queryKey: ['waitlist'] });
+      await refreshQueries(qc, { queryKey: ['waitlist'] });
       // Accepting books an appointment: the appointment lists and counts are stale.
-      await qc.invalidateQueries({ queryKey: ['appointments'] });
+      await refreshQueries(qc, { queryKey: ['appointments'] });
     },
   });
 }

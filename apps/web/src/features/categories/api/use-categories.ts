@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { CATEGORY_PAGE_SIZE, type CategoryInput, type CategoryListParams, createCategory, deleteCategory, listCategories, updateCategory } from './categories-store';
+import { refreshQueries } from '../../../lib/refresh-queries';
 
 export const categoriesKey = ['categories'] as const;
 
@@ -18,7 +19,7 @@ function useReloadAfterSync(reload: () => void) {
 
 export function useCategoryList(params: CategoryListParams) {
   const client = useQueryClient();
-  useReloadAfterSync(useCallback(() => void client.invalidateQueries({ queryKey: categoriesKey }), [client]));
+  useReloadAfterSync(useCallback(() => void refreshQueries(client, { queryKey: categoriesKey }), [client]));
   return useQuery({ ...listQuery(params), placeholderData: keepPreviousData });
 }
 
@@ -40,7 +41,7 @@ export function prefetchFirstCategories(client: QueryClient): void {
 export function useCategoryMutations() {
   const client = useQueryClient();
   const refresh = async () => {
-    await Promise.all([client.invalidateQueries({ queryKey: categoriesKey }), client.invalidateQueries({ queryKey: ['resources'] })]);
+    await Promise.all([refreshQueries(client, { queryKey: categoriesKey }), refreshQueries(client, { queryKey: ['resources'] })]);
   };
   return {
     // Writes are kept on the device and queued: they run offline ('always'), unlike the delete, which needs the server.

@@ -5,6 +5,7 @@ import { api, ApiError, rawRequest } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
 import { refusalText } from '../field-messages';
+import { refreshQueries } from '../../../lib/refresh-queries';
 
 // The notices before redemption periods end and the auction list are the server's (decisions 0184, 0185): a notice
 // goes out once for every device, so these screens ask the server and say so when it cannot be reached.
@@ -49,7 +50,7 @@ export function useSendNotice() {
       }
       return (reply.payload as NoticeReply).data;
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: NOTICES_KEY }),
+    onSettled: () => refreshQueries(qc, { queryKey: NOTICES_KEY }),
   });
 }
 

@@ -6,6 +6,7 @@ import { notifySuccess } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import type { LocalItem } from '../../../offline/db';
+import { refreshQueries } from '../../../lib/refresh-queries';
 
 // Sending an item from its branch's vault to another branch's (docs/decisions/0303-item-transfers.md): online only,
 // keyed by a uuid made when the form opens, so a repeat answers the first send. The item is then in transit, counted
@@ -29,7 +30,7 @@ export function ItemTransferForm({ item }: { item: Pick<LocalItem, 'uuid' | 'bra
     onSuccess: (transfer) => {
       setSent(transfer);
       notifySuccess(t('vault.send.done'));
-      void client.invalidateQueries({ queryKey: ['transfers'] });
+      void refreshQueries(client, { queryKey: ['transfers'] });
     },
   });
   const others = (branches.data?.data ?? []).filter((b) => b.id !== item.branch_id && !b.deleted);

@@ -9,6 +9,7 @@ import { api, ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { useT } from '../../../lib/i18n';
 import { PageHeader } from '../components/page-header';
+import { refreshQueries } from '../../../lib/refresh-queries';
 
 // Lending › Transfers (docs/decisions/0303-item-transfers.md): the items on their way between the caller's branches'
 // vaults, counted in neither; the branch an item was sent to receives it here. Transfers are online only.
@@ -26,7 +27,7 @@ export function TransfersPage() {
     mutationFn: (uuid: string) => api.post<{ data: Transfer }>(`/api/transfers/${encodeURIComponent(uuid)}/receive`),
     onSuccess: (reply) => {
       notifySuccess(t('vault.transfers.received', { item: reply.data.item_description }));
-      void client.invalidateQueries({ queryKey: ['transfers'] });
+      void refreshQueries(client, { queryKey: ['transfers'] });
     },
     onError: (error) => notifyError(error instanceof ApiError ? error.message : t('vault.transfers.receiveError')),
   });

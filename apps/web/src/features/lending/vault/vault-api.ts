@@ -1,6 +1,7 @@
 import type { ItemMove, ItemPhoto, VaultCount } from '@kalinga/contracts/lending/vault';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { refreshQueries } from '../../../lib/refresh-queries';
 
 // The vault's reads and the count's save on the server (decisions 0308 to 0310); the tag and place travel by the
 // queue instead (vault-actions.ts).
@@ -34,6 +35,6 @@ export function useSaveCount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { uuid: string; tags: string[] }) => api.post<{ data: VaultCount }>('/api/vault-counts', body).then((r) => r.data),
-    onSuccess: () => void client.invalidateQueries({ queryKey: COUNTS_KEY }),
+    onSuccess: () => void refreshQueries(client, { queryKey: COUNTS_KEY }),
   });
 }

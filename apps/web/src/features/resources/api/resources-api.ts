@@ -2,6 +2,7 @@ import type { Category, CategoryListReply } from '@kalinga/contracts/categories'
 import type { Resource, ResourceListReply } from '@kalinga/contracts/resources';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { refreshQueries } from '../../../lib/refresh-queries';
 
 export const RESOURCE_PAGE_SIZE = 10;
 export const resourcesKey = ['resources'] as const;
@@ -72,7 +73,7 @@ function toForm(input: ResourceInput): FormData {
 
 export function useResourceMutations() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: resourcesKey });
+  const refresh = () => refreshQueries(client, { queryKey: resourcesKey });
   return {
     create: useMutation({
       mutationFn: async (input: ResourceInput) => (await api.postForm<{ data: Resource }>('/api/resources', toForm(input))).data,

@@ -1,6 +1,7 @@
 import type { AddExcludedDatesBody, ExcludedDate, SaveScheduleBody, ScheduleReply } from '@kalinga/contracts/schedule';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { refreshQueries } from '../../../lib/refresh-queries';
 
 export const SCHEDULE_KEY = ['counselor-schedule'] as const;
 
@@ -19,7 +20,7 @@ export function useSaveSchedule() {
     onSuccess: (reply) => {
       client.setQueryData<ScheduleReply>(SCHEDULE_KEY, { schedule: reply.schedule, excluded_dates: reply.excluded_dates, slot_minutes: reply.slot_minutes });
       // Booking slots depend on the week.
-      void client.invalidateQueries({ queryKey: ['appointments', 'slots'] });
+      void refreshQueries(client, { queryKey: ['appointments', 'slots'] });
     },
   });
 }
@@ -29,8 +30,8 @@ export function useAddExcludedDates() {
   return useMutation({
     mutationFn: (body: AddExcludedDatesBody) => api.post<{ message: string; data: ExcludedDate[] }>('/api/counselor/excluded-dates', body),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: SCHEDULE_KEY });
-      void client.invalidateQueries({ queryKey: ['appointments', 'slots'] });
+      void refreshQueries(client, { queryKey: SCHEDULE_KEY });
+      void refreshQueries(client, { queryKey: ['appointments', 'slots'] });
     },
   });
 }
@@ -40,8 +41,8 @@ export function useRemoveExcludedDate() {
   return useMutation({
     mutationFn: (id: number) => api.del<{ message: string }>(`/api/counselor/excluded-dates/${id}`),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: SCHEDULE_KEY });
-      void client.invalidateQueries({ queryKey: ['appointments', 'slots'] });
+      void refreshQueries(client, { queryKey: SCHEDULE_KEY });
+      void refreshQueries(client, { queryKey: ['appointments', 'slots'] });
     },
   });
 }
