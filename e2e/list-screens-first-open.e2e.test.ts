@@ -47,14 +47,14 @@ function watch(page: Page, pattern: RegExp) {
 const shiftTotal = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, v) => sum + v, 0));
 
 describe('first opens of the list screens', () => {
-  it("Appointments asks for the intake prompt's words beside the intake status, not after its answer", async () => {
+  it("Appointments asks for the intake prompt's words beside the intake status, not after its answer, and its checklist once", async () => {
     const page = await signedIn(PHONE);
     await page.route(/\/api\/screenings\/status$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
     await page.addInitScript(RECORD_SHIFTS);
-    const seen = watch(page, /^\/api\/screenings\/status$|^\/assets\/intake-[\w-]+\.js$/);
+    const seen = watch(page, /^\/api\/screenings\/status$|^\/assets\/intake-[\w-]+\.js$|^\/api\/company\/setup$/);
     await page.goto('/appointments');
     await page.getByRole('link', { name: 'Answer the questionnaire' }).waitFor();
     await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
@@ -64,6 +64,8 @@ describe('first opens of the list screens', () => {
     expect(words?.asked, JSON.stringify(seen)).toBeLessThan(status!.answered!);
     await page.waitForTimeout(300);
     expect(await shiftTotal(page)).toBeLessThanOrEqual(0.01);
+    // The checklist the start asked for beside the lists is not asked for again by the screen's first render.
+    expect(seen.filter((s) => s.path === '/api/company/setup'), JSON.stringify(seen)).toHaveLength(1);
     await screenshot(page, 'list-first-open-appointments-phone');
     await page.context().close();
   });

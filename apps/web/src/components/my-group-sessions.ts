@@ -1,11 +1,5 @@
-import type { AuthUser } from '@kalinga/contracts/auth';
 import type { MyGroupSession } from '@kalinga/contracts/groups';
 import { api } from '../lib/api-client';
-
-/** Who has group sessions of their own in the Appointments list: a member (a student or personnel; decision 0283). */
-export function isGroupMember(user: Pick<AuthUser, 'user_type'> | null | undefined): boolean {
-  return user?.user_type === 'student' || user?.user_type === 'personnel';
-}
 
 /**
  * The signed-in member's sessions from today on, soonest first (GET /api/my-group-sessions). One definition for the

@@ -8,7 +8,6 @@ import { intakeRequiredFirst, useScreeningStatus } from '../../components/intake
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { GroupSessionCard, sessionsOnPage, upcomingCount, useMyGroupSessions } from '../../components/group-session-rows';
-import { isGroupMember } from '../../components/my-group-sessions';
 import { Pagination } from '../../components/ui/pagination';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
@@ -18,7 +17,7 @@ import { lazyPart, useOnceTrue, usePreloadWhenIdle } from '../../lib/lazy-part';
 import { useDocumentTitle, useSiteSettings } from '../../session/site-settings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { hasPermission, useAuth } from '../../session/auth-store';
-import { downloadIcs, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment, useInvalidateAppointments } from './api/appointments-api';
+import { downloadIcs, isGroupMember, useAppointmentCounts, useAppointments, useChangeStatus, useDeleteAppointment, useInvalidateAppointments } from './api/appointments-api';
 import { useLiveChange } from '../../lib/live-change-events';
 import { groupByMonth } from './appointment-grouping';
 import { canBook, statusToast } from './appointment-rules';

@@ -13,7 +13,8 @@ import type {
 } from '@kalinga/contracts/appointments';
 import type { SetupStatus } from '@kalinga/contracts/setup';
 import { screeningStatusQuery } from '../../../components/intake-status';
-import { isGroupMember, myGroupSessionsQuery } from '../../../components/my-group-sessions';
+import { myGroupSessionsQuery } from '../../../components/my-group-sessions';
+import type { AuthUser } from '@kalinga/contracts/auth';
 import { getAuthState } from '../../../session/auth-store';
 import { isWholeDate } from '../../../lib/dates';
 import type { StudentOption } from '@kalinga/contracts/users';
@@ -71,6 +72,11 @@ export const setupStatusQuery = {
   queryFn: () => api.get<{ data: SetupStatus }>('/api/company/setup'),
   staleTime: 5_000,
 };
+
+/** Who has group sessions of their own in the Appointments list: a member (a student or personnel; decision 0283). */
+export function isGroupMember(user: Pick<AuthUser, 'user_type'> | null | undefined): boolean {
+  return user?.user_type === 'student' || user?.user_type === 'personnel';
+}
 
 /**
  * The landing screen's first requests (Pending, page 1, and the tab counts), sent at start-up beside the
