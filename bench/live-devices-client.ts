@@ -1,8 +1,10 @@
 // A crowd of simulated devices in a process of its own, started by bench/live-devices.bench.ts (two of them, so the
 // devices' own work runs beside the servers' and not in the bench's event loop). Each device holds one live stream
 // (GET /api/sync/events) with its own session and pulls (GET /api/sync?since=<its cursor>) when the stream says
-// `changed`, or after PERIODIC_MS without a pull; a signal during a pull makes one more pull after it, as the web
-// device does. Each pull's cursor and end time are kept for the report. On request, a few devices instead download
+// `changed`, or after PERIODIC_MS without a pull or an applied delta; a signal during a pull makes one more pull after it, as the web
+// device does. A signal carrying a delta that starts at the device's cursor is applied instead (decision 0360: the
+// cursor moves to its end, no pull); one that arrives during a pull is applied after it if the pull ended at its
+// start, else pulled for. Each pull's or applied delta's cursor and time are kept for the report. On request, a few devices instead download
 // the whole book again and again (the "4 devices pulling the whole book" of decision 0132).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -23,10 +25,12 @@ export interface ClientReport {
   kind: 'report';
   connected: number;
   pulls: number;
+  /** Deltas carried by a signal and applied (no pull). */
+  applied: number;
   failures: number;
   signals: number;
   bookChunks: number;
-  /** Per device, its pulls as [cursor version, end time (ms since the epoch)] pairs, flattened. */
+  /** Per device, its pulls and applied deltas as [cursor version, end time (ms since the epoch), 1 for a delta applied or 0 for a pull] triples, flattened. */
   pulled: number[][];
   /** The lowest cursor version any device holds (-1 before its first pull). */
   lowest: number;
@@ -38,6 +42,7 @@ const pullAgent = new http.Agent({ keepAlive: true, maxSockets: 48 });
 let stopping = false;
 let connected = 0;
 let pulls = 0;
+let applied = 0;
 let failures = 0;
 let signals = 0;
 let bookChunks = 0;
@@ -57,11 +62,26 @@ function get(base: string, path: string, token: string): Promise<{ status: numbe
 
 const versionOf = (cursor: string) => Number(/^c(\d+)/.exec(cursor)?.[1] ?? -1);
 
+interface Delta {
+  from: string;
+  to: string;
+}
+
+/** The delta a `changed` event's data carries, if any. */
+function deltaOf(event: string): Delta | null {
+  const data = /^data: (.*)$/m.exec(event)?.[1];
+  if (!data) return null;
+  const delta = (JSON.parse(data) as { delta?: Delta }).delta;
+  return delta && typeof delta.from === 'string' && typeof delta.to === 'string' ? delta : null;
+}
+
 class Device {
   pulled: number[] = [];
   cursor: string;
   private pulling = false;
   private again = false;
+  /** Deltas that arrived during a pull, in order: applied after it when they start at its cursor. */
+  private queued: Delta[] = [];
   lastPullAt: number;
 
   constructor(
@@ -92,7 +112,7 @@ class Device {
           buffer = buffer.slice(end + 2);
           if (/^event: changed$/m.test(event)) {
             signals++;
-            void this.pull();
+            this.signalled(deltaOf(event));
           }
         }
       });
@@ -112,6 +132,28 @@ class Device {
     if (!stopping) setTimeout(() => this.listen(), 3000);
   }
 
+  private signalled(delta: Delta | null): void {
+    if (delta && this.pulling) this.queued.push(delta);
+    else if (delta && delta.from === this.cursor) this.apply(delta);
+    else void this.pull();
+  }
+
+  private apply(delta: Delta): void {
+    this.cursor = delta.to;
+    // The book is as current as a pull would have left it: the periodic pull counts from here too.
+    this.lastPullAt = now();
+    this.pulled.push(versionOf(delta.to), this.lastPullAt, 1);
+    applied++;
+  }
+
+  /** After a pull: the queued deltas that start at its cursor are applied; one that does not, and is newer, asks for one more pull. */
+  private applyQueued(): void {
+    for (const delta of this.queued.splice(0)) {
+      if (delta.from === this.cursor) this.apply(delta);
+      else if (versionOf(delta.to) > versionOf(this.cursor)) this.again = true;
+    }
+  }
+
   async pull(): Promise<void> {
     if (this.pulling) {
       this.again = true;
@@ -122,6 +164,7 @@ class Device {
       do {
         this.again = false;
         await this.pullOnce();
+        this.applyQueued();
       } while (this.again && !stopping);
     } finally {
       this.pulling = false;
@@ -135,7 +178,7 @@ class Device {
       const { meta } = JSON.parse(res.body) as { meta: { cursor: string } };
       this.cursor = meta.cursor;
       this.lastPullAt = now();
-      this.pulled.push(versionOf(meta.cursor), this.lastPullAt);
+      this.pulled.push(versionOf(meta.cursor), this.lastPullAt, 0);
       pulls++;
     } catch {
       failures++;
@@ -179,7 +222,7 @@ process.on('message', (m: ToClient) => {
     booking = false;
   } else if (m.kind === 'report') {
     const cpu = process.cpuUsage();
-    const report: ClientReport = { kind: 'report', connected, pulls, failures, signals, bookChunks, pulled: devices.map((d) => d.pulled), lowest: Math.min(...devices.map((d) => versionOf(d.cursor))), cpuMicros: cpu.user + cpu.system };
+    const report: ClientReport = { kind: 'report', connected, pulls, applied, failures, signals, bookChunks, pulled: devices.map((d) => d.pulled), lowest: Math.min(...devices.map((d) => versionOf(d.cursor))), cpuMicros: cpu.user + cpu.system };
     process.send?.(report);
   } else if (m.kind === 'stop') {
     stopping = true;

@@ -7,8 +7,8 @@
 //  2. the servers' memory per connected device: the instances' resident memory with every device connected, less
 //     before, over the devices (target <= 50 KB);
 //  3. with customers written at BENCH_WRITES (5) a second across both instances for BENCH_SECONDS (30): the p95 from a
-//     write (its request's start, so a little more than its commit) to the last device's pull that brought it
-//     (target <= 2 s);
+//     write (its request's start, so a little more than its commit) to the last device having it, by a pull or by a
+//     delta its signal carried (decision 0360), and how many arrivals came each way (target <= 2 s);
 //  4. the counselor's appointment list (GET /api/appointments) on one instance alone, and beside 4 devices pulling
 //     the whole book from it, once the crowd has gone (target: keeps >= 50 %).
 // Prints figures; asserts nothing. PostgreSQL only: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx
@@ -175,13 +175,16 @@ async function main(): Promise<void> {
     const half: number[] = [];
     const most: number[] = [];
     const all: number[] = [];
+    const arrived = { pushed: 0, pulled: 0 };
     for (const w of writes) {
       const times: number[] = [];
       for (const pulled of devicesPulled) {
         let at = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < pulled.length; i += 2) {
+        for (let i = 0; i < pulled.length; i += 3) {
           if (pulled[i] >= w.version && pulled[i + 1] >= w.sentAt) {
             at = pulled[i + 1] - w.sentAt;
+            if (pulled[i + 2] === 1) arrived.pushed++;
+            else arrived.pulled++;
             break;
           }
         }
@@ -193,10 +196,12 @@ async function main(): Promise<void> {
     }
     const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'never (> 1 min)');
     const unreached = all.filter((ms) => !Number.isFinite(ms)).length;
-    const totals = reports.reduce((s, r) => ({ pulls: s.pulls + r.pulls, failures: s.failures + r.failures, signals: s.signals + r.signals }), { pulls: 0, failures: 0, signals: 0 });
+    const totals = reports.reduce((s, r) => ({ pulls: s.pulls + r.pulls, applied: s.applied + r.applied, failures: s.failures + r.failures, signals: s.signals + r.signals }), { pulls: 0, applied: 0, failures: 0, signals: 0 });
     const pullRate = (totals.pulls - pullsBefore) / ((performance.now() - writeStart) / 1000);
-    console.log(`${writes.length} writes at ${WRITES}/s across both instances (${refused} refused); ${totals.signals} signals, ${totals.pulls} pulls (${pullRate.toFixed(0)}/s from the first write on), ${totals.failures} failed calls`);
-    console.log(`  from a write until half the devices had pulled it: p50 ${s(percentile(half, 50))}, p95 ${s(percentile(half, 95))}`);
+    console.log(`${writes.length} writes at ${WRITES}/s across both instances (${refused} refused); ${totals.signals} signals, ${totals.applied} carried deltas applied, ${totals.pulls} pulls (${pullRate.toFixed(0)}/s from the first write on), ${totals.failures} failed calls`);
+    const arrivals = arrived.pushed + arrived.pulled;
+    console.log(`  a write reached a device ${arrivals} times: ${arrived.pushed} by a delta its signal carried (${((100 * arrived.pushed) / Math.max(1, arrivals)).toFixed(1)} %), ${arrived.pulled} by a pull`);
+    console.log(`  from a write until half the devices had it: p50 ${s(percentile(half, 50))}, p95 ${s(percentile(half, 95))}`);
     console.log(`  until 95 % of the devices had: p50 ${s(percentile(most, 50))}, p95 ${s(percentile(most, 95))}`);
     console.log(`  until the last device had: p50 ${s(percentile(all, 50))}, p95 ${s(percentile(all, 95))} (target p95 <= 2 s); ${unreached} of ${writes.length} writes not on every device a minute after the last write`);
     // 4. The counselor's list alone and beside 4 devices pulling the whole book from the same instance (once the crowd

@@ -14,10 +14,13 @@ export type DialectKind = AppConfig['database']['kind'];
 // COUNT(*) and BIGINT come back from pg as strings; every count we read fits a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-/** Opens the configured database: an SQLite file (created with its folder) or a PostgreSQL pool. */
-export function createDatabase(database: AppConfig['database']): DB {
+/**
+ * Opens the configured database: an SQLite file (created with its folder) or a PostgreSQL pool of `connections`
+ * (the app's 10; a smaller one for work that must not wait behind requests, such as the live deltas' builds).
+ */
+export function createDatabase(database: AppConfig['database'], connections = 10): DB {
   if (database.kind === 'postgres') {
-    const pool = postgresPool(database.url);
+    const pool = postgresPool(database.url, connections);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // The pool's use is a metric (decision 0331).
     trackPool(db, pool);
@@ -85,8 +88,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
  * A pool whose idle connections may be ended by the server (restart, failover, a dropped test database):
  * pg reports that on the pool, and without a listener it would crash the process.
  */
-function postgresPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function postgresPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   // The hot queries' shapes go as named prepared statements (decision 0348).
   pool.on('connect', sendShapesPrepared);

@@ -1,6 +1,6 @@
 import type { ChangeScope } from '@kalinga/contracts/live-changes';
 import type { AppConfig } from '../../config';
-import type { DB } from '../../db/database';
+import { createDatabase, type DB } from '../../db/database';
 import { listenForChanges, type ChangeListener } from '../../db/change-listener';
 import { afterOpenWrites, type ChangeNote, localChanges } from '../../db/change-signals';
 import { currentVersion } from '../../db/sync-version';
@@ -50,6 +50,10 @@ export function createChangeHub(db: DB, database: AppConfig['database'], log: (m
   let closed = false;
   // The version each company's deltas were last built up to: the next delta starts there.
   const builtTo = new Map<number, number>();
+  // On PostgreSQL the builds have a connection of their own, as the listener has: a build waits for no pull in the
+  // pool's queue (decision 0360). SQLite has one connection for everything.
+  let buildDb: DB | null = null;
+  const buildsOn = (): DB => (database.kind === 'postgres' ? (buildDb ??= createDatabase(database, 1)) : db);
   let flushing: Promise<void> = Promise.resolve();
 
   function tell(connections: Iterable<LiveConnection>, scopes: ReadonlySet<ChangeScope>, deltas: PushedDeltas | null): void {
@@ -76,7 +80,7 @@ export function createChangeHub(db: DB, database: AppConfig['database'], log: (m
     const readers = [...connections].flatMap((c) => (c.reader ? [c.reader] : []));
     if (from === undefined || readers.length === 0) return null;
     try {
-      const deltas = await buildPushedDeltas(db, companyId, from, readers, keys);
+      const deltas = await buildPushedDeltas(buildsOn(), companyId, from, readers, keys);
       builtTo.set(companyId, deltas.to);
       return deltas;
     } catch (error) {
@@ -163,6 +167,7 @@ export function createChangeHub(db: DB, database: AppConfig['database'], log: (m
       for (const connections of byCompany.values()) for (const c of connections) everyConnection.delete(c);
       byCompany.clear();
       await listener?.close();
+      await buildDb?.destroy();
     },
   };
 }
