@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, TEST_PASSWORD, type TestApp } from '../../../test/harness';
 import { secondInstance } from '../../../test/sync/live-stream';
-import { AUTH_CHANNEL } from '../../db/auth-signals';
+import { AUTH_CHANNEL, localAuthChanges } from '../../db/auth-signals';
+import type { AuthContext } from '../../lib/auth-context';
 import { addMember, insertCompany, setUserRoles } from '../companies/company.repository';
 import { deleteRole, findRole, insertRole, renameRole, setRolePermissions } from '../roles/roles.repository';
 import { saveSettings } from '../settings/settings.repository';
 import { deleteTokensOfUser } from './token.repository';
+import { createSessionCache } from './session-cache';
 import { updateUser } from './user.repository';
 
 // The session cache (decision 0361). Every write that changes a session is made through one instance and the
@@ -155,5 +157,55 @@ describe('the session cache', () => {
     await kept(admin);
     await t.db.updateTable('users').set({ name: 'Unnoted Once Back' }).where('id', '=', admin.user.id).execute();
     expect((await me(other.app, admin.headers)).name).toBe('Seen Again While Lost');
+  });
+});
+
+describe('what the cache keeps (one instance, its notes in process)', () => {
+  // Only the fields the cache reads; the rest of a user row plays no part here.
+  const auth = { user: { id: 7 }, tokenId: 70, tokenHash: 'h', companyId: 3, company: { id: 3, name: 'Shop', timezone: 'Asia/Manila' }, roles: ['clerk'], permissions: new Set(['view lending']) } as unknown as AuthContext;
+  const session = { auth, tokenExpiresAt: '2999-01-01T00:00:00.000Z', tokenLastUsedAt: '2026-01-01T00:00:00.000Z' };
+
+  it('keeps a lookup only when no note arrived while it was under way, and each use gets its own copy', async () => {
+    const cache = createSessionCache({ kind: 'sqlite', file: ':memory:' }, 5000, () => undefined);
+    try {
+      const racing = cache.mark();
+      localAuthChanges.emit('change', { kind: 'company', id: 99 });
+      cache.put('a', racing, session, 1000);
+      expect(cache.get('a', 1000)).toBeUndefined();
+
+      cache.put('a', cache.mark(), session, 1000);
+      const first = cache.get('a', 1000)!;
+      first.auth.permissions.add('manage lending');
+      expect([...cache.get('a', 1000)!.auth.permissions]).toEqual(['view lending']);
+      expect(cache.get('a', 1000)!.auth).not.toBe(first.auth);
+      // Its life, then gone.
+      expect(cache.get('a', 5999)).toBeDefined();
+      expect(cache.get('a', 6000)).toBeUndefined();
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it("drops what a note names (the user's, the token's, the company's) and nothing else; keeps nothing when off", async () => {
+    const cache = createSessionCache({ kind: 'sqlite', file: ':memory:' }, 5000, () => undefined);
+    const off = createSessionCache({ kind: 'sqlite', file: ':memory:' }, 0, () => undefined);
+    try {
+      for (const [note, dropped] of [
+        [{ kind: 'user', id: 8 }, false],
+        [{ kind: 'user', id: 7 }, true],
+        [{ kind: 'token', id: 70 }, true],
+        [{ kind: 'company', id: 4 }, false],
+        [{ kind: 'company', id: 3 }, true],
+      ] as const) {
+        cache.put('a', cache.mark(), session, 1000);
+        localAuthChanges.emit('change', note);
+        expect({ note, dropped: cache.get('a', 1000) === undefined }).toEqual({ note, dropped });
+      }
+      off.put('a', off.mark(), session, 1000);
+      expect([off.usable(), off.get('a', 1000)]).toEqual([false, undefined]);
+    } finally {
+      await cache.close();
+      await off.close();
+    }
   });
 });
