@@ -22,6 +22,7 @@ const KINDS: Record<OutboxKind, true> = {
   break_glass: true,
   clinical_access: true,
   password_set: true,
+  care_team_booking: true,
   own_password_set: true,
   pawn_notice: true,
   group_invite: true,
@@ -54,10 +55,11 @@ describe('the registry of email writers', () => {
     expect(EMAIL_WRITERS.waitlist_offer).toBe(waitlistOfferEmail);
   });
 
-  it("registers the privacy officers' writer for breaking the glass and for clinical access given", () => {
+  it("registers the privacy officers' writer for breaking the glass, clinical access given and a care team joined by one's own booking", () => {
     expect(EMAIL_WRITERS.break_glass).toBe(accessEmail);
     expect(EMAIL_WRITERS.clinical_access).toBe(accessEmail);
     expect(EMAIL_WRITERS.password_set).toBe(accessEmail);
+    expect(EMAIL_WRITERS.care_team_booking).toBe(accessEmail);
   });
 
   it("registers the writer of a user's own notice that an administrator set their password", () => {

@@ -115,6 +115,7 @@ export const EMAIL_WRITERS: EmailWriters = {
   break_glass: accessEmail,
   clinical_access: accessEmail,
   password_set: accessEmail,
+  care_team_booking: accessEmail,
   own_password_set: ownPasswordSetEmail,
   pawn_notice: pawnNoticeEmail,
   ...(GROUP_EMAIL_WRITERS as Record<keyof typeof GROUP_EMAIL_WRITERS, EmailWriter<unknown>>),

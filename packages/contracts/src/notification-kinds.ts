@@ -16,7 +16,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 // member or a facilitator of a coming group session, as 'reminder' does of an appointment (decision 0321).
 // 'password_set' tells those told of grants that an administrator set the password of a user with clinical access
 // or the access log; 'own_password_set' tells the user that an administrator set theirs (decision 0358).
-export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed', 'urgent', 'waitlist_offer', 'break_glass', 'clinical_access', 'password_set', 'own_password_set', 'group_cancelled', 'group_session_cancelled', 'group_reminder'] as const;
+// 'care_team_booking' tells them that a counselor joined a client's care team by their own booking (decision 0369):
+// who and when, never which client.
+export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'backup_failed', 'urgent', 'waitlist_offer', 'break_glass', 'clinical_access', 'password_set', 'own_password_set', 'care_team_booking', 'group_cancelled', 'group_session_cancelled', 'group_reminder'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** Emails about groups and workshops with no in-app notice of their own (the outbox's; the deliveries list names them). */

@@ -587,7 +587,7 @@ export interface NotificationsTable {
   // 'group_cancelled' (from appointment_date, the first session cancelled), 'group_session_cancelled' (the session at
   // appointment_date): to a group's members, the group's name in `reason`, in-app only (decision 0282).
   // 'group_reminder': a group session at appointment_date, to a member or a facilitator, the group's name in `reason` (decision 0321).
-  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed' | 'urgent' | 'waitlist_offer' | 'break_glass' | 'clinical_access' | 'password_set' | 'own_password_set' | 'group_cancelled' | 'group_session_cancelled' | 'group_reminder';
+  kind: 'booked' | 'confirmed' | 'cancelled' | 'rescheduled' | 'completed' | 'reminder' | 'backup_failed' | 'urgent' | 'waitlist_offer' | 'break_glass' | 'clinical_access' | 'password_set' | 'own_password_set' | 'care_team_booking' | 'group_cancelled' | 'group_session_cancelled' | 'group_reminder';
   appointment_id: number | null;
   actor_id: number | null;
   appointment_date: string | null;

@@ -94,6 +94,8 @@ export const en = {
   'email.breakGlass.line': "{who} opened a client's file by breaking the glass (outside the client's care team, with a reason).",
   'email.clinicalAccess.subject': 'Clinical access was given to a user',
   'email.clinicalAccess.line': "{who} gave {whom} access to clients' confidential content.",
+  'email.careTeamBooking.subject': "A counselor joined a client's care team by their own booking",
+  'email.careTeamBooking.line': "{who} booked an appointment with a client they had no care-team relationship with, at {when}, and now reads the client's record as their care team.",
   'email.formerUser': 'A former user',
   'email.aUser': 'a user',
   'email.access.open': 'Open the Access log',

@@ -94,6 +94,8 @@ export const fil: Record<ServerMessageKey, string> = {
   'email.breakGlass.line': 'Binuksan ni {who} ang file ng isang kliyente sa pamamagitan ng break the glass (hindi siya kasama sa care team ng kliyente, at nagbigay siya ng dahilan).',
   'email.clinicalAccess.subject': 'Binigyan ng clinical access ang isang user',
   'email.clinicalAccess.line': 'Binigyan ni {who} si {whom} ng access sa kumpidensyal na nilalaman ng mga kliyente.',
+  'email.careTeamBooking.subject': 'Sumali ang isang counselor sa care team ng isang kliyente sa sarili niyang pag-book',
+  'email.careTeamBooking.line': 'Nag-book si {who} ng appointment sa isang kliyenteng hindi niya kasama sa care team noong {when}, at nababasa na niya ang talaan ng kliyente bilang care team.',
   'email.formerUser': 'Isang dating user',
   'email.aUser': 'isang user',
   'email.access.open': 'Buksan ang talaan ng pagbukas',

@@ -6,6 +6,7 @@ import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { forbidden, HttpError, unprocessable } from '../../lib/http-errors';
 import { assertFileOpen } from '../client-record/client-file.service';
+import { joinsCareTeamByOwnBooking, tellOwnBookingJoined } from '../client-record/client-access';
 import { hashPassword } from '../../lib/passwords';
 import { type AuthContext } from '../../lib/auth-context';
 import { intakeMissing } from './intake-gate';
@@ -49,8 +50,11 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
       // The client's row is also what makes two bookings of one client take turns: the second sees the first and
       // is refused when the times overlap (decision 0221). A new student has no appointments yet.
       let held: string | null = null;
+      let joining = false;
       if (!parties.newStudent) {
         await lockClient(trx, auth.companyId, clientId);
+        // The client's row is held: of two bookings at once, the second sees the first (told once, decision 0369).
+        joining = await joinsCareTeamByOwnBooking(trx, auth, body.counselor_id, clientId);
         await assertClientFree(trx, auth.companyId, clientId, slot.startMs, slot.duration, scope.kind === 'client');
         // Staff ask to reopen a closed file first; the client themself may still book (decision 0235).
         if (scope.kind !== 'client') await assertFileOpen(trx, auth.companyId, clientId);
@@ -78,6 +82,7 @@ export async function createAppointment(db: DB, auth: AuthContext, body: z.outpu
       };
       const newId = await insertAppointment(trx, values);
       await insertStatusChange(trx, auth.companyId, newId, null, 'pending', auth.user.id, now);
+      if (joining) await tellOwnBookingJoined(trx, auth, now);
       await recordAppointmentEvent(trx, {
         kind: 'booked',
         companyId: auth.companyId,

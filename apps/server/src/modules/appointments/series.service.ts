@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { nowIso } from '../../lib/clock';
 import { forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import { assertFileOpen } from '../client-record/client-file.service';
+import { joinsCareTeamByOwnBooking, tellOwnBookingJoined } from '../client-record/client-access';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthContext } from '../../lib/auth-context';
 import { recordSeriesEvent } from '../notifications/series-events';
@@ -100,6 +101,8 @@ export async function createSeries(db: DB, auth: AuthContext, body: SeriesBody):
       await lockCounselors(trx, auth.companyId, parties.clientId === null ? [body.counselor_id] : [body.counselor_id, parties.clientId]);
       // Staff ask to reopen a closed file first (decision 0235).
       if (scope.kind !== 'client' && parties.clientId !== null) await assertFileOpen(trx, auth.companyId, parties.clientId);
+      // The client's row is held above, so of two bookings at once the second sees the first (decision 0369).
+      const joining = parties.clientId !== null && (await joinsCareTeamByOwnBooking(trx, auth, body.counselor_id, parties.clientId));
       const { occurrences, duration } = await plan(trx, auth, body, parties.clientId);
       const booked = occurrences.filter((o) => o.appointment_date !== null);
       if (booked.length < occurrences.filter((o) => o.outcome !== 'skip').length) throw blockedError(occurrences, occurrences.length);
@@ -138,6 +141,7 @@ export async function createSeries(db: DB, auth: AuthContext, body: SeriesBody):
       }));
       const ids = await insertSessions(trx, rows);
       await insertStatusChanges(trx, auth.companyId, ids.map((appointmentId) => ({ appointmentId, from: null, to: 'pending' })), auth.user.id, now);
+      if (joining) await tellOwnBookingJoined(trx, auth, now);
       await recordSeriesEvent(trx, {
         kind: 'booked',
         companyId: auth.companyId,

@@ -3,6 +3,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { DB } from '../../db/database';
 import { type AuthContext, authOf } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { notifyOwnBookingJoined } from '../users/clinical-access';
 import { findClientOf, inCareTeam, inSupervisedCareTeam, insertAccessRows, liveGrant, readableClientIdsQuery } from './client-record.repository';
 
 // The one access model for confidential client content (docs/decisions/0200-client-access-model.md): screening
@@ -54,6 +55,21 @@ export async function accessRight(db: DB, auth: AuthContext, clientId: number, k
   if (await inSupervisedCareTeam(db, auth.companyId, auth.user.id, clientId)) return { via: 'supervisor', grantId: null };
   const grant = await liveGrant(db, auth.companyId, auth.user.id, clientId, now);
   return grant ? { via: 'break_glass', grantId: grant.id } : null;
+}
+
+/**
+ * Whether the booking the caller is about to make puts them in the client's care team by their own act alone
+ * (decision 0369): a clinician booking themself with a client they have no care-team relationship with. Ask it in the
+ * booking's transaction, after the client's row is locked and before the appointment is written, and when it says
+ * yes call tellOwnBookingJoined once the appointment is.
+ */
+export async function joinsCareTeamByOwnBooking(db: DB, auth: AuthContext, counselorId: number, clientId: number): Promise<boolean> {
+  return counselorId === auth.user.id && isClinician(auth) && !(await inCareTeam(db, auth.companyId, counselorId, clientId));
+}
+
+/** Tells the privacy officers (or, with none, the other administrators and clinicians) of it, in the booking's transaction. */
+export async function tellOwnBookingJoined(db: DB, auth: AuthContext, now: string): Promise<void> {
+  await notifyOwnBookingJoined(db, auth.companyId, auth.user.id, now);
 }
 
 /** A client of the caller's company (a student or personnel), or 404: another company's user is invisible. */

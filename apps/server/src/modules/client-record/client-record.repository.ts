@@ -1,25 +1,44 @@
 import type { AccessKind, AccessVia } from '@kalinga/contracts/client-access-constants';
 import type { AccessLogQuery } from '@kalinga/contracts/client-access';
-import type { Insertable, SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, Insertable, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database';
-import type { ClientAccessLogTable, Database } from '../../db/tables';
+import type { AppointmentsTable, ClientAccessLogTable, Database } from '../../db/tables';
 import { likePattern, offsetOf } from '../../lib/pagination';
 
 // The SQL of the access model (decision 0200): care teams, supervision, break-the-glass grants (0203), the access
 // log's rows and reading them (0204).
 
 /**
- * The clients a counselor is in the care team of: an appointment (any status), an urgent case they took, or a
- * referral to them. Facilitating a group is not among them: it opens that group's content only (decision 0312).
+ * The clients a counselor is in the care team of: an appointment, an urgent case they took, or a referral to them.
+ * Facilitating a group is not among them: it opens that group's content only (decision 0312).
  */
 function careTeamOf(db: DB, companyId: number, counselorIds: SelectQueryBuilder<Database, 'users', { id: number }> | number) {
-  const appointments = db.selectFrom('appointments').select('client_id').where('company_id', '=', companyId);
+  const appointments = db.selectFrom('appointments as a').select('a.client_id').where('a.company_id', '=', companyId).where((eb) => countsForCareTeam(eb, companyId));
   const cases = db.selectFrom('urgent_cases').select('client_id').where('company_id', '=', companyId);
   const referrals = db.selectFrom('client_referrals').select('client_id').where('company_id', '=', companyId);
   if (typeof counselorIds === 'number') {
-    return appointments.where('counselor_id', '=', counselorIds).union(cases.where('acknowledged_by', '=', counselorIds)).union(referrals.where('to_counselor_id', '=', counselorIds));
+    return appointments.where('a.counselor_id', '=', counselorIds).union(cases.where('acknowledged_by', '=', counselorIds)).union(referrals.where('to_counselor_id', '=', counselorIds));
   }
-  return appointments.where('counselor_id', 'in', counselorIds).union(cases.where('acknowledged_by', 'in', counselorIds)).union(referrals.where('to_counselor_id', 'in', counselorIds));
+  return appointments.where('a.counselor_id', 'in', counselorIds).union(cases.where('acknowledged_by', 'in', counselorIds)).union(referrals.where('to_counselor_id', 'in', counselorIds));
+}
+
+/** The statuses that say an appointment was confirmed or took place (its status history holds one of them). */
+const HELD_STATUSES = ['confirmed', 'completed', 'no_show'] as const;
+
+/**
+ * Whether appointment `a` puts its counselor in the client's care team (decision 0369): any appointment does, but one
+ * the counselor booked themself that was cancelled before it was ever confirmed or took place. Booked by the client
+ * or anyone else (a manager, triage, the waitlist's offer taken by the client), or by nobody known, it counts.
+ * Written as one condition of the row so the list filter and the single read stay the same query.
+ */
+function countsForCareTeam(eb: ExpressionBuilder<Database & { a: AppointmentsTable }, 'a'>, companyId: number) {
+  const held = eb
+    .selectFrom('appointment_status_changes as h')
+    .select('h.id')
+    .whereRef('h.appointment_id', '=', 'a.id')
+    .where('h.company_id', '=', companyId)
+    .where('h.to_status', 'in', HELD_STATUSES);
+  return eb.or([eb('a.status', '<>', 'cancelled'), eb('a.created_by', 'is', null), eb('a.created_by', '<>', eb.ref('a.counselor_id')), eb.exists(held)]);
 }
 
 /** The counselors this one supervises (their clients are readable by the supervisor). */

@@ -8,11 +8,12 @@ import { actorNameOf, recipientOf } from './email-reads.repository';
 
 // The privacy officer's notices (decisions 0202, 0203): a file opened by breaking the glass, clinical access given,
 // the password of a user with clinical access set by an administrator (decision 0358). They say who acted (a staff
-// member), never whose file, why, or anything of its content; the Access log in the app (signed in, with 'view
+// member), never whose file, why, or anything of its content; a counselor who joined a client's care team by their own
+// booking (decision 0369); the Access log in the app (signed in, with 'view
 // access log') shows the rest. And the user's own notice that an administrator set their password (decision 0358).
 
-type AccessKind = 'break_glass' | 'clinical_access' | 'password_set';
-const ACCESS_KINDS: readonly string[] = ['break_glass', 'clinical_access', 'password_set'] satisfies AccessKind[];
+type AccessKind = 'break_glass' | 'clinical_access' | 'password_set' | 'care_team_booking';
+const ACCESS_KINDS: readonly string[] = ['break_glass', 'clinical_access', 'password_set', 'care_team_booking'] satisfies AccessKind[];
 
 export interface AccessPayload {
   kind: AccessKind;
@@ -57,8 +58,15 @@ export const accessEmail: EmailWriter<AccessPayload> = {
         ? t(language, 'email.breakGlass.line', { who })
         : p.kind === 'clinical_access'
           ? t(language, 'email.clinicalAccess.line', { who, whom })
-          : t(language, 'email.passwordSet.line', { who, whom, when: timeIn(language, p.at, p.timeZone) });
-    const subject = { break_glass: 'email.breakGlass.subject', clinical_access: 'email.clinicalAccess.subject', password_set: 'email.passwordSet.subject' } as const;
+          : p.kind === 'care_team_booking'
+            ? t(language, 'email.careTeamBooking.line', { who, when: timeIn(language, p.at, p.timeZone) })
+            : t(language, 'email.passwordSet.line', { who, whom, when: timeIn(language, p.at, p.timeZone) });
+    const subject = {
+      break_glass: 'email.breakGlass.subject',
+      clinical_access: 'email.clinicalAccess.subject',
+      password_set: 'email.passwordSet.subject',
+      care_team_booking: 'email.careTeamBooking.subject',
+    } as const;
     return {
       subject: t(language, subject[p.kind]),
       ...emailBody(language, {

@@ -57,6 +57,16 @@ async function grantWatchers(db: DB, companyId: number, giverId: number, receive
   return [...new Set([...administrators, ...clinicians])].filter((id) => id !== giverId && id !== receiverId).sort((a, b) => a - b);
 }
 
+/**
+ * A counselor joined a client's care team by their own booking (decision 0369): told as a grant is, to the same
+ * people (the privacy officers; with none, the other administrators and clinicians, never the counselor alone). The
+ * notice says who and when, never which client: the Access log shows the reads.
+ */
+export async function notifyOwnBookingJoined(db: DB, companyId: number, counselorId: number, now: string): Promise<void> {
+  const to = await grantWatchers(db, companyId, counselorId, counselorId);
+  await notify(db, companyId, { kind: 'care_team_booking', actor_id: counselorId, reason: null }, { inApp: to, email: to }, now);
+}
+
 /** What a grant gave, as a message key and its values (decision 0318): the English kept with it, any language read. */
 interface GrantWhat {
   key: GrantKey;

@@ -27,7 +27,7 @@ export function NotificationItem({ n, canWrite, onOpen, onRead }: { n: Notificat
           </time>
           {n.kind === 'urgent' && <Link className="link link-primary" to="/triage">{t('notifications.openTriage')}</Link>}
           {n.kind === 'waitlist_offer' && <Link className="link link-primary" to="/waitlist">{t('notifications.openWaitlist')}</Link>}
-          {(n.kind === 'break_glass' || n.kind === 'clinical_access' || n.kind === 'password_set') && <Link className="link link-primary" to="/access-log">{t('notifications.openAccessLog')}</Link>}
+          {(n.kind === 'break_glass' || n.kind === 'clinical_access' || n.kind === 'password_set' || n.kind === 'care_team_booking') && <Link className="link link-primary" to="/access-log">{t('notifications.openAccessLog')}</Link>}
           {n.appointment_uuid && (
             <a className="link link-primary" href={`/appointments?open=${encodeURIComponent(n.appointment_uuid)}`} onClick={(e) => { e.preventDefault(); onOpen(n); }}>
               {t('notifications.viewAppointment')}

@@ -18,6 +18,7 @@ const KIND_TITLES: Record<Notification['kind'], MessageKey> = {
   clinical_access: 'notifications.kind.clinical_access',
   password_set: 'notifications.kind.password_set',
   own_password_set: 'notifications.kind.own_password_set',
+  care_team_booking: 'notifications.kind.care_team_booking',
   group_cancelled: 'notifications.kind.group_cancelled',
   group_session_cancelled: 'notifications.kind.group_session_cancelled',
   group_reminder: 'notifications.kind.group_reminder',
@@ -59,6 +60,10 @@ export function describeNotification(n: Notification, timeZone?: string): Notifi
   // An administrator set the password of a user with clinical access (to those told of grants), or one's own (decision 0358).
   if (n.kind === 'password_set') {
     return { title: t(KIND_TITLES.password_set), detail: t('notifications.passwordSet.detail', { who: n.reason ?? t('notifications.clinical.aUser') }), by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null, reason: null };
+  }
+  // A counselor joined a client's care team by their own booking (decision 0369): who and when, never which client.
+  if (n.kind === 'care_team_booking') {
+    return { title: t(KIND_TITLES.care_team_booking), detail: t('notifications.careTeamBooking.detail', { when: appointmentTime(n.created_at, timeZone) }), by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null, reason: null };
   }
   if (n.kind === 'own_password_set') {
     return { title: t(KIND_TITLES.own_password_set), detail: t('notifications.ownPasswordSet.detail', { when: appointmentTime(n.created_at, timeZone) }), by: n.actor_name ? t('notifications.by', { name: n.actor_name }) : null, reason: null };

@@ -23,6 +23,7 @@ const KIND_LABEL: Record<DeliveryKind, MessageKey> = {
   clinical_access: 'settings.email.kind.clinical_access',
   password_set: 'settings.email.kind.password_set',
   own_password_set: 'settings.email.kind.own_password_set',
+  care_team_booking: 'settings.email.kind.care_team_booking',
   group_cancelled: 'settings.email.kind.group_cancelled',
   group_session_cancelled: 'settings.email.kind.group_session_cancelled',
   group_invite: 'settings.email.kind.group_invite',
