@@ -148,6 +148,29 @@ describe('what keeps the care team', () => {
     expect((await told(byManager.user.id)).inApp).toEqual([]);
   });
 
+  it('a same-day session another counselor booked from the Triage list for this one, cancelled, keeps it', async () => {
+    // Held slots are booked today and from now on: a centre whose clock reads about 06:00 now.
+    const offset = ((6 - new Date().getUTCHours() + 36) % 24) - 12;
+    const triage = await registerCompany(t.app, 'Triage Booking School');
+    await t.db.updateTable('companies').set({ timezone: offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}` }).where('id', '=', triage.companyId).execute();
+    await addCategory(t.app, triage.companyId);
+    const held = await addUser(t.app, triage.companyId, { userType: 'counselor', name: 'Hana Held' });
+    const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({ day, is_available: true, start_time: '08:00', end_time: '17:00', break_start: '12:00', break_end: '13:00', held_times: ['09:00'] }));
+    expect((await send(held, 'POST', '/api/counselor/schedule', { schedule: week })).statusCode).toBe(200);
+    const onDuty = await addUser(t.app, triage.companyId, { userType: 'counselor', name: 'Dino Duty' });
+    const client = await addUser(t.app, triage.companyId, { userType: 'student', name: 'Una Urgent' });
+    const raised = await send(client, 'POST', '/api/urgent-cases');
+    expect(raised.statusCode, raised.body).toBe(201);
+    const slots = (await send(onDuty, 'GET', '/api/same-day-slots')).json() as { slots: { counselor_id: number; appointment_date: string }[] };
+    const slot = slots.slots.find((s) => s.counselor_id === held.user.id)!;
+    const booked = await send(onDuty, 'POST', `/api/urgent-cases/${(raised.json() as { id: number }).id}/book`, { counselor_id: held.user.id, appointment_date: slot.appointment_date });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const row = await t.db.selectFrom('appointments').select('uuid').where('client_id', '=', client.user.id).executeTakeFirstOrThrow();
+    await setStatus(held, row.uuid, 'cancelled');
+    expect(await reads(held, client)).toBe(true);
+    expect((await told(held.user.id)).inApp).toEqual([]);
+  });
+
   it("an earlier relationship stays: a cancelled own booking after a held one does not take the client away", async () => {
     const counselor = await counselorNamed('Hal Held');
     const client = await screenedStudent('Ivy Ivers', 'personnel');
