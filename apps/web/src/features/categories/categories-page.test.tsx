@@ -99,7 +99,7 @@ describe('Categories screen', () => {
     vi.useRealTimers();
     expect(await screen.findByText('No categories found')).toBeTruthy();
     expect(screen.getByText('Try adjusting your search terms')).toBeTruthy();
-    expect(list).toHaveBeenLastCalledWith({ page: 1, perPage: 10, search: 'grief' });
+    expect(list).toHaveBeenLastCalledWith({ page: 1, perPage: 10, search: 'grief' }, expect.any(Function));
   });
 
   it('shows an error with Retry, and reloads when the browser comes back online', async () => {

@@ -7,7 +7,12 @@ import { api, ApiError } from '../../../lib/api-client';
 // open the list's request leaves as soon as this file has run (decision 0363).
 
 /** The offline store's code, loaded on first use (the screen's first list read starts it). */
-const book = () => import('./categories-local');
+let bookLoaded = false;
+const book = () =>
+  import('./categories-local').then((local) => {
+    bookLoaded = true;
+    return local;
+  });
 
 export type { CategoryView } from './categories-local';
 
@@ -33,9 +38,12 @@ export function preloadCategoryWrites(): Promise<unknown> {
 
 /**
  * Lists come from the server when it answers (kept on this device, unsent changes shown over them), else from the
- * device (product-rules.md#screen-categories). The request does not wait for the device's code; the answer does.
+ * device (product-rules.md#screen-categories). The request does not wait for the device's code. When the answer
+ * comes before that code (a first open), and `redraw` is given, the answer is returned as it is and, once the code
+ * is in, kept on the device; `redraw` gets the list with this device's unsent changes over it when there are any
+ * (and the answer it replaces).
  */
-export async function listCategories(params: CategoryListParams): Promise<CategoryListReply> {
+export async function listCategories(params: CategoryListParams, redraw?: (list: CategoryListReply, drawn: CategoryListReply) => void): Promise<CategoryListReply> {
   const local = book();
   if (!navigator.onLine) return (await local).listLocalCategories(params);
   // Settled here so that a failed chunk load while the request is out is not reported as unhandled; awaited below.
@@ -48,7 +56,14 @@ export async function listCategories(params: CategoryListParams): Promise<Catego
     if (error instanceof ApiError && error.status === 0) return (await local).listLocalCategories(params);
     throw error;
   }
-  return (await local).overlay(reply, params);
+  if (bookLoaded || !redraw) return (await local).overlay(reply, params);
+  void local
+    .then((store) => store.overlay(reply, params))
+    .then((list) => {
+      if (JSON.stringify(list) !== JSON.stringify(reply)) redraw(list, reply);
+    })
+    .catch((error: unknown) => console.error('The categories could not be kept on this device', error));
+  return reply;
 }
 
 export async function createCategory(input: CategoryInput): Promise<Category> {

@@ -20,13 +20,20 @@ function useReloadAfterSync(reload: () => void) {
 export function useCategoryList(params: CategoryListParams) {
   const client = useQueryClient();
   useReloadAfterSync(useCallback(() => void refreshQueries(client, { queryKey: categoriesKey }), [client]));
-  return useQuery({ ...listQuery(params), placeholderData: keepPreviousData });
+  return useQuery({ ...listQuery(client, params), placeholderData: keepPreviousData });
 }
 
-function listQuery(params: CategoryListParams) {
+function listQuery(client: QueryClient, params: CategoryListParams) {
+  const queryKey = [...categoriesKey, 'list', params];
   return {
-    queryKey: [...categoriesKey, 'list', params],
-    queryFn: () => listCategories(params),
+    queryKey,
+    // A list drawn from the server's answer before the device's code was in is drawn again with this device's
+    // unsent changes over it (decision 0363).
+    queryFn: () =>
+      listCategories(params, (list, drawn) => {
+        // Not over a newer answer that came meanwhile.
+        if (client.getQueryData(queryKey) === drawn) client.setQueryData(queryKey, list);
+      }),
     // The store answers offline too: React Query must not hold the call back while the browser is offline.
     networkMode: 'always' as const,
   };
@@ -34,7 +41,7 @@ function listQuery(params: CategoryListParams) {
 
 /** The screen's first page (no search), asked for at start-up beside the session check (decision 0100). */
 export function prefetchFirstCategories(client: QueryClient): void {
-  void client.prefetchQuery(listQuery({ page: 1, perPage: CATEGORY_PAGE_SIZE, search: '' }));
+  void client.prefetchQuery(listQuery(client, { page: 1, perPage: CATEGORY_PAGE_SIZE, search: '' }));
 }
 
 /** Create, update and delete; each refreshes every category list (and the resources that show category titles). */
