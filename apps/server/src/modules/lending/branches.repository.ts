@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { authChanged } from '../../db/auth-signals';
 import type { DB } from '../../db/database';
 import type { BranchesTable } from '../../db/tables';
 
@@ -57,18 +58,29 @@ export async function insertBranch(trx: DB, row: Insertable<BranchesTable>): Pro
   return trx.insertInto('branches').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * Changes a branch. Closing or reopening one changes whose book its staff keep (and where the unassigned work):
+ * the company's open change streams are looked up again (their reader kind, docs/decisions/0360-deltas-carried-in-the-signal.md).
+ */
 export async function updateBranch(trx: DB, companyId: number, branchId: number, changes: Updateable<BranchesTable>): Promise<BranchRow | undefined> {
-  return trx.updateTable('branches').set(changes).where('company_id', '=', companyId).where('id', '=', branchId).returningAll().executeTakeFirst();
+  const row = await trx.updateTable('branches').set(changes).where('company_id', '=', companyId).where('id', '=', branchId).returningAll().executeTakeFirst();
+  if (row && changes.deleted !== undefined) await authChanged(trx, { kind: 'company', id: companyId });
+  return row;
 }
 
-/** The branches a user works at become exactly these (ids of the company's branches, checked by the caller). */
+/**
+ * The branches a user works at become exactly these (ids of the company's branches, checked by the caller). The
+ * user's open change streams are looked up again: their carried deltas follow the branches (decision 0360).
+ */
 export async function setUserBranches(trx: DB, companyId: number, userId: number, branchIds: readonly number[]): Promise<void> {
   await trx.deleteFrom('user_branches').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-  if (branchIds.length === 0) return;
-  await trx
-    .insertInto('user_branches')
-    .values(branchIds.map((branch_id) => ({ company_id: companyId, user_id: userId, branch_id })))
-    .execute();
+  if (branchIds.length > 0) {
+    await trx
+      .insertInto('user_branches')
+      .values(branchIds.map((branch_id) => ({ company_id: companyId, user_id: userId, branch_id })))
+      .execute();
+  }
+  await authChanged(trx, { kind: 'user', id: userId });
 }
 
 /**

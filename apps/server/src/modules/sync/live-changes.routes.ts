@@ -1,5 +1,6 @@
 import { errorReplySchema } from '@kalinga/contracts/common';
 import { CHANGE_EVENTS_PATH, CHANGED_EVENT, type ChangeScope } from '@kalinga/contracts/live-changes';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ import { ownBranchIds } from '../lending/branch-context';
 // opens a new one, authenticated again. With each heartbeat the streams' sessions are checked in one query: a
 // signed-out or revoked session's stream ends then; one user holds at most MAX_STREAMS_PER_USER streams on an
 // instance (docs/decisions/0351-live-stream-sessions.md). A write that changes a session re-checks its streams at
-// once, their scopes too (docs/decisions/0361-session-cache.md).
+// once, and ends those whose scopes or reader kind changed (docs/decisions/0361-session-cache.md).
 
 export const HEARTBEAT_MS = 25_000;
 const MAX_AGE_MS = 10 * 60_000;
@@ -37,6 +38,15 @@ function scopesOf(auth: AuthContext): Set<ChangeScope> {
   return scopes;
 }
 
+/** What a stream of this session is sent: its scopes and, with lending, who its device reads as (decisions 0193, 0304). */
+async function deliveryOf(db: FastifyInstance['db'], auth: AuthContext): Promise<{ scopes: Set<ChangeScope>; reader?: DeltaReader; key: string }> {
+  const scopes = scopesOf(auth);
+  const reader = scopes.has('lending') ? { userId: auth.user.id, branchIds: await ownBranchIds(db, auth), clerk: auth.permissions.has('manage lending') } : undefined;
+  const branches = reader && (reader.branchIds === null ? '*' : [...reader.branchIds].sort((a, b) => a - b).join(','));
+  const key = `${[...scopes].sort().join(',')}|${reader ? `${branches}|${reader.clerk ? 'clerk' : ''}` : ''}`;
+  return { scopes, reader, key };
+}
+
 interface OpenStream {
   raw: ServerResponse;
   endsAt: number;
@@ -44,7 +54,7 @@ interface OpenStream {
 
 export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = createChangeHub(app.db, app.config.database, (message) => app.log.warn(message), app.contentKeys);
-  const registry = createLiveStreamRegistry(app.db, app.sessionCache, scopesOf);
+  const registry = createLiveStreamRegistry(app.db, app.sessionCache, async (auth) => (await deliveryOf(app.db, auth)).key);
   const streams = new Set<OpenStream>();
   // One timer for every stream: the heartbeat, the end of streams past their age, and of those signed out.
   const beat = setInterval(() => {
@@ -79,14 +89,12 @@ export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const auth = authOf(request);
       const raw = reply.raw;
-      // The place is taken before anything is awaited, so streams opened at once cannot all pass the count.
-      const scopes = scopesOf(auth);
-      const release = registry.admit({ userId: auth.user.id, tokenId: auth.tokenId, companyId: auth.companyId, tokenHash: auth.tokenHash, scopes, end: () => raw.headersSent && raw.end() });
+      // Who the device reads as, for the deltas its signals may carry: what its pull reads with.
+      const { scopes, reader, key } = await deliveryOf(app.db, auth);
+      // The place is taken and the count checked in one step, so streams opened at once cannot all pass the count.
+      const release = registry.admit({ userId: auth.user.id, tokenId: auth.tokenId, companyId: auth.companyId, tokenHash: auth.tokenHash, delivery: key, end: () => raw.headersSent && raw.end() });
       if (!release) throw new HttpError(429, `At most ${MAX_STREAMS_PER_USER} change streams can be open for one user.`);
-      let reader: DeltaReader | undefined;
       try {
-        // Who the device reads as, for the deltas its signals may carry: what its pull reads with (decisions 0193, 0304).
-        if (scopes.has('lending')) reader = { userId: auth.user.id, branchIds: await ownBranchIds(app.db, auth), clerk: auth.permissions.has('manage lending') };
         // The stream's first bytes say it is heard: after them no change is missed (a device pulls once on opening).
         await hub.ready(LISTEN_WAIT_MS);
       } catch (error) {

@@ -1,4 +1,3 @@
-import type { ChangeScope } from '@kalinga/contracts/live-changes';
 import type { AuthNote } from '../../db/auth-signals';
 import type { DB } from '../../db/database';
 import type { AuthContext } from '../../lib/auth-context';
@@ -10,8 +9,9 @@ import { sessionsStillSignedIn } from './live-sessions.repository';
 // MAX_STREAMS_PER_USER at once for one user, and a stream whose session ended (signed out, revoked, expired, the user
 // deactivated or taken out of the company) is ended at the next check rather than at its age. A write that changes
 // a session (the session cache's invalidation, docs/decisions/0361-session-cache.md) has the streams it names looked
-// up again at once: one whose session ended, or whose user may now hear other scopes (a permission withdrawn or
-// given), is ended, and the device's reconnect is answered with what the user may hear now.
+// up again at once: one whose session ended, or whose deliveries would now differ (the scopes its user may hear, or
+// the kind of reader its carried deltas are built for: branches, a clerk's own cash days; decision 0360), is ended,
+// and the device's reconnect is answered with what the user may hear now.
 
 /** A browser holds one stream for all its tabs; a few devices of one user, and a reconnect's overlap, fit in this. */
 export const MAX_STREAMS_PER_USER = 10;
@@ -23,8 +23,8 @@ export interface StreamHolder {
   companyId: number;
   /** The session's key (the token's hash), to look it up again. */
   tokenHash: string;
-  /** The scopes the stream was opened with. */
-  scopes: ReadonlySet<ChangeScope>;
+  /** What the stream's deliveries depend on, as it was opened (the scopes and the reader kind): `deliveryOf`'s key. */
+  delivery: string;
   /** Ends the stream (the device reconnects, and a signed-out one is refused then). */
   end(): void;
 }
@@ -47,13 +47,12 @@ function names(note: AuthNote | null, h: StreamHolder): boolean {
   return h.companyId === note.id;
 }
 
-const sameScopes = (a: ReadonlySet<ChangeScope>, b: ReadonlySet<ChangeScope>) => a.size === b.size && [...a].every((s) => b.has(s));
-
 /**
- * The registry of an instance's streams. `scopesOf` says what a session may hear; `changes` is the session cache,
- * whose notes start the re-checks (one lookup per session named, one at a time).
+ * The registry of an instance's streams. `deliveryOf` says, as a key, what a session's stream would be sent (equal
+ * keys: the same deliveries); `changes` is the session cache, whose notes start the re-checks (one lookup per
+ * session named, one at a time).
  */
-export function createLiveStreamRegistry(db: DB, changes: SessionCache, scopesOf: (auth: AuthContext) => ReadonlySet<ChangeScope>): LiveStreamRegistry {
+export function createLiveStreamRegistry(db: DB, changes: SessionCache, deliveryOf: (auth: AuthContext) => Promise<string>): LiveStreamRegistry {
   const holders = new Set<StreamHolder>();
   const perUser = new Map<number, number>();
   let rechecks: Promise<void> = Promise.resolve();
@@ -66,8 +65,8 @@ export function createLiveStreamRegistry(db: DB, changes: SessionCache, scopesOf
     }
     for (const group of bySession.values()) {
       const auth = await sessionOf(db, group[0].tokenHash, group[0].companyId);
-      const scopes = auth && scopesOf(auth);
-      for (const h of group) if (holders.has(h) && (!scopes || !sameScopes(scopes, h.scopes))) h.end();
+      const delivery = auth && (await deliveryOf(auth));
+      for (const h of group) if (holders.has(h) && delivery !== h.delivery) h.end();
     }
   }
 

@@ -110,6 +110,10 @@ async function counterWorld(name: string) {
 const putRole = (headers: Record<string, string>, roleId: number, name: string, permissions: string[]) =>
   t.app.inject({ method: 'PUT', url: `/api/roles/${roleId}`, headers, payload: { name, permissions } });
 
+/** Gives a personnel user exactly these roles, through the users' route (which notes it). */
+const putRoles = (headers: Record<string, string>, who: { user: { id: number; name: string; email: string } }, roles: string[]) =>
+  t.app.inject({ method: 'PUT', url: `/api/users/${who.user.id}`, headers, payload: { name: who.user.name, email: who.user.email, user_type: 'personnel', roles } });
+
 describe('GET /api/sync/events: a change of permissions', () => {
   it("ends the stream of a user who loses 'view lending' at once; reopened, it hears no lending signal", async () => {
     const { admin, roleId, clerk } = await counterWorld('Withdrawn Pawnshop');
@@ -136,12 +140,7 @@ describe('GET /api/sync/events: a change of permissions', () => {
 
     // A rename changes both sessions, not what they may hear.
     expect((await putRole(admin.headers, roleId, 'front counter', ['view lending', 'manage lending'])).statusCode).toBe(200);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${clerk.user.id}`,
-      headers: admin.headers,
-      payload: { name: clerk.user.name, email: clerk.user.email, user_type: 'personnel', roles: ['personnel'] },
-    });
+    const res = await putRoles(admin.headers, clerk, ['personnel']);
     expect(res.statusCode, res.body).toBe(200);
     await vi.waitFor(() => expect(moved.ended).toBe(true), { timeout: 3000 });
     expect(stays.ended).toBe(false);
@@ -152,5 +151,35 @@ describe('GET /api/sync/events: a change of permissions', () => {
     const s = await stream(clerk.headers, other.app);
     expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: clerk.headers })).statusCode).toBe(200);
     await vi.waitFor(() => expect(s.ended).toBe(true), { timeout: 3000 });
+  });
+});
+
+describe('GET /api/sync/events: a change of what the carried deltas are built for (decision 0360)', () => {
+  it("ends the stream of a clerk who loses 'manage lending' but keeps 'view lending', and leaves a colleague's", async () => {
+    const { admin, clerk } = await counterWorld('Demoted Clerk Pawnshop');
+    const viewerRole = await insertRole(t.db, admin.companyId, 'viewer');
+    await setRolePermissions(t.db, admin.companyId, viewerRole, ['view lending']);
+    const colleague = await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['counter'] });
+    const demoted = await stream(clerk.headers, other.app);
+    const stays = await stream(colleague.headers, other.app);
+
+    const res = await putRoles(admin.headers, clerk, ['viewer']);
+    expect(res.statusCode, res.body).toBe(200);
+    await vi.waitFor(() => expect(demoted.ended).toBe(true), { timeout: 3000 });
+    expect(stays.ended).toBe(false);
+  });
+
+  it('ends the stream of a user whose branches are set anew, and leaves the others of the company', async () => {
+    const { admin, clerk } = await counterWorld('Moved Clerk Pawnshop');
+    const colleague = await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['counter'] });
+    const branch = await t.app.inject({ method: 'POST', url: '/api/branches', headers: admin.headers, payload: { name: 'Makati', ticket_prefix: 'MKT' } });
+    expect(branch.statusCode, branch.body).toBe(201);
+    const moved = await stream(clerk.headers, other.app);
+    const stays = await stream(colleague.headers, other.app);
+
+    const res = await t.app.inject({ method: 'PUT', url: `/api/branches/users/${clerk.user.id}`, headers: admin.headers, payload: { branch_ids: [branch.json().data.id] } });
+    expect(res.statusCode, res.body).toBe(200);
+    await vi.waitFor(() => expect(moved.ended).toBe(true), { timeout: 3000 });
+    expect(stays.ended).toBe(false);
   });
 });
