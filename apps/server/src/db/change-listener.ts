@@ -1,13 +1,32 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { CHANGES_CHANNEL, type ChangeNote, parseNotePayload } from './change-signals';
 
 // One dedicated PostgreSQL connection per instance LISTENs for every instance's change notes
 // (docs/decisions/0325-changes-pushed-to-devices.md), and another for the session cache's invalidations
 // (docs/decisions/0361-session-cache.md). Lost (a restart, a failover, a network cut), it is opened again with
-// back-off; once back, `onResumed` runs, since notes sent meanwhile were never received.
+// back-off; once back, `onResumed` runs, since notes sent meanwhile were never received. A listener given a
+// `Liveness` also sends itself a note on its channel every `everyMs` and counts its connection lost when that note has
+// not come back within `withinMs`: a connection that dies silently (no error, no end until TCP gives up) is then
+// found in seconds (docs/decisions/0361-session-cache.md).
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
+
+/** Every `everyMs` the listener notes itself a probe; one not back within `withinMs` is a lost connection. */
+export interface Liveness {
+  everyMs: number;
+  withinMs: number;
+}
+
+/** The session cache's (docs/decisions/0361-session-cache.md): a silent loss is found within 8 s. */
+export const LISTENER_LIVENESS: Liveness = { everyMs: 5_000, withinMs: 3_000 };
+
+/** A probe's payload starts with this; probes (this instance's or another's) never reach `onPayload`. */
+export const PROBE_PREFIX = 'probe:';
+
+/** The listener's connection's application_name (what pg_stat_activity shows for it). */
+export const listenerName = (channel: string): string => `kalinga listener ${channel}`;
 
 export interface ChangeListener {
   /** Resolves once the first LISTEN is in place (or the listener is closed). */
@@ -41,18 +60,55 @@ export function listenForChanges(url: string, events: ListenerEvents): ChangeLis
   });
 }
 
-/** Starts listening on `channel` (a fixed identifier, never input) at `url`; keeps trying until closed. */
-export function listenOnChannel(url: string, channel: string, events: ChannelEvents): ChangeListener {
+/**
+ * Starts listening on `channel` (a fixed identifier, never input) at `url`; keeps trying until closed. With
+ * `liveness`, probes its own connection (see above).
+ */
+export function listenOnChannel(url: string, channel: string, events: ChannelEvents, liveness?: Liveness): ChangeListener {
   let client: pg.Client | null = null;
   let closed = false;
   let lost = false;
   let retryMs = FIRST_RETRY_MS;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let probeTimer: ReturnType<typeof setTimeout> | null = null;
+  // The probe sent and not yet heard back, if any, and what its coming back does.
+  let awaited: { payload: string; back(): void } | null = null;
+  const self = `${PROBE_PREFIX}${randomUUID()}:`;
+  let probes = 0;
   let markListening!: () => void;
   const listening = new Promise<void>((resolve) => (markListening = resolve));
 
+  const stopProbing = () => {
+    if (probeTimer) clearTimeout(probeTimer);
+    probeTimer = null;
+    awaited = null;
+  };
+
+  /** Notes a probe on `c` (the connection listening); one not back within the bound is a lost connection. */
+  function probe(c: pg.Client, every: Liveness): void {
+    const payload = `${self}${++probes}`;
+    const sentAt = Date.now();
+    // A failed statement is the connection's error too ('error' or 'end' retries); the bound covers one that hangs.
+    c.query('select pg_notify($1, $2)', [channel, payload]).catch(() => undefined);
+    awaited = {
+      payload,
+      back() {
+        // The next probe `everyMs` after this one was sent.
+        if (probeTimer) clearTimeout(probeTimer);
+        probeTimer = setTimeout(() => client === c && probe(c, every), Math.max(0, sentAt + every.everyMs - Date.now()));
+        probeTimer.unref();
+      },
+    };
+    probeTimer = setTimeout(() => {
+      probeTimer = null;
+      if (client === c) retry(`PostgreSQL listener on ${channel}: its own note did not come back within ${every.withinMs} ms`);
+    }, every.withinMs);
+    probeTimer.unref();
+  }
+
   const retry = (message: string) => {
     if (closed || retryTimer) return;
+    stopProbing();
     events.onError(message);
     lost = true;
     client?.removeAllListeners();
@@ -68,12 +124,21 @@ export function listenOnChannel(url: string, channel: string, events: ChannelEve
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: listenerName(channel) });
     client = next;
     next.on('error', (err) => retry(`PostgreSQL listener on ${channel} lost: ${err.message}`));
     next.on('end', () => retry(`PostgreSQL listener on ${channel} ended`));
     next.on('notification', (msg) => {
-      if (msg.channel === channel) events.onPayload(msg.payload);
+      if (msg.channel !== channel) return;
+      if (msg.payload?.startsWith(PROBE_PREFIX)) {
+        if (awaited && msg.payload === awaited.payload && client === next) {
+          const { back } = awaited;
+          awaited = null;
+          back();
+        }
+        return;
+      }
+      events.onPayload(msg.payload);
     });
     try {
       await next.connect();
@@ -87,6 +152,7 @@ export function listenOnChannel(url: string, channel: string, events: ChannelEve
       return;
     }
     retryMs = FIRST_RETRY_MS;
+    if (liveness) probe(next, liveness);
     markListening();
     events.onListening?.();
     if (lost) {
@@ -101,6 +167,7 @@ export function listenOnChannel(url: string, channel: string, events: ChannelEve
     async close() {
       closed = true;
       markListening();
+      stopProbing();
       if (retryTimer) clearTimeout(retryTimer);
       const c = client;
       client = null;

@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import net from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, TEST_PASSWORD, type TestApp } from '../../../test/harness';
 import { secondInstance } from '../../../test/sync/live-stream';
-import { AUTH_CHANNEL, localAuthChanges } from '../../db/auth-signals';
+import { AUTH_CHANNEL, type AuthNote, localAuthChanges } from '../../db/auth-signals';
+import { listenerName, PROBE_PREFIX } from '../../db/change-listener';
 import type { AuthContext } from '../../lib/auth-context';
 import { addMember, insertCompany, setUserRoles } from '../companies/company.repository';
 import { deleteRole, findRole, insertRole, renameRole, setRolePermissions } from '../roles/roles.repository';
@@ -145,7 +148,7 @@ describe('the session cache', () => {
   it.runIf(onPostgres)('is bypassed and emptied while its channel is lost, and keeps sessions again once the channel is back', async () => {
     const admin = await registerCompany(t.app, 'Lost Channel Pawnshop');
     await kept(admin);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = ${`listen ${AUTH_CHANNEL}`}`.execute(t.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${listenerName(AUTH_CHANNEL)}`.execute(t.db);
     await vi.waitFor(() => expect(other.app.sessionCache.usable()).toBe(false));
     // While it is lost a change no note tells of is seen at once: nothing is kept or used.
     await t.db.updateTable('users').set({ name: 'Seen While Lost' }).where('id', '=', admin.user.id).execute();
@@ -157,6 +160,91 @@ describe('the session cache', () => {
     await kept(admin);
     await t.db.updateTable('users').set({ name: 'Unnoted Once Back' }).where('id', '=', admin.user.id).execute();
     expect((await me(other.app, admin.headers)).name).toBe('Seen Again While Lost');
+  });
+});
+
+/**
+ * A TCP relay to the test's PostgreSQL. `freeze` stops carrying the bytes of the connections open through it, in
+ * both directions, with no error and no end: a connection that died silently. New connections pass as before.
+ */
+async function relayTo(databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  const pairs = new Set<[net.Socket, net.Socket]>();
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(Number(target.port || 5432), target.hostname);
+    const pair: [net.Socket, net.Socket] = [inbound, outbound];
+    pairs.add(pair);
+    inbound.pipe(outbound);
+    outbound.pipe(inbound);
+    const drop = () => {
+      pairs.delete(pair);
+      inbound.destroy();
+      outbound.destroy();
+    };
+    inbound.on('error', drop).on('close', drop);
+    outbound.on('error', drop).on('close', drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    freeze() {
+      for (const [inbound, outbound] of pairs) {
+        inbound.unpipe(outbound);
+        outbound.unpipe(inbound);
+        inbound.pause();
+        outbound.pause();
+      }
+    },
+    async close() {
+      server.close();
+      for (const [inbound, outbound] of [...pairs]) {
+        inbound.destroy();
+        outbound.destroy();
+      }
+    },
+  };
+}
+
+describe.runIf(onPostgres)('a listener connection that dies silently', () => {
+  it('is found by its own probe notes: the cache is emptied and bypassed, and once it listens again everything is re-checked', async () => {
+    const database = t.app.config.database;
+    if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const relay = await relayTo(database.url);
+    // The probes as anyone listening on the channel sees them.
+    const watcher = new pg.Client({ connectionString: database.url });
+    const probes: string[] = [];
+    watcher.on('notification', (msg) => msg.payload?.startsWith(PROBE_PREFIX) && probes.push(msg.payload));
+    await watcher.connect();
+    await watcher.query(`listen ${AUTH_CHANNEL}`);
+    const cache = createSessionCache({ kind: 'postgres', url: relay.url }, 60_000, () => undefined, { everyMs: 100, withinMs: 1_000 });
+    const told: (AuthNote | null)[] = [];
+    cache.onChange((note) => told.push(note));
+    const auth = { user: { id: 7 }, tokenId: 70, companyId: 3, company: { id: 3 }, roles: [], permissions: new Set<string>() } as unknown as AuthContext;
+    const session = { auth, tokenExpiresAt: '2999-01-01T00:00:00.000Z', tokenLastUsedAt: '2026-01-01T00:00:00.000Z' };
+    try {
+      await vi.waitFor(() => expect(cache.usable()).toBe(true), { timeout: 5000 });
+      cache.put('a', cache.mark(), session, Date.now());
+      // Probes that come back keep it in use, and reach no one as a note.
+      const sent = probes.length;
+      await vi.waitFor(() => expect(probes.length).toBeGreaterThanOrEqual(sent + 3), { timeout: 5000 });
+      expect([cache.usable(), cache.get('a', Date.now()) !== undefined, cache.heard(), told]).toEqual([true, true, 0, []]);
+
+      relay.freeze();
+      // No error and no end reach the client: only the missing probe tells.
+      await vi.waitFor(() => expect(cache.usable()).toBe(false), { timeout: 3000 });
+      expect(cache.get('a', Date.now())).toBeUndefined();
+      // It connects again (through the relay, which carries new connections) and the streams are re-checked.
+      await vi.waitFor(() => expect([cache.usable(), told]).toEqual([true, [null]]), { timeout: 5000 });
+      cache.put('a', cache.mark(), session, Date.now());
+      expect(cache.get('a', Date.now())).toBeDefined();
+    } finally {
+      await cache.close();
+      await watcher.end();
+      await relay.close();
+    }
   });
 });
 

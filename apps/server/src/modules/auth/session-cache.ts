@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config';
 import { type AuthNote, AUTH_CHANNEL, localAuthChanges, parseAuthPayload } from '../../db/auth-signals';
-import { type ChangeListener, listenOnChannel } from '../../db/change-listener';
+import { type ChangeListener, LISTENER_LIVENESS, type Liveness, listenOnChannel } from '../../db/change-listener';
 import type { AuthContext } from '../../lib/auth-context';
 
 // The signed-in lookup's results kept for a few seconds on this instance (docs/decisions/0361-session-cache.md).
 // Safe only while this instance hears every write that changes a lookup's answer: those writes note it
 // (db/auth-signals.ts) and the note drops the entries it names on every instance when the write commits. While the
-// channel is not heard (PostgreSQL: before the LISTEN is in place, or while the connection is lost and opened again)
-// nothing is kept and nothing kept is used. A lookup that was under way when a note arrived is not kept: it may have
+// channel is not heard (PostgreSQL: before the LISTEN is in place, or while the connection is lost and opened again,
+// a silent loss found by the listener's own probe notes) nothing is kept and nothing kept is used. A lookup that was under way when a note arrived is not kept: it may have
 // read the rows from before the write.
 
 /** At most this many sessions kept; the oldest go first. */
@@ -59,9 +59,9 @@ function names(note: AuthNote, auth: AuthContext): boolean {
 
 /**
  * The cache of an instance on `database`, keeping a session `keepMs` (0: nothing is kept, and the notes still reach
- * `onChange`: the change streams' re-checks need them).
+ * `onChange`: the change streams' re-checks need them). On PostgreSQL its listener probes itself by `liveness`.
  */
-export function createSessionCache(database: AppConfig['database'], keepMs: number, log: (message: string) => void): SessionCache {
+export function createSessionCache(database: AppConfig['database'], keepMs: number, log: (message: string) => void, liveness: Liveness = LISTENER_LIVENESS): SessionCache {
   const entries = new Map<string, Entry>();
   const listeners = new Set<AuthChangeListener>();
   // Bumped by every note and every change of the channel's state: a lookup marked before it is not kept.
@@ -107,7 +107,7 @@ export function createSessionCache(database: AppConfig['database'], keepMs: numb
       // Notes sent while the channel was lost were never heard: whoever relies on them checks everything again.
       onResumed: () => tell(null),
       onError: lose,
-    });
+    }, liveness);
   } else {
     localAuthChanges.on('change', receive);
     healthy = true;
