@@ -14,11 +14,12 @@ export interface SyncHooks {
   applyPushed?: (delta: PushedDelta) => Promise<boolean>;
 }
 
-const PULL_EVERY_MS = 3 * 60_000;
+/** The periodic pull: this long after the book was last made current, by a pull or by an applied carried delta. */
+export const PULL_EVERY_MS = 3 * 60_000;
 
 let started = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
-let pullTimer: ReturnType<typeof setInterval> | null = null;
+let pullTimer: ReturnType<typeof setTimeout> | null = null;
 const hooks: SyncHooks = {};
 
 export function setSyncHooks(next: SyncHooks): void {
@@ -54,7 +55,25 @@ export async function drain(): Promise<void> {
   }
 }
 
-const pullNow = () => (hooks.pull ?? pullChanges)();
+/**
+ * The periodic pull's wait starts again: a book a pull or a carried delta has just made current needs no pull for
+ * PULL_EVERY_MS (docs/decisions/0360-deltas-carried-in-the-signal.md). A periodic pull that fails is tried again after
+ * the same wait.
+ */
+function periodicPullFromNow(): void {
+  if (pullTimer) clearTimeout(pullTimer);
+  pullTimer = null;
+  if (!started) return;
+  pullTimer = setTimeout(() => {
+    periodicPullFromNow();
+    void pull();
+  }, PULL_EVERY_MS);
+}
+
+const pullNow = async () => {
+  await (hooks.pull ?? pullChanges)();
+  periodicPullFromNow();
+};
 
 async function pull(): Promise<void> {
   if (!started || !online()) return;
@@ -68,7 +87,9 @@ async function pull(): Promise<void> {
 /** A delta the live stream carried (decision 0360): applied when it starts at the book's cursor, else false and a pull. */
 async function applyPushed(delta: PushedDelta): Promise<boolean> {
   if (!started || !online()) return false;
-  return (hooks.applyPushed ?? applyPushedDelta)(delta);
+  const applied = await (hooks.applyPushed ?? applyPushedDelta)(delta);
+  if (applied) periodicPullFromNow();
+  return applied;
 }
 
 const onQueued = () => void drain();
@@ -93,7 +114,7 @@ export function startSync(): void {
   window.addEventListener(QUEUE_CHANGED_EVENT, onQueued);
   window.addEventListener('online', onOnline);
   window.addEventListener('focus', onFocus);
-  pullTimer = setInterval(() => void pull(), PULL_EVERY_MS);
+  periodicPullFromNow();
   // A book kept by an earlier version in the device's database becomes its user's own first (decision 0110).
   void adoptLegacyBook()
     .catch((error: unknown) => console.error('Could not move the earlier book into this user’s', error))
@@ -109,8 +130,7 @@ export function stopSync(): void {
   window.removeEventListener(QUEUE_CHANGED_EVENT, onQueued);
   window.removeEventListener('online', onOnline);
   window.removeEventListener('focus', onFocus);
-  if (pullTimer) clearInterval(pullTimer);
-  pullTimer = null;
+  periodicPullFromNow();
   scheduleRetry(null);
 }
 
