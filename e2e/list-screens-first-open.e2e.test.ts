@@ -116,7 +116,7 @@ describe('first opens of the list screens', () => {
     expect(later).toEqual([]);
     const askedWhileHeld = seen.length;
     release();
-    const shown = () => page.evaluate(() => [...document.querySelectorAll('[data-testid=category-card] img')].filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length);
+    const shown = () => page.evaluate(() => Array.from(document.querySelectorAll('[data-testid=category-card] img')).filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length);
     await expect.poll(shown).toBeGreaterThan(askedWhileHeld);
     expect(await shiftTotal(page)).toBeLessThanOrEqual(0.01);
     await screenshot(page, `list-first-open-categories-${shot}`);

@@ -37,7 +37,7 @@ describe('migration 011-lending-convergence', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const key = { company_id: admin.companyId, user_id: admin.user.id, key: 'k-1', method: 'POST', path: '/api/customers', request_hash: 'h', status_code: 201, reply: '{"data":1}', created_at: now };
+    const key = { company_id: admin.companyId, user_id: admin.user.id, key: 'k-1', method: 'POST', path: '/api/loans', request_hash: 'h', status_code: 201, reply: '{"data":1}', created_at: now };
     await t.db.insertInto('idempotency_keys').values(key).execute();
 
     await migrateToLatest(t.db);
