@@ -124,7 +124,8 @@ describe('group notes', () => {
     const file = await call(t, carer, 'GET', `/api/clients/${amihan.user.id}/file`);
     expect(file.statusCode, file.body).toBe(200);
     check(file.body, 'client file');
-    const day = new Date().toISOString().slice(0, 10);
+    // The range ends tomorrow (UTC): the company's local day (Manila, UTC+8) is already tomorrow after 16:00 UTC.
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const from = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
     const pdf = await call(t, carer, 'GET', `/api/clients/${amihan.user.id}/disclosure?from=${from}&to=${day}`);
     expect(pdf.statusCode, pdf.body).toBe(200);

@@ -1,4 +1,5 @@
 import type { ClientFile } from '@kalinga/contracts/client-file';
+import { todayIn } from '@kalinga/contracts/zone-time';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
 import { SubmitButton } from '../../components/ui/submit-button';
@@ -7,6 +8,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { useCounselors } from '../../lib/option-queries';
 import { useAuth } from '../../session/auth-store';
+import { useSiteSettings } from '../../session/site-settings';
 import { downloadDisclosure, useCloseFile, useRefer, useReopenFile } from './client-file-api';
 
 // The care team's actions on a file: refer, close (with a summary), reopen (with a reason), print a range.
@@ -115,7 +117,8 @@ function ReferDialog({ open, clientId, onClose }: { open: boolean; clientId: num
 
 function PrintDialog({ open, clientId, onClose }: { open: boolean; clientId: number; onClose: () => void }) {
   const t = useT('clients');
-  const today = new Date().toISOString().slice(0, 10);
+  // The server counts a file's days on the centre's clock: the range ends on the centre's today, not UTC's.
+  const today = todayIn(useSiteSettings().data?.timezone);
   const [from, setFrom] = useState(`${new Date().getFullYear() - 1}-01-01`);
   const [to, setTo] = useState(today);
   const [error, setError] = useState<string | null>(null);
