@@ -49,8 +49,11 @@ describe('same-day slots', () => {
       await checkScreen(page, `triage-same-day-booked-${name}`);
       await context.close();
     }
-    const sessions = await apiCall<{ data: { reason: string; status: string }[] }>(server, counselor, 'GET', '/api/appointments?per_page=100');
-    expect(sessions.data.filter((a) => a.reason === 'Same-day session').map((a) => a.status)).toEqual(['confirmed', 'confirmed']);
+    // The sessions' own words do not say same-day (decision 0376): the Triage list says it from the cases.
+    const triage = await apiCall<{ data: { kind: string; action: string }[] }>(server, await apiLogin(server, DEMO.counselor2), 'GET', '/api/triage');
+    expect(triage.data.filter((i) => i.kind === 'urgent' && i.action === 'Same-day session booked with Dr. Carmen Villanueva')).toHaveLength(2);
+    const sessions = await apiCall<{ data: { reason: string }[] }>(server, counselor, 'GET', '/api/appointments?per_page=100');
+    expect(sessions.data.filter((a) => a.reason === 'Same-day session')).toEqual([]);
   });
 
   it('the weekly schedule shows the held slots as checkboxes', { timeout: 120_000 }, async () => {

@@ -171,5 +171,5 @@ export async function lendingCategoryRows(db: DB, w: SyncWindow, page?: Page): P
 
 /** The company's first category of a kind (the oldest), if it has one. */
 export async function firstCategoryOfKind(db: DB, companyId: number, kind: CategoryKind) {
-  return db.selectFrom('categories').select('id').where('company_id', '=', companyId).where('kind', '=', kind).orderBy('id').executeTakeFirst();
+  return db.selectFrom('categories').select(['id', 'title']).where('company_id', '=', companyId).where('kind', '=', kind).orderBy('id').executeTakeFirst();
 }

@@ -124,7 +124,7 @@ describe('booking an urgent case into a same-day slot', () => {
     const row = await t.db.selectFrom('urgent_cases').selectAll().where('id', '=', caseId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ acknowledged_by: ben.user.id });
     const appointment = await t.db.selectFrom('appointments').selectAll().where('id', '=', row.appointment_id!).executeTakeFirstOrThrow();
-    expect(appointment).toMatchObject({ status: 'confirmed', counselor_id: ana.user.id, appointment_date: slot.appointment_date, reason: 'Same-day session' });
+    expect(appointment).toMatchObject({ status: 'confirmed', counselor_id: ana.user.id, appointment_date: slot.appointment_date, reason: 'Academic Stress' });
     const item = ((await call(t.app, ana, 'GET', '/api/triage')).json().data as { id: number; kind: string; action: string; booked_at: string }[]).find((i) => i.kind === 'urgent' && i.id === caseId);
     expect(item).toMatchObject({ action: 'Same-day session booked with Ana Held', booked_at: slot.appointment_date });
     expect((await heldSlots(ben)).map((s) => s.time)).not.toContain('09:00');
@@ -174,5 +174,38 @@ describe('races', () => {
     expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const sessions = await t.db.selectFrom('appointments').select('id').where('counselor_id', '=', cy.user.id).where('status', '=', 'confirmed').execute();
     expect(sessions).toHaveLength(1);
+  });
+});
+
+describe('what the session says outside the care team (decision 0376)', () => {
+  it('a manager and the client read it as any confirmed booking: its reason is the category, no reply says same-day or urgent', async () => {
+    const dee = await addUser(t.app, admin.companyId, { userType: 'counselor', name: 'Dee Late' });
+    await setWeek(t.app, dee, week({ held_times: ['16:00'] }));
+    const client = await addUser(t.app, admin.companyId, { userType: 'student' });
+    const opened = await call(t.app, client, 'POST', '/api/urgent-cases');
+    expect(opened.statusCode).toBe(201);
+    const slot = (await heldSlots(ben)).find((s) => s.counselor_name === 'Dee Late')!;
+    const booked = await book(ben, opened.json().id as number, dee.user.id, slot.appointment_date);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const uuid = booked.json().appointment_uuid as string;
+    const category = await t.db.selectFrom('categories').select('title').where('company_id', '=', admin.companyId).where('kind', '=', 'counselling').orderBy('id').executeTakeFirstOrThrow();
+    const reads: [Actor, string][] = [
+      [admin, '/api/appointments?per_page=100'],
+      [admin, `/api/appointments/${uuid}`],
+      [admin, `/api/appointments/${uuid}/history`],
+      [admin, `/api/appointments/calendar?counselor_id=${dee.user.id}&from=${today()}&days=1`],
+      [client, '/api/appointments?per_page=100'],
+      [client, `/api/appointments/${uuid}`],
+      [client, '/api/notifications'],
+    ];
+    for (const [reader, url] of reads) {
+      const res = await call(t.app, reader, 'GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      // (The company is the Same-Day Centre: its name is the session's place.)
+      expect(res.body, url).not.toMatch(/same-day session|urgent/i);
+    }
+    for (const reader of [admin, client]) {
+      expect((await call(t.app, reader, 'GET', `/api/appointments/${uuid}`)).json().data).toMatchObject({ status: 'confirmed', reason: category.title });
+    }
   });
 });

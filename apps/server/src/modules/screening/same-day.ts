@@ -75,8 +75,10 @@ export async function bookSameDay(db: DB, auth: AuthContext, caseId: number, bod
         appointment_date: start,
         local_date: slot.localDate,
         duration_minutes: slot.duration,
-        // The client reads the reason: it says what the session is, never why.
-        reason: 'Same-day session',
+        // The reason says what the session is, as a booking of its category would, never why nor that it is a
+        // same-day session: held slots are booked only for urgent cases, so those words would tell anyone who sees
+        // the appointment (a manager, the calendar) of the case (decision 0376). The Triage list says it from the case.
+        reason: category.title,
         status: 'confirmed',
         location_type: 'on-site',
         location,
