@@ -5,10 +5,10 @@ import { CHANGES_CHANNEL, type ChangeNote, parseNotePayload } from './change-sig
 // One dedicated PostgreSQL connection per instance LISTENs for every instance's change notes
 // (docs/decisions/0325-changes-pushed-to-devices.md), and another for the session cache's invalidations
 // (docs/decisions/0361-session-cache.md). Lost (a restart, a failover, a network cut), it is opened again with
-// back-off; once back, `onResumed` runs, since notes sent meanwhile were never received. A listener given a
-// `Liveness` also sends itself a note on its channel every `everyMs` and counts its connection lost when that note has
-// not come back within `withinMs`: a connection that dies silently (no error, no end until TCP gives up) is then
-// found in seconds (docs/decisions/0361-session-cache.md).
+// back-off; once back, `onResumed` runs, since notes sent meanwhile were never received. Each also sends itself a
+// note on its channel every `everyMs` and counts its connection lost when that note has not come back within
+// `withinMs` (`Liveness`): a connection that dies silently (no error, no end until TCP gives up) is then found in
+// seconds (decision 0361; the change listener too since decision 0374).
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
@@ -19,7 +19,7 @@ export interface Liveness {
   withinMs: number;
 }
 
-/** The session cache's (docs/decisions/0361-session-cache.md): a silent loss is found within 8 s. */
+/** Both listeners' (the session cache's, decision 0361; the change signals', decision 0374): a silent loss is found within 8 s. */
 export const LISTENER_LIVENESS: Liveness = { everyMs: 5_000, withinMs: 3_000 };
 
 /** A probe's payload starts with this; probes (this instance's or another's) never reach `onPayload`. */
@@ -48,8 +48,8 @@ export interface ChannelEvents extends Omit<ListenerEvents, 'onNote'> {
   onListening?(): void;
 }
 
-/** Starts listening for change notes on `url`; keeps trying until closed. */
-export function listenForChanges(url: string, events: ListenerEvents): ChangeListener {
+/** Starts listening for change notes on `url`; keeps trying until closed, and probes its connection by `liveness`. */
+export function listenForChanges(url: string, events: ListenerEvents, liveness: Liveness = LISTENER_LIVENESS): ChangeListener {
   return listenOnChannel(url, CHANGES_CHANNEL, {
     onPayload(payload) {
       const note = parseNotePayload(payload);
@@ -57,7 +57,7 @@ export function listenForChanges(url: string, events: ListenerEvents): ChangeLis
     },
     onResumed: () => events.onResumed(),
     onError: (message) => events.onError(message),
-  });
+  }, liveness);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, TEST_PASSWORD, type TestApp } from '../../../test/harness';
+import { relayTo } from '../../../test/sync/pg-relay';
 import { secondInstance } from '../../../test/sync/live-stream';
 import { AUTH_CHANNEL, type AuthNote, localAuthChanges } from '../../db/auth-signals';
 import { listenerName, PROBE_PREFIX } from '../../db/change-listener';
@@ -162,51 +162,6 @@ describe('the session cache', () => {
     expect((await me(other.app, admin.headers)).name).toBe('Seen Again While Lost');
   });
 });
-
-/**
- * A TCP relay to the test's PostgreSQL. `freeze` stops carrying the bytes of the connections open through it, in
- * both directions, with no error and no end: a connection that died silently. New connections pass as before.
- */
-async function relayTo(databaseUrl: string) {
-  const target = new URL(databaseUrl);
-  const pairs = new Set<[net.Socket, net.Socket]>();
-  const server = net.createServer((inbound) => {
-    const outbound = net.connect(Number(target.port || 5432), target.hostname);
-    const pair: [net.Socket, net.Socket] = [inbound, outbound];
-    pairs.add(pair);
-    inbound.pipe(outbound);
-    outbound.pipe(inbound);
-    const drop = () => {
-      pairs.delete(pair);
-      inbound.destroy();
-      outbound.destroy();
-    };
-    inbound.on('error', drop).on('close', drop);
-    outbound.on('error', drop).on('close', drop);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(databaseUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as net.AddressInfo).port);
-  return {
-    url: url.toString(),
-    freeze() {
-      for (const [inbound, outbound] of pairs) {
-        inbound.unpipe(outbound);
-        outbound.unpipe(inbound);
-        inbound.pause();
-        outbound.pause();
-      }
-    },
-    async close() {
-      server.close();
-      for (const [inbound, outbound] of [...pairs]) {
-        inbound.destroy();
-        outbound.destroy();
-      }
-    },
-  };
-}
 
 describe.runIf(onPostgres)('a listener connection that dies silently', () => {
   it('is found by its own probe notes: the cache is emptied and bypassed, and once it listens again everything is re-checked', async () => {

@@ -3,10 +3,12 @@ import { addCategory, addUser, createTestApp, registerCompany, type TestApp } fr
 import { appointmentRow } from '../../../test/appointment-rows';
 import { writeCustomer } from '../../../test/sync/sync-helpers';
 import { type LiveStream, openLiveStream, secondInstance } from '../../../test/sync/live-stream';
+import { relayTo } from '../../../test/sync/pg-relay';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { insertAppointment, type NewAppointment } from '../appointments/appointment.repository';
 import type { ChangeScope } from '@kalinga/contracts/live-changes';
+import { listenerName } from '../../db/change-listener';
 import { CHANGES_CHANNEL, localChanges } from '../../db/change-signals';
 import { createChangeHub, liveConnectionCount } from './live-changes';
 
@@ -116,7 +118,7 @@ describe("the instance's PostgreSQL listener", () => {
   /** Ends the backends LISTENing for change notes on the test's database, as a restart or a failover would; their pids. */
   async function dropListeners(): Promise<number[]> {
     const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity where datname = current_database() and query = ${`listen ${CHANGES_CHANNEL}`}`.execute(t.db);
+      select pid from pg_stat_activity where datname = current_database() and application_name = ${listenerName(CHANGES_CHANNEL)}`.execute(t.db);
     for (const { pid } of rows) await sql`select pg_terminate_backend(${pid})`.execute(t.db);
     return rows.map((r) => r.pid);
   }
@@ -129,10 +131,35 @@ describe("the instance's PostgreSQL listener", () => {
     // Notes sent while it was gone never arrived: once back, the stream hears of every scope it may read.
     await vi.waitFor(() => expect(s.signals).toEqual([['lending', 'appointments']]), { timeout: 15_000 });
     const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity where datname = current_database() and query = ${`listen ${CHANGES_CHANNEL}`}`.execute(t.db);
+      select pid from pg_stat_activity where datname = current_database() and application_name = ${listenerName(CHANGES_CHANNEL)}`.execute(t.db);
     expect(rows.filter((r) => !dropped.includes(r.pid))).not.toEqual([]);
     await writeCustomer(t.app, admin.headers, 'After the drop');
     await vi.waitFor(() => expect(s.signals).toEqual([['lending', 'appointments'], ['lending']]), { timeout: 15_000 });
+  });
+
+  it.runIf(onPostgres)('finds a connection that died silently by its own probe notes: it listens again and tells every stream once', async () => {
+    const database = t.app.config.database;
+    if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const admin = await registerCompany(t.app, 'Silent Listener Pawnshop');
+    const relay = await relayTo(database.url);
+    const hub = createChangeHub(t.db, { kind: 'postgres', url: relay.url }, () => undefined, t.app.contentKeys, { everyMs: 100, withinMs: 1_000 });
+    const heard: ChangeScope[][] = [];
+    try {
+      hub.subscribe({ companyId: admin.companyId, scopes: new Set(['lending', 'appointments']), send: (s) => heard.push(s) });
+      await hub.ready(5_000);
+      await writeCustomer(t.app, admin.headers, 'Before the silence');
+      await vi.waitFor(() => expect(heard).toEqual([['lending']]), { timeout: 5_000 });
+      relay.freeze();
+      // No error and no end reach the client: only its missing probe tells. Once it listens again (the relay carries
+      // new connections) the stream hears every scope it may read, since notes sent meanwhile never arrived.
+      await vi.waitFor(() => expect(heard).toEqual([['lending'], ['lending', 'appointments']]), { timeout: 5_000 });
+      await writeCustomer(t.app, admin.headers, 'After the silence');
+      await vi.waitFor(() => expect(heard).toEqual([['lending'], ['lending', 'appointments'], ['lending']]), { timeout: 5_000 });
+    } finally {
+      // The relay first: a connection still frozen in it would hold the hub's close.
+      await relay.close();
+      await hub.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ChangeScope } from '@kalinga/contracts/live-changes';
 import type { AppConfig } from '../../config';
 import { createDatabase, type DB } from '../../db/database';
-import { listenForChanges, type ChangeListener } from '../../db/change-listener';
+import { LISTENER_LIVENESS, listenForChanges, type ChangeListener, type Liveness } from '../../db/change-listener';
 import { afterOpenWrites, type ChangeNote, localChanges } from '../../db/change-signals';
 import { currentVersion } from '../../db/sync-version';
 import { buildPushedDeltas, type DeltaReader, type PushedDeltas } from './live-deltas';
@@ -41,7 +41,11 @@ export interface ChangeHub {
   close(): Promise<void>;
 }
 
-export function createChangeHub(db: DB, database: AppConfig['database'], log: (message: string) => void, keys: ContentKeys): ChangeHub {
+/**
+ * The hub of an instance on `database`. On PostgreSQL its listener probes itself by `liveness`: a connection that
+ * died silently is found, opened again, and every stream is told everything once (decision 0374).
+ */
+export function createChangeHub(db: DB, database: AppConfig['database'], log: (message: string) => void, keys: ContentKeys, liveness: Liveness = LISTENER_LIVENESS): ChangeHub {
   const byCompany = new Map<number, Set<LiveConnection>>();
   const pending = new Map<number, Set<ChangeScope>>();
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -126,7 +130,7 @@ export function createChangeHub(db: DB, database: AppConfig['database'], log: (m
 
   function start(): Promise<void> {
     if (database.kind === 'postgres') {
-      listener ??= listenForChanges(database.url, { onNote: receive, onResumed: everything, onError: log });
+      listener ??= listenForChanges(database.url, { onNote: receive, onResumed: everything, onError: log }, liveness);
       return listener.listening;
     }
     if (!listeningLocally) {
