@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { type AuthContext, authOf, isCounselor, signedIn } from '../../lib/auth-context';
 import { HttpError } from '../../lib/http-errors';
 import { createChangeHub, type LiveConnection } from './live-changes';
-import { createLiveStreamRegistry, MAX_STREAMS_PER_USER } from './live-sessions';
+import { createLiveStreamRegistry, MAX_STREAMS_PER_USER, type StreamHolder } from './live-sessions';
+import { authenticate } from '../auth/session';
 import type { DeltaReader } from './live-deltas';
 import { ownBranchIds } from '../lending/branch-context';
 
@@ -89,18 +90,37 @@ export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const auth = authOf(request);
       const raw = reply.raw;
-      // Who the device reads as, for the deltas its signals may carry: what its pull reads with.
-      const { scopes, reader, key } = await deliveryOf(app.db, auth);
-      // The place is taken and the count checked in one step, so streams opened at once cannot all pass the count.
-      const release = registry.admit({ userId: auth.user.id, tokenId: auth.tokenId, companyId: auth.companyId, tokenHash: auth.tokenHash, delivery: key, end: () => raw.headersSent && raw.end() });
+      // Ended by a re-check before its head was written: it is opened and ended at once (the device reconnects).
+      let ended = false;
+      // Registered first, then read (decision 0374): a note heard from here on re-checks this stream, and a write
+      // noted before is in the read below. Until the read is done its delivery is unknown (''), so any note naming
+      // it ends it. The place is taken and the count checked in one step, so a burst cannot all pass the count.
+      const holder: StreamHolder = {
+        userId: auth.user.id,
+        tokenId: auth.tokenId,
+        companyId: auth.companyId,
+        tokenHash: auth.tokenHash,
+        delivery: '',
+        end: () => {
+          ended = true;
+          if (raw.headersSent) raw.end();
+        },
+      };
+      const release = registry.admit(holder);
       if (!release) throw new HttpError(429, `At most ${MAX_STREAMS_PER_USER} change streams can be open for one user.`);
+      let delivery: Awaited<ReturnType<typeof deliveryOf>>;
       try {
+        // The session as it is now (the cache's answer is as exact: a note drops it), and who the device reads as,
+        // for the deltas its signals may carry: what its pull reads with.
+        delivery = await deliveryOf(app.db, await authenticate(app, request));
+        holder.delivery = delivery.key;
         // The stream's first bytes say it is heard: after them no change is missed (a device pulls once on opening).
         await hub.ready(LISTEN_WAIT_MS);
       } catch (error) {
         release();
         throw error;
       }
+      const { scopes, reader } = delivery;
       reply.hijack();
       if (raw.destroyed) {
         release();
@@ -130,6 +150,7 @@ export const liveChangesRoutes: FastifyPluginAsyncZod = async (app) => {
         release();
       });
       raw.write(`retry: ${RETRY_MS}\n\n`);
+      if (ended) raw.end();
       return reply;
     },
   });
