@@ -27,6 +27,13 @@ export const SELF_GRANT_REFUSED_PERMISSIONS: readonly string[] = [...CLINICAL_PE
 /** The built-in role of the centre's data protection officer: reads the access log, not the content. */
 export const PRIVACY_OFFICER_ROLE = 'privacy officer';
 
+/**
+ * Emails whose recipient is told something clinical by being one (decision 0376): a group's invite, reminders and
+ * cancellations go to its members (and facilitators), and who is in a closed group is in treatment (decision 0340).
+ * A list of emails outside the group, such as the administrators' Deliveries list, never names their recipient.
+ */
+export const RECIPIENT_WITHHELD_EMAIL_KINDS: readonly string[] = ['group_invite', 'group_reminder', 'group_cancelled', 'group_session_cancelled'];
+
 /** Whether a role (by its name and permissions) gives clinical access. */
 export function isClinicalRole(name: string, permissions: readonly string[]): boolean {
   return CLINICAL_ROLES.includes(name) || permissions.some((p) => CLINICAL_PERMISSIONS.includes(p));

@@ -75,8 +75,9 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const deliverySchema = z.object({
   id: z.number().int(),
   kind: z.enum(DELIVERY_KINDS),
-  recipient_name: z.string(),
-  recipient_email: z.string(),
+  /** Null for an email whose recipient is withheld: a group's (RECIPIENT_WITHHELD_EMAIL_KINDS, decision 0376). */
+  recipient_name: z.string().nullable(),
+  recipient_email: z.string().nullable(),
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   due_at: z.string(),

@@ -3,7 +3,7 @@
 // (METHOD:CANCEL), a workshop's sign-up confirmation and its freed-seat offer; in the recipient's language, never
 // naming another member. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, createTestApp, type TestApp } from '../../../test/harness';
+import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
 import { createGroup, type GroupCentre, groupBody, groupCentre, workshopCall } from '../../../test/groups/group-helpers';
 import { EMAIL_WRITERS } from '../../email-writers';
 import { composeEmail } from '../notifications/email-registry';
@@ -105,5 +105,22 @@ describe('emails of a workshop', () => {
     // Once taken, the offer's email (if not sent yet) has nothing left to tell.
     expect((await workshopCall(t.app, waiting, 'POST', uuid, '/sign-up')).statusCode).toBe(200);
     expect(await compose(offers[0])).toBeUndefined();
+  });
+});
+
+describe('the Deliveries list (decision 0376)', () => {
+  it("names no one a group's email goes to: who is in a closed group is in treatment", async () => {
+    const member = await addUser(t.app, c.admin.companyId, { userType: 'student', name: 'Quiet Member' });
+    const uuid = await createGroup(t, c, await groupBody(t, c, 12, '15:00', { count: 2, name: 'Panic support' }));
+    expect((await addMember(uuid, member)).statusCode).toBe(200);
+    expect((await outbox(member, 'group_invite')).length).toBeGreaterThan(0);
+    const res = await t.app.inject({ method: 'GET', url: '/api/notifications/deliveries?status=pending&limit=200', headers: c.admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as { kind: string; recipient_name: string | null; recipient_email: string | null }[];
+    const groupRows = rows.filter((r) => r.kind.startsWith('group_'));
+    expect(groupRows.length).toBeGreaterThan(0);
+    expect(groupRows.map((r) => [r.recipient_name, r.recipient_email])).toEqual(groupRows.map(() => [null, null]));
+    expect(res.body).not.toContain(member.user.email);
+    expect(res.body).not.toContain('Quiet Member');
   });
 });

@@ -1,8 +1,12 @@
+import { RECIPIENT_WITHHELD_EMAIL_KINDS } from '@kalinga/contracts/client-access-constants';
 import type { DeliveryListReply, DeliveryStatus } from '@kalinga/contracts/notifications';
 import type { DB } from '../../db/database';
 import { listDeliveries } from './outbox.repository';
 
-/** The company's notification emails of a status (failed and pending when none is asked), newest first. */
+/**
+ * The company's notification emails of a status (failed and pending when none is asked), newest first. A group's
+ * email names no recipient: who gets one is in the group (decision 0376).
+ */
 export async function deliveriesOf(
   db: DB,
   companyId: number,
@@ -10,5 +14,6 @@ export async function deliveriesOf(
   emailConfigured: boolean,
 ): Promise<DeliveryListReply> {
   const rows = await listDeliveries(db, companyId, query.status ? [query.status] : ['failed', 'pending'], query.limit);
-  return { email_configured: emailConfigured, data: rows };
+  const data = rows.map((r) => (RECIPIENT_WITHHELD_EMAIL_KINDS.includes(r.kind) ? { ...r, recipient_name: null, recipient_email: null } : r));
+  return { email_configured: emailConfigured, data };
 }

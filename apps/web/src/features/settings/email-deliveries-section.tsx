@@ -45,7 +45,14 @@ function DeliveryRow({ d }: { d: Delivery }) {
         <span className="font-medium">{t(KIND_LABEL[d.kind])}</span>
       </div>
       <p className="break-words text-sm">
-        {t('settings.email.to', { name: d.recipient_name })} <span className="text-base-content/70">&lt;{d.recipient_email}&gt;</span>
+        {/* A group's email names no one: who gets it is in the group (decision 0376). */}
+        {d.recipient_name === null ? (
+          t('settings.email.toWithheld')
+        ) : (
+          <>
+            {t('settings.email.to', { name: d.recipient_name })} <span className="text-base-content/70">&lt;{d.recipient_email}&gt;</span>
+          </>
+        )}
       </p>
       <p className="text-sm text-base-content/70">
         {d.status === 'pending' ? t('settings.email.due') : t('settings.email.lastDue')} <time dateTime={d.due_at}>{formatDateTime(d.due_at)}</time>

@@ -218,6 +218,16 @@ describe('Site Settings screen', () => {
     expect(row.textContent).toContain('Error: 550 Mailbox unavailable');
   });
 
+  it("a group's email names no one (decision 0376): the server withholds its recipient, and the row says why", async () => {
+    deliveries = { email_configured: true, data: [{ ...FAILED_EMAIL, kind: 'group_invite', recipient_name: null, recipient_email: null }] };
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS));
+    renderPage();
+    const row = await screen.findByTestId('delivery', {}, { timeout: 5000 });
+    expect(row.textContent).toContain('To someone in a group (not named here: who is in a group is confidential)');
+    expect(row.textContent).not.toContain('null');
+    expect(row.textContent).not.toContain('<');
+  });
+
   it('names an email\'s kind in Filipino when that is the language in use', async () => {
     deliveries = { email_configured: true, data: [FAILED_EMAIL] };
     fetchMock.mockResolvedValueOnce(jsonResponse(200, SETTINGS));
