@@ -186,6 +186,13 @@ export default tseslint.config(
     rules: { 'house/comment-cites': 'error' },
   },
   {
+    // A day a person sees or a rule compares is the centre's day: todayIn / localDateOf, never an instant's ISO text
+    // cut to its date (docs/architecture.md#checked, decision 0373).
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { house: houseRules },
+    rules: { 'house/local-day': 'error' },
+  },
+  {
     // Server code logs through the request's or the app's logger, which never carries confidential content. The
     // commands print to their terminal; the database's pool reports a lost connection before any logger exists
     // (docs/architecture.md#checked).

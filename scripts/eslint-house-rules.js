@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { contentChecks } from './eslint-house-checks.js';
+import { dayChecks } from './eslint-house-days.js';
 import { BUILDERS, isTest, relative, ROOT, SERVER, WEB } from './eslint-house-paths.js';
 
 /** Where a relative specifier points, from the root; null for a package. */
@@ -278,5 +279,6 @@ export const houseRules = {
     'web-layers': webLayers,
     'test-code': testCode,
     ...contentChecks,
+    ...dayChecks,
   },
 };

@@ -124,3 +124,74 @@ tester.run('house/query-refresh', rules['query-refresh'], {
     { filename: at(API_FILE), code: "const { invalidateQueries } = qc; void invalidateQueries({ queryKey: ['x'] });", errors: [{ messageId: 'invalidate' }] },
   ],
 });
+
+// house/local-day (decision 0373): a day cut out of an instant's ISO text is UTC's day, not the centre's.
+const SERVICE = 'apps/server/src/modules/reports/fixture.service.ts';
+const SCREEN = 'apps/web/src/features/reports/fixture.tsx';
+const CONTRACT = 'packages/contracts/src/fixture.ts';
+const errors = [{ messageId: 'utcDay' }];
+
+tester.run('house/local-day', rules['local-day'], {
+  valid: [
+    { filename: at(SERVICE), code: 'const today = todayIn(auth.company.timezone);' },
+    { filename: at(SERVICE), code: 'const day = localDateOf(row.created_at, auth.company.timezone);' },
+    // An instant stays an instant; a date already a date may be cut (a month of a calendar date).
+    { filename: at(SERVICE), code: 'const now = new Date().toISOString();' },
+    { filename: at(SCREEN), code: 'const month = today.slice(0, 7); const year = Number(date.slice(0, 4));' },
+    { filename: at(SCREEN), code: "const [hours, minutes] = time.split(':'); const time = iso.slice(11, 16);" },
+    // Cutting something else out of the ISO text is not a day.
+    { filename: at(SERVICE), code: 'const stamp = new Date().toISOString().slice(11, 19);' },
+    { filename: at(SERVICE), code: "const tag = new Date().toISOString().replace(/[:.]/g, '-');" },
+    // The helpers' home, tests and code outside the apps' and packages' sources.
+    { filename: at('packages/contracts/src/zone-time.ts'), code: 'return new Date(ms).toISOString().slice(0, 10);' },
+    { filename: at('apps/server/src/modules/reports/fixture.test.ts'), code: 'const today = new Date().toISOString().slice(0, 10);' },
+    { filename: at('apps/web/src/test/fixture.ts'), code: "const today = new Date().toISOString().split('T')[0];" },
+    { filename: at('bench/fixture.bench.ts'), code: 'const today = new Date().toISOString().slice(0, 10);' },
+    { filename: at('e2e/fixture.e2e.test.ts'), code: 'const today = new Date().toISOString().slice(0, 10);' },
+  ],
+  invalid: [
+    { filename: at(SERVICE), code: 'const today = new Date().toISOString().slice(0, 10);', errors },
+    { filename: at(SERVICE), code: 'const today = new Date().toISOString().substring(0, 10);', errors },
+    { filename: at(SERVICE), code: 'const today = new Date().toISOString().substr(0, 10);', errors },
+    { filename: at(SERVICE), code: "const today = new Date().toISOString().split('T')[0];", errors },
+    { filename: at(SERVICE), code: "const [today] = new Date().toISOString().split('T');", errors },
+    { filename: at(SERVICE), code: 'const today = nowIso().slice(0, 10);', errors },
+    { filename: at(SERVICE), code: 'const month = now.toISOString().slice(0, 7);', errors },
+    { filename: at(SERVICE), code: 'const day = new Date(row.created_at).toJSON().slice(0, 10);', errors },
+    { filename: at(SERVICE), code: 'const day = (d.toISOString() as string).slice(0, 10);', errors },
+    { filename: at(SERVICE), code: "const day = d?.toISOString()['slice'](0, 10);", errors },
+    // Any ISO instant's date part, whatever made the text.
+    { filename: at(SERVICE), code: "const day = row.created_at.split('T')[0];", errors },
+    { filename: at(SERVICE), code: "const [day] = row.created_at.split('T', 1);", errors },
+    // In the web and the shared contracts as on the server.
+    { filename: at(SCREEN), code: 'const name = `log-${new Date().toISOString().slice(0, 10)}.csv`;', errors },
+    { filename: at(CONTRACT), code: "z.string().refine((d) => d <= new Date().toISOString().slice(0, 10), 'Not in the future.');", errors },
+  ],
+});
+
+describe('eslint.config.js turns house/local-day on', () => {
+  it('refuses a UTC day in server, web and contracts code, and not in their tests', async () => {
+    const { ESLint } = await import('eslint');
+    const lint = async (file: string, code: string) => {
+      const [result] = await new ESLint({ cwd: ROOT }).lintText(code, { filePath: at(file) });
+      return (result?.messages ?? []).map((m) => m.ruleId ?? `fatal: ${m.message}`);
+    };
+    const code = 'export function today(): string {\n  return new Date().toISOString().slice(0, 10);\n}\n';
+    expect(await lint('apps/server/src/modules/reports/fixture.service.ts', code)).toEqual(['house/local-day']);
+    expect(await lint('apps/web/src/lib/fixture.ts', code)).toEqual(['house/local-day']);
+    expect(await lint('packages/contracts/src/fixture.ts', code)).toEqual(['house/local-day']);
+    expect(await lint('apps/server/src/modules/reports/fixture.test.ts', code)).toEqual([]);
+  }, 60_000);
+
+  it('lets a line that says why keep a UTC date on purpose; a comment silencing another rule leaves it refused', async () => {
+    const { ESLint } = await import('eslint');
+    const lint = async (code: string) => {
+      const [result] = await new ESLint({ cwd: ROOT }).lintText(code, { filePath: at('apps/server/src/modules/reports/fixture.service.ts') });
+      return (result?.messages ?? []).map((m) => m.ruleId ?? `fatal: ${m.message}`);
+    };
+    const month = (comment: string) => `export function month(now: Date): string {\n  ${comment}\n  return now.toISOString().slice(0, 7);\n}\n`;
+    expect(await lint(month('// eslint-disable-next-line house/local-day -- the job claims a month on one clock for every company'))).toEqual([]);
+    // (ESLint also says the no-console comment silences nothing.)
+    expect(await lint(month('// eslint-disable-next-line no-console -- not this rule'))).toContain('house/local-day');
+  }, 60_000);
+});

@@ -72,11 +72,11 @@ const userFields = {
   roles: z.array(z.string().trim().min(1)).min(1, 'Choose at least one role.').max(20),
   student_id: optionalText(50),
   department: optionalText(120),
+  // Not after the centre's today: the service checks it on the company's clock (birthDateProblem, decision 0373).
   birth_date: z.preprocess(
     (v) => (v === '' ? null : v),
     isoDateSchema
       .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'The birth date is not a valid date.')
-      .refine((d) => d <= new Date().toISOString().slice(0, 10), 'The birth date cannot be in the future.')
       .nullable()
       .optional(),
   ),
@@ -84,6 +84,11 @@ const userFields = {
   is_trainee: z.boolean().optional(),
   clinical_supervisor_id: idSchema.nullable().optional(),
 };
+
+/** A birth date after `today` (the company's date, todayIn(its zone)): the message the field shows, else null. */
+export function birthDateProblem(birthDate: string | null | undefined, today: string): string | null {
+  return birthDate && birthDate > today ? 'The birth date cannot be in the future.' : null;
+}
 
 export const createUserBodySchema = z.object({
   ...userFields,

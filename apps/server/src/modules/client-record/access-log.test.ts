@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
 import { answers, call, submit } from '../../../test/screening/screening-helpers';
 import { referTo } from '../../../test/client-record/client-access-helpers';
@@ -89,6 +89,17 @@ describe('GET /api/access-log/export', () => {
     expect(lines).toHaveLength(3);
     expect(res.body).toContain(`"Carla Counselor","'=Ben Bautista","Screenings","Care team",""`);
     expect(res.body).not.toContain('Elsewhere');
+  });
+
+  it("names the file with the centre's day, not UTC's (decision 0373)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-29T17:00:00Z')); // 01:00 on 30 November in Manila
+      const res = await call(t.app, officer, 'GET', '/api/access-log/export');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="access-log-2026-11-30.csv"');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -21,6 +21,7 @@ import {
 } from '@kalinga/contracts/client-file';
 import { errorReplySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 import { z } from 'zod';
 import { authOf, needs, signedIn } from '../../lib/auth-context';
 import { readerLanguage } from '../../lib/i18n';
@@ -93,7 +94,7 @@ export const clientFileRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const auth = authOf(request);
       const record = await myRecord(app.db, app.contentKeys, auth);
-      const day = record.generated_at.slice(0, 10);
+      const day = localDateOf(record.generated_at, auth.company.timezone); // the centre's day (decision 0373)
       if (request.query.format === 'pdf') {
         const pdf = Buffer.from(await myRecordPdf(record, auth.company.timezone, readerLanguage(request)));
         // A Buffer goes out as it is (Fastify serialises only objects); the schema describes the JSON form.

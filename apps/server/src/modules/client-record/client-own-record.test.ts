@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CARE_TEAM_ONLY } from '@kalinga/contracts/client-access-constants';
 import type { MyRecord } from '@kalinga/contracts/client-file';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addUser, createTestApp, type Actor, type TestApp } from '../../../test/harness';
 import { dapNote, heldSession, makeWorld, type NotesWorld } from '../../../test/case-notes/case-notes-helpers';
 import { answers, call, submit } from '../../../test/screening/screening-helpers';
@@ -41,6 +41,17 @@ describe("the client's own record", () => {
     expect(JSON.stringify(record)).not.toContain('Another Student');
     expect(JSON.stringify(record)).not.toContain('phq9_score');
     expect((await accessRows(t.db, w.client.user.id)).at(-1)).toMatchObject({ viewer_id: w.client.user.id, kind: 'export', via: 'self' });
+  });
+
+  it("is named with the centre's day it was made, not UTC's, as JSON and as PDF (decision 0373)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-29T17:00:00Z')); // 01:00 on 30 November in Manila
+      expect((await call(t.app, w.client, 'GET', '/api/me/record')).headers['content-disposition']).toBe('attachment; filename="my-record-2026-11-30.json"');
+      expect((await call(t.app, w.client, 'GET', '/api/me/record?format=pdf')).headers['content-disposition']).toContain('my-record-2026-11-30.pdf');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('holds their signed notes when the site shares them; a PDF too, recorded as well', async () => {

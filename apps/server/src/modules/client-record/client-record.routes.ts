@@ -1,6 +1,7 @@
 import { accessLogQuerySchema, accessLogReplySchema, breakGlassBodySchema, breakGlassReplySchema, clientIdParamsSchema, clinicalGrantsReplySchema } from '@kalinga/contracts/client-access';
 import { errorReplySchema, pageQuerySchema } from '@kalinga/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { todayIn } from '@kalinga/contracts/zone-time';
 import { z } from 'zod';
 import { authOf, needs } from '../../lib/auth-context';
 import { accessLog, accessLogCsv, clinicalGrants } from './access-log.service';
@@ -46,10 +47,11 @@ export const clientRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: needs('view access log'),
     schema: { summary: 'Downloads the filtered access log as CSV.', operationId: 'exportAccessLog', tags: ['client-record'], security, querystring: accessLogQuerySchema, response: { 200: z.string(), ...errors } },
     handler: async (request, reply) => {
-      const csv = await accessLogCsv(app.db, authOf(request), request.query);
+      const auth = authOf(request);
+      const csv = await accessLogCsv(app.db, auth, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="access-log-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('content-disposition', `attachment; filename="access-log-${todayIn(auth.company.timezone)}.csv"`)
         .header('cache-control', 'no-store')
         .send(csv);
     },

@@ -3,7 +3,7 @@ import type { DB } from '../../db/database';
 import type { AuthContext } from '../../lib/auth-context';
 import { keptTables, published } from '../reports/closed-weeks';
 import { smallOnes } from '../reports/small-groups';
-import { todayIn } from '@kalinga/contracts/zone-time';
+import { localDateOf, todayIn } from '@kalinga/contracts/zone-time';
 import { sessionsByCategoryMonth, workshopSignups } from './groups.repository';
 
 // The groups report (decision 0281): for the months of a year that have ended, per category and month the sessions
@@ -15,7 +15,7 @@ import { sessionsByCategoryMonth, workshopSignups } from './groups.repository';
 
 function lastDay(month: string): string {
   const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  return localDateOf(new Date(Date.UTC(y, m, 0)), 'UTC'); // day 0 of the next month: a date, no zone involved
 }
 
 /** The months of `year` that have ended by `today` (YYYY-MM each). */

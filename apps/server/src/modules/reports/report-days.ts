@@ -1,3 +1,5 @@
+import { addDaysToDate } from '@kalinga/contracts/zone-time';
+
 // Calendar-day arithmetic on 'YYYY-MM-DD' text. Days are counted in UTC so that a daylight-saving
 // change in the company's zone can never add or drop a day from a series.
 
@@ -9,7 +11,7 @@ function toUtcMs(day: string): number {
 
 /** The date `n` days after (or before, when negative) `day`. */
 export function addDays(day: string, n: number): string {
-  return new Date(toUtcMs(day) + n * MS_PER_DAY).toISOString().slice(0, 10);
+  return addDaysToDate(day, n);
 }
 
 /** Whole days from `from` to `to` (positive when `to` is later). */

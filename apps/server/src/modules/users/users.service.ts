@@ -1,4 +1,5 @@
-import type { CreateUserBody, StudentOption, UpdateUserBody, User, UserOption, UserSearchQuery, UsersQuery } from '@kalinga/contracts/users';
+import { birthDateProblem, type CreateUserBody, type StudentOption, type UpdateUserBody, type User, type UserOption, type UserSearchQuery, type UsersQuery } from '@kalinga/contracts/users';
+import { todayIn } from '@kalinga/contracts/zone-time';
 import type { PaginationMeta } from '@kalinga/contracts/common';
 import { isOfferedRole, unofferedRoleMessage } from '@kalinga/contracts/role-constants';
 import type { FastifyInstance } from 'fastify';
@@ -115,6 +116,8 @@ export async function createUser(app: FastifyInstance, auth: AuthContext, body: 
   if (await findUserByEmail(app.db, email)) errors.email = [EMAIL_TAKEN];
   if (isCommonPassword(body.password, email)) errors.password = [commonPasswordMessage('password')];
   const unknown = await unknownRoles(app.db, auth.companyId, roles);
+  const birth = birthDateProblem(body.birth_date, todayIn(auth.company.timezone));
+  if (birth) errors.birth_date = [birth];
   if (unknown.length > 0) errors.roles = unknown.map((n) => `The role "${n}" does not exist.`);
   else if (roles.some((r) => !isOfferedRole(r))) errors.roles = refusedRoles(roles, []);
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
@@ -161,6 +164,8 @@ export async function updateUser(app: FastifyInstance, auth: AuthContext, userId
   if (owner && owner.id !== userId) errors.email = [EMAIL_TAKEN];
   if (body.password && isCommonPassword(body.password, email)) errors.password = [commonPasswordMessage('password')];
   const unknown = await unknownRoles(app.db, auth.companyId, roles);
+  const birth = birthDateProblem(body.birth_date, todayIn(auth.company.timezone));
+  if (birth) errors.birth_date = [birth];
   if (unknown.length > 0) errors.roles = unknown.map((n) => `The role "${n}" does not exist.`);
   else if (roles.some((r) => !isOfferedRole(r))) {
     // One the user already holds may stay (an edit that keeps it is not a grant); it is not given anew.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addUser, createTestApp, registerCompany, TEST_PASSWORD, type Actor, type TestApp } from '../../../test/harness';
 import { appointmentRow } from '../../../test/appointment-rows';
 
@@ -351,5 +351,29 @@ describe('DELETE /api/users/:id', () => {
 
     const other = await addUser(t.app, admin.companyId);
     expect((await send(counselor, 'DELETE', `/api/users/${other.user.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe("a birth date is checked against the centre's today (decision 0373)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("takes today's date in Manila after 16:00 UTC, and refuses the day after it, on create and update", async () => {
+    const admin = await registerCompany(t.app, 'Birthday Co'); // Asia/Manila
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T17:00:00Z')); // 01:00 on 30 November in Manila
+    const born = await t.app.inject({ method: 'POST', url: '/api/users', headers: admin.headers, payload: validBody({ birth_date: '2026-11-30' }) });
+    expect(born.statusCode).toBe(201);
+    const tomorrow = await t.app.inject({ method: 'POST', url: '/api/users', headers: admin.headers, payload: validBody({ birth_date: '2026-12-01' }) });
+    expect(tomorrow.statusCode).toBe(422);
+    expect(tomorrow.json().errors.birth_date).toEqual(['The birth date cannot be in the future.']);
+    const id = born.json().data.id as number;
+    const kept = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: admin.headers, payload: validBody({ birth_date: '2026-11-30', password: '' }) });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data.birth_date).toBe('2026-11-30');
+    const moved = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: admin.headers, payload: validBody({ birth_date: '2026-12-01', password: '' }) });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors.birth_date).toEqual(['The birth date cannot be in the future.']);
   });
 });

@@ -1,3 +1,4 @@
+import { todayIn } from '@kalinga/contracts/zone-time';
 import type { AccessLogReply, ClinicalGrantsReply } from '@kalinga/contracts/client-access';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -26,13 +27,13 @@ export function useAccessLog(filters: AccessLogFilters, page: number) {
   });
 }
 
-/** Downloads the filtered log as the server writes it (CSV). */
-export async function downloadAccessLog(filters: AccessLogFilters): Promise<void> {
+/** Downloads the filtered log as the server writes it (CSV), named with the centre's day (decision 0373). */
+export async function downloadAccessLog(filters: AccessLogFilters, timeZone: string | undefined): Promise<void> {
   const text = await api.get<string>('/api/access-log/export', { ...filters });
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = `access-log-${new Date().toISOString().slice(0, 10)}.csv`;
+  a.download = `access-log-${todayIn(timeZone)}.csv`;
   document.body.appendChild(a);
   a.click();
   a.remove();

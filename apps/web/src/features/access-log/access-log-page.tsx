@@ -63,7 +63,7 @@ export function AccessLogPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadAccessLog(debounced);
+      await downloadAccessLog(debounced, timezone);
     } catch (err) {
       notifyError(errorMessage(err, t('accessLog.downloadFailed')));
     } finally {

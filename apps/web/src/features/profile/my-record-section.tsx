@@ -1,5 +1,6 @@
 import type { Correction } from '@kalinga/contracts/client-file';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { todayIn } from '@kalinga/contracts/zone-time';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { SubmitButton } from '../../components/ui/submit-button';
@@ -52,7 +53,7 @@ export function MyRecordSection() {
   const download = async (format: 'pdf' | 'json') => {
     setDownloading(format);
     try {
-      await downloadFile('/api/me/record', { format }, `my-record-${new Date().toISOString().slice(0, 10)}.${format}`, t('profile.record.downloadFailed'));
+      await downloadFile('/api/me/record', { format }, `my-record-${todayIn(timezone)}.${format}`, t('profile.record.downloadFailed'));
     } catch (err) {
       notifyError(errorMessage(err, t('profile.record.downloadFailed')));
     } finally {

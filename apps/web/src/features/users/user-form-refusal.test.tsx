@@ -40,12 +40,25 @@ describe('the user form, refused', () => {
     const scrolled = vi.fn();
     Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { configurable: true, value: scrolled });
     const onSubmit = vi.fn().mockRejectedValue(new ApiError(403, REFUSAL));
-    render(<UserForm user={USER} roleNames={['admin', 'privacy officer']} saving={false} onSubmit={onSubmit} onCancel={() => undefined} />);
+    render(<UserForm user={USER} roleNames={['admin', 'privacy officer']} saving={false} onSubmit={onSubmit} onCancel={() => undefined} timeZone="Asia/Manila" />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'privacy officer' }));
     fireEvent.click(screen.getByRole('button', { name: 'Update User' }));
     expect((await screen.findByRole('alert')).textContent).toBe(REFUSAL);
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ roles: ['admin', 'privacy officer'] }));
     expect(scrolled).toHaveBeenCalledTimes(1);
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'privacy officer' }).checked).toBe(true);
+  });
+});
+
+describe("the user form's birth date", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("goes up to the centre's today, not the device's or UTC's (decision 0373)", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T17:00:00Z')); // 01:00 on 30 November in Manila
+    render(<UserForm user={USER} roleNames={['admin']} saving={false} onSubmit={vi.fn()} onCancel={() => undefined} timeZone="Asia/Manila" />);
+    expect(screen.getByLabelText<HTMLInputElement>(/birth date/i).max).toBe('2026-11-30');
   });
 });

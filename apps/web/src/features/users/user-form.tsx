@@ -1,5 +1,6 @@
 import { USER_TYPES, type UserType } from '@kalinga/contracts/common';
 import type { User } from '@kalinga/contracts/users';
+import { todayIn } from '@kalinga/contracts/zone-time';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { type MessageKey, type Translate, useT } from '../../lib/i18n';
@@ -45,11 +46,6 @@ function initialValues(user: User | null): Values {
   };
 }
 
-function todayLocal(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {
   if (!messages?.length) return null;
   return <p id={id} className="text-sm text-red-700">{messages.join(' ')}</p>;
@@ -65,12 +61,15 @@ export function UserForm({
   saving,
   onSubmit,
   onCancel,
+  timeZone,
 }: {
   user: User | null;
   roleNames: string[];
   saving: boolean;
   onSubmit: (body: UserFormBody) => Promise<void>;
   onCancel: () => void;
+  /** The centre's zone: a birth date goes up to its today (decision 0373). */
+  timeZone: string | undefined;
 }) {
   const t = useT('users');
   const [values, setValues] = useState<Values>(() => initialValues(user));
@@ -197,7 +196,7 @@ export function UserForm({
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="user-birth_date" className="font-medium">{t('users.form.birthDate')}</label>
-          <input className={inputClass('birth_date')} id="user-birth_date" name="birth_date" type="date" max={todayLocal()} value={values.birth_date} onChange={(e) => set('birth_date', e.target.value)} aria-invalid={!!errors.birth_date} aria-describedby={describedBy('birth_date')} />
+          <input className={inputClass('birth_date')} id="user-birth_date" name="birth_date" type="date" max={todayIn(timeZone)} value={values.birth_date} onChange={(e) => set('birth_date', e.target.value)} aria-invalid={!!errors.birth_date} aria-describedby={describedBy('birth_date')} />
           <FieldError id="user-birth_date-error" messages={errors.birth_date} />
         </div>
       </div>

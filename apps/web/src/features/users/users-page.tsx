@@ -248,7 +248,7 @@ export function UsersPage() {
       {body}
       <Drawer open={drawerOpen} title={editing ? t('users.edit') : t('users.add')} onClose={closeDrawer}>
         {drawerOpen && (
-          <UserForm key={editing?.id ?? 'new'} user={editing} roleNames={roleNames.data ?? []} saving={save.isPending} onSubmit={submit} onCancel={closeDrawer} />
+          <UserForm key={editing?.id ?? 'new'} user={editing} roleNames={roleNames.data ?? []} saving={save.isPending} onSubmit={submit} onCancel={closeDrawer} timeZone={settings.data?.timezone} />
         )}
       </Drawer>
     </div>

@@ -8,14 +8,10 @@ import { useCategoryOptions, useCounselors } from '../../lib/option-queries';
 import { Field } from '../../components/form-field';
 import { useT } from '../../lib/i18n';
 import { useJoinWaitlist } from './waitlist-api';
-import { todayIn } from '@kalinga/contracts/zone-time';
+import { addDaysToDate, todayIn } from '@kalinga/contracts/zone-time';
 
 // Joining the waitlist (decision 0151): with whom, between which dates, on which days and between which times, and
 // what the booking will say, so that accepting an offer later books it in one click.
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 interface Values {
   counselor: string;
@@ -33,7 +29,7 @@ interface Values {
 export function JoinForm({ timeZone, counselorId }: { timeZone: string | undefined; counselorId: string | null }) {
   const t = useT('waitlist');
   const today = todayIn(timeZone);
-  const [v, setV] = useState<Values>({ counselor: counselorId ?? '', from: today, to: addDays(today, 14), days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], timeFrom: '08:00', timeTo: '17:00', reason: '', category: '', where: 'online', location: '' });
+  const [v, setV] = useState<Values>({ counselor: counselorId ?? '', from: today, to: addDaysToDate(today, 14), days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], timeFrom: '08:00', timeTo: '17:00', reason: '', category: '', where: 'online', location: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const counselors = useCounselors(true);

@@ -1,22 +1,17 @@
 // Dates of the calendar's day and week views: wall dates (YYYY-MM-DD) in the company's zone,
 // computed on UTC midnights so the browser's own zone never shifts a day.
 
+import { addDaysToDate } from '@kalinga/contracts/zone-time';
 import { formatDateRange, formatLongDate } from '../../../lib/dates';
 
 export type CalendarView = 'day' | 'week';
-
-const DAY_MS = 86_400_000;
 
 function toMs(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 }
 
-function fromMs(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
 export function addDays(date: string, days: number): string {
-  return fromMs(toMs(date) + days * DAY_MS);
+  return addDaysToDate(date, days);
 }
 
 /** The Monday of the date's week (weeks start on Monday). */

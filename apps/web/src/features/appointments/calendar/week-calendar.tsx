@@ -1,6 +1,7 @@
 import type { AppointmentStatus } from '@kalinga/contracts/appointments';
 import type { CounselorCalendarReply } from '@kalinga/contracts/calendar';
 import type { DayHeaderContentArg, EventClickArg, EventContentArg, EventMountArg, FormatterInput } from '@fullcalendar/core';
+import { localDateOf } from '@kalinga/contracts/zone-time';
 import { dayParts, formatTime, formatTimeRange } from '../../../lib/dates';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -115,7 +116,7 @@ export default function WeekCalendar({ reply, view, from, now, bookable, onOpenA
   };
 
   const dayHeader = (arg: DayHeaderContentArg) => {
-    const date = arg.date.toISOString().slice(0, 10);
+    const date = localDateOf(arg.date, 'UTC'); // the calendar runs in UTC: its dates are the wall dates
     const note = dayNote(byDate.get(date));
     return (
       <span className="flex flex-col items-center leading-tight">

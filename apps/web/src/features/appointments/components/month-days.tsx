@@ -1,3 +1,5 @@
+import { WEEKDAYS as WEEKDAYS_FROM_MONDAY } from '@kalinga/contracts/schedule';
+import { addDaysToDate, weekdayOf } from '@kalinga/contracts/zone-time';
 import { useState } from 'react';
 import { formatLongDate, formatMonth, formatWeekdayDate, isWholeDate } from '../../../lib/dates';
 import { useT } from '../../../lib/i18n';
@@ -8,16 +10,16 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
 function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split('-').map(Number);
-  const d = new Date(Date.UTC(y, m - 1 + by, 1));
-  return d.toISOString().slice(0, 7);
+  const index = y * 12 + (m - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
 /** The dates of a month, Monday first, with nulls before the 1st. */
 export function monthCells(month: string): (string | null)[] {
-  const first = new Date(`${month}-01T00:00:00Z`);
-  const lead = (first.getUTCDay() + 6) % 7;
+  const first = `${month}-01`;
+  const lead = WEEKDAYS_FROM_MONDAY.indexOf(weekdayOf(first));
   const cells: (string | null)[] = Array.from({ length: lead }, () => null);
-  for (let d = new Date(first); d.toISOString().startsWith(month); d.setUTCDate(d.getUTCDate() + 1)) cells.push(d.toISOString().slice(0, 10));
+  for (let d = first; d.startsWith(month); d = addDaysToDate(d, 1)) cells.push(d);
   return cells;
 }
 
