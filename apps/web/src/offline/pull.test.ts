@@ -199,3 +199,54 @@ describe('the chunked download', () => {
     expect(await syncStateOf(STATE_ALL)).toMatchObject({ lastSyncTime: 'c9000', dataVersion: 1 });
   }, DOWNLOAD_MS);
 });
+
+describe('pulls asked for at the same time (decision 0374)', () => {
+  /** Answers each pull with an empty delta at c1 once `release` is called; resolves `sent` as the first leaves. */
+  function heldServer() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent!: () => void;
+    const left = new Promise<void>((resolve) => (sent = resolve));
+    const since = net.answerPulls(async () => {
+      sent();
+      await held;
+      return net.json(200, delta({}, 'c1'));
+    });
+    return { release, left, since };
+  }
+
+  beforeEach(async () => {
+    await db.syncState.add({ table_name: STATE_ALL, lastSyncTime: 'c1', lastId: 0, dataVersion: 1, totalRecords: 0 });
+  });
+
+  it('share one request when the second is asked for before the first has left', async () => {
+    const server = heldServer();
+    const first = pullChanges();
+    const second = pullChanges();
+    server.release();
+    await Promise.all([first, second]);
+    expect(server.since).toEqual(['c1']);
+  });
+
+  it('share one request when what the second needs is older than the request under way (a start-up pull meeting the stream\'s)', async () => {
+    const server = heldServer();
+    const startedAt = Date.now();
+    const first = pullChanges(startedAt);
+    await server.left;
+    const second = pullChanges(startedAt);
+    server.release();
+    await Promise.all([first, second]);
+    expect(server.since).toEqual(['c1']);
+  });
+
+  it('pull once more after it when the second needs what happened after the request under way left', async () => {
+    const server = heldServer();
+    const first = pullChanges();
+    await server.left;
+    const second = pullChanges(Date.now() + 1);
+    const third = pullChanges(Date.now() + 2);
+    server.release();
+    await Promise.all([first, second, third]);
+    expect(server.since).toEqual(['c1', 'c1']);
+  });
+});

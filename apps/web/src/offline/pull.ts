@@ -4,7 +4,7 @@ import { SYNC_EPOCH, SYNC_TABLES, USE_TABLE_ENDPOINTS } from '@kalinga/contracts
 import { api, ApiError } from '../lib/api-client';
 import { bookKey, db } from './database';
 import { beginDownload, BookChangedError, runDownload, STATE_ALL, STATE_DOWNLOAD, syncStateOf } from './initial-sync';
-import { coalesced, withLock } from './locks';
+import { withLock } from './locks';
 import { applyItem, applyLoan, applyRow, applyTransactions, type ApplyContext } from './queue-apply';
 import { uuidsWithOpenEntries } from './sync-queue';
 import { userMay } from './permissions';
@@ -142,6 +142,7 @@ async function pullOnce(): Promise<void> {
   // A download cut off by a reload (or a lost connection) goes on from its last chunk.
   if (await syncStateOf(STATE_DOWNLOAD)) await runDownload();
   const since = (await syncStateOf(STATE_ALL))?.lastSyncTime ?? SYNC_EPOCH;
+  requestLeft = { at: Date.now(), book };
   const reply = await api.get<SyncDeltaReply>('/api/sync', { since });
   if (bookKey() !== book) return;
   if (reply.meta.recommendation === USE_TABLE_ENDPOINTS) {
@@ -179,5 +180,33 @@ async function pullIfAllowed(): Promise<void> {
   await pullBranches().catch(() => undefined);
 }
 
-/** Pulls changes (the initial sync when no sync state exists). Calls made while one runs share a follow-up pull. */
-export const pullChanges: () => Promise<void> = coalesced(() => withLock(PULL_LOCK, pullIfAllowed));
+// The pull under way in this tab, when and for which book its delta request left (null: not yet), and whether one
+// more is owed.
+let running: Promise<void> | null = null;
+let requestLeft: { at: number; book: string } | null = null;
+let again = false;
+
+/**
+ * Pulls changes (the initial sync when no sync state exists): a pull whose request leaves at `neededFrom` or later
+ * (this device's clock; the caller's reason to pull: now, a signal's arrival, the stream's opening, the engine's
+ * start). A call while one runs shares it when that one's request has not left yet, or left at `neededFrom` or later
+ * for the book in use now; else one more pull follows it, shared by every such call (decision 0374: a start-up pull and the stream's opening pull
+ * are one request).
+ */
+export function pullChanges(neededFrom: number = Date.now()): Promise<void> {
+  if (running) {
+    if (requestLeft !== null && (requestLeft.at < neededFrom || requestLeft.book !== bookKey())) again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      requestLeft = null;
+      await withLock(PULL_LOCK, pullIfAllowed);
+    } while (again);
+  })().finally(() => {
+    running = null;
+    requestLeft = null;
+  });
+  return running;
+}

@@ -76,3 +76,20 @@ describe('when the queue runs', () => {
     expect(pull).toHaveBeenCalled();
   });
 });
+
+describe('the start-up pull (decision 0374)', () => {
+  it("asks for a pull whose request leaves from the start on, so a pull the stream's opening started meanwhile is it", async () => {
+    const asked: (number | undefined)[] = [];
+    setSyncHooks({ pull: async (neededFrom) => void asked.push(neededFrom) });
+    const startedAt = Date.now();
+    try {
+      startSync();
+      // The book's opening and the queue's run come first: the clock moves on meanwhile.
+      vi.setSystemTime(startedAt + 5_000);
+      await vi.waitFor(() => expect(asked).toHaveLength(1));
+      expect(asked).toEqual([startedAt]);
+    } finally {
+      vi.setSystemTime(startedAt);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { openBook } from './book-key';
 import { adoptLegacyBook } from './legacy-book';
 import type { PushedDelta } from '@kalinga/contracts/live-changes';
 import { applyPushedDelta, pullChanges } from './pull';
@@ -8,8 +9,8 @@ import { QUEUE_CHANGED_EVENT } from './sync-queue';
 // signed in) by the auth module; stopped on logout (unsent entries stay).
 
 export interface SyncHooks {
-  /** Pull changes (initial sync when needed); pull.ts unless a test replaces it. */
-  pull?: () => Promise<void>;
+  /** Pull changes (initial sync when needed) by a request that leaves at `neededFrom` or later; pull.ts unless a test replaces it. */
+  pull?: (neededFrom?: number) => Promise<void>;
   /** Apply a delta the live stream carried; pull.ts unless a test replaces it. */
   applyPushed?: (delta: PushedDelta) => Promise<boolean>;
 }
@@ -70,15 +71,16 @@ function periodicPullFromNow(): void {
   }, PULL_EVERY_MS);
 }
 
-const pullNow = async () => {
-  await (hooks.pull ?? pullChanges)();
+const pullNow = async (neededFrom?: number) => {
+  await (hooks.pull ?? pullChanges)(neededFrom);
   periodicPullFromNow();
 };
 
-async function pull(): Promise<void> {
+/** Pulls (no-op offline; errors logged); a pull already under way whose request left at `neededFrom` or later is shared. */
+async function pull(neededFrom?: number): Promise<void> {
   if (!started || !online()) return;
   try {
-    await pullNow();
+    await pullNow(neededFrom);
   } catch (error) {
     console.error('Sync pull failed', error);
   }
@@ -92,10 +94,19 @@ async function applyPushed(delta: PushedDelta): Promise<boolean> {
   return applied;
 }
 
+/**
+ * The book's key comes first (decision 0375): its ID numbers are sealed, and an unsent change is opened only with
+ * it. Without it (offline, none kept for this session) the rest still runs; a change holding a sealed number waits.
+ */
+function bookOpened(): Promise<unknown> {
+  return openBook().catch((error: unknown) => console.error('Could not open this book’s key', error));
+}
+
 const onQueued = () => void drain();
 const onOnline = () => {
+  const at = Date.now();
   // Coming back online: entries waiting on back-off are retried now too (through the same locked runner).
-  void retryEntries('retry').then(drain).then(pull);
+  void bookOpened().then(() => retryEntries('retry')).then(drain).then(() => pull(at));
 };
 const onFocus = () => void pull();
 // Changes pushed by the server (decision 0325): its own chunk, loaded once the engine runs.
@@ -103,11 +114,14 @@ const liveChanges = () => import('./live-changes');
 
 /** Starts queue runs and pulls (idempotent). Call after sign-in and at start-up when signed in. */
 export function startSync(): void {
+  // The start's pull is any whose request leaves from now on: the stream's first pull, when it opens first, is it
+  // (decision 0374).
+  const startedAt = Date.now();
   resumeQueue();
-  void liveChanges().then((m) => started && m.startLiveChanges({ pull, applyPushed }));
+  void liveChanges().then((m) => started && m.startLiveChanges({ pull: () => pull(), applyPushed }));
   if (started) {
     // Started again after a sign-in or a company switch: another book may be in use, with its own queue and cursor.
-    void drain().then(pull);
+    void bookOpened().then(drain).then(() => pull(startedAt));
     return;
   }
   started = true;
@@ -116,10 +130,11 @@ export function startSync(): void {
   window.addEventListener('focus', onFocus);
   periodicPullFromNow();
   // A book kept by an earlier version in the device's database becomes its user's own first (decision 0110).
-  void adoptLegacyBook()
+  void bookOpened()
+    .then(adoptLegacyBook)
     .catch((error: unknown) => console.error('Could not move the earlier book into this user’s', error))
     .then(drain)
-    .then(pull);
+    .then(() => pull(startedAt));
 }
 
 /** Stops runs and pulls (logout). Queue entries stay on the device. */
