@@ -177,3 +177,20 @@ export type SyncPushResult = z.infer<typeof syncPushResultSchema>;
 
 export const syncPushReplySchema = z.object({ results: z.array(syncPushResultSchema) });
 export type SyncPushReply = z.infer<typeof syncPushReplySchema>;
+
+/** GET /api/sync/book-key (decision 0375): takes no parameters. */
+export const bookKeyQuerySchema = z.object({}).strict();
+
+/** One key of the offline book: derived from one of the server's content keys, named by that key's id. */
+export const bookKeySchema = z.object({
+  id: z.string().min(1).max(64),
+  /** 32 bytes, base64url. */
+  key: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+
+/**
+ * The signed-in user's key to their offline book in this company (decision 0375): one per key of the server's
+ * keyring, the current one first, so a book sealed before a key rotation still opens.
+ */
+export const bookKeyReplySchema = z.object({ data: z.object({ current: z.string(), keys: z.array(bookKeySchema).min(1) }) });
+export type BookKeyReply = z.infer<typeof bookKeyReplySchema>;
