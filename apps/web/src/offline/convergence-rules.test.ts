@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeLendingServer } from '../test/fake-lending-server';
 import { fakeNetwork } from '../test/fake-network';
 import { clearStore, serverCategory, serverCustomer, serverLoan } from '../test/lending-fixtures';
+import { openBook } from './book-key';
+import { toBase64Url } from './book-seal';
 import { bookName, db } from './database';
 import { createLoan, forfeitLoan, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateLoanNotes } from '../features/lending/book/lending-actions';
 import { pullChanges } from './pull';
@@ -184,6 +186,8 @@ describe('the book is one user’s in one company (defect 1)', () => {
     await clearStore();
     localStorage.setItem('book_user', '1');
     localStorage.setItem('company_id', '3');
+    // The book's key (decision 0375): its ID numbers are kept sealed.
+    expect(await openBook(() => Promise.resolve({ current: 'k', keys: [{ id: 'k', key: toBase64Url(crypto.getRandomValues(new Uint8Array(32))) }] }))).toBe(true);
     const mine = await saveCustomer({ first_name: 'Ana', last_name: 'Lim', address: 'Calle 1', id_number: 'X-1' });
     expect(db.name).toBe(bookName({ userId: 1, companyId: 3 }));
     // User 1 signs out; user 2 of company 4 signs in on the same browser.
@@ -199,6 +203,7 @@ describe('the book is one user’s in one company (defect 1)', () => {
     localStorage.setItem('company_id', '3');
     await runQueue();
     expect(server.seen.map((r) => r.path)).toEqual(['/api/customers']);
+    expect(server.seen[0].body.id_number).toBe('X-1');
     const headers = new Headers(net.fetchMock.mock.calls.at(-1)?.[1]?.headers);
     expect(headers.get('X-Company-Id')).toBe('3');
     expect((await db.syncQueue.toArray())[0]).toMatchObject({ user_id: 1, company_id: 3, status: 'completed' });

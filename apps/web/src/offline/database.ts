@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { BOOK_USER_KEY, COMPANY_KEY } from '../lib/storage-keys';
 import { DB_NAME, type KalingaDB, SCHEMA_V15, SCHEMA_V16 } from './db';
+import { bookSealMiddleware } from './book-seal';
 import { registerGuardMiddleware } from './register-guard';
 import { storageFullMiddleware } from './storage-persistence';
 
@@ -42,6 +43,8 @@ export function openLocalDatabase(name: string = DB_NAME): KalingaDB {
   db.use(storageFullMiddleware);
   // The register's rows are the server's: never changed or deleted here (decision 0187).
   db.use(registerGuardMiddleware);
+  // Pawners' ID numbers are kept sealed under the book's key, opened as they are read (decision 0375).
+  db.use(bookSealMiddleware(name));
   return db;
 }
 

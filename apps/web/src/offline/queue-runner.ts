@@ -11,6 +11,7 @@ import { callFor, type OperationCall } from './operations';
 import { ROW_TABLES } from './local-rows';
 import { applyReply, REPLY_TABLES, settle, type ApplyContext } from './queue-apply';
 import { dropEntry } from './refusals';
+import { isSealed } from './sealed';
 import { clientId, idempotencyKey, mustWait, openEntries, ownKeys } from './sync-queue';
 
 // Sends the queue: one run at a time across every tab (Web Locks), entries in queue order, an entry waiting
@@ -412,6 +413,11 @@ interface UnderWay {
  * The next batch goes out while the results of the one before are stored (it holds no entry that waits for those),
  * so the device's work overlaps the network's; results are still applied in queue order.
  */
+/** An ID number still sealed (its book not open yet: decision 0375) is never sent; the change waits for the key. */
+function holdsSealedIdNumber(entry: SyncQueueEntry): boolean {
+  return isSealed(entry.data.id_number) || isSealed((entry.data.was as Record<string, unknown> | undefined)?.id_number);
+}
+
 async function runLocked(): Promise<RunResult> {
   const book = bookKey();
   const client = await clientId();
@@ -423,7 +429,7 @@ async function runLocked(): Promise<RunResult> {
     let restart = false;
     let stop: 'paused' | 'offline' | null = null;
     const held: SyncQueueEntry[] = [];
-    const entries = (await openEntries()).filter(ownedByThisSession);
+    const entries = (await openEntries()).filter((e) => ownedByThisSession(e) && !holdsSealedIdNumber(e));
     const open = new OpenRecords(entries);
     let underWay: UnderWay | null = null;
     for (let i = 0; ; ) {

@@ -42,6 +42,8 @@ export function startSessionServices(): Promise<void> {
   running = true;
   // The centre's crisis contacts, kept for the crisis screen offline (decision 0161).
   void afterFirstScreen(1).then(() => import('../lib/crisis-info')).then((m) => m.refreshCrisisInfo()).catch(() => undefined);
+  // The reads of the list screens not started at yet, for the page to send at their first open (decision 0371).
+  void afterFirstScreen(1).then(() => import('./predicted-reads')).then((m) => m.watchPredictedReads()).catch(() => undefined);
   void afterFirstScreen(0).then(() => loadedInStage(0, import('../offline/database'))).catch(() => undefined);
   engine ??= afterFirstScreen(2).then(loadEngine);
   const persist = persistence().then(async (m) => {
@@ -86,6 +88,8 @@ export async function keepVerifiedSession(token: string, user: AuthUser): Promis
 }
 
 export async function forgetDeviceSession(): Promise<void> {
+  // The books' keys leave memory with the session, and the kept copy with the stored session (decision 0375).
+  await import('../offline/book-key').then((m) => m.closeBooks());
   await (await deviceSession()).clearStoredSession();
 }
 

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { formatCurrency } from '../../lib/format';
+import { shownIdNumber } from '../../offline/sealed';
 import { useT } from '../../lib/i18n';
 import { useCounterToday, useCustomerDetail } from './book/lending-queries';
 import { hasPermission, useAuth } from '../../session/auth-store';
@@ -47,7 +48,7 @@ export function CustomerPage() {
         <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 rounded-box border border-base-300 bg-base-100 p-4 text-sm">
           <dt className="text-base-content/70">{t('lending.customer.phone')}</dt><dd>{customer.phone_number || '—'}</dd>
           <dt className="text-base-content/70">{t('lending.customer.address')}</dt><dd>{customer.address || '—'}</dd>
-          <dt className="text-base-content/70">{t('lending.customer.id')}</dt><dd>{[customer.id_type, customer.id_number].filter(Boolean).join(' ') || '—'}</dd>
+          <dt className="text-base-content/70">{t('lending.customer.id')}</dt><dd data-no-snapshot>{[customer.id_type, shownIdNumber(customer.id_number)].filter(Boolean).join(' ') || '—'}</dd>
           <dt className="text-base-content/70">{t('lending.customer.email')}</dt><dd className="break-all">{customer.email || '—'}</dd>
           <dt className="text-base-content/70">{t('lending.customer.birthDate')}</dt><dd>{customer.birth_date ? formatDay(customer.birth_date) : '—'}</dd>
           <dt className="text-base-content/70">{t('lending.customer.nationality')}</dt><dd>{customer.nationality || '—'}</dd>

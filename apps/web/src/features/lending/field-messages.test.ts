@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseOnDevice, forgetDeviceChoice, initI18n } from '../../lib/i18n';
 import { customerErrors } from './components/customer-form';
 import { fieldMessage, refusalText } from './field-messages';
+import { BOOK_LOCKED } from '../../offline/sealed';
 
 // The schemas' field messages the lending forms show, in the language in use (decision 0275): English exactly as the
 // schema writes it, Filipino from the catalog; a sentence the catalog does not know is shown as it is.
@@ -35,6 +36,13 @@ describe('lending field messages', () => {
     });
     expect(soldIssues().map((i) => fieldMessage(i.message))).toEqual(['Dapat mas malaki sa zero ang huling presyo ng benta.', 'Hanggang 200 character lang ang pangalan ng bumili.']);
     expect(fieldMessage('The market value is too large.')).toBe('The market value is too large.');
+  });
+
+  it("say a locked book's refusal of an ID number in the language in use (decision 0375)", async () => {
+    await chooseOnDevice('en');
+    expect(refusalText(new Error(BOOK_LOCKED))).toBe(BOOK_LOCKED);
+    await chooseOnDevice('fil');
+    expect(refusalText(new Error(BOOK_LOCKED))).toContain('mag-sign in muli habang online');
   });
 });
 

@@ -1,5 +1,6 @@
 import { type LendingRuleKey, type LendingRuleWord, lendingRuleMessage } from '@kalinga/contracts/lending/rule-messages';
 import { t, type MessageKey } from '../../lib/i18n';
+import { BOOK_LOCKED } from '../../offline/sealed';
 
 // The lending forms check their fields with the shared schemas (packages/contracts/src/lending/schemas.ts), whose
 // messages are English sentences made from a field's name. Those the forms show are said again here in the language
@@ -28,6 +29,7 @@ const PATTERNS: [RegExp, MessageKey][] = [
 const WHOLE: Record<string, MessageKey> = {
   'Use a real calendar date (YYYY-MM-DD).': 'lending.check.realDate',
   'The email must be a valid email address.': 'lending.check.email',
+  [BOOK_LOCKED]: 'lending.check.bookLocked',
 };
 
 // The lending rules' refusals by their keys (decision 0290): beside a field, on a loan's actions, as the offline

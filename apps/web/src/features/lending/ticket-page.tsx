@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { api } from '../../lib/api-client';
 import { formatCurrency } from '../../lib/format';
+import { shownIdNumber } from '../../offline/sealed';
 import { LANGUAGE_NAMES } from '@kalinga/contracts/languages';
 import { currentLocale, InLanguage, useLanguage, useLocale, useT } from '../../lib/i18n';
 import { useLoanDetail, type LoanDetail } from './book/lending-queries';
@@ -21,11 +22,12 @@ import { TicketMetalLine } from './terms/ticket-metal-line';
 
 // Printing shows only the ticket, on A5 or an 80 mm receipt (components/ticket-paper.tsx).
 
-function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/** `confidential`: left out of the screen kept on the device (a pawner's ID number, decision 0375). */
+function Row({ label, value, testId, confidential }: { label: string; value: string; testId?: string; confidential?: boolean }) {
   return (
     <>
       <dt className="text-base-content/70">{label}</dt>
-      <dd className="text-right font-medium" data-testid={testId}>{value}</dd>
+      <dd className="text-right font-medium" data-testid={testId} data-no-snapshot={confidential || undefined}>{value}</dd>
     </>
   );
 }
@@ -90,7 +92,7 @@ function PrintedTicket({ detail, shop, paper, reprint }: { detail: LoanDetail; s
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-[1fr_auto]">
         <Row label={t('lending.ticket.pawner')} value={pawner} />
         {customer?.address && <Row label={t('lending.customer.address')} value={customer.address} />}
-        {(customer?.id_type || customer?.id_number) && <Row label={t('lending.ticket.id')} value={[customer?.id_type, customer?.id_number].filter(Boolean).join(' ')} />}
+        {(customer?.id_type || shownIdNumber(customer?.id_number)) && <Row label={t('lending.ticket.id')} value={[customer?.id_type, shownIdNumber(customer?.id_number)].filter(Boolean).join(' ')} confidential />}
         <Row label={t('lending.ticket.loanDate')} value={day(loan.loan_date)} />
         <Row label={t('lending.maturityDate')} value={day(loan.maturity_date)} />
         <Row label={t('lending.ticket.expiry')} value={day(loan.expiry_date)} />

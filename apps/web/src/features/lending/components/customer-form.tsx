@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { siteLanguage, useT, type MessageKey } from '../../../lib/i18n';
 import { saveCustomer } from '../book/lending-actions';
+import { shownIdNumber } from '../../../offline/sealed';
 import type { LocalCustomer } from '../book/lending-queries';
 import { fieldMessage, refusalText } from '../field-messages';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -31,7 +32,7 @@ function initial(customer: LocalCustomer | null): Values {
     phone_number: customer?.phone_number ?? '',
     address: customer?.address ?? '',
     id_type: customer?.id_type ?? '',
-    id_number: customer?.id_number ?? '',
+    id_number: shownIdNumber(customer?.id_number) ?? '',
     email: customer?.email ?? '',
     birth_date: customer?.birth_date ?? '',
     nationality: customer?.nationality ?? '',
