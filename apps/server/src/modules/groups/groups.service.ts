@@ -8,7 +8,7 @@ import { lockCounselors } from '../../db/locks';
 import { nowIso } from '../../lib/clock';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
-import { activeClinicians, isClinician } from '../client-record/client-access';
+import { activeClinicians, isClinician, openClientContent } from '../client-record/client-access';
 import { categoryExists, findClient } from '../appointments/appointment.repository';
 import { hasScreening } from '../appointments/intake-gate.repository';
 import { planSeries, sessionDates, weekOf } from '../appointments/series-plan';
@@ -209,8 +209,12 @@ export async function addMember(db: DB, auth: AuthContext, uuid: string, clientI
   if (group.kind !== 'closed') throw unprocessable({ client_id: ['People sign up for a workshop themselves.'] });
   const client = await findClient(db, auth.companyId, clientId);
   if (!client) throw unprocessable({ client_id: ['The selected client is invalid.'] });
-  if (group.screening_required === 1 && !(await hasScreening(db, auth.companyId, clientId))) {
-    throw unprocessable({ client_id: ['This group asks for a screening before joining; the client has none yet.'] });
+  if (group.screening_required === 1) {
+    // Whether the client answered a screening is screening content (decision 0376): the care team learns it on the
+    // record, in a statement of its own so that the 422 below is recorded too; anyone else gets the care team's 403
+    // whether or not they answered.
+    await openClientContent(db, auth, clientId, 'screenings');
+    if (!(await hasScreening(db, auth.companyId, clientId))) throw unprocessable({ client_id: ['This group asks for a screening before joining; the client has none yet.'] });
   }
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
