@@ -3,9 +3,10 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Modal } from '../../components/ui/modal';
 import { Pagination } from '../../components/ui/pagination';
+import { formatDate } from '../../lib/dates';
 import { formatCurrency } from '../../lib/format';
 import { useT, type MessageKey } from '../../lib/i18n';
-import { ITEM_TABS, useItemPage, type ItemTab, type LocalItem } from './book/lending-queries';
+import { ITEM_TABS, useCounterZone, useItemPage, type ItemTab, type LocalItem } from './book/lending-queries';
 import { hasPermission, useAuth } from '../../session/auth-store';
 import { SaleForm, SellingPriceForm } from './components/item-sale-forms';
 import { ListState } from './components/list-state';
@@ -13,7 +14,7 @@ import { PageHeader } from './components/page-header';
 import { SyncBadge } from './components/sync-badge';
 import { Tabs } from './components/tabs';
 import { fieldMessage } from './field-messages';
-import { customerName, formatDay, ticketNumber } from './lending-figures';
+import { customerName, ticketNumber } from './lending-figures';
 
 const TAB_LABEL: Record<ItemTab, MessageKey> = { forfeited: 'lending.itemStatus.forfeited', for_sale: 'lending.itemStatus.forSale', sold: 'lending.itemStatus.sold' };
 const LIST_LABEL: Record<ItemTab, MessageKey> = { forfeited: 'lending.items.list.forfeited', for_sale: 'lending.items.list.forSale', sold: 'lending.items.list.sold' };
@@ -40,6 +41,8 @@ export function ItemsPage() {
   const tab: ItemTab = isTab(params.get('tab')) ? (params.get('tab') as ItemTab) : 'forfeited';
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
+  // A sale's day is its instant's date on the counter's clock, not UTC's (decision 0373).
+  const zone = useCounterZone();
   const list = useItemPage(tab, page);
   useEffect(() => setPage(1), [tab]);
   const data = list.data;
@@ -95,7 +98,7 @@ export function ItemsPage() {
                     {tab === 'sold' && (
                       <>
                         {t('lending.items.soldFor', { amount: formatCurrency(item.final_selling_price), buyer: item.buyer_name ?? '—' })}
-                        <span className="block text-base-content/70">{formatDay(item.sold_at)}{item.buyer_contact ? ` · ${item.buyer_contact}` : ''}</span>
+                        <span className="block text-base-content/70">{item.sold_at && zone ? formatDate(item.sold_at, zone) : '—'}{item.buyer_contact ? ` · ${item.buyer_contact}` : ''}</span>
                       </>
                     )}
                   </div>

@@ -291,6 +291,16 @@ describe('Items', () => {
     expect(button.getAttribute('aria-describedby')).toBe(reason.id);
     expect(reason.textContent).toMatch(/^An item of this ticket is on its way to another branch/);
   });
+
+  it("shows a sale's day on the counter's clock: sold at 01:30 in Manila is that day, not UTC's day before (decision 0373)", async () => {
+    const uuid = serverLoan().uuid;
+    const sold = serverItem({ loan_uuid: uuid, status: 'sold', sold_at: '2026-11-22T17:30:00.000Z', final_selling_price: 6500, buyer_name: 'Lorna Buyer' });
+    await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ status: 'forfeited', items: [sold] })] });
+    at('/i?tab=sold', '/i', <ItemsPage />);
+    const row = await screen.findByTestId('item-row');
+    await waitFor(() => expect(row.textContent).toContain('Nov 23, 2026'));
+    expect(row.textContent).not.toContain('Nov 22');
+  });
 });
 
 describe('Loans', () => {

@@ -15,15 +15,21 @@ import { todayIn } from '@kalinga/contracts/zone-time';
 
 const DEFAULT_ZONE = 'Asia/Manila';
 
-/** Today in the company's zone (site settings kept on this device), the counter's day. */
-export async function counterToday(now: Date = new Date()): Promise<string> {
+/** The company's zone (site settings kept on this device), the counter's clock; Manila's for a zone no date can be read in. */
+export async function counterZone(): Promise<string> {
   const kept = await deviceDatabase().settings.get(settingsKey(localStorage.getItem(COMPANY_KEY)));
   const zone = typeof kept?.data.timezone === 'string' && kept.data.timezone ? kept.data.timezone : DEFAULT_ZONE;
   try {
-    return todayIn(zone, now);
+    todayIn(zone); // throws for a zone that is no zone
+    return zone;
   } catch {
-    return todayIn(DEFAULT_ZONE, now);
+    return DEFAULT_ZONE;
   }
+}
+
+/** Today in the company's zone (site settings kept on this device), the counter's day. */
+export async function counterToday(now: Date = new Date()): Promise<string> {
+  return todayIn(await counterZone(), now);
 }
 
 /** Parses with a contract schema; the first problem's sentence is thrown, as the server would answer. */

@@ -2,7 +2,7 @@ import { cashDayOf } from './cash-day-actions';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { bookKey } from '../../../offline/database';
-import { counterToday } from './lending-checks';
+import { counterToday, counterZone } from './lending-checks';
 import {
   customerDetail,
   customerPage,
@@ -66,6 +66,11 @@ function useLive<T>(query: () => Promise<T>, deps: unknown[], refreshOn: string[
 /** Today in the company's zone (the counter's day); undefined for the first moment. */
 export function useCounterToday(): string | undefined {
   return useLiveQuery(() => counterToday(), []);
+}
+
+/** The company's zone (the counter's clock), for an instant's day; undefined for the first moment. */
+export function useCounterZone(): string | undefined {
+  return useLiveQuery(() => counterZone(), []);
 }
 
 export function useCustomerPage(search: string, page: number) {
