@@ -3,7 +3,7 @@ import type { DB } from '../../db/database';
 import type { AuthContext } from '../../lib/auth-context';
 import { keptTables, published } from '../reports/closed-weeks';
 import { smallOnes } from '../reports/small-groups';
-import { localDateOf, todayIn } from '@kalinga/contracts/zone-time';
+import { addDaysToDate, localDateOf, todayIn, ZoneDay } from '@kalinga/contracts/zone-time';
 import { sessionsByCategoryMonth, workshopSignups } from './groups.repository';
 
 // The groups report (decision 0281): for the months of a year that have ended, per category and month the sessions
@@ -24,8 +24,13 @@ export function closedMonths(year: number, today: string): string[] {
   return Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`).filter((m) => m < current);
 }
 
-async function signupCells(db: DB, companyId: number, groupBy: 'department' | 'age', from: string, to: string) {
-  const rows = await workshopSignups(db, companyId, groupBy, from, to);
+/** The first instant of a date on the company's clock, as stored instants are written. */
+const startOf = (date: string, timeZone: string) => new Date(new ZoneDay(date, timeZone).startMs()).toISOString();
+
+/** Sign-ups made from `from` to `to` on the company's clock: a sign-up at 01:00 on the 1st is that month's (decision 0373). */
+async function signupCells(db: DB, auth: AuthContext, groupBy: 'department' | 'age', from: string, to: string) {
+  const tz = auth.company.timezone;
+  const rows = await workshopSignups(db, auth.companyId, groupBy, startOf(from, tz), startOf(addDaysToDate(to, 1), tz));
   const people = new Map<string, Set<number>>();
   const signups = new Map<string, number>();
   for (const r of rows) {
@@ -51,7 +56,7 @@ export async function groupReport(db: DB, auth: AuthContext, year?: number): Pro
   const signups = await keptTables(db, auth.companyId, 'groups-signups', [span], async () => {
     const from = `${months[0]}-01`;
     const to = lastDay(months[months.length - 1]);
-    const tables = { department: await signupCells(db, auth.companyId, 'department', from, to), age: await signupCells(db, auth.companyId, 'age', from, to) };
+    const tables = { department: await signupCells(db, auth, 'department', from, to), age: await signupCells(db, auth, 'age', from, to) };
     return new Map([[span, JSON.stringify(tables)]]);
   });
   const { department, age } = JSON.parse(signups.get(span)!) as { department: SignupCell[]; age: SignupCell[] };

@@ -1,6 +1,6 @@
 // The groups report (decision 0281): sessions held, seats and attendance by category and month for months that have
 // ended; workshop sign-ups by department with small cells hidden and counts rounded to 5.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Actor, addUser, createTestApp, type TestApp } from '../../../test/harness';
 import { createGroup, type GroupCentre, groupBody, groupCentre, workshopCall } from '../../../test/groups/group-helpers';
 
@@ -65,6 +65,30 @@ describe('the groups report', () => {
     expect(data.signups_by_age).toEqual([{ group: 'N/A', signups: 15 }]);
     // Another company sees none of it.
     expect((await report(other.admin)).json().data.by_category).toEqual([]);
+  });
+
+  it("counts a sign-up in the month it was made on the centre's clock, not UTC's (decision 0373)", async () => {
+    const centre = await groupCentre(t, 'Midnight Sign-up School', 0);
+    const uuid = await createGroup(t, centre, await groupBody(t, centre, 5, '10:00', { kind: 'workshop', capacity: 20, count: 2, location_type: 'online', location: 'https://meet.example/m' }));
+    const joined = new Map<number, string>();
+    // Five sign up at 01:00 on 1 November in Manila (still 31 October in UTC), five at 01:00 on 1 January 2026.
+    for (const [department, at] of [['Engineering', '2026-10-31T17:00:00.000Z'], ['Business', '2025-12-31T17:00:00.000Z']] as const) {
+      for (let i = 0; i < 5; i++) {
+        const p = await addUser(t.app, centre.admin.companyId, { userType: 'student', extra: { department } });
+        expect((await workshopCall(t.app, p, 'POST', uuid, '/sign-up')).statusCode).toBe(200);
+        joined.set(p.user.id, at);
+      }
+    }
+    for (const [clientId, at] of joined) await t.db.updateTable('group_members').set({ joined_at: at }).where('client_id', '=', clientId).execute();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-29T17:00:00Z')); // 30 November in Manila: January to October have ended
+      const data = (await report(centre.admin, '?year=2026')).json().data;
+      expect(data.months.at(-1)).toBe('2026-10');
+      expect(data.signups_by_department).toEqual([{ group: 'Business', signups: 5 }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps what it published: a later correction, sign-up or department change in an ended month changes no reply (decision 0212)', async () => {

@@ -243,17 +243,21 @@ export async function sessionsByCategoryMonth(db: DB, companyId: number, from: s
     .execute();
 }
 
-/** Workshop sign-ups (still held) made from `from` to `to`, one row per person and workshop, labelled by department or age group. */
-export async function workshopSignups(db: DB, companyId: number, groupBy: 'department' | 'age', from: string, to: string) {
+/**
+ * Workshop sign-ups (still held) made from the instant `fromAt` to before `beforeAt` (the first and the day after the
+ * last day of the span on the company's clock), one row per person and workshop, labelled by department or age group.
+ */
+export async function workshopSignups(db: DB, companyId: number, groupBy: 'department' | 'age', fromAt: string, beforeAt: string) {
   const signed = db
     .selectFrom('group_members as m')
     .innerJoin('groups as g', 'g.id', 'm.group_id')
+    // The age group's day: UTC's date of the sign-up (SQL has no portable zone shift; decision 0373 says what it costs).
     .select([sql<string>`substr(m.joined_at, 1, 10)`.as('local_date'), 'm.client_id'])
     .where('m.company_id', '=', companyId)
     .where('g.kind', '=', 'workshop')
     .where('m.status', '=', 'active')
-    .where(sql<string>`substr(m.joined_at, 1, 10)`, '>=', from)
-    .where(sql<string>`substr(m.joined_at, 1, 10)`, '<=', to);
+    .where('m.joined_at', '>=', fromAt)
+    .where('m.joined_at', '<', beforeAt);
   const labelled = db.selectFrom(signed.as('a')).innerJoin('users as u', 'u.id', 'a.client_id');
   if (groupBy === 'department') return labelled.select([orNotAvailable('u.department').as('grp'), 'a.client_id']).execute();
   const aged = labelled.select([ageInYears.as('years'), 'a.client_id']);
