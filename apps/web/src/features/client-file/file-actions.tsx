@@ -117,9 +117,10 @@ function ReferDialog({ open, clientId, onClose }: { open: boolean; clientId: num
 
 function PrintDialog({ open, clientId, onClose }: { open: boolean; clientId: number; onClose: () => void }) {
   const t = useT('clients');
-  // The server counts a file's days on the centre's clock: the range ends on the centre's today, not UTC's.
+  // The server counts a file's days on the centre's clock: the range ends on the centre's today, not UTC's, and
+  // starts on 1 January of the centre's year before (decision 0373).
   const today = todayIn(useSiteSettings().data?.timezone);
-  const [from, setFrom] = useState(`${new Date().getFullYear() - 1}-01-01`);
+  const [from, setFrom] = useState(`${Number(today.slice(0, 4)) - 1}-01-01`);
   const [to, setTo] = useState(today);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
