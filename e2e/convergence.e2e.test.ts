@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, apiCall, apiLogin } from './support/api';
 import { DEMO, DESKTOP, newPage, PHONE, screenshot, signIn } from './support/browser';
-import { go, localRows, waitForBook, waitForQueue } from './support/lending';
+import { go, goOffline, localRows, signOut, waitForBook, waitForQueue } from './support/lending';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
 
@@ -122,29 +122,6 @@ async function waitSent(page: Page): Promise<void> {
   await expect
     .poll(async () => (await localRows<QueueEntry>(page, 'syncQueue')).filter((e) => e.status === 'pending' || e.status === 'failed').map((e) => `${e.operation} ${e.status} ${e.error ?? ''}`), { timeout: 30_000 })
     .toEqual([]);
-}
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await context.setOffline(true);
-  await page.waitForFunction(() => !navigator.onLine);
-}
-
-/**
- * Signs out from the user menu. With unsent changes the app asks first (they stay on the device for this user):
- * the question's text is returned, after answering Sign out; null when it did not ask.
- */
-async function signOut(page: Page): Promise<string | null> {
-  await page.locator('header button[aria-haspopup="menu"]').click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  const question = page.getByRole('dialog').filter({ hasText: 'Sign out with unsent changes?' });
-  await question.or(page.getByPlaceholder('Email')).first().waitFor();
-  let asked: string | null = null;
-  if (await question.isVisible()) {
-    asked = (await question.innerText()).replace(/\s+/g, ' ');
-    await question.getByRole('button', { name: 'Sign Out', exact: true }).click();
-  }
-  await page.waitForURL('**/login');
-  return asked;
 }
 
 /** "Sync now" on the Sync panel (a push and a pull), waited for. */

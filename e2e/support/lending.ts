@@ -1,6 +1,6 @@
 import { todayIn } from '@kalinga/contracts/zone-time';
 import { overflowing as overflowingIn } from './checks';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations, screenshot } from './browser';
 
@@ -94,3 +94,27 @@ export async function violationTargets(page: Page): Promise<string[]> {
 
 /** Today at the demo centre (Manila), as the counter dates its actions. */
 export const manilaToday = (): string => todayIn('Asia/Manila');
+
+/** Cuts the network (the page's and the service worker's requests fail) and waits until the page knows it. */
+export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+}
+
+/**
+ * Signs out from the user menu. With unsent changes the app asks first (they stay on the device for this user):
+ * the question's text is returned, after answering Sign out; null when it did not ask.
+ */
+export async function signOut(page: Page): Promise<string | null> {
+  await page.locator('header button[aria-haspopup="menu"]').click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  const question = page.getByRole('dialog').filter({ hasText: 'Sign out with unsent changes?' });
+  await question.or(page.getByPlaceholder('Email')).first().waitFor();
+  let asked: string | null = null;
+  if (await question.isVisible()) {
+    asked = (await question.innerText()).replace(/\s+/g, ' ');
+    await question.getByRole('button', { name: 'Sign Out', exact: true }).click();
+  }
+  await page.waitForURL('**/login');
+  return asked;
+}

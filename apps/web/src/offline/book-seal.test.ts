@@ -71,6 +71,8 @@ describe('ID numbers in the offline book', () => {
     expect((await db.customers.get('c-1'))?.id_number).toBe(NUMBER);
     expect((await db.customers.where('searchTerms').startsWith('ana').filter(() => true).toArray())[0]?.id_number).toBe(NUMBER);
     expect((await db.customers.toArray())[0]?.id_number).toBe(NUMBER);
+    expect(await db.syncQueue.where('status').anyOf('pending', 'failed').count()).toBe(2);
+    expect((await db.syncQueue.where('status').anyOf('pending', 'failed').toArray()).map((e) => e.data.id_number)).toEqual(['N-998877', 'NEW-1']);
     const entries = await db.syncQueue.orderBy('id').toArray();
     expect(entries.map((e) => e.data.id_number)).toEqual(['N-998877', 'NEW-1']);
     expect((entries[1].data.was as { id_number: string }).id_number).toBe(NUMBER);

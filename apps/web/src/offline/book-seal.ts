@@ -120,11 +120,40 @@ function sealedMutate(table: DBCoreTable, name: string): DBCoreTable['mutate'] {
   };
 }
 
-/** A cursor whose rows read opened; everything else is the cursor's own. */
+/**
+ * A cursor whose rows read opened; everything else is the cursor's own. Each member is passed on by name: the cursor
+ * is the browser's IDBCursor itself, whose getters refuse any other receiver (an object made from it throws
+ * "Illegal invocation").
+ */
 function openedCursor(cursor: DBCoreCursor, tableName: string, open: Change): DBCoreCursor {
-  return Object.create(cursor, {
-    value: { get: () => mapRow(tableName, cursor.value, open) },
-  }) as DBCoreCursor;
+  const opened: DBCoreCursor = {
+    get trans() {
+      return cursor.trans;
+    },
+    get key(): unknown {
+      return cursor.key;
+    },
+    get primaryKey(): unknown {
+      return cursor.primaryKey;
+    },
+    get value(): unknown {
+      return mapRow(tableName, cursor.value, open);
+    },
+    get done() {
+      return cursor.done;
+    },
+    continue: (key?: unknown) => cursor.continue(key),
+    continuePrimaryKey: (key: unknown, primaryKey: unknown) => cursor.continuePrimaryKey(key, primaryKey),
+    advance: (count: number) => cursor.advance(count),
+    start: (onNext: () => void) => cursor.start(onNext),
+    stop: (value?: unknown) => cursor.stop(value),
+    next: async () => {
+      const moved = await cursor.next();
+      return moved === cursor ? opened : moved;
+    },
+    fail: (error: Error) => cursor.fail(error),
+  };
+  return opened;
 }
 
 export function bookSealMiddleware(name: string): Middleware<DBCore> {
