@@ -29,7 +29,7 @@ function memberName(node) {
   return node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : null;
 }
 
-/** An instant's ISO text made in place: `….toISOString()`, `….toJSON()` or the server clock's `nowIso()`. */
+/** An instant's ISO text made in place (or kept in a `const` just before, see isKeptIsoText): `….toISOString()`, `….toJSON()` or the server clock's `nowIso()`. */
 function isIsoText(node) {
   const n = bare(node);
   if (n?.type !== 'CallExpression') return false;
@@ -37,6 +37,19 @@ function isIsoText(node) {
   if (callee.type === 'Identifier') return callee.name === 'nowIso';
   const name = memberName(callee);
   return name === 'toISOString' || name === 'toJSON';
+}
+
+/** A `const` the ISO text is kept in (`const now = nowIso(); … now.slice(0, 10)`), found through the scope. */
+function isKeptIsoText(context, node) {
+  const n = bare(node);
+  if (n?.type !== 'Identifier') return false;
+  for (let scope = context.sourceCode.getScope(n); scope; scope = scope.upper) {
+    const variable = scope.set.get(n.name);
+    if (!variable) continue;
+    const def = variable.defs.length === 1 ? variable.defs[0] : null;
+    return def?.type === 'Variable' && def.parent.kind === 'const' && def.node.id.type === 'Identifier' && isIsoText(def.node.init);
+  }
+  return false;
 }
 
 const number = (node) => (node?.type === 'Literal' && typeof node.value === 'number' ? node.value : null);
@@ -71,7 +84,7 @@ const localDay = {
       CallExpression(node) {
         const callee = bare(node.callee);
         if (callee?.type !== 'MemberExpression') return;
-        if ((cutsTheDate(node) || splitsAtT(node)) && isIsoText(callee.object)) context.report({ node, messageId: 'utcDay' });
+        if ((cutsTheDate(node) || splitsAtT(node)) && (isIsoText(callee.object) || isKeptIsoText(context, callee.object))) context.report({ node, messageId: 'utcDay' });
       },
       MemberExpression(node) {
         // `text.split('T')[0]`: the date part of any ISO instant, whatever made the text.

@@ -141,6 +141,9 @@ tester.run('house/local-day', rules['local-day'], {
     { filename: at(SCREEN), code: "const [hours, minutes] = time.split(':'); const time = iso.slice(11, 16);" },
     // Cutting something else out of the ISO text is not a day.
     { filename: at(SERVICE), code: 'const stamp = new Date().toISOString().slice(11, 19);' },
+    // A variable that may hold anything, or was given again, is not known to be an instant's text.
+    { filename: at(SERVICE), code: 'let now = nowIso(); now = today; const day = now.slice(0, 10);' },
+    { filename: at(SERVICE), code: 'function f(now: string) { return now.slice(0, 10); }' },
     { filename: at(SERVICE), code: "const tag = new Date().toISOString().replace(/[:.]/g, '-');" },
     // The helpers' home, tests and code outside the apps' and packages' sources.
     { filename: at('packages/contracts/src/zone-time.ts'), code: 'return new Date(ms).toISOString().slice(0, 10);' },
@@ -160,6 +163,9 @@ tester.run('house/local-day', rules['local-day'], {
     { filename: at(SERVICE), code: 'const day = new Date(row.created_at).toJSON().slice(0, 10);', errors },
     { filename: at(SERVICE), code: 'const day = (d.toISOString() as string).slice(0, 10);', errors },
     { filename: at(SERVICE), code: "const day = d?.toISOString()['slice'](0, 10);", errors },
+    // The ISO text kept in a const first, in the same scope or an outer one.
+    { filename: at(SERVICE), code: 'const now = nowIso(); const today = now.slice(0, 10);', errors },
+    { filename: at(SERVICE), code: 'const at = new Date().toISOString(); function day() { return at.substring(0, 10); }', errors },
     // Any ISO instant's date part, whatever made the text.
     { filename: at(SERVICE), code: "const day = row.created_at.split('T')[0];", errors },
     { filename: at(SERVICE), code: "const [day] = row.created_at.split('T', 1);", errors },
