@@ -8,7 +8,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmHost } from '../../components/ui/confirm-dialog';
 import { db } from '../../offline/database';
 import { STATE_ALL } from '../../offline/initial-sync';
-import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan } from '../../test/lending-fixtures';
+import { clearStore, keepSynced, serverCategory, serverCustomer, serverItem, serverLoan, serverTransaction } from '../../test/lending-fixtures';
+import type { LocalTransaction } from '../../offline/db';
+import { RegisterList } from './components/register-list';
 import { setUser } from '../../session/auth-store';
 import { CustomersPage } from './customers-page';
 import { ItemsPage } from './items-page';
@@ -298,6 +300,18 @@ describe('Items', () => {
     await keepSynced({ customers: [serverCustomer()], loans: [serverLoan({ status: 'forfeited', items: [sold] })] });
     at('/i?tab=sold', '/i', <ItemsPage />);
     const row = await screen.findByTestId('item-row');
+    await waitFor(() => expect(row.textContent).toContain('Nov 23, 2026'));
+    expect(row.textContent).not.toContain('Nov 22');
+  });
+});
+
+describe('the register', () => {
+  it("shows an entry stored without its day on the counter's clock: written at 01:30 in Manila is that day (decision 0373)", async () => {
+    // A row stored before entries carried entry_date: the device drops empty fields, so it has none.
+    const { entry_date: _dropped, ...stored } = serverTransaction({ created_at: '2026-11-22T17:30:00.000Z' });
+    const entry = { ...stored, sync_status: 'synced' } as unknown as LocalTransaction;
+    at('/r', '/r', <RegisterList transactions={[entry]} canManage={false} />);
+    const row = await screen.findByTestId('transaction');
     await waitFor(() => expect(row.textContent).toContain('Nov 23, 2026'));
     expect(row.textContent).not.toContain('Nov 22');
   });
