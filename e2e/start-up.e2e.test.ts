@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, launchBrowser, newPage, PHONE, signIn } from './support/browser';
 import { RECORD_SHIFTS } from './support/checks';
@@ -19,6 +20,28 @@ const recordTextPaint = (text: string) => `(() => {
     for (const e of list.getEntries()) if (window.__textPaint === null && e.element && e.element.textContent.includes(${JSON.stringify(text)})) window.__textPaint = e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 })();`;
+
+/**
+ * Holds the app's entry script back until `release` (the page's start-up script alone can send requests
+ * meanwhile) and records every /api/ request's path and query from now on.
+ */
+async function holdEntry(page: Page): Promise<{ reads: string[]; entryRequested: Promise<void>; release: () => void }> {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let entryAsked!: () => void;
+  const entryRequested = new Promise<void>((resolve) => (entryAsked = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    entryAsked();
+    await held;
+    await route.continue();
+  });
+  return { reads, entryRequested, release };
+}
 
 describe('start-up of a signed-in screen', () => {
   it('Appointments does not move its tabs and list down when what it shows above them answers after the list', async () => {
@@ -93,20 +116,7 @@ describe('start-up of a signed-in screen', () => {
       expect(list).toBeDefined();
 
       // The app's entry held back: the reads leave all the same, from the page's start-up script.
-      const reads: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
-      });
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let entryAsked!: () => void;
-      const entryRequested = new Promise<void>((resolve) => (entryAsked = resolve));
-      await page.route('**/assets/index-*.js', async (route) => {
-        entryAsked();
-        await held;
-        await route.continue();
-      });
+      const { reads, entryRequested, release } = await holdEntry(page);
       await page.goto('about:blank');
       const opened = page.goto('/appointments', { waitUntil: 'commit' });
       await entryRequested;
@@ -118,6 +128,41 @@ describe('start-up of a signed-in screen', () => {
       await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
       await page.getByTestId('count-pending').filter({ hasText: /\d/ }).waitFor();
       for (const url of ['/api/me', '/api/user/companies', list]) expect(reads.filter((r) => r === url), url).toHaveLength(1);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("a list screen's first open on a signed-in device sends the reads the app predicted for it before the app's code has arrived (decision 0371)", async () => {
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ baseURL: server.baseURL, viewport: PHONE, serviceWorkers: 'block', timezoneId: 'Asia/Manila', locale: 'en-PH' });
+      const page = await context.newPage();
+      await signIn(page, DEMO.admin);
+      // Signed in, the app writes the reads of the list screens not started at yet; Categories never was on this device.
+      const predicted = () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem('early_reads:/categories') ?? 'null') as { urls: string[]; predicted?: boolean } | null);
+      await expect.poll(async () => (await predicted())?.predicted, { timeout: 20_000 }).toBe(true);
+      const list = '/api/categories?page=1&per_page=10';
+      expect((await predicted())?.urls).toEqual(['/api/me', '/api/user/companies', list]);
+
+      const { reads, entryRequested, release } = await holdEntry(page);
+      await page.goto('about:blank');
+      const opened = page.goto('/categories', { waitUntil: 'commit' });
+      await entryRequested;
+      // The entry is held: only the page's start-up script can have sent these.
+      await vi.waitFor(() => expect(reads).toEqual(expect.arrayContaining([list])), { timeout: 15_000, interval: 100 });
+      release();
+      await opened;
+      await page.getByTestId('category-card').first().waitFor();
+      // The app took the early reply: the list was asked for once.
+      expect(reads.filter((r) => r === list)).toHaveLength(1);
+      // Left, the start keeps what it really asked in the prediction's place.
+      await page.goto('about:blank');
+      await page.goto('/manifest.webmanifest');
+      expect(await predicted()).toMatchObject({ urls: expect.arrayContaining([list]) });
+      expect(await predicted()).not.toHaveProperty('predicted');
       await context.close();
     } finally {
       await browser.close();

@@ -138,6 +138,7 @@ const STORAGE_WRITERS = [
   `${WEB}lib/home-hint.ts`,
   `${WEB}lib/crisis-info.ts`,
   `${WEB}lib/early-reads.ts`,
+  `${WEB}session/predicted-reads.ts`,
   `${WEB}last-screen/keep.ts`,
   `${WEB}features/lending/components/ticket-paper.tsx`,
 ];

@@ -215,6 +215,18 @@ describe('the API client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it("asks the server for a read the start did not take once the first screen is up, never taking the page's early reply later (decision 0371)", async () => {
+    signedIn();
+    window.__earlyReads = { token: 'secret', company: '7', language: 'en', replies: { '/api/categories?page=1&per_page=10': Promise.resolve(jsonReply({ data: 'as old as the page' })) } };
+    const fetchMock = vi.fn(() => Promise.resolve(jsonReply({ data: 'now' })));
+    vi.stubGlobal('fetch', fetchMock);
+    // The start-up is over (main.tsx: the first screen is up) without this read having been asked.
+    keepStartUpReads(localStorage, at('/appointments'), NOW);
+    expect(await api.get('/api/categories', { page: 1, per_page: 10 })).toEqual({ data: 'now' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(window.__earlyReads).toBeUndefined();
+  });
+
   it('turns an early request that failed into a call without a reply', async () => {
     signedIn();
     const failed = Promise.reject(new TypeError('Failed to fetch'));

@@ -152,9 +152,12 @@ let startLanguage: string | undefined;
 
 /**
  * The first screen is up: what it asked for is kept for this address's next start (in the language it was
- * asked in), and nothing asked later counts. Nothing is kept without a signed-in session.
+ * asked in), and nothing asked later counts. Nothing is kept without a signed-in session. A reply the start-up
+ * script asked for that the start did not take is dropped: a read asked later (a refresh, the screen opened again
+ * minutes after) goes to the server, never gets an answer as old as the page (decision 0371).
  */
 export function keepStartUpReads(storage: Storage, address: { pathname: string; search: string }, now: number): void {
+  delete window.__earlyReads;
   if (!listening) return;
   listening = false;
   const key = keyOf(address);
