@@ -79,3 +79,57 @@ describe('a repeated lending write', () => {
     await call(w.t, w.admin, 'PUT', `/api/branches/users/${ana.user.id}`, { branch_ids: [main] });
   });
 });
+
+describe('a repeated customer create (the same uuid)', () => {
+  // Customers are the company's, not a branch's: any user of the company with 'view lending' reads one
+  // (GET /api/customers/:uuid) and a create checks 'manage lending' and the company, never a branch. A repeat
+  // answers only after those same checks, and with no more than that read gives (decision 0374).
+  const lorna = () => ({ uuid: randomUUID(), first_name: 'Lorna', last_name: 'Reyes', phone_number: '0917 555 0101', id_type: 'Passport', id_number: 'P1234567A' });
+
+  it('by a clerk of another branch: answered 200 with what their own read of it gives, nothing written or changed', async () => {
+    const customer = lorna();
+    expect((await call(w.t, ana, 'POST', '/api/customers', customer, atBranch(main))).statusCode).toBe(201);
+    const customers = await countRows(w.t, 'customers', w.admin.companyId);
+    const again = await call(w.t, ben, 'POST', '/api/customers', { ...customer, first_name: 'Not Lorna' }, atBranch(makati));
+    expect(again.statusCode).toBe(200);
+    const read = await call(w.t, ben, 'GET', `/api/customers/${customer.uuid}`, undefined, atBranch(makati));
+    expect(read.statusCode).toBe(200);
+    expect(again.json()).toEqual(read.json());
+    expect(read.json().data.first_name).toBe('Lorna');
+    expect(await countRows(w.t, 'customers', w.admin.companyId)).toBe(customers);
+  });
+
+  it("by a user without 'manage lending': refused (403) and given nothing, on the route and in a batch push, as a new create is", async () => {
+    const customer = lorna();
+    expect((await call(w.t, ana, 'POST', '/api/customers', customer, atBranch(main))).statusCode).toBe(201);
+    const customers = await countRows(w.t, 'customers', w.admin.companyId);
+    const again = await call(w.t, w.viewer, 'POST', '/api/customers', customer);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).not.toHaveProperty('data');
+    expect((await call(w.t, w.viewer, 'POST', '/api/customers', lorna())).statusCode).toBe(403);
+    const pushed = await call(w.t, w.viewer, 'POST', '/api/sync/push', { mutations: [{ key: `rc-${randomUUID()}`, operation: 'CREATE_CUSTOMER', uuid: customer.uuid, body: customer }] });
+    expect(pushed.statusCode).toBe(403);
+    expect(JSON.stringify(pushed.json())).not.toContain('Lorna');
+    expect(await countRows(w.t, 'customers', w.admin.companyId)).toBe(customers);
+  });
+
+  it('by another company: the neutral refusal, nothing of the customer', async () => {
+    const customer = lorna();
+    expect((await call(w.t, ana, 'POST', '/api/customers', customer, atBranch(main))).statusCode).toBe(201);
+    const elsewhere = await call(w.t, w.other, 'POST', '/api/customers', customer);
+    expect(elsewhere.statusCode).toBe(422);
+    expect(JSON.stringify(elsewhere.json())).not.toMatch(/Lorna|P1234567A/);
+  });
+
+  it("naming a branch its sender does not work at: answered as a new create naming it is (customers are no branch's), in a batch too", async () => {
+    const fresh = lorna();
+    expect((await call(w.t, ben, 'POST', '/api/customers', fresh, atBranch(main))).statusCode).toBe(201);
+    const customer = lorna();
+    expect((await call(w.t, ana, 'POST', '/api/customers', customer, atBranch(main))).statusCode).toBe(201);
+    expect((await call(w.t, ben, 'POST', '/api/customers', customer, atBranch(main))).statusCode).toBe(200);
+    const pushed = await call(w.t, ben, 'POST', '/api/sync/push', { mutations: [{ key: `rc-${randomUUID()}`, operation: 'CREATE_CUSTOMER', uuid: customer.uuid, body: customer, branch_id: main }] }, atBranch(makati));
+    expect(pushed.statusCode).toBe(200);
+    expect(pushed.json().results[0].status).toBe(200);
+    expect(pushed.json().results[0].body).toEqual((await call(w.t, ben, 'GET', `/api/customers/${customer.uuid}`)).json());
+  });
+});
