@@ -1,4 +1,5 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
+import { forgetBookDataKeys } from './book-seal';
 import { deviceDatabase } from './database';
 import type { AuthRecord } from './db';
 import { isExpired, markSessionStored, SESSION_ID } from './session-hint';
@@ -53,8 +54,12 @@ export async function readStoredSession(now: Date = new Date()): Promise<AuthRec
   return record;
 }
 
-/** Logout and any 401: the local session goes. The sync queue and the local records stay. */
+/**
+ * Logout and any 401: the local session goes. The sync queue and the local records stay; the books' keys go with the
+ * session, from memory and from this table (decision 0375).
+ */
 export async function clearStoredSession(): Promise<void> {
+  forgetBookDataKeys();
   markSessionStored(false);
   await deviceDatabase().auth.clear();
 }

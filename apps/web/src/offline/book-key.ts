@@ -1,6 +1,6 @@
 import type { BookKeyReply } from '@kalinga/contracts/sync';
 import { api, ApiError } from '../lib/api-client';
-import { forgetBookDataKeys, fromBase64Url, isBookOpen, setBookDataKey, toBase64Url } from './book-seal';
+import { fromBase64Url, isBookOpen, loadCipher, setBookDataKey, toBase64Url } from './book-seal';
 import { type BookOwner, bookName, bookOwner, currentBook, deviceDatabase } from './database';
 import type { KalingaDB, SyncQueueEntry } from './db';
 import { forgetCursor } from './pull';
@@ -149,6 +149,7 @@ async function openOwnersBook(owner: BookOwner, name: string, fetchKeys: FetchBo
   if (!record || lost || record.keyId !== current.id) {
     await book.settings.put({ id: SEAL_ROW, data: { ...(await wrap(current.key, current.id, book, dataKey, sealed)) }, updated_at: new Date().toISOString() });
   }
+  await loadCipher();
   setBookDataKey(name, dataKey);
   if (lost) await dropUnreadable(book);
   if (!sealed) {
@@ -156,9 +157,4 @@ async function openOwnersBook(owner: BookOwner, name: string, fetchKeys: FetchBo
     await book.settings.update(SEAL_ROW, { data: { ...(await book.settings.get(SEAL_ROW))!.data, sealed: true } });
   }
   return true;
-}
-
-/** Signing out and a 401 (the kept keys go with the stored session's table): the open books' keys leave memory. */
-export function closeBooks(): void {
-  forgetBookDataKeys();
 }

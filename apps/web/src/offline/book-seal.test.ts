@@ -1,8 +1,9 @@
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BOOK_USER_KEY, COMPANY_KEY } from '../lib/storage-keys';
-import { closeBooks, openBook, type FetchBookKeys } from './book-key';
-import { toBase64Url } from './book-seal';
+import { clearStoredSession } from './auth-local';
+import { openBook, type FetchBookKeys } from './book-key';
+import { forgetBookDataKeys, toBase64Url } from './book-seal';
 import { db, deviceDatabase } from './database';
 import { SCHEMA_V16, type SyncQueueEntry } from './db';
 import { BOOK_LOCKED, isSealed, shownIdNumber } from './sealed';
@@ -45,10 +46,9 @@ async function signedIn(): Promise<void> {
   await deviceDatabase().auth.put({ id: SESSION_ID, token: 't', user: { id: user } as never, lastVerified: '2026-11-29T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z' });
 }
 
-/** Sign-out as the auth store does it: the keys leave memory, the stored session's table is cleared. */
+/** Sign-out and a 401 as the auth store does them: the stored session goes (and the book keys with it). */
 async function signOut(): Promise<void> {
-  closeBooks();
-  await deviceDatabase().auth.clear();
+  await clearStoredSession();
 }
 
 const K1 = randomKey();
@@ -103,7 +103,8 @@ describe('ID numbers in the offline book', () => {
     await db.customers.put(customer('c-1', NUMBER) as never);
     const kept = (await deviceDatabase().table('auth').get(`book-key:u${user}:c3`)) as { keys: { key: CryptoKey }[] };
     expect(kept.keys[0].key.extractable).toBe(false);
-    closeBooks();
+    // A new page: nothing in memory.
+    forgetBookDataKeys();
     expect(await openBook(offline)).toBe(true);
     expect((await db.customers.get('c-1'))?.id_number).toBe(NUMBER);
   });
@@ -127,11 +128,13 @@ describe('ID numbers in the offline book', () => {
   it('a key rotation keeps the book readable: the data key is wrapped again under the new key', async () => {
     await openBook(serverKeys('k1', { k1: K1 }));
     await db.customers.put(customer('c-1', NUMBER) as never);
-    closeBooks();
+    // A new page: nothing in memory.
+    forgetBookDataKeys();
     const K2 = randomKey();
     expect(await openBook(serverKeys('k2', { k2: K2, k1: K1 }))).toBe(true);
     expect((await db.settings.get('book-seal'))?.data).toMatchObject({ keyId: 'k2' });
-    closeBooks();
+    // A new page: nothing in memory.
+    forgetBookDataKeys();
     // The old key retired: the book still opens under the new one.
     expect(await openBook(serverKeys('k2', { k2: K2 }))).toBe(true);
     expect((await db.customers.get('c-1'))?.id_number).toBe(NUMBER);
@@ -142,7 +145,8 @@ describe('ID numbers in the offline book', () => {
     await db.customers.put(customer('c-1', NUMBER) as never);
     await db.customers.put(customer('c-2', 'N-998877', 'pending') as never);
     await db.syncQueue.add(queued('c-2', 'N-998877'));
-    closeBooks();
+    // A new page: nothing in memory.
+    forgetBookDataKeys();
     expect(await openBook(serverKeys('k9', { k9: randomKey() }))).toBe(true);
     expect(await db.customers.get('c-1')).toBeUndefined();
     expect((await db.customers.get('c-2'))?.id_number).toBeNull();

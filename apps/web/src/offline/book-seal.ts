@@ -1,4 +1,3 @@
-import { gcm } from '@noble/ciphers/aes.js';
 import type { DBCore, DBCoreCursor, DBCoreMutateRequest, DBCoreTable, Middleware } from 'dexie';
 import { DB_NAME } from './db';
 import { BOOK_LOCKED, isSealed, SEALED_PREFIX } from './sealed';
@@ -10,6 +9,19 @@ import { BOOK_LOCKED, isSealed, SEALED_PREFIX } from './sealed';
 // transaction). Without the key a value is read as it is stored (sealed), and a plain one is refused.
 
 const IV_BYTES = 12;
+
+type Gcm = typeof import('@noble/ciphers/aes.js').gcm;
+/** The cipher's code, loaded with the first key (it stays out of the chunks a screen starts with). */
+let gcm: Gcm | null = null;
+
+export async function loadCipher(): Promise<void> {
+  gcm ??= (await import('@noble/ciphers/aes.js')).gcm;
+}
+
+function cipher(): Gcm {
+  if (!gcm) throw new Error('The ID numbers\' cipher is not loaded');
+  return gcm;
+}
 /** The data key of each open book, by database name: never stored in plain. */
 const openKeys = new Map<string, Uint8Array>();
 
@@ -45,7 +57,7 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 /** The sealed form of a customer's ID number. */
 export function sealIdNumber(key: Uint8Array, uuid: string, plain: string): string {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  return `${SEALED_PREFIX}${toBase64Url(iv)}:${toBase64Url(gcm(key, iv, aadOf(uuid)).encrypt(encoder.encode(plain)))}`;
+  return `${SEALED_PREFIX}${toBase64Url(iv)}:${toBase64Url(cipher()(key, iv, aadOf(uuid)).encrypt(encoder.encode(plain)))}`;
 }
 
 /** The plain ID number, or null when the value is not this customer's under this key. */
@@ -53,7 +65,7 @@ export function openIdNumber(key: Uint8Array, uuid: string, stored: string): str
   const [iv, body] = stored.slice(SEALED_PREFIX.length).split(':');
   if (!iv || !body) return null;
   try {
-    return decoder.decode(gcm(key, fromBase64Url(iv), aadOf(uuid)).decrypt(fromBase64Url(body)));
+    return decoder.decode(cipher()(key, fromBase64Url(iv), aadOf(uuid)).decrypt(fromBase64Url(body)));
   } catch {
     return null;
   }

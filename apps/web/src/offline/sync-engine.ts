@@ -1,4 +1,3 @@
-import { openBook } from './book-key';
 import { adoptLegacyBook } from './legacy-book';
 import type { PushedDelta } from '@kalinga/contracts/live-changes';
 import { applyPushedDelta, pullChanges } from './pull';
@@ -99,7 +98,10 @@ async function applyPushed(delta: PushedDelta): Promise<boolean> {
  * it. Without it (offline, none kept for this session) the rest still runs; a change holding a sealed number waits.
  */
 function bookOpened(): Promise<unknown> {
-  return openBook().catch((error: unknown) => console.error('Could not open this book’s key', error));
+  // Its own chunk: no screen's first chunks carry it (bundle budgets).
+  return import('./book-key')
+    .then((m) => m.openBook())
+    .catch((error: unknown) => console.error('Could not open this book’s key', error));
 }
 
 const onQueued = () => void drain();

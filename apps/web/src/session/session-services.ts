@@ -88,8 +88,6 @@ export async function keepVerifiedSession(token: string, user: AuthUser): Promis
 }
 
 export async function forgetDeviceSession(): Promise<void> {
-  // The books' keys leave memory with the session, and the kept copy with the stored session (decision 0375).
-  await import('../offline/book-key').then((m) => m.closeBooks());
   await (await deviceSession()).clearStoredSession();
 }
 
