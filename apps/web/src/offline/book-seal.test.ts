@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveCustomer } from '../features/lending/book/lending-actions';
 import { BOOK_USER_KEY, COMPANY_KEY } from '../lib/storage-keys';
 import { clearStoredSession } from './auth-local';
 import { openBook, type FetchBookKeys } from './book-key';
@@ -152,5 +153,15 @@ describe('ID numbers in the offline book', () => {
     expect((await db.customers.get('c-2'))?.id_number).toBeNull();
     const [entry] = await db.syncQueue.toArray();
     expect(entry.data).toEqual({ uuid: 'c-2', first_name: 'Ben', last_name: 'Reyes' });
+  });
+
+  it('a customer saved right after sign-in opens the book first (the sync engine may not have yet)', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ data: { current: 'k1', keys: [{ id: 'k1', key: K1 }] } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const saved = await saveCustomer({ first_name: 'Cora', last_name: 'Early', id_type: 'Passport', id_number: NUMBER });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([expect.stringContaining('/api/sync/book-key')]);
+    expect(saved.id_number).toBe(NUMBER);
+    expect(await rawBook()).not.toContain(NUMBER);
+    vi.unstubAllGlobals();
   });
 });

@@ -37,6 +37,8 @@ export interface CustomerInput {
 
 /** Creates a customer (no uuid, or one not on this device) or changes the fields that changed. */
 export async function saveCustomer(input: CustomerInput): Promise<LocalCustomer> {
+  // The book's key first (decision 0375): a save right after sign-in does not wait for the sync engine to open it.
+  await import('../../../offline/book-key').then((m) => m.openBook());
   return writeWithEntries(async (queue) => {
     const existing = input.uuid ? await db.customers.get(input.uuid) : undefined;
     if (existing) {
