@@ -113,13 +113,15 @@ describe('the Deliveries list (decision 0376)', () => {
     const member = await addUser(t.app, c.admin.companyId, { userType: 'student', name: 'Quiet Member' });
     const uuid = await createGroup(t, c, await groupBody(t, c, 12, '15:00', { count: 2, name: 'Panic support' }));
     expect((await addMember(uuid, member)).statusCode).toBe(200);
-    expect((await outbox(member, 'group_invite')).length).toBeGreaterThan(0);
-    const res = await t.app.inject({ method: 'GET', url: '/api/notifications/deliveries?status=pending&limit=200', headers: c.admin.headers });
+    const [invite] = await outbox(member, 'group_invite');
+    await t.db.updateTable('outbox').set({ status: 'failed', last_error: `550 5.1.1 <${member.user.email}>: Recipient address rejected` }).where('id', '=', invite.id).execute();
+    const res = await t.app.inject({ method: 'GET', url: '/api/notifications/deliveries?limit=200', headers: c.admin.headers });
     expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json().data as { kind: string; recipient_name: string | null; recipient_email: string | null }[];
+    const rows = res.json().data as { kind: string; recipient_name: string | null; recipient_email: string | null; last_error: string | null }[];
     const groupRows = rows.filter((r) => r.kind.startsWith('group_'));
     expect(groupRows.length).toBeGreaterThan(0);
     expect(groupRows.map((r) => [r.recipient_name, r.recipient_email])).toEqual(groupRows.map(() => [null, null]));
+    expect(rows.find((r) => r.kind === 'group_invite' && r.last_error !== null)).toMatchObject({ last_error: '550 5.1.1 <…>: Recipient address rejected' });
     expect(res.body).not.toContain(member.user.email);
     expect(res.body).not.toContain('Quiet Member');
   });

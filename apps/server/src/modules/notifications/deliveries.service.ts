@@ -14,6 +14,8 @@ export async function deliveriesOf(
   emailConfigured: boolean,
 ): Promise<DeliveryListReply> {
   const rows = await listDeliveries(db, companyId, query.status ? [query.status] : ['failed', 'pending'], query.limit);
-  const data = rows.map((r) => (RECIPIENT_WITHHELD_EMAIL_KINDS.includes(r.kind) ? { ...r, recipient_name: null, recipient_email: null } : r));
+  // A mail server's refusal often repeats the address ("550 <…>: no such user"): it goes from the error too.
+  const withheld = (r: (typeof rows)[number]) => ({ ...r, recipient_name: null, recipient_email: null, last_error: r.last_error?.split(r.recipient_email).join('…') ?? null });
+  const data = rows.map((r) => (RECIPIENT_WITHHELD_EMAIL_KINDS.includes(r.kind) ? withheld(r) : r));
   return { email_configured: emailConfigured, data };
 }
