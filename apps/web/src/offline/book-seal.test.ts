@@ -164,4 +164,17 @@ describe('ID numbers in the offline book', () => {
     expect(await rawBook()).not.toContain(NUMBER);
     vi.unstubAllGlobals();
   });
+
+  it('a book that cannot be opened (offline, no key kept) refuses a customer save, which could clear a number it cannot read', async () => {
+    await openBook(serverKeys('k1', { k1: K1 }));
+    await db.customers.put(customer('c-1', NUMBER) as never);
+    await signOut();
+    await signedIn();
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(saveCustomer({ uuid: 'c-1', first_name: 'Ana', last_name: 'Cruz', id_type: 'Passport', id_number: '' })).rejects.toThrow(BOOK_LOCKED);
+    expect(await db.syncQueue.count()).toBe(0);
+    vi.unstubAllGlobals();
+    expect(await openBook(serverKeys('k1', { k1: K1 }))).toBe(true);
+    expect((await db.customers.get('c-1'))?.id_number).toBe(NUMBER);
+  });
 });

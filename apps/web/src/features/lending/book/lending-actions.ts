@@ -7,7 +7,8 @@ import { changedFields, checked, counterToday, figuresOf, forfeitNoticeOf, mustG
 import { writeWithEntries } from '../../../offline/action-support';
 import { refuseOutOfBoundDate } from './action-date-bound';
 import { refuseClosedDay } from './cash-day-actions';
-import { db } from '../../../offline/database';
+import { bookOwner, db } from '../../../offline/database';
+import { BOOK_LOCKED } from '../../../offline/sealed';
 import type { LocalCustomer, LocalLoan } from '../../../offline/db';
 import type { Language } from '@kalinga/contracts/languages';
 
@@ -38,7 +39,9 @@ export interface CustomerInput {
 /** Creates a customer (no uuid, or one not on this device) or changes the fields that changed. */
 export async function saveCustomer(input: CustomerInput): Promise<LocalCustomer> {
   // The book's key first (decision 0375): a save right after sign-in does not wait for the sync engine to open it.
-  await import('../../../offline/book-key').then((m) => m.openBook());
+  // A book that stays locked reads its numbers as none: a save from that could clear one, so it is refused.
+  const opened = await import('../../../offline/book-key').then((m) => m.openBook());
+  if (!opened && bookOwner()) refuse(BOOK_LOCKED);
   return writeWithEntries(async (queue) => {
     const existing = input.uuid ? await db.customers.get(input.uuid) : undefined;
     if (existing) {
