@@ -26,7 +26,7 @@ import {
 import { cachedTotal, rememberTotal, totalKey } from './appointment-totals';
 import type { Language } from '../../lib/i18n';
 import { appointmentCalendarEvent, appointmentLink, buildIcs } from '../../lib/ics';
-import { scopeOf, toAppointment } from './appointment-view';
+import { appointmentFor, appointmentsFor, scopeOf } from './appointment-view';
 
 // Reading appointments: the list and its counts, one appointment, its status history, its calendar file.
 
@@ -36,7 +36,7 @@ export async function listAppointments(db: DB, auth: AuthContext, query: z.outpu
   const now = nowIso();
   const { rows, version } = await listAppointmentPage(db, auth.companyId, scope, filters, status, now, perPage, offsetOf(page, perPage));
   const total = await listTotal(db, auth.companyId, scope, filters, status, now, version);
-  return { data: rows.map((r) => toAppointment(r, scope.kind !== 'client')), meta: paginationMeta(page, perPage, total) };
+  return { data: await appointmentsFor(db, auth, scope, rows), meta: paginationMeta(page, perPage, total) };
 }
 
 /** A list's filtered total: the cached one while it still holds (appointment-totals.ts), else a fresh count. */
@@ -70,7 +70,7 @@ export async function getAppointment(db: DB, auth: AuthContext, uuid: string): P
   const scope = scopeOf(auth);
   const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
   if (!row) throw notFound('Appointment');
-  return toAppointment(row, scope.kind !== 'client');
+  return appointmentFor(db, auth, scope, row);
 }
 
 /** The audit trail of status changes: the assigned counselor and managers. */

@@ -15,7 +15,7 @@ import {
 } from './appointment.repository';
 import { type AppointmentEventKind, recordAppointmentEvent } from '../notifications/notification-events';
 import { lockClient } from './attendance.repository';
-import { isManagerOf, reload, scopeOf, toAppointment } from './appointment-view';
+import { appointmentFor, isManagerOf, reload, scopeOf } from './appointment-view';
 import { checkSlot, holdCounselorTime, slotRace } from './slot-check';
 import { assertClientFree } from './client-overlap';
 
@@ -108,7 +108,7 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
     changes.status = body.status;
   }
 
-  if (Object.keys(changes).length === 0) return toAppointment(row, scope.kind !== 'client');
+  if (Object.keys(changes).length === 0) return appointmentFor(db, auth, scope, row);
   const now = nowIso();
   changes.updated_at = now;
   let applied = false;

@@ -2,6 +2,7 @@ import { type Appointment } from '@kalinga/contracts/appointments';
 import type { DB } from '../../db/database';
 import { type AuthContext, isCounselor } from '../../lib/auth-context';
 import { publicFileUrl } from '../../lib/images';
+import { accessRight, recordListView } from '../client-record/client-access';
 import { type AppointmentView, findAppointmentsByIds, type Scope } from './appointment.repository';
 
 // Who sees which appointments, and the reply shape every appointment use case answers with.
@@ -18,8 +19,11 @@ export function isManagerOf(auth: AuthContext, scope: Scope): boolean {
   return scope.kind === 'all' || (scope.kind === 'counselor' && auth.permissions.has('manage appointments'));
 }
 
-/** The reply shape; `notes` only for the assigned counselor and managers (never the client). */
-export function toAppointment(row: AppointmentView, withNotes: boolean): Appointment {
+/**
+ * The reply shape; `notes` only for the assigned counselor and managers (never the client). `approval_reason` only
+ * for a client in `attendanceShown`: build replies with appointmentsFor, which asks the access model.
+ */
+function toAppointment(row: AppointmentView, withNotes: boolean, attendanceShown: ReadonlySet<number>): Appointment {
   const out: Appointment = {
     id: row.id,
     uuid: row.uuid,
@@ -42,13 +46,34 @@ export function toAppointment(row: AppointmentView, withNotes: boolean): Appoint
     updated_at: row.updated_at,
     series: row.series_uuid === null ? null : { uuid: row.series_uuid, index: row.series_index ?? 0, total: row.series_total ?? 0 },
     late_cancellation: row.late_cancellation === 1,
-    approval_reason: row.approval_reason ?? null,
+    approval_reason: attendanceShown.has(row.client_id) ? (row.approval_reason ?? null) : null,
   };
   if (withNotes) out.notes = row.notes;
   return out;
 }
 
+/**
+ * The replies for these rows as the reader sees them. A held booking's approval reason says the client missed their
+ * last sessions (group sessions too): attendance beyond one's own, so it is shown only to whom the access model lets
+ * read the client's attendance (the client, the care team), and a reader other than the client has it on the record
+ * as a list's row (decision 0376). A manager outside the care team reads the booking without it.
+ */
+export async function appointmentsFor(db: DB, auth: AuthContext, scope: Scope, rows: readonly AppointmentView[]): Promise<Appointment[]> {
+  const now = new Date().toISOString();
+  const shown = new Set<number>();
+  for (const clientId of new Set(rows.filter((r) => r.approval_reason).map((r) => r.client_id))) {
+    if (await accessRight(db, auth, clientId, 'attendance', now)) shown.add(clientId);
+  }
+  await recordListView(db, auth, [...shown].filter((id) => id !== auth.user.id), 'attendance');
+  return rows.map((r) => toAppointment(r, scope.kind !== 'client', shown));
+}
+
+export async function appointmentFor(db: DB, auth: AuthContext, scope: Scope, row: AppointmentView): Promise<Appointment> {
+  const [one] = await appointmentsFor(db, auth, scope, [row]);
+  return one;
+}
+
 export async function reload(db: DB, auth: AuthContext, scope: Scope, id: number): Promise<Appointment> {
   const [row] = await findAppointmentsByIds(db, auth.companyId, [id]);
-  return toAppointment(row, scope.kind !== 'client');
+  return appointmentFor(db, auth, scope, row);
 }

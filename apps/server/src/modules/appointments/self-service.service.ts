@@ -8,7 +8,7 @@ import { readBookingSettings } from '../schedule/schedule.repository';
 import { type AppointmentView, findAppointmentByUuid, updateAppointmentRow } from './appointment.repository';
 import { checkSlot, holdCounselorTime, slotRace } from './slot-check';
 import { assertClientFree } from './client-overlap';
-import { reload, scopeOf, toAppointment } from './appointment-view';
+import { appointmentFor, reload, scopeOf } from './appointment-view';
 import { recordAppointmentEvent } from '../notifications/notification-events';
 import { insertHistoryEntry, moveAppointmentRow, readCancellationNotice } from './self-service.repository';
 import { lockClient } from './attendance.repository';
@@ -55,7 +55,7 @@ export async function cancelOwnAppointment(db: DB, auth: AuthContext, uuid: stri
   const scope = scopeOf(auth);
   return decided(async () => {
     const row = await ownAppointment(db, auth, uuid);
-    if (row.status === 'cancelled') return toAppointment(row, scope.kind !== 'client');
+    if (row.status === 'cancelled') return appointmentFor(db, auth, scope, row);
     if (!LIVE.has(row.status)) throw unprocessable({ status: ['Only pending or confirmed appointments can be cancelled.'] });
     // Until the session starts the client may cancel; inside the notice period it is recorded as late.
     if (Date.now() >= Date.parse(row.appointment_date)) throw unprocessable({ appointment_date: [noticePassedMessage('cancelled', 0, row.counselor_name)] });
@@ -84,7 +84,7 @@ export async function rescheduleOwnAppointment(db: DB, auth: AuthContext, uuid: 
   return decided(async () => {
     const row = await ownAppointment(db, auth, uuid);
     if (!LIVE.has(row.status)) throw unprocessable({ status: ['Only pending or confirmed appointments can be rescheduled.'] });
-    if (row.appointment_date === target) return toAppointment(row, scope.kind !== 'client');
+    if (row.appointment_date === target) return appointmentFor(db, auth, scope, row);
     if (auth.user.user_type === 'student' && !(await readBookingSettings(db, auth.companyId)).studentsCanBook) {
       throw forbidden('Students cannot book appointments.');
     }

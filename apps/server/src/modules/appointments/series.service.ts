@@ -13,7 +13,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { recordSeriesEvent } from '../notifications/series-events';
 import { loadSlotContext } from '../schedule/schedule.service';
 import type { AppointmentView, NewAppointment, Scope } from './appointment.repository';
-import { scopeOf, toAppointment } from './appointment-view';
+import { appointmentsFor, scopeOf } from './appointment-view';
 import { insertNewStudent, resolveParties } from './booking-parties';
 import type { Language } from '../../lib/i18n';
 import { appointmentCalendarEvent, appointmentLink, buildCalendar } from '../../lib/ics';
@@ -186,7 +186,7 @@ async function seriesReply(db: DB, auth: AuthContext, scope: Scope, row: SeriesR
     total: row.total,
     counselor: { id: row.counselor_id, name: row.counselor_name },
     student: { id: row.client_id, name: row.client_name },
-    appointments: visible.map((s) => toAppointment(s, scope.kind !== 'client')),
+    appointments: await appointmentsFor(db, auth, scope, visible),
   };
 }
 

@@ -5,7 +5,7 @@ import type { DB } from '../../db/database';
 import { forbidden, notFound, unprocessable } from '../../lib/http-errors';
 import { type AuthContext, isCounselor } from '../../lib/auth-context';
 import { findAppointmentsByIds } from '../appointments/appointment.repository';
-import { toAppointment } from '../appointments/appointment-view';
+import { appointmentsFor, scopeOf } from '../appointments/appointment-view';
 import { findCounselor, listExcludedDates } from '../schedule/schedule.repository';
 import { loadSlotContext, slotsFromContext } from '../schedule/schedule.service';
 import { findCounselorAppointmentIds, findFacilitatorSessions } from './calendar.repository';
@@ -69,7 +69,7 @@ export async function counselorCalendar(db: DB, auth: AuthContext, query: Calend
     duration_minutes: ctx.durationMinutes,
     days,
     // The caller is the counselor or a manager: both may read the notes (as in the list).
-    appointments: rows.map((r) => toAppointment(r, true)),
+    appointments: await appointmentsFor(db, auth, scopeOf(auth), rows),
     // Read-only here: a group's sessions are changed on the Groups screen (decision 0319).
     group_sessions: sessions.map((s) => ({
       group_uuid: s.group_uuid,
