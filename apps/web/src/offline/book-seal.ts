@@ -182,16 +182,12 @@ export function bookSealMiddleware(name: string): Middleware<DBCore> {
         return {
           ...table,
           mutate: sealedMutate(table, name),
-          get: async (req) => openRow(await table.get(req)),
-          getMany: async (req) => (await table.getMany(req)).map(openRow),
-          query: async (req) => {
-            const res = await table.query(req);
-            return req.values ? { ...res, result: res.result.map(openRow) } : res;
-          },
-          openCursor: async (req) => {
-            const cursor = await table.openCursor(req);
-            return cursor && req.values !== false ? openedCursor(cursor, tableName, open) : cursor;
-          },
+          // Chained with then, not awaited: the promise stays Dexie's own (its transaction zone), as the layers
+          // below return it.
+          get: (req) => table.get(req).then(openRow),
+          getMany: (req) => table.getMany(req).then((rows) => rows.map(openRow)),
+          query: (req) => table.query(req).then((res) => (req.values ? { ...res, result: res.result.map(openRow) } : res)),
+          openCursor: (req) => table.openCursor(req).then((cursor) => (cursor && req.values !== false ? openedCursor(cursor, tableName, open) : cursor)),
         };
       },
     }),
