@@ -5,6 +5,7 @@ import { appointmentRow } from '../../../test/appointment-rows';
 import { accessRows } from '../../../test/client-record/client-access-helpers';
 import { addCategory, addUser, createTestApp, registerCompany, type Actor, type TestApp } from '../../../test/harness';
 import { notesGroup } from '../../../test/groups/group-note-helpers';
+import { ALL_WEEK, setWeek } from '../../../test/schedule/schedule-helpers';
 import { answers, submit } from '../../../test/screening/screening-helpers';
 import { routesOf } from '../../plugins/input-guards';
 import { setUserRoles } from '../companies/company.repository';
@@ -194,10 +195,23 @@ describe('(3) what shows a screened client is on the record', () => {
 
 describe('(4) nobody outside the clinicians is shown a screened client together with their state (decision 0366)', () => {
   /** Words that tie a client to the safety path: an urgent case, a screening, its band, Triage. */
-  const STATE = /urgent|crisis|screening|intake|triage|phq|gad|band|severe|moderate|item.?9|self.?harm/i;
+  const STATE = /urgent|crisis|screening|intake|triage|phq|gad|band|severe|moderate|item.?9|self.?harm|same.?day/i;
+
+  /** Held slots are booked today from now on: a zone where it is about 06:00 now keeps 09:00 ahead. */
+  function zoneNearSixAm(): string {
+    const offset = ((6 - new Date().getUTCHours() + 36) % 24) - 12;
+    return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+  }
 
   it('no GET reply that names them to an administrator, personnel, another student or a clerk says their state; the privacy officer reads it only in the access log', async () => {
     const urgent = await t.db.selectFrom('urgent_cases').select('id').where('client_id', '=', screened.user.id).executeTakeFirstOrThrow();
+    // The care team books the urgent case into a held slot (decision 0165): the session must not say so (decision 0376).
+    await t.db.updateTable('companies').set({ timezone: zoneNearSixAm() }).where('id', '=', admin.companyId).execute();
+    await setWeek(t.app, care, ALL_WEEK.map((d) => ({ ...d, held_times: ['09:00'] })));
+    const [held] = (await as(care, 'GET', '/api/same-day-slots')).json().slots as { appointment_date: string }[];
+    const sameDay = await as(care, 'POST', `/api/urgent-cases/${urgent.id}/book`, { counselor_id: care.user.id, appointment_date: held.appointment_date });
+    expect(sameDay.statusCode, sameDay.body).toBe(201);
+    const sameDayUuid = sameDay.json().appointment_uuid as string;
     const role = await as(admin, 'POST', '/api/roles', { name: 'Counter clerk', permissions: ['view lending'] });
     expect(role.statusCode).toBe(201);
     const readers = {
@@ -209,7 +223,7 @@ describe('(4) nobody outside the clinicians is shown a screened client together 
     };
     const named: string[] = [];
     for (const [who, actor] of Object.entries(readers)) {
-      for (const url of everyGetUrl([screened.user.id, appointmentUuid, urgent.id])) {
+      for (const url of everyGetUrl([screened.user.id, appointmentUuid, urgent.id, sameDayUuid])) {
         const res = await as(actor, 'GET', url);
         if (res.statusCode !== 200 || !res.body.includes('Quillfeather')) continue;
         named.push(`${who} ${url}`);
@@ -220,6 +234,6 @@ describe('(4) nobody outside the clinicians is shown a screened client together 
       }
     }
     // Not vacuous: the client is named to them where their name belongs (their appointment and its calendar file, the users list).
-    expect(named).toEqual(expect.arrayContaining([`administrator /api/appointments/${appointmentUuid}`, `administrator /api/appointments/${appointmentUuid}/ics`, 'administrator /api/users']));
+    expect(named).toEqual(expect.arrayContaining([`administrator /api/appointments/${appointmentUuid}`, `administrator /api/appointments/${appointmentUuid}/ics`, `administrator /api/appointments/${sameDayUuid}`, 'administrator /api/users']));
   }, 180_000);
 });
