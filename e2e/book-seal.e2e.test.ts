@@ -28,7 +28,7 @@ async function everythingStored(page: Page): Promise<string> {
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const stores = [...db.objectStoreNames];
+          const stores = Array.from(db.objectStoreNames);
           if (stores.length === 0) {
             db.close();
             resolve({});
