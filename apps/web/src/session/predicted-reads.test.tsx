@@ -1,18 +1,13 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefetchLandingLists } from '../features/appointments/api/appointments-api';
 import { prefetchFirstCategories } from '../features/categories/api/use-categories';
-import { ReportsPage } from '../features/reports/reports-page';
 import { setUser } from './auth-store';
-import { jsonResponse, mockFetchEachTest, renderWithQueries } from '../test/render';
+import { jsonResponse, mockFetchEachTest } from '../test/render';
 import { EARLY_PREFIX, keepStartUpReads, keptReads, SESSION_READS, sendEarlyReads } from '../lib/early-reads';
 import { landingExtras, rememberScreens } from '../lib/home-hint';
-import { initI18n } from '../lib/i18n';
 import { keepPredictedReads, PREDICTED_SCREENS, watchPredictedReads } from './predicted-reads';
 import { createQueryClient } from '../lib/query-client';
-
-// jsdom has no canvas or worker: the reports' chart is not drawn here.
-vi.mock('../features/reports/components/daily-chart', () => ({ DailyChart: () => null }));
 
 const NOW = Date.parse('2026-11-29T08:00:00Z');
 const at = (pathname: string) => ({ pathname, search: '' });
@@ -46,18 +41,10 @@ function asked(): string[] {
   });
 }
 
-beforeAll(() => initI18n(['reports', 'groups']));
-
 beforeEach(() => {
   localStorage.clear();
   delete window.__earlyReads;
-  // The reports' series are rows, their tables fail (what they show is not this file's); every other read a page of nothing.
-  fetchMock.mockImplementation((input) => {
-    const url = String(input);
-    if (url.includes('/api/reports/appointments-by-')) return Promise.resolve(jsonResponse(200, []));
-    if (url.includes('/api/reports/')) return Promise.resolve(jsonResponse(503, { message: 'Not now' }));
-    return Promise.resolve(jsonResponse(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } }));
-  });
+  fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } })));
 });
 afterEach(() => {
   delete window.__earlyReads;
@@ -87,14 +74,6 @@ describe("a prediction is what the screen's own first start asks for (the API cl
     expect(asked()).toEqual(predicted('/categories'));
     // The list is kept on the device once the device's code is in (decision 0363): that ends within the test.
     await import('../features/categories/api/categories-local');
-  });
-
-  it('Reports: the three series and the two tables its first render asks for; the groups report comes after the first screen', async () => {
-    signedIn();
-    keepPredictedReads(localStorage, user('counselor', EVERYTHING), 'en', NOW);
-    renderWithQueries(<ReportsPage />);
-    await vi.waitFor(() => expect(asked().filter((url) => url.startsWith('/api/reports/') && !url.startsWith('/api/reports/groups'))).toHaveLength(5));
-    expect(asked().filter((url) => !url.startsWith('/api/reports/groups')).sort()).toEqual([...predicted('/reports')].sort());
   });
 });
 
@@ -126,7 +105,6 @@ describe('whose predictions they are, and when they change', () => {
     keepPredictedReads(localStorage, user('counselor', ['view resources']), 'en', NOW + 1);
     expect(listAt('/categories')).toMatchObject({ predicted: true, at: NOW + 1 });
     expect(listAt('/appointments')).toBeNull();
-    expect(listAt('/reports')).toBeNull();
     // Nothing for a screen of which nothing is kept (lib/never-kept.ts), nor for any other.
     expect(Object.keys(localStorage).filter((k) => k.startsWith(EARLY_PREFIX)).sort()).toEqual([`${EARLY_PREFIX}/categories`]);
   });
@@ -149,13 +127,13 @@ describe('whose predictions they are, and when they change', () => {
     signedIn();
     keepPredictedReads(localStorage, user('counselor', EVERYTHING), 'en', NOW);
     keepPredictedReads(localStorage, user('counselor', EVERYTHING), 'fil', NOW + 1);
-    expect(listAt('/reports')).toMatchObject({ language: 'fil', at: NOW + 1 });
-    const before = listAt('/reports')?.owner;
+    expect(listAt('/categories')).toMatchObject({ language: 'fil', at: NOW + 1 });
+    const before = listAt('/categories')?.owner;
     signedIn('another-token');
-    expect(keptReads(localStorage, at('/reports'), NOW + 2)).toBeNull();
+    expect(keptReads(localStorage, at('/categories'), NOW + 2)).toBeNull();
     keepPredictedReads(localStorage, user('counselor', EVERYTHING), 'fil', NOW + 2);
-    expect(listAt('/reports')?.owner).not.toBe(before);
-    expect(keptReads(localStorage, at('/reports'), NOW + 3)?.urls).toEqual(listAt('/reports')?.urls);
+    expect(listAt('/categories')?.owner).not.toBe(before);
+    expect(keptReads(localStorage, at('/categories'), NOW + 3)?.urls).toEqual(listAt('/categories')?.urls);
     localStorage.removeItem('token');
     keepPredictedReads(localStorage, null, 'fil', NOW + 3);
     expect(Object.keys(localStorage).filter((k) => k.startsWith(EARLY_PREFIX))).toEqual([]);
@@ -165,10 +143,10 @@ describe('whose predictions they are, and when they change', () => {
     signedIn();
     setUser(user('counselor', EVERYTHING));
     watchPredictedReads();
-    expect(listAt('/reports')).toMatchObject({ predicted: true });
+    expect(listAt('/categories')).toMatchObject({ predicted: true });
     setUser(user('counselor', ['view appointments']));
     window.dispatchEvent(new Event('pagehide'));
-    expect(listAt('/reports')).toBeNull();
+    expect(listAt('/categories')).toBeNull();
     expect(listAt('/appointments')).toMatchObject({ predicted: true });
   });
 });

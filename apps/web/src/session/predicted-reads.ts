@@ -1,6 +1,6 @@
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { getAuthState, hasPermission } from './auth-store';
-import { EARLY_PREFIX, SESSION_READS, sessionOwner } from '../lib/early-reads';
+import { sessionOwner } from '../lib/early-reads';
 import { landingExtras } from '../lib/home-hint';
 import { currentLanguage } from '../lib/i18n';
 
@@ -21,15 +21,22 @@ interface PredictedList {
   predicted: true;
 }
 
+/**
+ * lib/early-reads.ts' EARLY_PREFIX and SESSION_READS, written out: imported, the entry script would export them for
+ * this chunk, bytes the sign-in page carries (session/predicted-reads.test.tsx checks they are the same).
+ */
+const EARLY_PREFIX = 'early_reads:';
+const SESSION_READS = ['/api/me', '/api/user/companies'];
+
 const withQuery = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params).toString()}`;
 
 /**
- * The list screens and what their first start asks for before the first screen is up (lib/predicted-reads.test.ts
- * checks each against the screen's own requests): Appointments the landing lists as the start-up prefetch asks
- * for them (app/router.tsx, what is above the tabs as the device's hint says; a member's group sessions),
- * Categories its first page, Reports its three series at the default period and forecast and the two tables below
- * them (the groups' report is asked after the first screen). Nothing confidential:
- * no screen of lib/never-kept.ts, no address naming a client.
+ * The list screens whose largest paint needs their first reads, and what their first start asks for before the
+ * first screen is up (session/predicted-reads.test.tsx checks each against the screen's own requests): Appointments
+ * the landing lists as the start-up prefetch asks for them (app/router.tsx, what is above the tabs as the device's
+ * hint says; a member's group sessions), Categories its first page. Not Reports: its largest paint is its heading,
+ * which needs none of its reads, and sent with the page they ended before that paint and delayed it (decision 0371).
+ * Nothing confidential: no screen of lib/never-kept.ts, no address naming a client.
  */
 export const PREDICTED_SCREENS: readonly { path: string; permission: string; reads: (user: AuthUser) => string[] }[] = [
   {
@@ -49,18 +56,6 @@ export const PREDICTED_SCREENS: readonly { path: string; permission: string; rea
   },
   // The categories' page size (features/categories/api/categories-store.ts CATEGORY_PAGE_SIZE).
   { path: '/categories', permission: 'view resources', reads: () => [withQuery('/api/categories', { page: '1', per_page: '10' })] },
-  {
-    path: '/reports',
-    permission: 'view reports',
-    // The three series at the default period and forecast (report-constants' REPORT_KINDS, DEFAULT_PERIOD and
-    // DEFAULT_FORECAST_DAYS: written out, as importing them would make that module a chunk of its own that the
-    // Reports screen's first paint loads), then the two tables below them.
-    reads: () => [
-      ...['category', 'age', 'department'].map((kind) => withQuery(`/api/reports/appointments-by-${kind}-daily`, { period: 'last_30_days', forecast_days: '30' })),
-      withQuery('/api/reports/no-show-rate', { period: 'last_30_days' }),
-      withQuery('/api/reports/intake-bands', { period: 'last_30_days' }),
-    ],
-  },
 ];
 
 /** The list kept under `key`, whatever it is, or null. */
