@@ -25,7 +25,8 @@ export const appointmentSchema = z.object({
   local_date: z.string(),
   /** The slot length when it was booked. */
   duration_minutes: z.number().int(),
-  reason: z.string(),
+  /** What the client booked for: null when withheld, for a reader outside the care team (decision 0377); notes are then absent. */
+  reason: z.string().nullable(),
   category_id: z.number().int(),
   category: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   status: z.enum(APPOINTMENT_STATUSES),

@@ -41,6 +41,8 @@ export function isClinicalRole(name: string, permissions: readonly string[]): bo
 
 /** The 403 of a reader outside the care team. */
 export const CARE_TEAM_ONLY = "Only the client's care team can open this record.";
+/** The 403 of a write of an appointment's reason or notes by someone who does not read them (decision 0377). */
+export const APPOINTMENT_CONTENT_CARE_TEAM_ONLY = "An appointment's reason and notes are the care team's: only they can change them.";
 export const SELF_GRANT_REFUSED = 'You cannot give yourself clinical access or the access log; another administrator must do it.';
 export const CLINICAL_FOR_COUNSELORS_ONLY = 'Clinical roles and permissions can only be given to users whose type is counselor.';
 

@@ -16,6 +16,7 @@ import {
 import { type AppointmentEventKind, recordAppointmentEvent } from '../notifications/notification-events';
 import { lockClient } from './attendance.repository';
 import { appointmentFor, isManagerOf, reload, scopeOf } from './appointment-view';
+import { assertAppointmentContentWritable } from '../client-record/client-access';
 import { checkSlot, holdCounselorTime, slotRace } from './slot-check';
 import { assertClientFree } from './client-overlap';
 
@@ -57,6 +58,8 @@ async function tryUpdate(db: DB, auth: AuthContext, uuid: string, body: z.output
 
   // Field edits (product-rules.md#screen-appointments): managers on pending or confirmed; others on their own pending appointment.
   const editing = EDIT_FIELDS.some((f) => body[f] !== undefined && (f !== 'notes' || scope.kind !== 'client'));
+  // Only who reads the reason and notes writes them (decision 0377); an edit without them keeps them.
+  if (body.reason !== undefined || (body.notes !== undefined && scope.kind !== 'client')) await assertAppointmentContentWritable(db, auth, [row]);
   if (editing) {
     if (row.status !== 'pending' && row.status !== 'confirmed') throw unprocessable({ status: ['Only pending or confirmed appointments can be edited.'] });
     if (!manager && row.status !== 'pending') throw forbidden('Only pending appointments can be edited.');

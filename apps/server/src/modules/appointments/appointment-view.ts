@@ -2,7 +2,7 @@ import { type Appointment } from '@kalinga/contracts/appointments';
 import type { DB } from '../../db/database';
 import { type AuthContext, isCounselor } from '../../lib/auth-context';
 import { publicFileUrl } from '../../lib/images';
-import { accessRight, recordListView } from '../client-record/client-access';
+import { accessRight, appointmentContentShown, recordListView } from '../client-record/client-access';
 import { type AppointmentView, findAppointmentsByIds, type Scope } from './appointment.repository';
 
 // Who sees which appointments, and the reply shape every appointment use case answers with.
@@ -20,17 +20,18 @@ export function isManagerOf(auth: AuthContext, scope: Scope): boolean {
 }
 
 /**
- * The reply shape; `notes` only for the assigned counselor and managers (never the client). `approval_reason` only
- * for a client in `attendanceShown`: build replies with appointmentsFor, which asks the access model.
+ * The reply shape; `reason` only when `contentShown` (else null: withheld), `notes` besides only for staff (never the
+ * client). `approval_reason` only for a client in `attendanceShown`: build replies with appointmentsFor, which asks
+ * the access model.
  */
-function toAppointment(row: AppointmentView, withNotes: boolean, attendanceShown: ReadonlySet<number>): Appointment {
+function toAppointment(row: AppointmentView, staff: boolean, contentShown: boolean, attendanceShown: ReadonlySet<number>): Appointment {
   const out: Appointment = {
     id: row.id,
     uuid: row.uuid,
     appointment_date: row.appointment_date,
     local_date: row.local_date,
     duration_minutes: row.duration_minutes,
-    reason: row.reason,
+    reason: contentShown ? row.reason : null,
     category_id: row.category_id,
     category: row.category_title === null ? null : { id: row.category_id, title: row.category_title },
     status: row.status,
@@ -48,7 +49,7 @@ function toAppointment(row: AppointmentView, withNotes: boolean, attendanceShown
     late_cancellation: row.late_cancellation === 1,
     approval_reason: attendanceShown.has(row.client_id) ? (row.approval_reason ?? null) : null,
   };
-  if (withNotes) out.notes = row.notes;
+  if (staff && contentShown) out.notes = row.notes;
   return out;
 }
 
@@ -56,7 +57,8 @@ function toAppointment(row: AppointmentView, withNotes: boolean, attendanceShown
  * The replies for these rows as the reader sees them. A held booking's approval reason says the client missed their
  * last sessions (group sessions too): attendance beyond one's own, so it is shown only to whom the access model lets
  * read the client's attendance (the client, the care team), and a reader other than the client has it on the record
- * as a list's row (decision 0376). A manager outside the care team reads the booking without it.
+ * as a list's row (decision 0376). A manager outside the care team reads the booking without it. The reason and the
+ * counselor's notes are the care team's too (decision 0377, `appointmentContentShown`): others read `reason: null`.
  */
 export async function appointmentsFor(db: DB, auth: AuthContext, scope: Scope, rows: readonly AppointmentView[]): Promise<Appointment[]> {
   const now = new Date().toISOString();
@@ -65,7 +67,8 @@ export async function appointmentsFor(db: DB, auth: AuthContext, scope: Scope, r
     if (await accessRight(db, auth, clientId, 'attendance', now)) shown.add(clientId);
   }
   await recordListView(db, auth, [...shown].filter((id) => id !== auth.user.id), 'attendance');
-  return rows.map((r) => toAppointment(r, scope.kind !== 'client', shown));
+  const contentShown = await appointmentContentShown(db, auth, rows, now);
+  return rows.map((r) => toAppointment(r, scope.kind !== 'client', contentShown.has(r.id), shown));
 }
 
 export async function appointmentFor(db: DB, auth: AuthContext, scope: Scope, row: AppointmentView): Promise<Appointment> {

@@ -320,7 +320,10 @@ describe('booking', () => {
     const at = await instantOf(t.app, admin, counselor2.user.id, date, '08:00');
     const res = await book(admin, bookBody(counselor2.user.id, at, { student_id: personnel.user.id, notes: 'Referred by HR' }));
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ counselor_id: counselor2.user.id, student_id: personnel.user.id, user_type: 'personnel', notes: 'Referred by HR' });
+    // Saved, the reason and notes are the care team's (decision 0377): the manager's reply has neither.
+    expect(res.json().data).toMatchObject({ counselor_id: counselor2.user.id, student_id: personnel.user.id, user_type: 'personnel', reason: null });
+    expect(res.json().data).not.toHaveProperty('notes');
+    expect(await t.db.selectFrom('appointments').select('notes').where('uuid', '=', res.json().data.uuid).executeTakeFirstOrThrow()).toEqual({ notes: 'Referred by HR' });
   });
 });
 
@@ -423,12 +426,15 @@ describe('editing', () => {
     expect((await t.db.selectFrom('appointments').select('notes').where('uuid', '=', a.uuid).executeTakeFirstOrThrow()).notes).toBeNull();
     await put(counselor, a.uuid, { status: 'confirmed' });
     expect((await put(personnel, a.uuid, { reason: 'Again' })).statusCode).toBe(403);
-    // A manager (and the counselor, who holds 'manage appointments') may edit a confirmed one.
-    expect((await put(admin, a.uuid, { reason: 'Manager edit' })).statusCode).toBe(200);
+    // A manager (and the counselor, who holds 'manage appointments') may edit a confirmed one; its reason only
+    // the care team (decision 0377).
+    expect((await put(admin, a.uuid, { location_type: 'online' })).statusCode).toBe(200);
+    expect((await put(admin, a.uuid, { reason: 'Manager edit' })).statusCode).toBe(403);
+    expect((await put(counselor, a.uuid, { reason: 'Counselor edit' })).statusCode).toBe(200);
     expect((await put(counselor, a.uuid, { notes: 'Counselor notes' })).json().data.notes).toBe('Counselor notes');
     await startedAlready(a.uuid);
     await put(counselor, a.uuid, { status: 'completed' });
-    const done = await put(admin, a.uuid, { reason: 'Too late' });
+    const done = await put(admin, a.uuid, { location_type: 'online' });
     expect(done.statusCode).toBe(422);
   });
 
@@ -514,7 +520,7 @@ describe('visibility, tabs and counts', () => {
     expect((await show(student2, v.s1Pending)).statusCode).toBe(404);
   });
 
-  it('shows a counselor only those assigned to them, with notes; a manager all, with notes', async () => {
+  it('shows a counselor only those assigned to them, with notes; a manager all, without reason or notes', async () => {
     const c1 = await allUuids(counselor);
     expect(c1).toEqual(expect.arrayContaining([v.s1Past, v.s1Pending, v.s1Confirmed, v.s2Pending, v.pCancelled]));
     expect(c1).not.toContain(v.c2Pending);
@@ -524,7 +530,9 @@ describe('visibility, tabs and counts', () => {
     expect(c2).not.toContain(v.s1Pending);
     const all = await allUuids(admin);
     expect(all).toEqual(expect.arrayContaining(Object.values(v).filter((x) => x !== v.date)));
-    expect((await show(admin, v.s2Pending)).json().data.notes).toBe('Confidential note');
+    // Decision 0377: the reason and notes are the care team's.
+    expect((await show(admin, v.s2Pending)).json().data).toMatchObject({ reason: null });
+    expect((await show(admin, v.s2Pending)).json().data).not.toHaveProperty('notes');
   });
 
   it("never shows another company's appointments", async () => {

@@ -12,6 +12,7 @@ import { type AppointmentView, categoryExists, type NewAppointment, updateAppoin
 import { planSeries, weekOf } from './series-plan';
 import { findSeries, insertStatusChanges, lockSessionsAsRead, type SeriesRow, seriesSessions } from './series.repository';
 import { isManagerOf, scopeOf } from './appointment-view';
+import { assertAppointmentContentWritable } from '../client-record/client-access';
 import { blockedError, readSeries, seriesScope } from './series.service';
 import { addDaysToDate, minutesOf, naiveDayMs, todayIn, wallOf } from '@kalinga/contracts/zone-time';
 
@@ -65,6 +66,9 @@ async function tryUpdate(db: DB, auth: AuthContext, series: SeriesRow, body: Bod
   // edits their pending sessions only (confirming and cancelling stay theirs).
   const editing = body.reason !== undefined || body.category_id !== undefined || body.location_type !== undefined || body.location !== undefined || body.appointment_date !== undefined;
   if (editing && !isManagerOf(auth, scopeOf(auth)) && affected.some((s) => s.status !== 'pending')) throw forbidden('Only pending appointments can be edited.');
+
+  // Only who reads the sessions' reason writes it (decision 0377).
+  if (body.reason !== undefined) await assertAppointmentContentWritable(db, auth, affected);
 
   const fields: Partial<NewAppointment> = {};
   if (body.reason !== undefined) fields.reason = body.reason;

@@ -74,9 +74,14 @@ describe('changing a series', () => {
 
   it('confirms all pending sessions and changes the text of all', async () => {
     const s = await newSeries();
-    const res = await put(c.admin, s, { from: s.appointments[4].uuid, scope: 'all', status: 'confirmed', reason: 'Term sessions' });
+    // The text is the care team's (decision 0377): a manager sending it is refused, and nothing changes.
+    expect((await put(c.admin, s, { from: s.appointments[4].uuid, scope: 'all', status: 'confirmed', reason: 'Term sessions' })).statusCode).toBe(403);
+    const res = await put(c.admin, s, { from: s.appointments[4].uuid, scope: 'all', status: 'confirmed' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.appointments.map((a: Session) => [a.status, a.reason])).toEqual(Array(6).fill(['confirmed', 'Term sessions']));
+    expect(res.json().data.appointments.map((a: Session) => [a.status, a.reason])).toEqual(Array(6).fill(['confirmed', null]));
+    const text = await put(c.counselor, s, { from: s.appointments[4].uuid, scope: 'all', reason: 'Term sessions' });
+    expect(text.statusCode, text.body).toBe(200);
+    expect(text.json().data.appointments.map((a: Session) => a.reason)).toEqual(Array(6).fill('Term sessions'));
     // The manager changed it: the counselor and the client are told, once each.
     const told = (await t.db.selectFrom('notifications').selectAll().execute()).map((n) => [n.user_id, n.kind, n.series_count]);
     expect(told.sort()).toEqual([[c.client.user.id, 'confirmed', 6], [c.counselor.user.id, 'confirmed', 6]].sort());

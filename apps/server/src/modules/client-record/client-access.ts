@@ -1,4 +1,4 @@
-import { type AccessKind, type AccessVia, CARE_TEAM_ONLY, CLINICAL_PERMISSIONS, SELF_READABLE_KINDS } from '@kalinga/contracts/client-access-constants';
+import { type AccessKind, type AccessVia, APPOINTMENT_CONTENT_CARE_TEAM_ONLY, CARE_TEAM_ONLY, CLINICAL_PERMISSIONS, SELF_READABLE_KINDS } from '@kalinga/contracts/client-access-constants';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { DB } from '../../db/database';
 import { type AuthContext, authOf } from '../../lib/auth-context';
@@ -109,6 +109,51 @@ export async function recordListView(db: DB, auth: AuthContext, clientIds: reado
   if (unique.length === 0) return;
   const at = new Date().toISOString();
   await insertAccessRows(db, unique.map((clientId) => ({ company_id: auth.companyId, viewer_id: auth.user.id, client_id: clientId, kind, via: 'list' as const, grant_id: null, at })));
+}
+
+/** An appointment as the access model asks of it: whose it is and with which counselor. */
+export interface AppointmentParties {
+  id: number;
+  client_id: number;
+  counselor_id: number;
+}
+
+/**
+ * The appointments whose reason and counselor notes the caller reads (decision 0377): the client themself, the
+ * appointment's counselor, and whom the access model lets open the client's file (the care team, a supervisor, a live
+ * grant). Anyone else who may see an appointment (a manager, a receptionist) reads it without them. The client and the
+ * counselor read their own appointments unrecorded (decision 0200); anyone else the rule lets read one has it on the
+ * record as a list's row of the client's file.
+ */
+export async function appointmentContentShown(db: DB, auth: AuthContext, rows: readonly AppointmentParties[], now = new Date().toISOString()): Promise<Set<number>> {
+  const shown = new Set<number>();
+  const byRight = new Map<number, boolean>();
+  const recorded: number[] = [];
+  for (const row of rows) {
+    if (row.client_id === auth.user.id || row.counselor_id === auth.user.id) {
+      shown.add(row.id);
+      continue;
+    }
+    if (!byRight.has(row.client_id)) byRight.set(row.client_id, (await accessRight(db, auth, row.client_id, 'client_file', now)) !== null);
+    if (byRight.get(row.client_id)) {
+      shown.add(row.id);
+      recorded.push(row.client_id);
+    }
+  }
+  await recordListView(db, auth, recorded, 'client_file');
+  return shown;
+}
+
+/**
+ * Before a write of an appointment's reason or notes: 403 unless the caller reads them (the rule of
+ * appointmentContentShown, recording nothing), so that no one overwrites what they cannot see (decision 0377).
+ */
+export async function assertAppointmentContentWritable(db: DB, auth: AuthContext, rows: readonly AppointmentParties[]): Promise<void> {
+  const now = new Date().toISOString();
+  for (const row of rows) {
+    if (row.client_id === auth.user.id || row.counselor_id === auth.user.id) continue;
+    if (!(await accessRight(db, auth, row.client_id, 'client_file', now))) throw forbidden(APPOINTMENT_CONTENT_CARE_TEAM_ONLY);
+  }
 }
 
 /** A closed group's content (its notes, their parts): who runs it, and the supervisor a note of it waits for. */

@@ -79,3 +79,19 @@ describe('valuesFromAppointment', () => {
     expect(valuesFromAppointment(a, undefined).time).toBe('');
   });
 });
+
+describe('an appointment whose reason the user does not read (decision 0377)', () => {
+  it('fills no reason, is complete without one, and sends neither the reason nor the notes', () => {
+    const a = {
+      appointment_date: '2026-03-09T01:00:00.000Z', local_date: '2026-03-09', counselor_id: 3, reason: null, category_id: 2,
+      location_type: 'online', location: null, student: { id: 5, name: 'Ana', avatar: null, student_id: null },
+    } as unknown as Appointment;
+    const v = valuesFromAppointment(a, 'Asia/Manila');
+    expect(v).toMatchObject({ reason: '', withheld: true });
+    expect(isComplete(v, { editing: true, picksStudent: false })).toBe(true);
+    const body = toBody({ ...v, notes: '' }, '2026-03-09T01:00:00.000Z', { editing: true, picksStudent: false, sendsNotes: true });
+    expect(body).not.toHaveProperty('reason');
+    expect(body).not.toHaveProperty('notes');
+    expect(body).toMatchObject({ counselor_id: a.counselor_id, category_id: a.category_id });
+  });
+});

@@ -9,6 +9,8 @@ export interface AppointmentFormValues {
   date: string;
   time: string;
   reason: string;
+  /** Editing an appointment whose reason and notes the user does not read (decision 0377): the form sends neither. */
+  withheld: boolean;
   categoryId: number | null;
   locationType: LocationType;
   location: string;
@@ -34,6 +36,7 @@ export function emptyValues(counselorId: number | null): AppointmentFormValues {
     date: '',
     time: '',
     reason: '',
+    withheld: false,
     categoryId: null,
     locationType: 'online',
     location: '',
@@ -53,7 +56,8 @@ export function valuesFromAppointment(a: Appointment, timeZone: string | undefin
     counselorId: a.counselor_id,
     date: a.local_date,
     time: wall.date === a.local_date ? wall.time : '',
-    reason: a.reason,
+    reason: a.reason ?? '',
+    withheld: a.reason === null,
     categoryId: a.category_id,
     locationType: a.location_type,
     location: a.location ?? '',
@@ -68,7 +72,7 @@ export function valuesFromAppointment(a: Appointment, timeZone: string | undefin
 
 /** product-rules.md#validation: required fields, the on-site location, and the counselor's student choice. */
 export function isComplete(v: AppointmentFormValues, opts: { editing: boolean; picksStudent: boolean; clientOptional?: boolean }): boolean {
-  if (!v.counselorId || !v.date || !v.time || !v.reason.trim() || !v.categoryId) return false;
+  if (!v.counselorId || !v.date || !v.time || (!v.withheld && !v.reason.trim()) || !v.categoryId) return false;
   if (v.locationType === 'on-site' && !v.location.trim()) return false;
   if (opts.picksStudent && !opts.editing) {
     if (v.isNewStudent) return !!(v.studentName.trim() && v.studentIdNumber.trim() && v.studentEmail.trim());
@@ -104,6 +108,8 @@ export function toBody(
     location: v.locationType === 'on-site' ? v.location.trim() : null,
     ...(opts.sendsNotes ? { notes: v.notes.trim() || null } : {}),
   };
+  // What the user cannot read stays as it is: neither the reason nor the notes are sent (decision 0377).
+  if (opts.editing && v.withheld) return { counselor_id: common.counselor_id, appointment_date: common.appointment_date, category_id: common.category_id, location_type: common.location_type, location: common.location };
   if (opts.editing || !opts.picksStudent) return common;
   if (v.isNewStudent) {
     return {

@@ -48,7 +48,7 @@ function wallRange(instant: string, minutes: number, timeZone: string) {
 export function appointmentLabel(a: Appointment, timeZone: string): string {
   const { start, end } = wallRange(a.appointment_date, a.duration_minutes, timeZone);
   const series = a.series ? t('appointments.cal.seriesPart', { index: a.series.index, total: a.series.total }) : '';
-  return t('appointments.cal.appointmentLabel', { status: statusLabel(a.status), name: a.student.name, series, date: spokenDate(start.date), from: wallTimeLabel(start.time), to: wallTimeLabel(end.time), reason: a.reason });
+  return t('appointments.cal.appointmentLabel', { status: statusLabel(a.status), name: a.student.name, series, date: spokenDate(start.date), from: wallTimeLabel(start.time), to: wallTimeLabel(end.time), reason: a.reason ?? t('appointments.card.reasonWithheld') });
 }
 
 function appointmentEvent(a: Appointment, timeZone: string): EventInput {
@@ -63,7 +63,7 @@ function appointmentEvent(a: Appointment, timeZone: string): EventInput {
     borderColor: colours.border,
     textColor: colours.text,
     classNames: ['cal-appointment', `cal-${a.status}`],
-    extendedProps: { meaning: { kind: 'appointment', uuid: a.uuid } satisfies EventMeaning, label: appointmentLabel(a, timeZone), reason: a.reason, status: a.status, client: a.series ? t('appointments.cal.clientInSeries', { name: a.student.name, index: a.series.index, total: a.series.total }) : a.student.name },
+    extendedProps: { meaning: { kind: 'appointment', uuid: a.uuid } satisfies EventMeaning, label: appointmentLabel(a, timeZone), reason: a.reason ?? t('appointments.card.reasonWithheld'), status: a.status, client: a.series ? t('appointments.cal.clientInSeries', { name: a.student.name, index: a.series.index, total: a.series.total }) : a.student.name },
   };
 }
 

@@ -66,7 +66,7 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
   const staff = canViewHistory(user) && a.student_id !== user?.id;
   const awaiting = a.status === 'pending' && !!a.approval_reason;
   return (
-    <article className="card card-border bg-base-100 shadow-sm" aria-label={`${a.reason}, ${when}`} data-testid="appointment-card" data-uuid={a.uuid}>
+    <article className="card card-border bg-base-100 shadow-sm" aria-label={`${a.reason ?? t('appointments.card.reasonWithheld')}, ${when}`} data-testid="appointment-card" data-uuid={a.uuid}>
       <div className="card-body flex-row flex-wrap gap-4 p-4 sm:flex-nowrap">
         <div className="flex w-16 shrink-0 flex-col items-center justify-center rounded-box bg-primary/10 py-2 text-primary" aria-hidden="true">
           <span className="text-xs font-semibold uppercase">{day.weekday}</span>
@@ -90,7 +90,7 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
               <span className="badge badge-sm badge-secondary badge-soft" data-testid="series-badge" aria-label={t('appointments.card.series', { index: a.series.index, total: a.series.total })}>{t('appointments.card.seriesBadge', { index: a.series.index, total: a.series.total })}</span>
             ))}
           </div>
-          <h3 className="break-words font-semibold">{a.reason}</h3>
+          <h3 className="break-words font-semibold">{a.reason ?? <span className="font-normal italic text-base-content/70" data-testid="reason-withheld">{t('appointments.card.reasonWithheld')}</span>}</h3>
           {/* Place and category wrap as one line of text at word boundaries; names wrap too, never cut off. */}
           <p className="flex items-start gap-1 text-sm text-base-content/70" data-testid="appointment-place">
             <Icon d={a.location_type === 'online' ? VIDEO : PIN} className="mt-0.5 h-4 w-4" />
@@ -132,33 +132,33 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
               </button>
             )}
             {canChangeStatus(user, a) && (
-              <StatusMenu options={statusOptions(a)} disabled={busy} label={t('appointments.card.statusOptions', { reason: a.reason })} onChange={(s) => actions.onStatus(a, s)} />
+              <StatusMenu options={statusOptions(a)} disabled={busy} label={t('appointments.card.statusOptions', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} onChange={(s) => actions.onStatus(a, s)} />
             )}
           </div>
           {canWriteNote(user, a) && (
-            <Link className="btn btn-sm btn-outline" to={`/clients/${a.student_id}/notes?session=${a.uuid}&at=${encodeURIComponent(a.appointment_date)}`} aria-label={t('appointments.card.writeNoteLabel', { reason: a.reason, when })}>
+            <Link className="btn btn-sm btn-outline" to={`/clients/${a.student_id}/notes?session=${a.uuid}&at=${encodeURIComponent(a.appointment_date)}`} aria-label={t('appointments.card.writeNoteLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld'), when })}>
               {t('appointments.card.writeNote')}
             </Link>
           )}
           {clientActions}
           <div className="flex items-center justify-end gap-1">
             {a.status !== 'cancelled' && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.addToCalendar')} aria-label={t('appointments.card.addToCalendarLabel', { reason: a.reason })} onClick={() => actions.onCalendar(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.addToCalendar')} aria-label={t('appointments.card.addToCalendarLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} onClick={() => actions.onCalendar(a)}>
                 <Icon d={CALENDAR_PLUS} className="h-5 w-5" />
               </button>
             )}
             {canViewHistory(user) && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.history')} aria-label={t('appointments.card.historyLabel', { reason: a.reason })} onClick={() => actions.onHistory(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.history')} aria-label={t('appointments.card.historyLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} onClick={() => actions.onHistory(a)}>
                 <Icon d={HISTORY} className="h-5 w-5" />
               </button>
             )}
             {canEdit(user, a) && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.edit')} aria-label={t('appointments.card.editLabel', { reason: a.reason })} disabled={busy} onClick={() => actions.onEdit(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.edit')} aria-label={t('appointments.card.editLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} disabled={busy} onClick={() => actions.onEdit(a)}>
                 <Icon d={PENCIL} className="h-5 w-5" />
               </button>
             )}
             {canDelete(user) && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square text-red-700" title={t('appointments.card.delete')} aria-label={t('appointments.card.deleteLabel', { reason: a.reason })} disabled={busy} onClick={() => actions.onDelete(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square text-red-700" title={t('appointments.card.delete')} aria-label={t('appointments.card.deleteLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} disabled={busy} onClick={() => actions.onDelete(a)}>
                 <Icon d={TRASH} className="h-5 w-5" />
               </button>
             )}

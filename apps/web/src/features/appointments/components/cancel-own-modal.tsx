@@ -42,7 +42,7 @@ function CancelOwnForm({ appointment: a, late, onDone }: { appointment: Appointm
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('appointments.cancelOwn.label')}>
       <p>
-        {tagged(t('appointments.cancelOwn.text', { name: a.counselor.name, when: appointmentWhen(a), reason: a.reason }), { 0: (name) => <strong>{name}</strong>, 1: (when) => <strong>{when}</strong> })}
+        {tagged(t('appointments.cancelOwn.text', { name: a.counselor.name, when: appointmentWhen(a), reason: a.reason ?? t('appointments.card.reasonWithheld') }), { 0: (name) => <strong>{name}</strong>, 1: (when) => <strong>{when}</strong> })}
       </p>
       {late && (
         <p className="alert alert-warning alert-soft" data-testid="late-cancellation">

@@ -28,11 +28,11 @@ export function ClientActions({ appointment: a, user }: { appointment: Appointme
     <div className="flex flex-wrap items-center justify-end gap-1">
       {late && <p className="w-full text-sm text-base-content/75 sm:max-w-64 sm:text-right" data-testid="contact-counselor">{rule.message}</p>}
       {!late && rule.reschedule && (
-        <button type="button" className="btn btn-sm btn-outline" aria-label={t('appointments.client.rescheduleLabel', { reason: a.reason })} onClick={() => setOpen('reschedule')}>
+        <button type="button" className="btn btn-sm btn-outline" aria-label={t('appointments.client.rescheduleLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} onClick={() => setOpen('reschedule')}>
           {t('appointments.client.reschedule')}
         </button>
       )}
-      <button type="button" className="btn btn-sm btn-outline border-red-700 text-red-700 hover:bg-red-700 hover:text-white" aria-label={t('appointments.client.cancelLabel', { reason: a.reason })} onClick={() => setOpen('cancel')}>
+      <button type="button" className="btn btn-sm btn-outline border-red-700 text-red-700 hover:bg-red-700 hover:text-white" aria-label={t('appointments.client.cancelLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} onClick={() => setOpen('cancel')}>
         {t('appointments.client.cancel')}
       </button>
       {/* There from the first opening on, filled only while open: closing the native dialog gives focus back to the button. */}

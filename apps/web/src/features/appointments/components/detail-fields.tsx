@@ -8,6 +8,9 @@ export function DetailFields({ form }: { form: AppointmentFormState }) {
   const { locked, values, set, err, categories, sendsNotes, editing } = form;
   return (
     <>
+      {values.withheld ? (
+        <p className="text-sm italic text-base-content/70" data-testid="form-reason-withheld">{t('appointments.form.reasonWithheld')}</p>
+      ) : (
       <Field label={t('appointments.form.reason')} error={err('reason')}>
         {(id, d) => (
           <textarea
@@ -24,6 +27,7 @@ export function DetailFields({ form }: { form: AppointmentFormState }) {
           />
         )}
       </Field>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('appointments.form.category')} error={err('category_id')}>
@@ -76,7 +80,7 @@ export function DetailFields({ form }: { form: AppointmentFormState }) {
         </Field>
       )}
 
-      {sendsNotes && editing && (
+      {sendsNotes && editing && !values.withheld && (
         <Field label={t('appointments.form.notes')} error={err('notes')}>
           {(id, d) => (
             <textarea id={id} className="textarea w-full" rows={3} maxLength={5000} value={values.notes} aria-describedby={d} onChange={(e) => set('notes', e.target.value)} />

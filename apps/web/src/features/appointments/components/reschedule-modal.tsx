@@ -61,7 +61,7 @@ function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('appointments.reschedule.title')}>
       <p>
-        {tagged(t('appointments.reschedule.now', { name: a.counselor.name, when: appointmentWhen(a), reason: a.reason }), { 0: (name) => <strong>{name}</strong>, 1: (when) => <strong>{when}</strong> })}
+        {tagged(t('appointments.reschedule.now', { name: a.counselor.name, when: appointmentWhen(a), reason: a.reason ?? t('appointments.card.reasonWithheld') }), { 0: (name) => <strong>{name}</strong>, 1: (when) => <strong>{when}</strong> })}
         {start
           ? tagged(t('appointments.reschedule.willMove', { when: appointmentWhen({ appointment_date: start }), name: a.counselor.name }), { 0: (when) => <strong data-testid="new-time">{when}</strong> })
           : t('appointments.reschedule.choose')}
