@@ -14,7 +14,7 @@ export function StatusHistoryModal({ appointment, onClose }: { appointment: Appo
   const history = useStatusHistory(appointment?.uuid ?? null);
   return (
     <Modal open={appointment !== null} title={t('appointments.card.history')} onClose={onClose}>
-      {appointment && <p className="mb-3 text-sm text-base-content/80">{appointment.reason}</p>}
+      {appointment && <p className={`mb-3 text-sm text-base-content/80 ${appointment.reason === null ? 'italic' : ''}`}>{appointment.reason ?? t('appointments.card.reasonWithheld')}</p>}
       {history.isPending && <LoadingBlock text={t('appointments.history.loading')} />}
       {history.isError && <ErrorAlert message={serverMessageOr(history.error, t('appointments.loadFailed'))} retryText={t('appointments.retry')} onRetry={() => void history.refetch()} />}
       {history.data && history.data.length === 0 && <p className="text-base-content/80">{t('appointments.history.none')}</p>}
