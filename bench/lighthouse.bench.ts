@@ -161,9 +161,9 @@ async function keepScreen(page: Page, origin: string, screen: string): Promise<v
  * this device), from a page of the origin that runs no app code. What the app keeps for the session stays: the
  * session's own reads (decision 0345) and the reads it predicts for the list screens not started at yet (decision
  * 0371). A device signed in before has had the app run since its screens were last started, so a start at a
- * screen that keeps nothing of its own (My Profile) comes next, and `screen`'s prediction is waited for.
+ * screen that keeps nothing of its own (My Profile) comes next, and the app's writing of its predictions is waited for.
  */
-async function forgetScreens(page: Page, origin: string, screen: string): Promise<void> {
+async function forgetScreens(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/manifest.webmanifest`);
   // (No named function inside: the bench's compiler would wrap it in a helper the page does not have.)
   await page.evaluate(() =>
@@ -171,10 +171,15 @@ async function forgetScreens(page: Page, origin: string, screen: string): Promis
       .filter((k) => k.startsWith('last_screen:') || (k.startsWith('early_reads:/') && (JSON.parse(localStorage.getItem(k) ?? 'null') as { predicted?: boolean } | null)?.predicted !== true))
       .forEach((k) => localStorage.removeItem(k)),
   );
+  const since = await page.evaluate(() => Date.now());
   await page.goto(`${origin}/profile`);
-  // A screen whose start keeps no list (My Profile) has no prediction either: its first open is its returning one.
-  if (NEVER_KEPT.test(screen)) await page.waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('main .skeleton') === null, undefined, { timeout: 30_000, polling: 250 });
-  else await page.waitForFunction((key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { predicted?: boolean } | null)?.predicted === true, `early_reads:${screen}`, { timeout: 30_000, polling: 250 });
+  // Once the app has written its predictions in this start (a predicted list of this start's), the measured screen
+  // has one if the app predicts its reads (Reports and My Profile get none, decision 0371).
+  await page.waitForFunction(
+    (t) => Object.keys(localStorage).some((k) => k.startsWith('early_reads:/') && ((JSON.parse(localStorage.getItem(k) ?? 'null') as { predicted?: boolean; at?: number } | null)?.at ?? 0) >= t),
+    since,
+    { timeout: 30_000, polling: 250 },
+  );
   await page.goto('about:blank');
 }
 
@@ -247,7 +252,7 @@ try {
   for (const screen of SCREENS) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      await forgetScreens(page, server.baseURL, screen);
+      await forgetScreens(page, server.baseURL);
       await fresh(page, context, server.baseURL);
       runs.push(await audit(`${server.baseURL}${screen}`, true));
     }
