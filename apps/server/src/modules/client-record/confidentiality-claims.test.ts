@@ -237,3 +237,31 @@ describe('(4) nobody outside the clinicians is shown a screened client together 
     expect(named).toEqual(expect.arrayContaining([`administrator /api/appointments/${appointmentUuid}`, `administrator /api/appointments/${appointmentUuid}/ics`, `administrator /api/appointments/${sameDayUuid}`, 'administrator /api/users']));
   }, 180_000);
 });
+
+describe("(5) an appointment's reason and notes are the care team's (decision 0377)", () => {
+  it('no GET reply to a manager, personnel, another student, the privacy officer or a counselor outside the care team carries them; the counselor and the client read them', async () => {
+    const reason = 'Reason words: nightmares after the flood';
+    const notes = 'Notes words: sleeping four hours';
+    await t.db.updateTable('appointments').set({ reason, notes }).where('uuid', '=', appointmentUuid).execute();
+    const readers = {
+      manager: await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['admin'], name: 'Mara Manager' }),
+      personnel: await addUser(t.app, admin.companyId, { userType: 'personnel', name: 'Pablo Personnel' }),
+      student: await addUser(t.app, admin.companyId, { userType: 'student', name: 'Sara Student' }),
+      'privacy officer': officer,
+      outsider,
+    };
+    let seenAppointment = 0;
+    for (const [who, actor] of Object.entries(readers)) {
+      for (const url of everyGetUrl()) {
+        const res = await as(actor, 'GET', url);
+        if (res.statusCode === 200 && res.body.includes(appointmentUuid)) seenAppointment++;
+        expect(res.body, `${who} ${url}`).not.toMatch(/nightmares|sleeping four hours/);
+      }
+    }
+    // Not vacuous: the manager reads the appointment itself (without them), its counselor and its client read them.
+    expect(seenAppointment).toBeGreaterThan(0);
+    expect((await as(readers.manager, 'GET', `/api/appointments/${appointmentUuid}`)).json().data).toMatchObject({ uuid: appointmentUuid, reason: null });
+    expect((await as(care, 'GET', `/api/appointments/${appointmentUuid}`)).json().data).toMatchObject({ reason, notes });
+    expect((await as(screened, 'GET', `/api/appointments/${appointmentUuid}`)).json().data).toMatchObject({ reason });
+  }, 180_000);
+});
