@@ -27,8 +27,9 @@ export const BUDGETS_KB = {
     categories: 29,
     // measured 25.0: the charts load after the first paint (decision 0092)
     reports: 28,
-    // measured 22.0
-    profile: 25,
+    // measured 25.04-25.08 at 5bd217b (the shared signed-in chunk, 23.1 KB, with the same code renamed between builds
+    // weighs up to 0.1 KB more in brotli); raised from 25 by decision 0371
+    profile: 25.5,
     // measured 47.7
     resources: 53,
     // measured 48.1
