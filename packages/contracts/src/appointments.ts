@@ -226,7 +226,10 @@ export const statusChangeSchema = z.object({
   to_status: z.enum(APPOINTMENT_STATUSES),
   changed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   changed_at: z.string(),
+  /** A client's cancellation reason; null when none was given or when withheld. */
   reason: z.string().nullable(),
+  /** A cancellation whose reason (if any) the reader may not read: the care team's (decision 0377). */
+  reason_withheld: z.boolean(),
   previous_date: z.string().nullable(),
   new_date: z.string().nullable(),
 });

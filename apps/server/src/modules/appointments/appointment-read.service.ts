@@ -14,6 +14,7 @@ import { nowIso } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { offsetOf, paginationMeta } from '../../lib/pagination';
 import { type AuthContext } from '../../lib/auth-context';
+import { appointmentContentShown } from '../client-record/client-access';
 import {
   appointmentVersion,
   type AppointmentFilters,
@@ -73,20 +74,26 @@ export async function getAppointment(db: DB, auth: AuthContext, uuid: string): P
   return appointmentFor(db, auth, scope, row);
 }
 
-/** The audit trail of status changes: the assigned counselor and managers. */
+/**
+ * The audit trail of status changes: the assigned counselor and managers. A cancellation's reason is what the client
+ * typed: the care team's like the appointment's own reason (decision 0377, `appointmentContentShown`); anyone else
+ * reads every cancellation with `reason: null` and `reason_withheld`, whether or not a reason was given.
+ */
 export async function statusHistory(db: DB, auth: AuthContext, uuid: string): Promise<StatusChange[]> {
   const scope = scopeOf(auth);
   const row = await findAppointmentByUuid(db, auth.companyId, scope, uuid);
   if (!row) throw notFound('Appointment');
   if (scope.kind === 'client') throw forbidden();
   const changes = await listStatusChanges(db, auth.companyId, row.id);
+  const shown = (await appointmentContentShown(db, auth, [row])).has(row.id);
   return changes.map((c) => ({
     id: c.id,
     from_status: c.from_status as AppointmentStatus | null,
     to_status: c.to_status as AppointmentStatus,
     changed_by: c.changed_by === null ? null : { id: c.changed_by, name: c.changed_by_name ?? '' },
     changed_at: c.changed_at,
-    reason: c.reason,
+    reason: shown ? c.reason : null,
+    reason_withheld: !shown && c.to_status === 'cancelled',
     previous_date: c.previous_date,
     new_date: c.new_date,
   }));

@@ -238,11 +238,23 @@ describe('(4) nobody outside the clinicians is shown a screened client together 
   }, 180_000);
 });
 
-describe("(5) an appointment's reason and notes are the care team's (decision 0377)", () => {
+describe("(5) an appointment's reason and notes, a waitlist reason and a cancellation's reason are the care team's (decision 0377)", () => {
   it('no GET reply to a manager, personnel, another student, the privacy officer or a counselor outside the care team carries them; the counselor and the client read them', async () => {
     const reason = 'Reason words: nightmares after the flood';
     const notes = 'Notes words: sleeping four hours';
     await t.db.updateTable('appointments').set({ reason, notes }).where('uuid', '=', appointmentUuid).execute();
+    // The client waits for another time (why, in their words) and cancelled a session before (why, in their words).
+    const { category_id: categoryId } = await t.db.selectFrom('appointments').select('category_id').where('uuid', '=', appointmentUuid).executeTakeFirstOrThrow();
+    const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    await t.db.insertInto('waitlist_entries').values({
+      uuid: 'claims-waiting', company_id: admin.companyId, client_id: screened.user.id, counselor_id: null, from_date: soon(3).slice(0, 10), to_date: soon(10).slice(0, 10),
+      days: JSON.stringify(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']), time_from: '08:00', time_to: '17:00', reason: 'Waiting words: the panic on the jeepney',
+      category_id: categoryId, location_type: 'online', location: null, created_at: new Date().toISOString(), closed_at: null, appointment_id: null,
+    }).execute();
+    const cancelled = appointmentRow({ company_id: admin.companyId, counselor_id: care.user.id, client_id: screened.user.id, category_id: categoryId, appointment_date: soon(2), status: 'cancelled' });
+    const { id: cancelledId } = await t.db.insertInto('appointments').values(cancelled).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('appointment_status_changes').values({ company_id: admin.companyId, appointment_id: cancelledId, from_status: 'pending', to_status: 'cancelled', changed_by: screened.user.id, changed_at: new Date().toISOString(), reason: 'Cancelling words: my lola passed away' }).execute();
+    const WORDS = /nightmares|sleeping four hours|jeepney|lola passed away/;
     const readers = {
       manager: await addUser(t.app, admin.companyId, { userType: 'personnel', roles: ['admin'], name: 'Mara Manager' }),
       personnel: await addUser(t.app, admin.companyId, { userType: 'personnel', name: 'Pablo Personnel' }),
@@ -252,10 +264,10 @@ describe("(5) an appointment's reason and notes are the care team's (decision 03
     };
     let seenAppointment = 0;
     for (const [who, actor] of Object.entries(readers)) {
-      for (const url of everyGetUrl()) {
+      for (const url of everyGetUrl([screened.user.id, appointmentUuid, cancelled.uuid])) {
         const res = await as(actor, 'GET', url);
         if (res.statusCode === 200 && res.body.includes(appointmentUuid)) seenAppointment++;
-        expect(res.body, `${who} ${url}`).not.toMatch(/nightmares|sleeping four hours/);
+        expect(res.body, `${who} ${url}`).not.toMatch(WORDS);
       }
     }
     // Not vacuous: the manager reads the appointment itself (without them), its counselor and its client read them.
@@ -263,5 +275,9 @@ describe("(5) an appointment's reason and notes are the care team's (decision 03
     expect((await as(readers.manager, 'GET', `/api/appointments/${appointmentUuid}`)).json().data).toMatchObject({ uuid: appointmentUuid, reason: null });
     expect((await as(care, 'GET', `/api/appointments/${appointmentUuid}`)).json().data).toMatchObject({ reason, notes });
     expect((await as(screened, 'GET', `/api/appointments/${appointmentUuid}`)).json().data).toMatchObject({ reason });
+    // The manager reads the cancellation and who is waiting, without the words; the counselor reads the cancellation's.
+    expect((await as(readers.manager, 'GET', `/api/appointments/${cancelled.uuid}/history`)).json().data).toEqual([expect.objectContaining({ to_status: 'cancelled', reason: null, reason_withheld: true })]);
+    expect((await as(readers.manager, 'GET', '/api/waitlist')).body).toContain('Quillfeather');
+    expect((await as(care, 'GET', `/api/appointments/${cancelled.uuid}/history`)).json().data).toEqual([expect.objectContaining({ reason: 'Cancelling words: my lola passed away' })]);
   }, 180_000);
 });
