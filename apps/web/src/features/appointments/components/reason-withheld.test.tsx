@@ -1,6 +1,7 @@
 // A manager outside the care team reads an appointment without its reason and notes (decision 0377): the card says
-// so in words, in English and Filipino, and the edit form shows the same instead of the two fields.
-import type { Appointment } from '@kalinga/contracts/appointments';
+// so in words, in English and Filipino, and the edit form shows the same instead of the two fields. The status
+// history dialog says a cancellation's reason is the care team's where the server withholds it.
+import type { Appointment, StatusChange } from '@kalinga/contracts/appointments';
 import type { AuthUser } from '@kalinga/contracts/auth';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,9 +11,17 @@ import { DetailFields } from './detail-fields';
 import type { AppointmentFormState } from './use-appointment-form';
 import { chooseOnDevice, initI18n } from '../../../lib/i18n';
 import { emptyValues, valuesFromAppointment } from '../appointment-form';
+import { StatusHistoryModal } from './status-history-modal';
+import { jsonResponse, mockFetchEachTest, renderWithQueries } from '../../../test/render';
 
-beforeAll(() => initI18n(['appointments']));
+beforeAll(() => {
+  // jsdom has no modal dialogs: the history dialog opens as an open <dialog>.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) { this.open = true; };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) { this.open = false; };
+  return initI18n(['appointments']);
+});
 afterEach(cleanup);
+const fetchMock = mockFetchEachTest();
 
 const MANAGER = {
   id: 1, name: 'Admin', username: 'admin', email: 'admin@example.test', avatar: null, role: 'Administrator', roles: ['Administrator'],
@@ -73,5 +82,37 @@ describe('an appointment whose reason is the care team’s', () => {
     expect((screen.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Exam stress');
     expect((screen.getByLabelText('Counselor notes (confidential)') as HTMLTextAreaElement).value).toBe('Sleeping better');
     expect(screen.queryByTestId('form-reason-withheld')).toBeNull();
+  });
+});
+
+describe('the status history of an appointment whose reasons are the care team’s', () => {
+  const change = (id: number, from: StatusChange['from_status'], to: StatusChange['to_status'], extra: Partial<StatusChange> = {}): StatusChange => ({
+    id, from_status: from, to_status: to, changed_by: { id: 5, name: 'Ana Client' }, changed_at: '2099-03-02T00:00:00.000Z', reason: null, reason_withheld: false, previous_date: null, new_date: null, ...extra,
+  });
+  const history = [change(1, null, 'pending'), change(2, 'pending', 'cancelled', { reason_withheld: true })];
+
+  it('says the cancellation’s reason is seen by the care team only, on that row alone, in English and Filipino', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { data: history }));
+    renderWithQueries(<StatusHistoryModal appointment={{ ...WITHHELD, status: 'cancelled' }} onClose={vi.fn()} />);
+    const withheld = await screen.findAllByTestId('history-reason-withheld');
+    expect(withheld.map((w) => w.textContent)).toEqual(['Any reason for cancelling is seen by the care team only']);
+    expect(screen.getByRole('list', { name: 'Status changes' }).querySelectorAll('li')[1].contains(withheld[0])).toBe(true);
+    expect(screen.queryByTestId('history-reason')).toBeNull();
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/appointments/a-7/history');
+    cleanup();
+    await chooseOnDevice('fil');
+    try {
+      renderWithQueries(<StatusHistoryModal appointment={{ ...WITHHELD, status: 'cancelled' }} onClose={vi.fn()} />);
+      expect((await screen.findByTestId('history-reason-withheld')).textContent).toBe('Ang anumang dahilan ng pagkansela ay nakikita lamang ng care team');
+    } finally {
+      await chooseOnDevice('en');
+    }
+  });
+
+  it('the care team reads the reason itself and no such words', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { data: [history[0], change(2, 'pending', 'cancelled', { reason: 'Family emergency' })] }));
+    renderWithQueries(<StatusHistoryModal appointment={{ ...WITHHELD, status: 'cancelled', reason: 'Exam stress' }} onClose={vi.fn()} />);
+    expect((await screen.findByTestId('history-reason')).textContent).toBe('Reason: Family emergency');
+    expect(screen.queryByTestId('history-reason-withheld')).toBeNull();
   });
 });

@@ -43,17 +43,25 @@ export function StatusHistoryModal({ appointment, onClose }: { appointment: Appo
   );
 }
 
-/** What a client's move or cancellation adds to a history row: from and to, or their reason. */
+/**
+ * What a client's move or cancellation adds to a history row: from and to, or their reason; a cancellation whose
+ * reason is the care team's says so in words (decision 0377), whether or not one was given.
+ */
 function ChangeDetails({ change }: { change: StatusChange }) {
   const t = useT('appointments');
   const when = (iso: string) => formatDateTime(iso);
-  if (!change.reason && !(change.previous_date && change.new_date)) return null;
+  if (!change.reason && !change.reason_withheld && !(change.previous_date && change.new_date)) return null;
   return (
     <span className="w-full text-sm">
       {change.previous_date && change.new_date && (
         <span className="block" data-testid="history-move">{t('appointments.history.moved', { from: when(change.previous_date), to: when(change.new_date) })}</span>
       )}
       {change.reason && <span className="block break-words" data-testid="history-reason">{t('appointments.history.reason', { reason: change.reason })}</span>}
+      {change.reason_withheld && (
+        <span className="block italic text-base-content/80" data-testid="history-reason-withheld">
+          {t('appointments.history.reasonWithheld')}
+        </span>
+      )}
     </span>
   );
 }
