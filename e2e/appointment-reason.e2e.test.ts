@@ -9,7 +9,8 @@ import { bookFirstFreeAhead } from './support/booking';
 
 // An appointment's reason and notes are the care team's (decision 0377): the demo's administrator (personnel, no
 // clinician) sees the client's booking on Appointments with "Reason seen by the care team only" in its place, edits
-// its place without the reason or notes fields, and the reason stays as the client wrote it for the counselor.
+// its place without the reason or notes fields, and the reason stays as the client wrote it for the counselor. The
+// client's cancellation reason is the care team's too: the status history dialog says so in its place.
 let server: RunningServer;
 let browser: Browser;
 
@@ -54,5 +55,30 @@ describe("the administrator outside the care team and an appointment's reason", 
     }
     const kept = await apiCall<{ data: { reason: string | null; location: string | null } }>(server, counselor, 'GET', `/api/appointments/${uuid}`);
     expect(kept.data).toMatchObject({ reason, location: 'Guidance Office, Room 3' });
+  }, 180_000);
+});
+
+describe("the administrator outside the care team and a client's cancellation reason", () => {
+  it('reads the cancellation in the status history with the withheld words at 1280 and 375 px, never the reason', async () => {
+    const personnel = await apiLogin(server, DEMO.personnel);
+    const counselor = await apiLogin(server, DEMO.counselor);
+    const uuid = await bookFirstFreeAhead(server, personnel, counselor.user.id, `E2E booking reason ${Date.now()}`);
+    const why = `E2E cancelling reason ${Date.now()}`;
+    await apiCall(server, personnel, 'POST', `/api/appointments/${uuid}/cancel`, { reason: why });
+
+    for (const [viewport, width] of [[DESKTOP, 1280], [PHONE, 375]] as const) {
+      const { context, page } = await newPage(browser, server.baseURL, viewport);
+      await signIn(page, DEMO.admin);
+      await page.goto(`/appointments?open=${uuid}`);
+      const card = page.getByRole('dialog', { name: 'Appointment', exact: true }).locator(`[data-testid="appointment-card"][data-uuid="${uuid}"]`);
+      await card.getByRole('button', { name: 'Status history: Reason seen by the care team only' }).click();
+      const history = page.getByRole('dialog', { name: 'Status history' });
+      await history.getByTestId('history-reason-withheld').filter({ hasText: 'Any reason for cancelling is seen by the care team only' }).waitFor();
+      expect(await page.locator('body').textContent()).not.toContain(why);
+      expect(await overflowing(page)).toEqual([]);
+      await expectAccessible(page);
+      await screenshot(page, `appointment-cancel-reason-withheld-${width}`);
+      await context.close();
+    }
   }, 180_000);
 });
