@@ -6,7 +6,8 @@ import { serverCategory, serverCustomer, serverItem, serverLoan } from '../test/
 import { db } from './database';
 import type { SyncQueueEntry } from './db';
 import { addItem, createLoan, extendLoan, forfeitLoan, markItemSold, processForfeitedItem, redeemLoan, renewLoan, saveCustomer, updateItem, updateLoanNotes } from '../features/lending/book/lending-actions';
-import { backoffMs, isQueuePaused, resumeQueue, retryEntries, runQueue } from './queue-runner';
+import { backoffMs } from './queue-failures';
+import { isQueuePaused, resumeQueue, retryEntries, runQueue } from './queue-runner';
 import { announceQueued, clientId, enqueue } from './sync-queue';
 import { startQueueTest } from '../test/queue-fixtures';
 

@@ -1,15 +1,14 @@
-// One file over 300 lines on purpose: it is one loop (pick the entries free to go, send them in batches, settle each
-// result) whose steps share the open-records bookkeeping; applying a reply to the book lives in queue-apply.ts.
-
-import type { SyncMutation, SyncPushReply, SyncPushResult } from '@kalinga/contracts/sync';
+import type { SyncPushReply, SyncPushResult } from '@kalinga/contracts/sync';
 import { SYNC_PUSH_LIMIT } from '@kalinga/contracts/sync-constants';
-import { ApiError, rawRequest, type RawReply } from '../lib/api-client';
+import { ApiError, type RawReply } from '../lib/api-client';
 import { bookKey, bookOwner, db } from './database';
 import type { SyncQueueEntry } from './db';
 import { coalesced, withLock } from './locks';
+import { OpenRecords } from './open-records';
 import { callFor, type OperationCall } from './operations';
-import { ROW_TABLES } from './local-rows';
+import { post, sendOne, type Batched, type Posted } from './push-request';
 import { applyReply, REPLY_TABLES, settle, type ApplyContext } from './queue-apply';
+import { isFinalRefusal, isRetryable, markRows, reject, retryLater, sentenceOf } from './queue-failures';
 import { dropEntry } from './refusals';
 import { isSealed } from './sealed';
 import { clientId, idempotencyKey, mustWait, openEntries, ownKeys } from './sync-queue';
@@ -18,18 +17,10 @@ import { clientId, idempotencyKey, mustWait, openEntries, ownKeys } from './sync
 // while an earlier open entry writes the same record or creates one it refers to. The entries free to go are sent
 // in batches (POST /api/sync/push, one result each). Every entry carries Idempotency-Key = `${clientId}-${entry.id}`,
 // so a resend after a lost reply is answered, not applied again.
-// Why: docs/decisions/0080-sync-queue-locks-cursor.md, 0130 (the batches).
+// Why: docs/decisions/0080-sync-queue-locks-cursor.md, 0130 (the batches). The requests are push-request.ts, what a
+// failed send leaves is queue-failures.ts, applying a reply to the book is queue-apply.ts.
 
 export const QUEUE_LOCK = 'kalinga-sync-queue';
-export const PUSH_PATH = '/api/sync/push';
-export const BACKOFF_BASE_MS = 2_000;
-export const BACKOFF_CAP_MS = 5 * 60_000;
-
-/** Exponential back-off with jitter: 2 s, 4 s, 8 s ... at most 5 minutes, each between half and all of it. */
-export function backoffMs(retryCount: number, random: () => number = Math.random): number {
-  const full = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, retryCount - 1));
-  return Math.round(full / 2 + (random() * full) / 2);
-}
 
 export interface RunResult {
   sent: number;
@@ -70,59 +61,6 @@ export function resumeQueue(): void {
 }
 
 type Outcome = 'sent' | 'failed' | 'refused' | 'offline' | 'paused';
-
-function sentenceOf(payload: unknown, status: number): string {
-  const body = (payload && typeof payload === 'object' ? payload : {}) as { message?: unknown; errors?: Record<string, unknown> };
-  const fieldErrors = Object.values(body.errors ?? {}).flatMap((v) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []));
-  if (fieldErrors.length > 0) return fieldErrors.join(' ');
-  if (typeof body.message === 'string' && body.message) return body.message;
-  return `The server answered ${status}.`;
-}
-
-function isRetryable(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
-
-/**
- * The open entries' records during one pass, kept in memory: read once per pass, an entry's keys dropped when it
- * completes, and entries queued since then (ids above the pass's last) read by primary key when a reply is
- * applied. Rechecking every open entry per reply would make a drain of n entries cost n² reads.
- */
-class OpenRecords {
-  private readonly counts = new Map<string, number>();
-  private readonly maxId: number;
-
-  constructor(entries: SyncQueueEntry[]) {
-    for (const e of entries) this.add(e, 1);
-    this.maxId = entries.reduce((m, e) => Math.max(m, e.id ?? 0), 0);
-  }
-
-  private add(entry: SyncQueueEntry, by: number): void {
-    for (const k of ownKeys(entry)) this.counts.set(k, (this.counts.get(k) ?? 0) + by);
-  }
-
-  completed(entry: SyncQueueEntry): void {
-    this.add(entry, -1);
-  }
-
-  /** Undoes `completed` (its transaction did not commit). */
-  reopened(entry: SyncQueueEntry): void {
-    this.add(entry, 1);
-  }
-
-  /** Inside the replies' transaction: the records of entries queued since the pass began (none can be queued during it). */
-  async newer(): Promise<Set<string>> {
-    const keys = new Set<string>();
-    for (const e of await db.syncQueue.where('id').above(this.maxId).toArray()) if (e.status !== 'completed') for (const k of ownKeys(e)) keys.add(k);
-    return keys;
-  }
-
-  /** The records other open entries than `entry` still write (`newer` read in the same transaction). */
-  besides(entry: SyncQueueEntry, newer: Set<string>): ApplyContext['open'] {
-    const own = new Set(ownKeys(entry));
-    return { has: (uuid) => newer.has(uuid) || (this.counts.get(uuid) ?? 0) > (own.has(uuid) ? 1 : 0) };
-  }
-}
 
 function announce(entry: SyncQueueEntry, payload: unknown): void {
   const timestamp = new Date().toISOString();
@@ -169,40 +107,6 @@ async function completeAll(done: Applied[], open: OpenRecords): Promise<void> {
   for (const { entry, payload } of done) announce(entry, payload);
 }
 
-async function retryLater(entry: SyncQueueEntry, error: string, retryAfterSeconds?: number): Promise<void> {
-  const retry_count = entry.retry_count + 1;
-  const wait = Math.max(backoffMs(retry_count), (retryAfterSeconds ?? 0) * 1000);
-  await db.syncQueue.update(entry.id!, { status: 'failed', error_kind: 'retry', error, retry_count, next_attempt_at: new Date(Date.now() + wait).toISOString() });
-}
-
-/** Refusals that mean the record moved on (409) or is not there (404): the change is taken back at once. */
-function isFinalRefusal(status: number): boolean {
-  return status === 404 || status === 409;
-}
-
-/**
- * Any other 4xx: the change cannot be made as it is. Shown with the server's sentence on the entry and on its
- * records, its dependants waiting; the user retries, corrects or discards it from the Sync panel.
- */
-async function reject(entry: SyncQueueEntry, error: string): Promise<void> {
-  await db.transaction('rw', [db.syncQueue, db.customers, db.loans, db.items, db.categories, db.cashDays], async () => {
-    await db.syncQueue.update(entry.id!, { status: 'failed', error_kind: 'rejected', error, retry_count: entry.retry_count + 1, next_attempt_at: undefined });
-    await markRows(entry, { sync_status: 'failed', sync_error: error }, () => true);
-  });
-}
-
-/** Sets fields on the rows an entry wrote (in whichever table they are) that pass `when`. */
-async function markRows(entry: SyncQueueEntry, fields: Record<string, unknown>, when: (row: { sync_status?: string }) => boolean): Promise<void> {
-  for (const uuid of ownKeys(entry)) {
-    for (const table of ROW_TABLES) {
-      const row = (await db.table(table).get(uuid)) as { sync_status?: string } | undefined;
-      if (!row) continue;
-      if (when(row)) await db.table(table).update(uuid, fields);
-      break;
-    }
-  }
-}
-
 /** The entry's call, or null after rejecting an entry that cannot be called (an unknown operation). */
 async function callOrReject(entry: SyncQueueEntry): Promise<OperationCall | null> {
   try {
@@ -211,23 +115,6 @@ async function callOrReject(entry: SyncQueueEntry): Promise<OperationCall | null
     await reject(entry, (error as Error).message);
     return null;
   }
-}
-
-/** Headers of an entry's (or a batch's) request: sent to the company it was made in (the book's, which the session's calls name too). */
-function companyHeaders(entry: SyncQueueEntry): Record<string, string> {
-  return entry.company_id ? { 'X-Company-Id': String(entry.company_id) } : {};
-}
-
-/** Headers of one entry's own request: its company, and the branch it was written at (decision 0322). */
-function entryHeaders(entry: SyncQueueEntry): Record<string, string> {
-  return entry.branch_id ? { ...companyHeaders(entry), 'X-Kalinga-Branch': String(entry.branch_id) } : companyHeaders(entry);
-}
-
-/** One entry as a mutation of a batch, with the branch it was written at (decision 0322). */
-function mutationOf({ entry, call }: Batched, client: string): SyncMutation {
-  const mutation: SyncMutation = { key: idempotencyKey(client, entry), operation: entry.operation, uuid: String(entry.data.uuid), body: call.body };
-  if (entry.branch_id) mutation.branch_id = entry.branch_id;
-  return mutation;
 }
 
 /** What a reply (a single route's, or one result of a batch) means for its entry, applied. */
@@ -264,18 +151,12 @@ async function settleReply(entry: SyncQueueEntry, call: OperationCall, reply: Ra
 async function send(entry: SyncQueueEntry, call: OperationCall, client: string, open: OpenRecords): Promise<Outcome> {
   let reply: RawReply;
   try {
-    reply = await rawRequest(call.method, call.path, call.body, { 'Idempotency-Key': idempotencyKey(client, entry), ...entryHeaders(entry) });
+    reply = await sendOne(entry, call, client);
   } catch (error) {
     await retryLater(entry, error instanceof ApiError ? error.message : 'The request failed.');
     return 'offline';
   }
   return settleReply(entry, call, reply, open);
-}
-
-/** A batch: entries due and free to go (none waits for another), with their calls. */
-interface Batched {
-  entry: SyncQueueEntry;
-  call: OperationCall;
 }
 
 /** At most this much JSON per batch (entries may carry images; the server takes about 2.9 MB a request). */
@@ -314,22 +195,6 @@ async function settleResults(batch: Batched[], results: SyncPushResult[], client
     n = end;
   }
   return outcomes;
-}
-
-/** A batch's request under way: the reply, or why there is none. */
-type Posted = { reply: RawReply } | { failed: string };
-
-/** Sends a batch: one entry through its own route, more in one POST /api/sync/push. Never throws. */
-function post(batch: Batched[], client: string): Promise<Posted> {
-  const [{ entry, call }] = batch;
-  const request =
-    batch.length === 1
-      ? rawRequest(call.method, call.path, call.body, { 'Idempotency-Key': idempotencyKey(client, entry), ...entryHeaders(entry) })
-      : rawRequest('POST', PUSH_PATH, { mutations: batch.map((b) => mutationOf(b, client)) }, companyHeaders(entry));
-  return request.then(
-    (reply) => ({ reply }),
-    (error: unknown) => ({ failed: error instanceof ApiError ? error.message : 'The request failed.' }),
-  );
 }
 
 /**
@@ -403,6 +268,11 @@ async function nextBatch(entries: SyncQueueEntry[], from: number, held: SyncQueu
   return { batch, next: i };
 }
 
+/** An ID number still sealed (its book not open yet: decision 0375) is never sent; the change waits for the key. */
+function holdsSealedIdNumber(entry: SyncQueueEntry): boolean {
+  return isSealed(entry.data.id_number) || isSealed((entry.data.was as Record<string, unknown> | undefined)?.id_number);
+}
+
 interface UnderWay {
   batch: Batched[];
   posted: Promise<Posted>;
@@ -413,11 +283,6 @@ interface UnderWay {
  * The next batch goes out while the results of the one before are stored (it holds no entry that waits for those),
  * so the device's work overlaps the network's; results are still applied in queue order.
  */
-/** An ID number still sealed (its book not open yet: decision 0375) is never sent; the change waits for the key. */
-function holdsSealedIdNumber(entry: SyncQueueEntry): boolean {
-  return isSealed(entry.data.id_number) || isSealed((entry.data.was as Record<string, unknown> | undefined)?.id_number);
-}
-
 async function runLocked(): Promise<RunResult> {
   const book = bookKey();
   const client = await clientId();
