@@ -70,8 +70,6 @@ export function openCashDay(db: DB, auth: AuthContext, wk: WriteKey, input: Cash
     auth,
     wk,
     async ({ trx, version, now }) => {
-      const existing = await findDay(trx, auth.companyId, input.uuid);
-      if (existing && existing.user_id === auth.user.id) return { status: 200, body: { data: await toCashDay(trx, existing) } };
       if (await dayUuidTakenElsewhere(trx, auth.companyId, auth.user.id, input.uuid)) throw uuidTaken();
       const { today } = counterDay(auth);
       const day = input.day ?? today;
@@ -98,6 +96,11 @@ export function openCashDay(db: DB, auth: AuthContext, wk: WriteKey, input: Cash
       return { status: 201, body: { data: await toCashDay(trx, row) } };
     },
     async (read) => ({ data: await toCashDay(read, await ownDay(read, auth, input.uuid)) }),
+    // The same day opened again (its uuid): the first one (200), writing nothing (decision 0380).
+    async (trx) => {
+      const existing = await findDay(trx, auth.companyId, input.uuid);
+      return existing && existing.user_id === auth.user.id ? { status: 200, body: { data: await toCashDay(trx, existing) } } : null;
+    },
   );
 }
 

@@ -30,14 +30,17 @@ async function opened(keys: ContentKeys, auth: AuthContext, reply: Promise<Custo
   return { status, body: { data: openCustomer(keys, auth.companyId, body.data) } };
 }
 
+/** The same create again (its uuid): the first customer (200), writing nothing (decision 0380). */
+const repeatedCustomer = (auth: AuthContext, uuid: string) => async (trx: DB): Promise<CustomerReply | null> => {
+  const existing = await findCustomerAnyCompany(trx, uuid);
+  if (!existing) return null;
+  if (existing.company_id !== auth.companyId) throw uuidTaken();
+  return { status: 200, body: { data: toCustomer(existing) } };
+};
+
 /** Creates a customer keyed by the client's uuid: a repeat returns the first one (200). */
 export function createCustomer(db: DB, keys: ContentKeys, auth: AuthContext, wk: WriteKey, input: CustomerCreate): Promise<CustomerReply> {
   return opened(keys, auth, runWrite(db, auth, wk, async ({ trx, version, now }) => {
-    const existing = await findCustomerAnyCompany(trx, input.uuid);
-    if (existing) {
-      if (existing.company_id !== auth.companyId) throw uuidTaken();
-      return { status: 200, body: { data: toCustomer(existing) } };
-    }
     const row = await insertCustomer(trx, {
       company_id: auth.companyId,
       uuid: input.uuid,
@@ -59,7 +62,7 @@ export function createCustomer(db: DB, keys: ContentKeys, auth: AuthContext, wk:
       updated_at: now,
     });
     return { status: 201, body: { data: toCustomer(row) } };
-  }, currentCustomer(auth, input.uuid)));
+  }, currentCustomer(auth, input.uuid), repeatedCustomer(auth, input.uuid)));
 }
 
 /** Changes the sent fields of a customer of the company (404 otherwise); a field changed meanwhile elsewhere is recorded (decision 0103). */

@@ -19,7 +19,11 @@ import { claimKey, findStoredReply, type StoredReply, storeReply } from './idemp
 //   this, and a repeat naming a branch its user no longer works at is refused (403) as the first would be now
 //   (decision 0322): a stored reply is given only to whom the request's own checks would let through;
 // - a unique violation (a create's uuid raced by another request) runs the write again once it is
-//   committed: its existence check then sees the winner's row.
+//   committed: its existence check then sees the winner's row;
+// - a write's `repeat` (the same create again, by its uuid) is asked before the bump: a repeat it answers writes
+//   nothing, so the counter stays and no device is signalled (decision 0380). It is asked again after the bump,
+//   where the counter's lock orders it after a first write still under way. It reads and never locks a row: a
+//   row lock taken before the counter's would invert the order every other write takes them in.
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
@@ -79,9 +83,13 @@ async function replay<T>(db: DB, auth: AuthContext, stored: StoredReply, hash: s
   return { status: stored.status_code, body: JSON.parse(stored.reply) as T };
 }
 
+/** The reply to a repeat of the write (its record already there), or null when the write is not a repeat. */
+export type RepeatReply<T> = (trx: DB) => Promise<WriteReply<T> | null>;
+
 /**
  * Runs one lending write (see the top of this file). The effect must only write through ctx.trx; `current` reads
- * the record's reply as it is now, for a late repeat whose stored reply was pruned.
+ * the record's reply as it is now, for a late repeat whose stored reply was pruned; `repeat` answers a repeat that
+ * writes nothing.
  */
 export async function runWrite<T>(
   db: DB,
@@ -89,6 +97,7 @@ export async function runWrite<T>(
   wk: WriteKey,
   effect: (ctx: WriteContext) => Promise<WriteReply<T>>,
   current: CurrentReply<T>,
+  repeat?: RepeatReply<T>,
 ): Promise<WriteReply<T>> {
   const companyId = auth.companyId;
   for (let attempt = 1; ; attempt++) {
@@ -112,8 +121,13 @@ export async function runWrite<T>(
             created_at: now,
           });
         }
-        const version = await bumpVersion(trx, companyId);
-        const result = await effect({ trx, version, now });
+        const answer = async (): Promise<WriteReply<T>> => {
+          const early = repeat ? await repeat(trx) : null;
+          if (early) return early;
+          const version = await bumpVersion(trx, companyId);
+          return (repeat ? await repeat(trx) : null) ?? (await effect({ trx, version, now }));
+        };
+        const result = await answer();
         if (wk.key !== null) await storeReply(trx, companyId, auth.user.id, wk.key, result.status, JSON.stringify(result.body));
         return result;
       });

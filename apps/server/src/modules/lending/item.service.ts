@@ -32,17 +32,20 @@ async function requireItem(db: DB, auth: AuthContext, uuid: string): Promise<Ite
 /** The item as it is now, for a late repeat of a write whose stored reply was pruned (decision 0105). */
 const currentItem = (auth: AuthContext, uuid: string) => async (db: DB) => ({ data: toItem(await requireItem(db, auth, uuid)) });
 
+/** The same item again (its uuid): the first one (200), writing nothing (decision 0380). */
+const repeatedItem = (auth: AuthContext, uuid: string) => async (trx: DB): Promise<ItemReply | null> => {
+  const [existing] = await findItemsAnyCompany(trx, [uuid]);
+  if (!existing) return null;
+  if (existing.company_id !== auth.companyId) throw uuidTaken();
+  // A repeat passes the first request's check: the caller works at the branch of the item's loan.
+  await requireOwnBranch(trx, auth, (await findLoan(trx, auth.companyId, existing.loan_uuid))?.branch_id ?? existing.branch_id);
+  return { status: 200, body: { data: toItem(existing) } };
+};
+
 /** Adds an item to an active loan (its appraised value grows); keyed by the client's uuid. */
 export function createItem(db: DB, auth: AuthContext, wk: WriteKey, input: ItemCreate): Promise<ItemReply> {
   const companyId = auth.companyId;
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
-    const [existing] = await findItemsAnyCompany(trx, [input.uuid]);
-    if (existing) {
-      if (existing.company_id !== companyId) throw uuidTaken();
-      // A repeat passes the first request's check: the caller works at the branch of the item's loan.
-      await requireOwnBranch(trx, auth, (await findLoan(trx, companyId, existing.loan_uuid))?.branch_id ?? existing.branch_id);
-      return { status: 200, body: { data: toItem(existing) } };
-    }
     const loan = await findLoan(trx, companyId, input.loan_uuid);
     if (!loan) throw unprocessable({ loan_uuid: [NO_LOAN] });
     if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));
@@ -74,7 +77,7 @@ export function createItem(db: DB, auth: AuthContext, wk: WriteKey, input: ItemC
     ]);
     await addToAppraisal(trx, companyId, loan.id, appraisal, version, now);
     return { status: 201, body: { data: toItem(item) } };
-  }, currentItem(auth, input.uuid));
+  }, currentItem(auth, input.uuid), repeatedItem(auth, input.uuid));
 }
 
 /** Changes an item's sent description or market value (its appraisal is part of the ticket and stays); a field changed meanwhile elsewhere is recorded (decision 0103). */

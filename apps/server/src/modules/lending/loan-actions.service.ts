@@ -88,12 +88,6 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
   return runWrite(db, auth, wk, async (ctx) => {
     const { trx, version, now } = ctx;
     const loan = await requireLoan(trx, auth, uuid);
-    // The same renewal again (its new_uuid): the first result.
-    if (loan.status === 'renewed' && loan.new_loan === input.new_uuid) {
-      // The first renewal's check again: the caller works at the branch they act at.
-      await actingBranch(trx, auth);
-      return { status: 200, body: await actionReply(trx, loan, (await findLoan(trx, companyId, input.new_uuid)) ?? null) };
-    }
     if (loan.status !== 'active') throw conflict(NOT_ACTIVE(loan.status));
     if (await findLoanAnyCompany(trx, input.new_uuid)) throw uuidTaken('new_uuid');
     // Renewed at any branch (decision 0302): the register says where; the new ticket stays in the book and the
@@ -137,7 +131,14 @@ export function renewLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string,
       ...plan.transactions.newLoan.map((t) => ({ ...t, loan: next })),
     ]);
     return { status: 200, body: await actionReply(trx, old, next) };
-  }, currentAction(auth, uuid));
+  }, currentAction(auth, uuid), async (trx) => {
+    // The same renewal again (its new_uuid): the first result, writing nothing (decision 0380).
+    const loan = await requireLoan(trx, auth, uuid);
+    if (loan.status !== 'renewed' || loan.new_loan !== input.new_uuid) return null;
+    // The first renewal's check again: the caller works at the branch they act at.
+    await actingBranch(trx, auth);
+    return { status: 200, body: await actionReply(trx, loan, (await findLoan(trx, companyId, input.new_uuid)) ?? null) };
+  });
 }
 
 export function redeemLoan(db: DB, auth: AuthContext, wk: WriteKey, uuid: string, input: LoanRedeem): Promise<ActionReply> {

@@ -101,16 +101,19 @@ async function loansOfCustomer(db: DB, companyId: number, customerId: number): P
   return countLoansOfCustomer(db, companyId, customerId);
 }
 
+/** The same ticket again (its uuid): the loan as it is (200), writing nothing (decision 0380). */
+const repeatedLoan = (auth: AuthContext, uuid: string) => async (trx: DB): Promise<LoanReply | null> => {
+  const existing = await findLoanAnyCompany(trx, uuid);
+  if (!existing) return null;
+  if (existing.company_id !== auth.companyId) throw uuidTaken();
+  // A repeat passes the first request's check: the caller works at the branch the loan was written at.
+  await requireOwnBranch(trx, auth, existing.branch_id);
+  return { status: 200, body: { data: await loanReply(trx, existing) } };
+};
+
 export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanCreate): Promise<LoanReply> {
   const companyId = auth.companyId;
   return runWrite(db, auth, wk, async ({ trx, version, now }) => {
-    const existing = await findLoanAnyCompany(trx, input.uuid);
-    if (existing) {
-      if (existing.company_id !== companyId) throw uuidTaken();
-      // A repeat passes the first request's check: the caller works at the branch the loan was written at.
-      await requireOwnBranch(trx, auth, existing.branch_id);
-      return { status: 200, body: { data: await loanReply(trx, existing) } };
-    }
     const customer = await findCustomer(trx, companyId, input.customer_uuid);
     if (!customer) throw unprocessable({ customer_uuid: [NO_CUSTOMER] });
     const category = await requireCategory(trx, companyId, input, 'category_id');
@@ -201,7 +204,7 @@ export function createLoan(db: DB, auth: AuthContext, wk: WriteKey, input: LoanC
     await insertTransactions(trx, { companyId, userId: auth.user.id, userName: auth.user.name, version, now, date: loan.loan_date, branchId: branch.id }, [{ loan, type: 'disbursement', amount: figures.amount_disbursed }]);
     await recordBackdating(trx, auth, dated, { action: 'loan', loanUuid: loan.uuid, now });
     return { status: 201, body: { data: toLoan(loan, items) } };
-  }, currentLoan(auth, input.uuid));
+  }, currentLoan(auth, input.uuid), repeatedLoan(auth, input.uuid));
 }
 
 /** Changes a ticket's remarks; its amounts and dates never change (docs/decisions/0060). A remark changed meanwhile elsewhere is recorded (0103). */

@@ -21,9 +21,6 @@ export function recordTicketPrint(db: DB, auth: AuthContext, wk: WriteKey, uuid:
     wk,
     async ({ trx, version, now }) => {
       const loan = await requireLoan(trx, auth, uuid);
-      const seen = await findPrint(trx, input.print_uuid);
-      if (seen && (seen.company_id !== auth.companyId || seen.loan_id !== loan.id)) throw uuidTaken('print_uuid');
-      if (seen) return { status: 200, body: { data: (await loansWithItems(trx, auth.companyId, [loan]))[0] } };
       const earlier = await countPrints(trx, auth.companyId, loan.id);
       await insertPrint(trx, { companyId: auth.companyId, uuid: input.print_uuid, loanId: loan.id, userId: auth.user.id, deviceId: input.device_id, printedAt: input.printed_at, asReprint: input.as_reprint, now });
       const printedAt = new Date(input.printed_at).toISOString();
@@ -32,6 +29,14 @@ export function recordTicketPrint(db: DB, auth: AuthContext, wk: WriteKey, uuid:
       return { status: 201, body: { data: (await loansWithItems(trx, auth.companyId, [updated]))[0] } };
     },
     async (read) => ({ data: await getLoan(read, auth, uuid) }),
+    // The same print again (its uuid): the loan as it is (200), writing nothing (decision 0380).
+    async (trx) => {
+      const loan = await requireLoan(trx, auth, uuid);
+      const seen = await findPrint(trx, input.print_uuid);
+      if (!seen) return null;
+      if (seen.company_id !== auth.companyId || seen.loan_id !== loan.id) throw uuidTaken('print_uuid');
+      return { status: 200, body: { data: (await loansWithItems(trx, auth.companyId, [loan]))[0] } };
+    },
   );
 }
 

@@ -40,12 +40,6 @@ export function reverseTransaction(db: DB, auth: AuthContext, wk: WriteKey, uuid
       const original = await findTransaction(trx, companyId, uuid);
       if (!original) throw notFound('Transaction');
       const existing = await findReversalOf(trx, companyId, uuid);
-      // The same reversal again (its uuid): the first result.
-      if (existing && existing.uuid === input.uuid) {
-        // The first reversal's check again: the caller works at the branch they act at.
-        await actingBranch(trx, auth);
-        return { status: 200, body: await reply(trx, existing.uuid) };
-      }
       const problem = reversalProblem(original, existing);
       if (problem) throw conflict(problem);
       if (await findTransactionAnyCompany(trx, input.uuid)) throw uuidTaken();
@@ -61,6 +55,14 @@ export function reverseTransaction(db: DB, auth: AuthContext, wk: WriteKey, uuid
       const existing = await findReversalOf(read, companyId, uuid);
       if (!existing) throw notFound('Transaction');
       return reply(read, existing.uuid);
+    },
+    // The same reversal again (its uuid): the first result, writing nothing (decision 0380).
+    async (trx) => {
+      const existing = await findReversalOf(trx, companyId, uuid);
+      if (!existing || existing.uuid !== input.uuid) return null;
+      // The first reversal's check again: the caller works at the branch they act at.
+      await actingBranch(trx, auth);
+      return { status: 200, body: await reply(trx, existing.uuid) };
     },
   );
 }
