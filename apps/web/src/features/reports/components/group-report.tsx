@@ -6,6 +6,8 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { api, errorMessage } from '../../../lib/api-client';
 import { formatMonth } from '../../../lib/dates';
 import { useT } from '../../../lib/i18n';
+import { useSiteSettings } from '../../../session/site-settings';
+import { todayIn } from '@kalinga/contracts/zone-time';
 
 // The groups report (decision 0281): per category and month of the year's ended months, sessions held, seats offered,
 // seats filled and the attendance rate; workshop sign-ups by department and age group. The server rounds the counts
@@ -107,10 +109,14 @@ function Body({ year }: { year: number }) {
   );
 }
 
-function Section({ thisYear }: { thisYear: number }) {
+function Section({ givenYear }: { givenYear: number | undefined }) {
   const t = useT('reports', 'groups');
   const id = useId();
-  const [year, setYear] = useState(thisYear);
+  // The centre's year, not the device's (decision 0380): a local day's year, read again once the settings arrive.
+  const zone = useSiteSettings().data?.timezone;
+  const thisYear = givenYear ?? Number(todayIn(zone).slice(0, 4));
+  const [chosen, setYear] = useState<number | null>(null);
+  const year = chosen ?? thisYear;
   const title = t('groups.report.title');
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" aria-label={title} data-testid="report-groups">
@@ -136,10 +142,10 @@ function Waiting() {
 }
 
 /** The Reports screen's groups and workshops section; its words load with the groups catalog, shown meanwhile as loading. */
-export function GroupReportSection({ thisYear = new Date().getFullYear() }: { thisYear?: number }) {
+export function GroupReportSection({ thisYear }: { thisYear?: number }) {
   return (
     <Suspense fallback={<Waiting />}>
-      <Section thisYear={thisYear} />
+      <Section givenYear={thisYear} />
     </Suspense>
   );
 }
