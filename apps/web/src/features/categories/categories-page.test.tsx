@@ -6,19 +6,21 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { chooseOnDevice, initI18n } from '../../lib/i18n';
 import { setUser } from '../../session/auth-store';
 import { CategoriesPage } from './categories-page';
-import { type CategoryView, listCategories } from './api/categories-store';
+import { type CategoryView, categoriesScreenShown, listCategories } from './api/categories-store';
 import { renderWithQueries } from '../../test/render';
 
 // The screen talks to categories only through the store module: replacing it is all a test (or the offline store) needs.
 vi.mock('./api/categories-store', () => ({
   CATEGORY_PAGE_SIZE: 10,
   listCategories: vi.fn(),
+  categoriesScreenShown: vi.fn(),
   createCategory: vi.fn(),
   updateCategory: vi.fn(),
   deleteCategory: vi.fn(),
 }));
 
 const list = vi.mocked(listCategories);
+const screenShown = vi.mocked(categoriesScreenShown);
 const empty: CategoryListReply = { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0, from: null, to: null } };
 
 function user(permissions: string[]): AuthUser {
@@ -52,6 +54,7 @@ function listOf(data: CategoryView[]): CategoryListReply {
 beforeAll(() => initI18n(['categories']));
 beforeEach(() => {
   list.mockReset();
+  screenShown.mockReset();
 });
 afterEach(() => {
   cleanup();
@@ -201,7 +204,10 @@ describe('Categories screen', () => {
       expect(first?.getAttribute('loading')).toBe('eager');
       expect(first?.getAttribute('fetchpriority')).toBe('high');
       expect(rest.every((img) => img === null)).toBe(true);
+      // The device's code waits for the first picture (decision 0371, helper i).
+      expect(screenShown).not.toHaveBeenCalled();
       fireEvent.load(first as HTMLImageElement);
+      expect(screenShown).toHaveBeenCalled();
       const after = pictures(screen.getAllByTestId('category-card')).slice(1);
       expect(after.map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
     });
@@ -211,7 +217,9 @@ describe('Categories screen', () => {
       expect(imgs.slice(0, 3).map((img) => img?.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager']);
       expect(imgs.slice(1, 3).map((img) => img?.getAttribute('fetchpriority'))).toEqual(['auto', 'auto']);
       expect(imgs.slice(3)).toEqual([null, null]);
+      expect(screenShown).not.toHaveBeenCalled();
       fireEvent.error(imgs[0] as HTMLImageElement);
+      expect(screenShown).toHaveBeenCalled();
       expect(pictures(screen.getAllByTestId('category-card')).slice(3).map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
     });
 
@@ -228,6 +236,7 @@ describe('Categories screen', () => {
       const imgs = await openAt(375, pictured.map((c) => ({ ...c, image_path: null })));
       expect(imgs.every((img) => img === null)).toBe(true);
       expect(screen.getAllByTestId('category-placeholder')).toHaveLength(5);
+      expect(screenShown).toHaveBeenCalled();
     });
   });
 });

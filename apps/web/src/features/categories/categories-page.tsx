@@ -13,7 +13,7 @@ import { useT } from '../../lib/i18n';
 import { lazyPart, usePreloadWhenIdle } from '../../lib/lazy-part';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { hasPermission, useAuth } from '../../session/auth-store';
-import { CATEGORY_PAGE_SIZE, type CategoryInput, preloadCategoryWrites } from './api/categories-store';
+import { CATEGORY_PAGE_SIZE, type CategoryInput, categoriesScreenShown, preloadCategoryWrites } from './api/categories-store';
 import { useCategoryList, useCategoryMutations } from './api/use-categories';
 import { CategoryCard } from './components/category-card';
 
@@ -50,7 +50,7 @@ function usePictureOrder(sources: (string | null | undefined)[]) {
     return () => window.clearTimeout(timer);
   }, [waiting]);
   const loadOf = (index: number): CoverLoad => (index === first ? 'first' : index < columns ? 'eager' : waiting ? 'held' : 'lazy');
-  return { loadOf, first, settled: () => setFirstSettled(true) };
+  return { loadOf, first, waiting, settled: () => setFirstSettled(true) };
 }
 
 export function CategoriesPage() {
@@ -128,6 +128,11 @@ export function CategoriesPage() {
   const searching = debouncedSearch.trim() !== '';
   const data = list.data;
   const pictures = usePictureOrder(data?.data.map((c) => c.image_path) ?? []);
+  // The device's code waits for the first picture (loaded or failed) or a list without one (decision 0371).
+  const shown = data !== undefined && !pictures.waiting;
+  useEffect(() => {
+    if (shown) categoriesScreenShown();
+  }, [shown]);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
