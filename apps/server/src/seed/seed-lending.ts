@@ -11,7 +11,7 @@ import type { ItemsTable, LoansTable, TransactionsTable } from '../db/tables';
 import { type BookCategory, type BookCustomer, type BookLoan, makeCustomers, makeLoans } from './lending-book';
 import { seededRandom } from './random';
 import { DEMO_PASSWORD, type DemoContext } from './seed-foundation';
-import { todayIn } from '@kalinga/contracts/zone-time';
+import { localDateOf, todayIn } from '@kalinga/contracts/zone-time';
 import { loanFigures } from '@kalinga/contracts/lending/figures';
 import { noticeAmountDue } from '@kalinga/contracts/lending/notice-rules';
 import { addDays } from '@kalinga/contracts/lending/rules';
@@ -90,7 +90,9 @@ export async function insertBook(
 
   const loanUuids = opts.loans.map(() => uuidFrom(rand));
   const created = opts.loans.map((l) => at(l.loan_date, rand));
-  const lastChange = (l: BookLoan) => [l.renewal_date, l.redemption_date, l.forfeiture_date, ...l.items.map((i) => i.sold_at?.slice(0, 10) ?? null)].filter((d): d is string => d !== null).sort().pop();
+  // A sale's day is the company's day of its instant (decision 0380), like every day the book compares.
+  const { timezone } = await trx.selectFrom('companies').select('timezone').where('id', '=', companyId).executeTakeFirstOrThrow();
+  const lastChange = (l: BookLoan) => [l.renewal_date, l.redemption_date, l.forfeiture_date, ...l.items.map((i) => (i.sold_at ? localDateOf(i.sold_at, timezone) : null))].filter((d): d is string => d !== null).sort().pop();
   const loanRows: Insertable<LoansTable>[] = opts.loans.map(({ customer, category, items: _items, transactions: _t, renewed_from, new_loan, ...l }, i) => ({
     ...l,
     company_id: companyId,
