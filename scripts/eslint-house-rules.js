@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contentChecks } from './eslint-house-checks.js';
 import { dayChecks } from './eslint-house-days.js';
+import { directiveChecks } from './eslint-house-directives.js';
 import { BUILDERS, isTest, relative, ROOT, SERVER, WEB } from './eslint-house-paths.js';
 
 /** Where a relative specifier points, from the root; null for a package. */
@@ -280,5 +281,6 @@ export const houseRules = {
     'test-code': testCode,
     ...contentChecks,
     ...dayChecks,
+    ...directiveChecks,
   },
 };

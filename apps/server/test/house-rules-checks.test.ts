@@ -201,3 +201,69 @@ describe('eslint.config.js turns house/local-day on', () => {
     expect(await lint(month('// eslint-disable-next-line no-console -- not this rule'))).toContain('house/local-day');
   }, 60_000);
 });
+
+// An eslint-disable comment says why, and the one letting a file pass 300 lines stands at its top (decision 0379).
+const CATALOG = 'apps/server/src/i18n/fixture.ts';
+const reason = [{ messageId: 'reason' }];
+
+tester.run('house/disable-reason', rules['disable-reason'], {
+  valid: [
+    { filename: at(SERVICE), code: '// eslint-disable-next-line no-console -- the command prints to its terminal\nconsole.log(1);' },
+    { filename: at(SERVICE), code: 'console.log(1); // eslint-disable-line no-console --- the command prints to its terminal' },
+    { filename: at(CATALOG), code: '/* eslint-disable max-lines -- one catalog: every message, one key a line */\nexport const en = {};' },
+    { filename: at(CATALOG), code: '// The catalog.\n/* eslint-disable max-lines, no-console -- one catalog */\nexport const en = {};' },
+    // Turning a rule back on, and prose about the directives, are no directives to explain.
+    { filename: at(SERVICE), code: '/* eslint-enable no-console */\n// An eslint-disable comment says why.\nconst a = 1;' },
+  ],
+  invalid: [
+    { filename: at(SERVICE), code: '// eslint-disable-next-line no-console\nconsole.log(1);', errors: reason },
+    { filename: at(SERVICE), code: 'console.log(1); // eslint-disable-line no-console', errors: reason },
+    // A bare disable would silence every rule, this one too: it is still reported.
+    { filename: at(SERVICE), code: '/* eslint-disable */\nconsole.log(1);', errors: reason },
+    { filename: at(SERVICE), code: 'const a = 1;\n/* eslint-disable */\nconsole.log(a);', errors: reason },
+    { filename: at(CATALOG), code: '/* eslint-disable max-lines */\nexport const en = {};', errors: reason },
+    // Dashes with nothing after them, or no words, say nothing.
+    { filename: at(SERVICE), code: '/* eslint-disable-next-line no-console -- */\nconsole.log(1);', errors: reason },
+    { filename: at(SERVICE), code: '// eslint-disable-next-line no-console -- .\nconsole.log(1);', errors: reason },
+    // A file's length is explained at its top, not further down.
+    { filename: at(CATALOG), code: 'export const en = {};\n/* eslint-disable max-lines -- one catalog */', errors: [{ messageId: 'top' }] },
+    { filename: at(CATALOG), code: 'export const en = {};\n/* eslint-disable max-lines */', errors: [{ messageId: 'reason' }, { messageId: 'top' }] },
+    // Tests, e2e, benchmarks and scripts say why too.
+    { filename: at('apps/server/src/modules/reports/fixture.test.ts'), code: '// eslint-disable-next-line no-console\nconsole.log(1);', errors: reason },
+    { filename: at('e2e/fixture.e2e.test.ts'), code: '// eslint-disable-next-line no-console\nconsole.log(1);', errors: reason },
+    { filename: at('scripts/fixture.mjs'), code: '// eslint-disable-next-line no-console\nconsole.log(1);', errors: reason },
+  ],
+});
+
+describe('eslint.config.js keeps product files under 300 lines', () => {
+  const problems = async (file: string, code: string) => {
+    const { ESLint } = await import('eslint');
+    const [result] = await new ESLint({ cwd: ROOT }).lintText(code, { filePath: at(file) });
+    return result?.messages ?? [];
+  };
+  const lint = async (file: string, code: string) => (await problems(file, code)).map((m) => m.ruleId ?? `fatal: ${m.message}`);
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const line${i} = ${i};\n`).join('');
+
+  it("refuses 301 lines of code in the apps' and packages' code, and not in tests, their helpers, e2e or bench", async () => {
+    for (const file of ['apps/server/src/modules/reports/fixture.service.ts', 'apps/web/src/lib/fixture.ts', 'apps/web/src/features/reports/fixture.tsx', 'packages/contracts/src/fixture.ts']) {
+      expect(await lint(file, lines(301)), file).toEqual(['max-lines']);
+    }
+    for (const file of ['apps/server/src/modules/reports/fixture.test.ts', 'apps/web/src/test/fixture.ts', 'e2e/fixture.e2e.test.ts', 'bench/fixture.bench.ts']) {
+      expect(await lint(file, lines(301)), file).toEqual([]);
+    }
+  }, 60_000);
+
+  it('counts code only: 300 lines with blank lines and comments between them pass', async () => {
+    const spaced = lines(300).split('\n').join('\n\n// a comment\n');
+    expect(await lint('apps/server/src/modules/reports/fixture.service.ts', spaced)).toEqual([]);
+  }, 60_000);
+
+  it('lets a longer file through only with the reason at its top; a reason on a file under the limit is refused as unused', async () => {
+    const file = 'apps/server/src/i18n/fixture.ts';
+    expect(await lint(file, `/* eslint-disable max-lines -- one catalog: every message, one key a line */\n${lines(301)}`)).toEqual([]);
+    expect(await lint(file, `/* eslint-disable max-lines */\n${lines(301)}`)).toEqual(['house/disable-reason']);
+    expect(await lint(file, `/* eslint-disable */\n${lines(301)}`)).toEqual(['house/disable-reason']);
+    const unused = await problems(file, `/* eslint-disable max-lines -- one catalog */\n${lines(10)}`);
+    expect(unused.map((m) => [m.severity, m.message.startsWith('Unused eslint-disable directive')])).toEqual([[2, true]]);
+  }, 60_000);
+});

@@ -44,8 +44,7 @@ export function sha256File(file: string): Promise<string> {
   });
 }
 
-// The facts are read from an untyped Kysely: a snapshot may hold tables this build does not type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the facts are read from an untyped Kysely: a snapshot may hold tables this build does not type
 type AnyKysely = Kysely<any>;
 
 /** Rows in every table (Kysely's own migration tables included), by table name. */

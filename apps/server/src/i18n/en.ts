@@ -1,3 +1,6 @@
+/* eslint-disable max-lines -- one catalog: every server message in English, one key a line, the same keys as fil.ts
+   (decision 0379). */
+
 // The server's messages in English (decision 0247): validation and refusal messages, matched by their text when
 // replies go out (lib/i18n.ts, localizeReply), and every email and calendar invite (`email.*`, decision 0258). The
 // texts are the product's verbatim strings; fil.ts has the same keys (its type makes a missing one an error).

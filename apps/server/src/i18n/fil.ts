@@ -1,3 +1,6 @@
+/* eslint-disable max-lines -- one catalog: every server message in Filipino, one key a line, the same keys as en.ts
+   (decision 0379). */
+
 import type { ServerMessageKey } from './en';
 
 // The server's messages in Filipino (decision 0247), as a Filipino counsellor would write them (docs/glossary-fil.md).

@@ -1,7 +1,6 @@
 import { PostgresAdapter, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
-// Migrations see an untyped Kysely: the schema is being built, not read.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see an untyped Kysely: the schema is being built, not read
 export type AnyDB = Kysely<any>;
 
 export function isPostgres(db: AnyDB): boolean {
