@@ -1,4 +1,4 @@
-import { formatTime, formatWeekdayDateTime, type When } from './dates';
+import { formatDateTime, formatTime, formatWeekdayDateTime, type When } from './dates';
 
 // Times of the centre's appointments and held slots read on the centre's clock (decision 0224): the waitlist's
 // wanted hours are the centre's wall times, so a held slot beside them must be too. Where the browser is in another
@@ -24,6 +24,12 @@ export function centreZoneNote(timeZone: string | undefined): string | null {
 export function centreDateTime(value: When, timeZone: string | undefined): string {
   const zone = zoneToName(timeZone);
   return `${formatWeekdayDateTime(value, timeZone)}${zone ? ` (${zone})` : ''}`;
+}
+
+/** 'Nov 24, 2026, 3:00 PM' on the centre's clock, followed by ' (Asia/Manila)' when the browser is elsewhere. */
+export function centreShortDateTime(value: When, timeZone: string | undefined): string {
+  const zone = zoneToName(timeZone);
+  return `${formatDateTime(value, timeZone)}${zone ? ` (${zone})` : ''}`;
 }
 
 /** '3:00 PM' on the centre's clock, followed by ' (Asia/Manila)' when the browser is elsewhere. */

@@ -4,6 +4,7 @@ import { LoadingBlock } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { useT } from '../../lib/i18n';
+import { useSiteSettings } from '../../session/site-settings';
 import { hasPermission, useAuth } from '../../session/auth-store';
 import { useResource } from './api/resources-api';
 import { PublishBadge, ResourceImage } from './components/resource-card';
@@ -18,6 +19,8 @@ export function ResourceDetailPage() {
   const navigate = useNavigate();
   const resource = useResource(id);
   const editor = useResourceEditor();
+  // Its days are the centre's, like every day the app shows (decision 0380).
+  const zone = useSiteSettings().data?.timezone;
 
   const back = (
     <Link to="/resources" className="btn btn-ghost btn-sm self-start">
@@ -58,8 +61,8 @@ export function ResourceDetailPage() {
           </div>
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{r.title}</h1>
           <p className="text-sm text-base-content/60">
-            <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
-            {formatDate(r.updated_at) !== formatDate(r.created_at) && <> {t('resources.updatedOn', { date: formatDate(r.updated_at) })}</>}
+            <time dateTime={r.created_at}>{formatDate(r.created_at, zone)}</time>
+            {formatDate(r.updated_at, zone) !== formatDate(r.created_at, zone) && <> {t('resources.updatedOn', { date: formatDate(r.updated_at, zone) })}</>}
           </p>
           <div className="max-w-none whitespace-pre-line break-words leading-relaxed text-base-content/90" data-testid="resource-content">
             {r.content}

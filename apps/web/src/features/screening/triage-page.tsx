@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { formatWeekdayDateTime } from '../../lib/dates';
+import { centreDateTime } from '../../lib/centre-time';
 import { type Translate, useT } from '../../lib/i18n';
 import { useDocumentTitle, useSiteSettings } from '../../session/site-settings';
 import { SameDaySlots } from './same-day-booking';
@@ -45,6 +45,8 @@ function Row({ item, onAcknowledge, busy }: { item: TriageItem; onAcknowledge: (
   const t = useT('triage');
   const [choosing, setChoosing] = useState(false);
   const action = useRef<HTMLParagraphElement>(null);
+  // On the centre's clock, its zone named when the browser's differs (decisions 0224, 0380).
+  const zone = useSiteSettings().data?.timezone;
   return (
     <li className={`card bg-base-100 shadow-sm ${open ? 'border-l-4 border-error' : ''}`} data-testid="triage-row">
       <div className="card-body flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -60,12 +62,12 @@ function Row({ item, onAcknowledge, busy }: { item: TriageItem; onAcknowledge: (
             <span className="break-words font-semibold">{item.client_name}</span>
           </p>
           <p className="text-sm text-base-content/75">
-            <time dateTime={item.at}>{formatWeekdayDateTime(item.at)}</time>
+            <time dateTime={item.at}>{centreDateTime(item.at, zone)}</time>
             {item.kind === 'urgent' && <> · {item.source === 'screening' ? t('triage.fromIntake') : t('triage.fromButton')}</>}
           </p>
           <p className="text-sm" ref={action} tabIndex={-1}>
             {actionText(t, item)}
-            {item.booked_at && <>, <time dateTime={item.booked_at}>{formatWeekdayDateTime(item.booked_at)}</time></>}
+            {item.booked_at && <>, <time dateTime={item.booked_at}>{centreDateTime(item.booked_at, zone)}</time></>}
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">

@@ -1,12 +1,15 @@
 import type { BackupRunView, BackupStatus } from '@kalinga/contracts/backups';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
+import { centreShortDateTime } from '../../lib/centre-time';
+import { useSiteSettings } from '../../session/site-settings';
 import { type MessageKey, type Translate, useT } from '../../lib/i18n';
 import { QueryCard } from './query-card';
 
-function when(iso: string) {
-  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+function When({ iso }: { iso: string }) {
+  // On the centre's clock, its zone named when the browser's differs (decisions 0224, 0380).
+  const zone = useSiteSettings().data?.timezone;
+  return <time dateTime={iso}>{centreShortDateTime(iso, zone)}</time>;
 }
 
 /** A command, the same in every language. */
@@ -28,7 +31,7 @@ function LastRun({ run }: { run: BackupRunView }) {
         <span className="font-medium">{t(KIND[run.kind])}</span>
       </div>
       <p className="text-sm">
-        {t('settings.backup.lastRan')} {when(run.started_at)}
+        {t('settings.backup.lastRan')} <When iso={run.started_at} />
         {ok && run.archive && (
           <>
             {' · '}
@@ -57,7 +60,7 @@ function Schedule({ status }: { status: BackupStatus }) {
   return (
     <p className="text-sm text-base-content/70">
       {t('settings.backup.schedule', { every: every(minutes, t), keep })}
-      {next && <> {t('settings.backup.nextBy')} {when(next)}</>}
+      {next && <> {t('settings.backup.nextBy')} <When iso={next} /></>}
     </p>
   );
 }
@@ -67,8 +70,8 @@ function StatusBody({ status }: { status: BackupStatus }) {
   return (
     <>
       {status.last ? <LastRun run={status.last} /> : <p className="text-sm text-base-content/70" data-testid="last-backup">{t('settings.backup.noneYet')}</p>}
-      {status.last?.outcome === 'failed' && status.last_success && <p className="text-sm">{t('settings.backup.lastSuccess')} {when(status.last_success.started_at)}</p>}
-      {status.running && <p className="text-sm" role="status">{t('settings.backup.running')} {when(status.running.started_at)}.</p>}
+      {status.last?.outcome === 'failed' && status.last_success && <p className="text-sm">{t('settings.backup.lastSuccess')} <When iso={status.last_success.started_at} /></p>}
+      {status.running && <p className="text-sm" role="status">{t('settings.backup.running')} <When iso={status.running.started_at} />.</p>}
       <Schedule status={status} />
     </>
   );

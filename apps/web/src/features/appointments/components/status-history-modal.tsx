@@ -3,7 +3,8 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { Modal } from '../../../components/ui/modal';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { centreShortDateTime } from '../../../lib/centre-time';
+import { useSiteSettings } from '../../../session/site-settings';
 import { useT } from '../../../lib/i18n';
 import { useStatusHistory } from '../api/appointments-api';
 import { statusBadgeClass, statusLabel } from '../appointment-rules';
@@ -12,6 +13,8 @@ import { statusBadgeClass, statusLabel } from '../appointment-rules';
 export function StatusHistoryModal({ appointment, onClose }: { appointment: Appointment | null; onClose: () => void }) {
   const t = useT('appointments');
   const history = useStatusHistory(appointment?.uuid ?? null);
+  // On the centre's clock, its zone named when the browser's differs (decisions 0224, 0380).
+  const zone = useSiteSettings().data?.timezone;
   return (
     <Modal open={appointment !== null} title={t('appointments.card.history')} onClose={onClose}>
       {appointment && <p className={`mb-3 text-sm text-base-content/80 ${appointment.reason === null ? 'italic' : ''}`}>{appointment.reason ?? t('appointments.card.reasonWithheld')}</p>}
@@ -32,7 +35,7 @@ export function StatusHistoryModal({ appointment, onClose }: { appointment: Appo
               )}
               <span className={`badge badge-sm ${statusBadgeClass(change.to_status)}`}>{statusLabel(change.to_status)}</span>
               <span className="w-full text-sm text-base-content/80 sm:w-auto sm:flex-1 sm:text-right">
-                {change.changed_by?.name ?? t('appointments.history.someone')} · {formatDateTime(change.changed_at)}
+                {change.changed_by?.name ?? t('appointments.history.someone')} · {centreShortDateTime(change.changed_at, zone)}
               </span>
               <ChangeDetails change={change} />
             </li>
@@ -49,7 +52,8 @@ export function StatusHistoryModal({ appointment, onClose }: { appointment: Appo
  */
 function ChangeDetails({ change }: { change: StatusChange }) {
   const t = useT('appointments');
-  const when = (iso: string) => formatDateTime(iso);
+  const zone = useSiteSettings().data?.timezone;
+  const when = (iso: string) => centreShortDateTime(iso, zone);
   if (!change.reason && !change.reason_withheld && !(change.previous_date && change.new_date)) return null;
   return (
     <span className="w-full text-sm">

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/dates';
+import { centreShortDateTime } from '../../../lib/centre-time';
+import { useCounterZone } from '../book/lending-queries';
 import { useT } from '../../../lib/i18n';
 import { PLACE_WORDS } from './place-words';
 import { hasPermission, useAuth } from '../../../session/auth-store';
@@ -17,6 +18,8 @@ import { useItemWithLoan } from './vault-queries';
 function MoveHistory({ uuid, version }: { uuid: string; version: number | undefined }) {
   const t = useT('vault');
   const moves = useItemMoves(uuid, version);
+  // On the counter's clock, its zone named when the browser's differs (decision 0380).
+  const zone = useCounterZone();
   if (moves.isPending) return <LoadingBlock text={t('vault.loading')} />;
   if (moves.isError) return <ErrorAlert message={t('vault.moves.error', { error: moves.error.message })} onRetry={() => void moves.refetch()} retryText={t('vault.retry')} />;
   if (moves.data.length === 0) return <p className="text-base-content/70">{t('vault.moves.none')}</p>;
@@ -30,7 +33,7 @@ function MoveHistory({ uuid, version }: { uuid: string; version: number | undefi
               : t('vault.moves.placed', { to: `${t(PLACE_WORDS[m.to_kind])} ${m.to_name}` })}
           </span>
           <span className="font-mono">{m.tag_number}</span>
-          <span className="text-base-content/70">{`${m.moved_by_name ?? ''} · ${formatDateTime(m.moved_at)}`}</span>
+          <span className="text-base-content/70">{`${m.moved_by_name ?? ''} · ${centreShortDateTime(m.moved_at, zone)}`}</span>
         </li>
       ))}
     </ul>

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { centreShortDateTime } from '../../../lib/centre-time';
+import { useCounterZone } from '../book/lending-queries';
 import { useT } from '../../../lib/i18n';
 import { hasPermission, useAuth } from '../../../session/auth-store';
 import { PageHeader } from '../components/page-header';
@@ -51,6 +52,8 @@ function CountResult({ result }: { result: Pick<VaultCount, 'expected_count' | '
 function PastCounts() {
   const t = useT('vault');
   const counts = usePastCounts();
+  // On the counter's clock, its zone named when the browser's differs (decision 0380).
+  const zone = useCounterZone();
   if (counts.isPending) return <LoadingBlock text={t('vault.loading')} />;
   if (counts.isError) return <ErrorAlert message={t('vault.count.pastError', { error: counts.error.message })} onRetry={() => void counts.refetch()} retryText={t('vault.retry')} />;
   if (counts.data.length === 0) return <p className="text-base-content/70">{t('vault.count.pastNone')}</p>;
@@ -58,7 +61,7 @@ function PastCounts() {
     <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100" aria-label={t('vault.count.pastTitle')}>
       {counts.data.map((c) => (
         <li key={c.uuid} className="flex flex-wrap gap-x-4 gap-y-1 px-4 py-2 text-sm">
-          <span className="min-w-0 flex-1 basis-40">{`${formatDateTime(c.counted_at)} · ${c.counted_by_name ?? ''}`}</span>
+          <span className="min-w-0 flex-1 basis-40">{`${centreShortDateTime(c.counted_at, zone)} · ${c.counted_by_name ?? ''}`}</span>
           <span>{t('vault.count.pastLine', { present: c.present_count, expected: c.expected_count, missing: c.missing_count, unexpected: c.unexpected_count })}</span>
         </li>
       ))}
