@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatWeekdayDateTime } from '../../lib/dates';
+import { centreDateTime } from '../../lib/centre-time';
 import { useT } from '../../lib/i18n';
 import { useDocumentTitle, useSiteSettings } from '../../session/site-settings';
 import { ClientGroupNotes } from './client-group-notes';
@@ -17,7 +17,7 @@ export function ClientNotesPage() {
   const [params] = useSearchParams();
   const sessionUuid = params.get('session');
   const at = params.get('at');
-  const session = sessionUuid ? { uuid: sessionUuid, label: at ? formatWeekdayDateTime(at) : t('caseNotes.chosenAppointment') } : null;
+  const session = sessionUuid ? { uuid: sessionUuid, label: at ? centreDateTime(at, settings.data?.timezone) : t('caseNotes.chosenAppointment') } : null;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5" data-no-snapshot>
       <div>

@@ -1,6 +1,6 @@
 import type { Notification } from '@kalinga/contracts/notifications';
 import { Link } from 'react-router';
-import { formatWeekdayDateTime } from '../../lib/dates';
+import { centreDateTime } from '../../lib/centre-time';
 import { useT } from '../../lib/i18n';
 import { useSiteSettings } from '../../session/site-settings';
 import { describeNotification, timeAgo } from './notification-text';
@@ -8,7 +8,8 @@ import { describeNotification, timeAgo } from './notification-text';
 /** One notification in the panel: what, who, when, a link to the appointment, and Mark as read. */
 export function NotificationItem({ n, canWrite, onOpen, onRead }: { n: Notification; canWrite: boolean; onOpen: (n: Notification) => void; onRead: (n: Notification) => void }) {
   const t = useT('notifications');
-  const text = describeNotification(n, useSiteSettings().data?.timezone);
+  const zone = useSiteSettings().data?.timezone;
+  const text = describeNotification(n, zone);
   const unread = n.read_at === null;
   return (
     <li className={`flex gap-3 px-4 py-3 ${unread ? 'bg-primary/5' : ''}`} data-testid="notification">
@@ -22,8 +23,8 @@ export function NotificationItem({ n, canWrite, onOpen, onRead }: { n: Notificat
         {text.by && <p className="text-sm text-base-content/80">{text.by}</p>}
         {text.reason && <p className="break-words text-sm text-base-content/80">{text.reason}</p>}
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <time className="text-base-content/70" dateTime={n.created_at} title={formatWeekdayDateTime(n.created_at)}>
-            {timeAgo(n.created_at)}
+          <time className="text-base-content/70" dateTime={n.created_at} title={centreDateTime(n.created_at, zone)}>
+            {timeAgo(n.created_at, Date.now(), zone)}
           </time>
           {n.kind === 'urgent' && <Link className="link link-primary" to="/triage">{t('notifications.openTriage')}</Link>}
           {n.kind === 'waitlist_offer' && <Link className="link link-primary" to="/waitlist">{t('notifications.openWaitlist')}</Link>}

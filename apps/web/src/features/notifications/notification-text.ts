@@ -100,8 +100,8 @@ export function describeNotification(n: Notification, timeZone?: string): Notifi
   };
 }
 
-/** How long ago, in words ('just now', '5 minutes ago', '3 hours ago'); older than a week: the date. */
-export function timeAgo(iso: string, now: number = Date.now()): string {
+/** How long ago, in words ('just now', '5 minutes ago', '3 hours ago'); older than a week: the date, the centre's day. */
+export function timeAgo(iso: string, now: number = Date.now(), timeZone?: string): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   if (seconds < 60) return t('notifications.justNow');
   const minutes = Math.floor(seconds / 60);
@@ -110,5 +110,5 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   if (hours < 24) return t('notifications.hoursAgo', { count: hours });
   const days = Math.floor(hours / 24);
   if (days < 7) return days === 1 ? t('notifications.yesterday') : t('notifications.daysAgo', { count: days });
-  return formatDate(iso);
+  return formatDate(iso, timeZone);
 }

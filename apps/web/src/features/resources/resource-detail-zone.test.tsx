@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { initI18n } from '../../lib/i18n';
+import { onDeviceInZone } from '../../test/device-zone';
 import { jsonResponse, mockFetchEachTest, renderWithQueries } from '../../test/render';
 import { ResourceDetailPage } from './resource-detail-page';
 
@@ -11,15 +11,8 @@ import { ResourceDetailPage } from './resource-detail-page';
 vi.mock('../../session/site-settings', () => ({ useSiteSettings: () => ({ data: { timezone: 'Asia/Manila' } }) }));
 
 const fetchMock = mockFetchEachTest();
-const originalZone = process.env.TZ;
 
-beforeAll(async () => {
-  process.env.TZ = 'UTC';
-  await initI18n(['resources']);
-});
-afterAll(() => {
-  process.env.TZ = originalZone;
-});
+onDeviceInZone('UTC', ['resources']);
 
 const RESOURCE = {
   id: 4, uuid: 'r-4', title: 'Sleep and exams', content: 'Rest well.', categories: [], is_published: true, image: null, image_url: null, type: null,

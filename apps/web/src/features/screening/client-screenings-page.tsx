@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/ui/error-alert';
 import { LoadingBlock } from '../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../components/ui/toast';
 import { serverMessageOr } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
+import { centreShortDateTime } from '../../lib/centre-time';
 import { type MessageKey, useT } from '../../lib/i18n';
 import { useDocumentTitle, useSiteSettings } from '../../session/site-settings';
 import { ScoresChart } from './scores-chart';
@@ -24,11 +24,13 @@ const FREQUENCY_KEYS: MessageKey[] = ['intake.frequency.0', 'intake.frequency.1'
 function Answers({ s }: { s: Screening }) {
   const t = useT('triage', 'intake');
   const label = (v: number) => (FREQUENCY_KEYS[v] ? t(FREQUENCY_KEYS[v]) : '—');
+  // On the centre's clock, its zone named when the browser's differs (decisions 0224, 0380).
+  const zone = useSiteSettings().data?.timezone;
   return (
     <details className="rounded-box border border-base-300 p-3">
       <summary className="cursor-pointer font-medium">
         {t('triage.screenings.summary', {
-          date: formatDateTime(s.created_at),
+          date: centreShortDateTime(s.created_at, zone),
           kind: s.kind === 'intake' ? t('triage.screenings.intake') : t('triage.screenings.followUp'),
           phq9: s.phq9_score,
           phq9Band: bandName(t, s.phq9_band),
@@ -92,7 +94,7 @@ export function ClientScreeningsPage() {
               {data.data.requested_at ? t('triage.screenings.repeatRequested') : t('triage.screenings.askRepeat')}
             </button>
           </div>
-          {data.data.requested_at && <p role="status" className="text-sm">{t('triage.screenings.askedOn', { date: formatDateTime(data.data.requested_at) })}</p>}
+          {data.data.requested_at && <p role="status" className="text-sm">{t('triage.screenings.askedOn', { date: centreShortDateTime(data.data.requested_at, settings.data?.timezone) })}</p>}
           {data.data.screenings.length === 0 ? (
             <EmptyState title={t('triage.screenings.emptyTitle')} text={t('triage.screenings.emptyText')} />
           ) : (

@@ -1,7 +1,8 @@
 import type { Delivery, DeliveryKind, DeliveryListReply, DeliveryStatus } from '@kalinga/contracts/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
+import { centreShortDateTime } from '../../lib/centre-time';
+import { useSiteSettings } from '../../session/site-settings';
 import { type MessageKey, useT } from '../../lib/i18n';
 import { QueryCard } from './query-card';
 
@@ -37,6 +38,8 @@ const SMTP_SETTING = 'SMTP_URL';
 const SMTP_EXAMPLE = 'smtp://user:password@mail.example.org:587';
 
 function DeliveryRow({ d }: { d: Delivery }) {
+  // On the centre's clock, its zone named when the browser's differs (decisions 0224, 0380).
+  const zone = useSiteSettings().data?.timezone;
   const t = useT('settings');
   return (
     <li className="flex flex-col gap-1 py-3" data-testid="delivery">
@@ -55,7 +58,7 @@ function DeliveryRow({ d }: { d: Delivery }) {
         )}
       </p>
       <p className="text-sm text-base-content/70">
-        {d.status === 'pending' ? t('settings.email.due') : t('settings.email.lastDue')} <time dateTime={d.due_at}>{formatDateTime(d.due_at)}</time>
+        {d.status === 'pending' ? t('settings.email.due') : t('settings.email.lastDue')} <time dateTime={d.due_at}>{centreShortDateTime(d.due_at, zone)}</time>
         {' · '}
         {t('settings.email.attempts', { count: d.attempts })}
       </p>

@@ -1,7 +1,7 @@
 import type { StatusChange } from '@kalinga/contracts/appointments';
 import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { onDeviceInZone } from '../../../test/device-zone';
 import { jsonResponse, mockFetchEachTest, renderWithQueries } from '../../../test/render';
 import { StatusHistoryModal } from './status-history-modal';
 
@@ -11,17 +11,12 @@ import { StatusHistoryModal } from './status-history-modal';
 vi.mock('../../../session/site-settings', () => ({ useSiteSettings: () => ({ data: { timezone: 'Asia/Manila' } }) }));
 
 const fetchMock = mockFetchEachTest();
-const originalZone = process.env.TZ;
 
-beforeAll(async () => {
-  process.env.TZ = 'UTC';
+onDeviceInZone('UTC', ['appointments']);
+beforeAll(() => {
   // jsdom has no modal dialogs: the history dialog opens as an open <dialog>.
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) { this.open = true; };
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) { this.open = false; };
-  await initI18n(['appointments']);
-});
-afterAll(() => {
-  process.env.TZ = originalZone;
 });
 
 const APPOINTMENT = {

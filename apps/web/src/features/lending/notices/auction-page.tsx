@@ -1,3 +1,4 @@
+import { useCounterZone } from '../book/lending-queries';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,6 +14,7 @@ import { noticeStatusText, problemText, useAuctionList } from './notices-api';
 /** Lending › Auction List: forfeited items not sold yet, with their tickets' dates and what the notice recorded. */
 export function AuctionPage() {
   const t = useT('lending');
+  const zone = useCounterZone();
   const [page, setPage] = useState(1);
   const list = useAuctionList(page);
   const data = list.data;
@@ -45,7 +47,7 @@ export function AuctionPage() {
                     <div><dt className="text-base-content/70">{t('lending.status.forfeited')}</dt><dd>{formatDay(r.forfeiture_date)}</dd></div>
                   </dl>
                   <p className={`text-sm ${r.notice ? '' : 'text-error'}`} data-testid="auction-notice">
-                    {r.notice ? t('lending.auction.notice', { status: noticeStatusText(r.notice), amount: formatCurrency(r.notice.amount_due), date: formatDay(r.notice.expiry_date) }) : t('lending.auction.noNotice')}
+                    {r.notice ? t('lending.auction.notice', { status: noticeStatusText(r.notice, zone), amount: formatCurrency(r.notice.amount_due), date: formatDay(r.notice.expiry_date) }) : t('lending.auction.noNotice')}
                   </p>
                   {r.forfeit_override && (
                     <p className="text-sm" data-testid="auction-override">

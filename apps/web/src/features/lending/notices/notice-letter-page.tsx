@@ -1,3 +1,4 @@
+import { useCounterZone } from '../book/lending-queries';
 import { noticeAuction, noticeLines, type NoticeWords } from '@kalinga/contracts/lending/notice-rules';
 import { LANGUAGE_NAMES } from '@kalinga/contracts/languages';
 import { Suspense } from 'react';
@@ -81,6 +82,7 @@ function PrintedLetter({ row, settings }: { row: NoticeRow & { notice: NonNullab
 /** The notice as a printed letter in the pawner's language; only once the notice is recorded. */
 export function NoticeLetterPage() {
   const t = useT('lending');
+  const zone = useCounterZone();
   const screenLanguage = useLanguage();
   const { uuid = '' } = useParams();
   const notice = useNotice(uuid);
@@ -102,7 +104,7 @@ export function NoticeLetterPage() {
         {back}
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>{t('lending.letter.print')}</button>
       </div>
-      <p className="text-sm text-base-content/70" data-testid="letter-status">{noticeStatusText(recorded)}</p>
+      <p className="text-sm text-base-content/70" data-testid="letter-status">{noticeStatusText(recorded, zone)}</p>
       {printLanguage !== screenLanguage && (
         <p className="text-sm text-base-content/70" data-testid="letter-print-language">{t('lending.letter.printLanguage', { language: LANGUAGE_NAMES[printLanguage] })}</p>
       )}

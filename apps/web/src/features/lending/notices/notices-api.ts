@@ -2,7 +2,7 @@ import type { AuctionListReply, NoticeListReply, NoticeReply, NoticeRow, PawnNot
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ErrorReply } from '@kalinga/contracts/common';
 import { api, ApiError, rawRequest } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { centreShortDateTime } from '../../../lib/centre-time';
 import { t } from '../../../lib/i18n';
 import { refusalText } from '../field-messages';
 import { refreshQueries } from '../../../lib/refresh-queries';
@@ -61,8 +61,9 @@ export function problemText(error: unknown, fallback: string): string {
 }
 
 /** How the notice went, in one line: 'Emailed to … on …', the email failed, or 'Recorded … for a printed letter'. */
-export function noticeStatusText(n: PawnNotice): string {
-  const when = formatDateTime(n.sent_at);
+export function noticeStatusText(n: PawnNotice, timeZone: string | undefined): string {
+  // On the counter's clock, its zone named when the browser's differs (decision 0380).
+  const when = centreShortDateTime(n.sent_at, timeZone);
   const by = n.sent_by ? t('lending.notices.by', { name: n.sent_by }) : '';
   const email = n.email ?? '';
   if (n.email_status === 'sent') return t('lending.notices.status.sent', { email, when, by });

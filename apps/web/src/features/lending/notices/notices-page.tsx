@@ -1,3 +1,4 @@
+import { useCounterZone } from '../book/lending-queries';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -45,6 +46,7 @@ export function NoticesPage() {
 
 function NoticeCard({ row, emails }: { row: NoticeRow; emails: boolean }) {
   const t = useT('lending');
+  const zone = useCounterZone();
   const byEmail = emails && row.customer_email !== null;
   const canManage = hasPermission(useAuth().user, 'manage lending');
   const send = useSendNotice();
@@ -88,7 +90,7 @@ function NoticeCard({ row, emails }: { row: NoticeRow; emails: boolean }) {
         {row.notice ? (
           <p className={`text-sm ${row.notice.email_status === 'failed' ? 'text-error' : 'text-success-content'}`} data-testid="notice-status">
             <span className={`badge badge-sm mr-2 ${row.notice.email_status === 'failed' ? 'badge-error' : 'badge-success'}`}>{t('lending.notices.sent')}</span>
-            {noticeStatusText(row.notice)}
+            {noticeStatusText(row.notice, zone)}
           </p>
         ) : (
           <p className="text-sm text-base-content/70" data-testid="notice-status"><span className="badge badge-sm badge-warning mr-2">{t('lending.loan.noticeNotSent')}</span></p>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onDeviceInZone } from '../../../test/device-zone';
 import { jsonResponse, mockFetchEachTest, renderWithQueries } from '../../../test/render';
 import { GroupReportSection } from './group-report';
 
@@ -11,16 +11,9 @@ vi.mock('../../../session/site-settings', () => ({ useSiteSettings: () => ({ dat
 
 const fetchMock = mockFetchEachTest();
 const urlOf = (input: Parameters<typeof fetch>[0]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-const originalZone = process.env.TZ;
 
-beforeAll(async () => {
-  process.env.TZ = 'UTC';
-  await initI18n(['reports', 'groups']);
-});
+onDeviceInZone('UTC', ['reports', 'groups']);
 afterEach(() => vi.useRealTimers());
-afterAll(() => {
-  process.env.TZ = originalZone;
-});
 
 describe('GroupReportSection on a device in another zone', () => {
   it("offers and asks for the centre's year at 01:00 on 1 January in Manila (still 31 December in UTC)", async () => {
