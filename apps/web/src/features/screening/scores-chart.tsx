@@ -1,6 +1,7 @@
 import type { Screening } from '@kalinga/contracts/screening/schemas';
 import { formatMonthDay } from '../../lib/dates';
 import { useT } from '../../lib/i18n';
+import { useSiteSettings } from '../../session/site-settings';
 
 // Scores over time (measurement-based care): PHQ-9 (0-27) and GAD-7 (0-21) on one 0-27 scale, one point per
 // screening, with the moderate line (10) both questionnaires share. The table beside it carries the same numbers.
@@ -13,11 +14,13 @@ const MAX = 27;
 
 export function ScoresChart({ screenings }: { screenings: Screening[] }) {
   const t = useT('triage');
+  // Each screening's day is the centre's (decision 0380).
+  const zone = useSiteSettings().data?.timezone;
   const n = screenings.length;
   const x = (i: number) => PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (n - 1));
   const y = (v: number) => PAD.top + (1 - v / MAX) * (H - PAD.top - PAD.bottom);
   const line = (pick: (s: Screening) => number) => screenings.map((s, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(pick(s)).toFixed(1)}`).join(' ');
-  const summary = screenings.map((s) => `${formatMonthDay(s.created_at)}: PHQ-9 ${s.phq9_score}, GAD-7 ${s.gad7_score}`).join('; ');
+  const summary = screenings.map((s) => `${formatMonthDay(s.created_at, zone)}: PHQ-9 ${s.phq9_score}, GAD-7 ${s.gad7_score}`).join('; ');
   return (
     <figure className="flex flex-col gap-2">
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={t('triage.chart.label', { summary })}>
@@ -28,7 +31,7 @@ export function ScoresChart({ screenings }: { screenings: Screening[] }) {
           </g>
         ))}
         {screenings.map((s, i) => (
-          <text key={s.id} x={x(i)} y={H - 8} textAnchor="middle" fontSize="11" fill="currentColor" fillOpacity={0.7}>{formatMonthDay(s.created_at)}</text>
+          <text key={s.id} x={x(i)} y={H - 8} textAnchor="middle" fontSize="11" fill="currentColor" fillOpacity={0.7}>{formatMonthDay(s.created_at, zone)}</text>
         ))}
         <path d={line((s) => s.phq9_score)} fill="none" stroke="var(--color-primary)" strokeWidth={2.5} />
         <path d={line((s) => s.gad7_score)} fill="none" stroke="var(--color-secondary)" strokeWidth={2.5} strokeDasharray="6 3" />
