@@ -15,20 +15,12 @@ const net = fakeNetwork(new Date('2026-11-23T09:00:00Z'));
 const OFFERED = { mode: 'offered', done: false, requested: false };
 
 describe('the intake status Appointments waits for above its tabs', () => {
-  // Asked after the status answered, the words were a second round trip the list's first paint waited for.
-  it('asks for the prompt words beside the status, before the status has answered', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    net.fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
-    const read = new QueryClient().fetchQuery(screeningStatusQuery);
-    await vi.waitFor(() => expect(net.fetchMock).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(initI18n)).toHaveBeenCalledWith(['intake']);
-    answer(net.json(200, OFFERED));
-    await expect(read).resolves.toMatchObject(OFFERED);
-  });
-
-  it('a catalog that fails to load does not hold the status', async () => {
-    vi.mocked(initI18n).mockRejectedValueOnce(new Error('offline'));
+  // It asked for the intake catalog (the prompt's words) beside the status and waited for it: one more request in
+  // front of the prompt, the screen's largest paint. The words are in the Appointments catalog now (decision 0371).
+  it('asks for the status only, no catalog', async () => {
     net.fetchMock.mockResolvedValue(net.json(200, OFFERED));
     await expect(new QueryClient().fetchQuery(screeningStatusQuery)).resolves.toMatchObject(OFFERED);
+    expect(vi.mocked(initI18n)).not.toHaveBeenCalled();
+    expect(net.fetchMock).toHaveBeenCalledTimes(1);
   });
 });

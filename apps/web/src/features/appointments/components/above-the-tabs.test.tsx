@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { chooseOnDevice, initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeNetwork } from '../../../test/fake-network';
 import type { AuthUser } from '@kalinga/contracts/auth';
@@ -11,7 +11,8 @@ import { setUser } from '../../../session/auth-store';
 import { prefetchLandingLists } from '../api/appointments-api';
 import { AboveTheTabs } from './above-the-tabs';
 
-beforeAll(() => initI18n(['appointments', 'intake']));
+// Only the screen's own catalog: the intake prompt's words are in it (decision 0371, helper i).
+beforeAll(() => initI18n(['appointments']));
 
 const net = fakeNetwork(new Date('2026-11-23T09:00:00Z'));
 afterEach(cleanup);
@@ -48,6 +49,25 @@ describe('above the tabs of Appointments', () => {
     await screen.findByText('the list');
     expect(screen.getByTestId('setup-checklist')).toBeTruthy();
     expect(screen.queryByText('Loading appointments')).toBeNull();
+  });
+
+  // The prompt's words were the intake catalog's, asked for beside the status: one more request before the prompt, the
+  // screen's largest paint. They are the Appointments catalog's now, loaded with the screen.
+  it.each([
+    ['en', 'Before your first session', 'Answer the questionnaire'],
+    ['fil', 'Bago ang una mong session', 'Sagutan ang questionnaire'],
+  ])("a client's prompt (%s) is drawn with the list from the screen's own catalog, no other asked for", async (language, title, link) => {
+    net.fetchMock.mockResolvedValue(net.json(200, { mode: 'offered', done: false, requested: false }));
+    await chooseOnDevice(language as 'en' | 'fil');
+    try {
+      renderAbove({ admin: false, client: true });
+      await screen.findByText('the list');
+      expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+      expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/intake');
+      expect(net.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual(['/api/screenings/status']);
+    } finally {
+      await chooseOnDevice('en');
+    }
   });
 
   // Offline the checklist's and the prompt's asks fail at once: the list is drawn once and the failed asks are not
