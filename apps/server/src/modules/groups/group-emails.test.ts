@@ -125,4 +125,17 @@ describe('the Deliveries list (decision 0376)', () => {
     expect(res.body).not.toContain(member.user.email);
     expect(res.body).not.toContain('Quiet Member');
   });
+
+  it("takes the address out of a mail server's refusal whatever its case: a server may echo it upper-cased", async () => {
+    const member = await addUser(t.app, c.admin.companyId, { userType: 'student', name: 'Shouted Member' });
+    const uuid = await createGroup(t, c, await groupBody(t, c, 13, '15:00', { count: 2, name: 'Grief support' }));
+    expect((await addMember(uuid, member)).statusCode).toBe(200);
+    const [invite] = await outbox(member, 'group_invite');
+    const shouted = member.user.email.toUpperCase();
+    await t.db.updateTable('outbox').set({ status: 'failed', last_error: `550 <${shouted}>: unknown user ${member.user.email}` }).where('id', '=', invite.id).execute();
+    const res = await t.app.inject({ method: 'GET', url: '/api/notifications/deliveries?status=failed&limit=200', headers: c.admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = (res.json().data as { id: number; last_error: string | null }[]).find((r) => r.id === invite.id);
+    expect(row?.last_error).toBe('550 <…>: unknown user …');
+  });
 });
