@@ -68,7 +68,7 @@ export async function counselorCalendar(db: DB, auth: AuthContext, query: Calend
     timezone: timeZone,
     duration_minutes: ctx.durationMinutes,
     days,
-    // The caller is the counselor or a manager: both may read the notes (as in the list).
+    // The caller is the counselor or a manager: the reason and notes only for the care team (decision 0377), as in the list.
     appointments: await appointmentsFor(db, auth, scopeOf(auth), rows),
     // Read-only here: a group's sessions are changed on the Groups screen (decision 0319).
     group_sessions: sessions.map((s) => ({
