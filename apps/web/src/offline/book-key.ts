@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import type { BookKeyReply } from '@kalinga/contracts/sync';
 import { api, ApiError } from '../lib/api-client';
 import { fromBase64Url, isBookOpen, loadCipher, setBookDataKey, toBase64Url } from './book-seal';
@@ -114,6 +115,23 @@ async function dropUnreadable(book: KalingaDB): Promise<void> {
   await forgetCursor();
 }
 
+/**
+ * A new book's data key: added, not put, so that of two tabs opening the book at once the second keeps the first's
+ * key (else each would seal under a key the other cannot read, and the one written last would lose the other's).
+ */
+async function firstSeal(book: KalingaDB, current: { id: string; key: CryptoKey }): Promise<SealRecord> {
+  const mine = await wrap(current.key, current.id, book, crypto.getRandomValues(new Uint8Array(32)), false);
+  try {
+    await book.settings.add({ id: SEAL_ROW, data: { ...mine }, updated_at: new Date().toISOString() });
+    return mine;
+  } catch (error) {
+    if (!(error instanceof Dexie.ConstraintError)) throw error;
+    const theirs = (await book.settings.get(SEAL_ROW))?.data as SealRecord | undefined;
+    if (!theirs) throw error;
+    return theirs;
+  }
+}
+
 const opening = new Map<string, Promise<boolean>>();
 
 /**
@@ -141,12 +159,12 @@ async function openOwnersBook(owner: BookOwner, name: string, fetchKeys: FetchBo
   // Another user or company signed in meanwhile: this book is not the one in use any more.
   if (book.name !== name) return false;
   const current = kept.keys.find((k) => k.id === kept.current) ?? kept.keys[0];
-  const record = (await book.settings.get(SEAL_ROW))?.data as SealRecord | undefined;
-  let dataKey = record ? await unwrap(kept, book, record) : null;
-  const lost = !!record && !dataKey;
+  const record = ((await book.settings.get(SEAL_ROW))?.data as SealRecord | undefined) ?? (await firstSeal(book, current));
+  let dataKey = await unwrap(kept, book, record);
+  const lost = !dataKey;
   dataKey ??= crypto.getRandomValues(new Uint8Array(32));
-  const sealed = !lost && (record?.sealed ?? false);
-  if (!record || lost || record.keyId !== current.id) {
+  const sealed = !lost && record.sealed;
+  if (lost || record.keyId !== current.id) {
     await book.settings.put({ id: SEAL_ROW, data: { ...(await wrap(current.key, current.id, book, dataKey, sealed)) }, updated_at: new Date().toISOString() });
   }
   await loadCipher();

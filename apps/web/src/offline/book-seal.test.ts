@@ -177,4 +177,16 @@ describe('ID numbers in the offline book', () => {
     expect(await openBook(serverKeys('k1', { k1: K1 }))).toBe(true);
     expect((await db.customers.get('c-1'))?.id_number).toBe(NUMBER);
   });
+
+  it('two tabs opening a new book at once keep one data key: what one seals, the other reads', async () => {
+    // The other tab: the same IndexedDB, modules (and keys in memory) of its own. Last in the file: after
+    // resetModules, a module loaded later (the book's opening, imported on demand) would be the other tab's.
+    vi.resetModules();
+    const tab = { key: await import('./book-key'), database: await import('./database') };
+    const keys = serverKeys('k1', { k1: K1 });
+    expect(await Promise.all([openBook(keys), tab.key.openBook(keys)])).toEqual([true, true]);
+    await tab.database.db.customers.put(customer('c-1', NUMBER) as never);
+    expect((await db.customers.get('c-1'))?.id_number).toBe(NUMBER);
+    tab.database.currentBook().close();
+  });
 });
