@@ -65,8 +65,10 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
   const [showAttendance, setShowAttendance] = useState(false);
   const staff = canViewHistory(user) && a.student_id !== user?.id;
   const awaiting = a.status === 'pending' && !!a.approval_reason;
+  // What the buttons' labels name the session by: its reason, or that the care team alone reads it (decision 0377).
+  const reason = a.reason ?? t('appointments.card.reasonWithheld');
   return (
-    <article className="card card-border bg-base-100 shadow-sm" aria-label={`${a.reason ?? t('appointments.card.reasonWithheld')}, ${when}`} data-testid="appointment-card" data-uuid={a.uuid}>
+    <article className="card card-border bg-base-100 shadow-sm" aria-label={`${reason}, ${when}`} data-testid="appointment-card" data-uuid={a.uuid}>
       <div className="card-body flex-row flex-wrap gap-4 p-4 sm:flex-nowrap">
         <div className="flex w-16 shrink-0 flex-col items-center justify-center rounded-box bg-primary/10 py-2 text-primary" aria-hidden="true">
           <span className="text-xs font-semibold uppercase">{day.weekday}</span>
@@ -132,33 +134,33 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
               </button>
             )}
             {canChangeStatus(user, a) && (
-              <StatusMenu options={statusOptions(a)} disabled={busy} label={t('appointments.card.statusOptions', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} onChange={(s) => actions.onStatus(a, s)} />
+              <StatusMenu options={statusOptions(a)} disabled={busy} label={t('appointments.card.statusOptions', { reason })} onChange={(s) => actions.onStatus(a, s)} />
             )}
           </div>
           {canWriteNote(user, a) && (
-            <Link className="btn btn-sm btn-outline" to={`/clients/${a.student_id}/notes?session=${a.uuid}&at=${encodeURIComponent(a.appointment_date)}`} aria-label={t('appointments.card.writeNoteLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld'), when })}>
+            <Link className="btn btn-sm btn-outline" to={`/clients/${a.student_id}/notes?session=${a.uuid}&at=${encodeURIComponent(a.appointment_date)}`} aria-label={t('appointments.card.writeNoteLabel', { reason, when })}>
               {t('appointments.card.writeNote')}
             </Link>
           )}
           {clientActions}
           <div className="flex items-center justify-end gap-1">
             {a.status !== 'cancelled' && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.addToCalendar')} aria-label={t('appointments.card.addToCalendarLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} onClick={() => actions.onCalendar(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.addToCalendar')} aria-label={t('appointments.card.addToCalendarLabel', { reason })} onClick={() => actions.onCalendar(a)}>
                 <Icon d={CALENDAR_PLUS} className="h-5 w-5" />
               </button>
             )}
             {canViewHistory(user) && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.history')} aria-label={t('appointments.card.historyLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} onClick={() => actions.onHistory(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.history')} aria-label={t('appointments.card.historyLabel', { reason })} onClick={() => actions.onHistory(a)}>
                 <Icon d={HISTORY} className="h-5 w-5" />
               </button>
             )}
             {canEdit(user, a) && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.edit')} aria-label={t('appointments.card.editLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} disabled={busy} onClick={() => actions.onEdit(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square" title={t('appointments.card.edit')} aria-label={t('appointments.card.editLabel', { reason })} disabled={busy} onClick={() => actions.onEdit(a)}>
                 <Icon d={PENCIL} className="h-5 w-5" />
               </button>
             )}
             {canDelete(user) && (
-              <button type="button" className="btn btn-sm btn-ghost btn-square text-red-700" title={t('appointments.card.delete')} aria-label={t('appointments.card.deleteLabel', { reason: a.reason ?? t('appointments.card.reasonWithheld') })} disabled={busy} onClick={() => actions.onDelete(a)}>
+              <button type="button" className="btn btn-sm btn-ghost btn-square text-red-700" title={t('appointments.card.delete')} aria-label={t('appointments.card.deleteLabel', { reason })} disabled={busy} onClick={() => actions.onDelete(a)}>
                 <Icon d={TRASH} className="h-5 w-5" />
               </button>
             )}
