@@ -128,6 +128,7 @@ export const en = {
   'appointments.onlyLiveRescheduled': 'Only pending or confirmed appointments can be rescheduled.',
   'appointments.onlyClient': 'Only the client of an appointment can cancel or reschedule it here.',
   'appointments.statusNotYours': 'You may not change the status of this appointment.',
+  'appointments.contentCareTeamOnly': "An appointment's reason and notes are the care team's: only they can change them.",
   'appointments.statusChange': 'The status cannot change from {from} to {to}.',
   'appointments.noShowAfterStart': 'A session can be marked as a no-show only after it has started.',
   'appointments.completedAfterStart': 'A session can be marked completed only after it has started.',

@@ -128,6 +128,7 @@ export const fil: Record<ServerMessageKey, string> = {
   'appointments.onlyLiveRescheduled': 'Mga naghihintay o kumpirmadong appointment lang ang puwedeng ilipat ng oras.',
   'appointments.onlyClient': 'Ang kliyente lang ng appointment ang puwedeng magkansela o maglipat nito rito.',
   'appointments.statusNotYours': 'Hindi mo puwedeng baguhin ang status ng appointment na ito.',
+  'appointments.contentCareTeamOnly': 'Sa care team lang ang dahilan at mga note ng appointment: sila lang ang puwedeng magbago ng mga ito.',
   'appointments.statusChange': 'Hindi puwedeng gawing {to} ang status mula {from}.',
   'appointments.noShowAfterStart': 'Mamarkahang hindi sumipot ang session pagkatapos lang itong magsimula.',
   'appointments.completedAfterStart': 'Mamarkahang tapos ang session pagkatapos lang itong magsimula.',

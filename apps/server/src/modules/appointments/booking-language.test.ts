@@ -1,5 +1,6 @@
 import { INTAKE_REQUIRED } from '@kalinga/contracts/screening/items';
 import { SLOT_TAKEN_MESSAGE } from '@kalinga/contracts/appointment-constants';
+import { APPOINTMENT_CONTENT_CARE_TEAM_ONLY } from '@kalinga/contracts/client-access-constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, addUser, createTestApp, registerCompany, type TestApp } from '../../../test/harness';
 import { localizeText } from '../../lib/i18n';
@@ -26,6 +27,7 @@ describe('booking refusals in Filipino', () => {
   it('finds the shared constants (a taken slot, the intake first) in the catalog', () => {
     expect(en['appointments.slotTaken']).toBe(SLOT_TAKEN_MESSAGE);
     expect(en['appointments.intakeFirst']).toBe(INTAKE_REQUIRED);
+    expect(en['appointments.contentCareTeamOnly']).toBe(APPOINTMENT_CONTENT_CARE_TEAM_ONLY);
     expect(localizeText('fil', SLOT_TAKEN_MESSAGE)).toBe('Hindi na available ang oras na ito');
     expect(localizeText('fil', 'The status cannot change from pending to completed.')).toBe('Hindi puwedeng gawing completed ang status mula pending.');
     expect(localizeText('fil', 'This appointment has already started and can no longer be cancelled here. Please contact Ana Cruz.')).toBe(

@@ -101,6 +101,9 @@ describe("an appointment's reason and notes", () => {
       expect(refused.statusCode, JSON.stringify(payload)).toBe(403);
       expect(refused.json().message).toBe("An appointment's reason and notes are the care team's: only they can change them.");
     }
+    const inFilipino = await t.app.inject({ method: 'PUT', url: `/api/appointments/${uuid}`, headers: { ...c.admin.headers, 'accept-language': 'fil' }, payload: { reason: 'Overwritten' } });
+    expect(inFilipino.statusCode).toBe(403);
+    expect(inFilipino.json().message).toBe('Sa care team lang ang dahilan at mga note ng appointment: sila lang ang puwedeng magbago ng mga ito.');
     const series = await t.app.inject({ method: 'PUT', url: `/api/appointment-series/${seriesUuid}`, headers: c.admin.headers, payload: { from: (await get(c.counselor, `/api/appointment-series/${seriesUuid}`)).json().data.appointments[0].uuid, scope: 'all', reason: 'Overwritten' } });
     expect(series.statusCode, series.body).toBe(403);
     expect(await stored()).toEqual({ reason: REASON, notes: NOTES, location: 'Room 4' });
