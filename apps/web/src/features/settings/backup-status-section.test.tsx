@@ -20,7 +20,10 @@ function renderSection() {
 beforeAll(() => initI18n(['settings']));
 describe('Site Settings › Backups', () => {
   it('shows loading, then an error with Retry, then the last backup that succeeded', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(500, { message: 'boom' })).mockResolvedValueOnce(jsonResponse(200, { last: OK, running: null, last_success: OK, schedule: SCHEDULE }));
+    // The card reads the site's settings too (its times are on the centre's clock, decision 0380), in whatever order
+    // the queries start: answers go by address, so the settings read never takes the backups' first answer.
+    const backups = [jsonResponse(500, { message: 'boom' }), jsonResponse(200, { last: OK, running: null, last_success: OK, schedule: SCHEDULE })];
+    fetchMock.mockImplementation(async (url: unknown) => (String(url).startsWith('/api/settings') ? jsonResponse(200, { timezone: 'Asia/Manila' }) : backups.shift() ?? jsonResponse(500, { message: 'asked once too often' })));
     renderSection();
     expect(screen.getByText('Loading backups...')).toBeTruthy();
     await screen.findByText('boom');
@@ -30,7 +33,7 @@ describe('Site Settings › Backups', () => {
     expect(last.textContent).toContain('Scheduled backup');
     expect(last.textContent).toContain('kalinga-scheduled-20261126T000005Z.tar.gz (3.3 MB)');
     expect(screen.getByText(/A backup is made every day and the last 7 are kept/)).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/backups/status', '/api/backups/status']);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/backups'))).toEqual(['/api/backups/status', '/api/backups/status']);
   });
 
   it('says when no backup has run yet, and that none are scheduled when BACKUP_EVERY_HOURS is 0', async () => {
