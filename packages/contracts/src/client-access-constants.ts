@@ -1,3 +1,4 @@
+import type { DeliveryKind } from './notification-kinds';
 // The access model for confidential client content (docs/decisions/0200-client-access-model.md, 0202). No zod
 // here: the Users and Roles screens import it on their first paint. The one list of what is "clinical".
 
@@ -32,7 +33,7 @@ export const PRIVACY_OFFICER_ROLE = 'privacy officer';
  * cancellations go to its members (and facilitators), and who is in a closed group is in treatment (decision 0340).
  * A list of emails outside the group, such as the administrators' Deliveries list, never names their recipient.
  */
-export const RECIPIENT_WITHHELD_EMAIL_KINDS: readonly string[] = ['group_invite', 'group_reminder', 'group_cancelled', 'group_session_cancelled'];
+export const RECIPIENT_WITHHELD_EMAIL_KINDS: readonly string[] = ['group_invite', 'group_reminder', 'group_cancelled', 'group_session_cancelled'] satisfies readonly DeliveryKind[];
 
 /** Whether a role (by its name and permissions) gives clinical access. */
 export function isClinicalRole(name: string, permissions: readonly string[]): boolean {
