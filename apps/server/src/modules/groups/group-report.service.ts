@@ -2,6 +2,7 @@ import type { GroupReport } from '@kalinga/contracts/groups';
 import type { DB } from '../../db/database';
 import type { AuthContext } from '../../lib/auth-context';
 import { keptTables, published } from '../reports/closed-weeks';
+import { ageGroupOn } from '../reports/age-group';
 import { smallOnes } from '../reports/small-groups';
 import { addDaysToDate, localDateOf, todayIn, ZoneDay } from '@kalinga/contracts/zone-time';
 import { sessionsByCategoryMonth, workshopSignups } from './groups.repository';
@@ -27,15 +28,19 @@ export function closedMonths(year: number, today: string): string[] {
 /** The first instant of a date on the company's clock, as stored instants are written. */
 const startOf = (date: string, timeZone: string) => new Date(new ZoneDay(date, timeZone).startMs()).toISOString();
 
-/** Sign-ups made from `from` to `to` on the company's clock: a sign-up at 01:00 on the 1st is that month's (decision 0373). */
+/**
+ * Sign-ups made from `from` to `to` on the company's clock: a sign-up at 01:00 on the 1st is that month's, and one at
+ * 01:00 on a birthday counts the age of that day (decision 0373).
+ */
 async function signupCells(db: DB, auth: AuthContext, groupBy: 'department' | 'age', from: string, to: string) {
   const tz = auth.company.timezone;
-  const rows = await workshopSignups(db, auth.companyId, groupBy, startOf(from, tz), startOf(addDaysToDate(to, 1), tz));
+  const rows = await workshopSignups(db, auth.companyId, startOf(from, tz), startOf(addDaysToDate(to, 1), tz));
   const people = new Map<string, Set<number>>();
   const signups = new Map<string, number>();
   for (const r of rows) {
-    people.set(r.grp, (people.get(r.grp) ?? new Set()).add(r.client_id));
-    signups.set(r.grp, (signups.get(r.grp) ?? 0) + 1);
+    const grp = groupBy === 'department' ? r.department : ageGroupOn(r.birth_date, localDateOf(r.joined_at, tz));
+    people.set(grp, (people.get(grp) ?? new Set()).add(r.client_id));
+    signups.set(grp, (signups.get(grp) ?? 0) + 1);
   }
   const hidden = smallOnes(new Map([...people].map(([g, s]) => [g, s.size])));
   return [...signups].filter(([g]) => !hidden.has(g)).sort((a, b) => a[0].localeCompare(b[0])).map(([group, n]) => ({ group, signups: published(n) }));

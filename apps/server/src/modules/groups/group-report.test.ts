@@ -91,6 +91,27 @@ describe('the groups report', () => {
     }
   });
 
+  it("counts a sign-up made at 01:00 in Manila on a birthday at the age of that day, the centre's (decision 0373)", async () => {
+    const centre = await groupCentre(t, 'Birthday Sign-up School', 0);
+    const uuid = await createGroup(t, centre, await groupBody(t, centre, 5, '10:00', { kind: 'workshop', capacity: 20, count: 2, location_type: 'online', location: 'https://meet.example/b' }));
+    // Five turn 18 on 15 October 2026 and sign up at 01:00 that day in Manila (still 14 October in UTC).
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const p = await addUser(t.app, centre.admin.companyId, { userType: 'student', extra: { birth_date: '2008-10-15' } });
+      expect((await workshopCall(t.app, p, 'POST', uuid, '/sign-up')).statusCode).toBe(200);
+      ids.push(p.user.id);
+    }
+    await t.db.updateTable('group_members').set({ joined_at: '2026-10-14T17:00:00.000Z' }).where('client_id', 'in', ids).execute();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-29T17:00:00Z'));
+      const data = (await report(centre.admin, '?year=2026')).json().data;
+      expect(data.signups_by_age).toEqual([{ group: '18-21', signups: 5 }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps what it published: a later correction, sign-up or department change in an ended month changes no reply (decision 0212)', async () => {
     const before = (await report(c.admin)).json().data;
     expect(before.by_category).toHaveLength(1);

@@ -2,7 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { GroupSessionsTable, GroupsTable } from '../../db/tables';
-import { ageGroupOf, ageInYears, orNotAvailable } from '../reports/report.repository';
+import { orNotAvailable } from '../reports/report.repository';
 
 // What groups and workshops read and write (decision 0277). Seats are counted on the group's row: taking one is a
 // single conditional update (`seats_taken < capacity`), so concurrent sign-ups never pass the capacity, and the
@@ -245,23 +245,22 @@ export async function sessionsByCategoryMonth(db: DB, companyId: number, from: s
 
 /**
  * Workshop sign-ups (still held) made from the instant `fromAt` to before `beforeAt` (the first and the day after the
- * last day of the span on the company's clock), one row per person and workshop, labelled by department or age group.
+ * last day of the span on the company's clock), one row per person and workshop: when, and the person's department
+ * (N/A when blank) and birth date. The service gives the age group on the sign-up's day on the company's clock, which
+ * SQL cannot shift to on SQLite and PostgreSQL alike (decision 0373).
  */
-export async function workshopSignups(db: DB, companyId: number, groupBy: 'department' | 'age', fromAt: string, beforeAt: string) {
-  const signed = db
+export async function workshopSignups(db: DB, companyId: number, fromAt: string, beforeAt: string) {
+  return db
     .selectFrom('group_members as m')
     .innerJoin('groups as g', 'g.id', 'm.group_id')
-    // The age group's day: UTC's date of the sign-up (SQL has no portable zone shift; decision 0373 says what it costs).
-    .select([sql<string>`substr(m.joined_at, 1, 10)`.as('local_date'), 'm.client_id'])
+    .innerJoin('users as u', 'u.id', 'm.client_id')
+    .select(['m.client_id', 'm.joined_at', orNotAvailable('u.department').as('department'), 'u.birth_date'])
     .where('m.company_id', '=', companyId)
     .where('g.kind', '=', 'workshop')
     .where('m.status', '=', 'active')
     .where('m.joined_at', '>=', fromAt)
-    .where('m.joined_at', '<', beforeAt);
-  const labelled = db.selectFrom(signed.as('a')).innerJoin('users as u', 'u.id', 'a.client_id');
-  if (groupBy === 'department') return labelled.select([orNotAvailable('u.department').as('grp'), 'a.client_id']).execute();
-  const aged = labelled.select([ageInYears.as('years'), 'a.client_id']);
-  return db.selectFrom(aged.as('p')).select([ageGroupOf('p.years').as('grp'), 'p.client_id']).execute();
+    .where('m.joined_at', '<', beforeAt)
+    .execute();
 }
 
 /** Cancels an active group (conditional: false when it was already cancelled). */
