@@ -5,6 +5,8 @@ import { HttpError, VALIDATION_MESSAGE } from '../lib/http-errors';
 import { localizeReply, requestLanguage } from '../lib/i18n';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+/** A body or file over the limit (product-rules.md#constants: 2 MB). */
+export const FILE_TOO_LARGE = 'The file may not be greater than 2 MB.';
 
 /**
  * Turns every failure into `{ message, errors? }` with the house status codes; never leaks internals. Validation
@@ -26,7 +28,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: 'The file may not be greater than 2 MB.' });
+      return reply.status(413).send(localizeReply(language, { message: FILE_TOO_LARGE }));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type): safe to pass their message on.

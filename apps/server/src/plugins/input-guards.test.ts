@@ -73,6 +73,10 @@ describe('bodies', () => {
   it('answers 413 for a body over the size limit', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/settings', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ site_name: 'x'.repeat(4_000_000) }) });
     expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The file may not be greater than 2 MB.');
+    // In Filipino to a Filipino request (decision 0382).
+    const inFilipino = await t.app.inject({ method: 'POST', url: '/api/settings', headers: { ...admin.headers, 'content-type': 'application/json', 'accept-language': 'fil' }, payload: JSON.stringify({ site_name: 'x'.repeat(4_000_000) }) });
+    expect(inFilipino.json().message).toBe('Hanggang 2 MB lang ang file.');
   });
 
   it('answers 400 for a multipart body without a boundary', async () => {

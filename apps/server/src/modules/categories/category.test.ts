@@ -98,12 +98,20 @@ describe('categories: create', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.image).toEqual(['Please select an image file']);
     expect(fs.readdirSync(t.config.uploadsDir).length).toBe(before);
+    // In Filipino to a Filipino request (decision 0382).
+    const again = multipart({ title: 'Fake' }, { field: 'image', filename: 'evil.png', content: Buffer.from('just some text, not an image'), type: 'image/png' });
+    const inFilipino = await t.app.inject({ method: 'POST', url: '/api/categories', headers: { ...admin.headers, ...again.headers, 'accept-language': 'fil' }, payload: again.payload });
+    expect(inFilipino.json().errors.image).toEqual(['Pumili ng file ng larawan']);
   });
 
   it('refuses an image of 2 MB + 1 byte (413)', async () => {
     const big = Buffer.concat([PNG_1PX, Buffer.alloc(MAX_IMAGE_BYTES + 1 - PNG_1PX.length)]);
     const res = await create(admin, { title: 'Too big' }, big);
     expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The image may not be greater than 2 MB.');
+    const body = multipart({ title: 'Too big' }, { field: 'image', filename: 'pic.png', content: big, type: 'image/png' });
+    const inFilipino = await t.app.inject({ method: 'POST', url: '/api/categories', headers: { ...admin.headers, ...body.headers, 'accept-language': 'fil' }, payload: body.payload });
+    expect(inFilipino.json().message).toBe('Hanggang 2 MB lang ang larawan.');
   });
 
   it('a student cannot create (403)', async () => {

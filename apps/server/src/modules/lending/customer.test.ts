@@ -72,6 +72,12 @@ describe('POST /api/customers', () => {
     expect(errors.email).toEqual(['The email must be a valid email address.']);
   });
 
+  it('says a date that does not exist in Filipino to a Filipino request (decision 0382)', async () => {
+    const res = await call(w.t, w.admin, 'POST', '/api/customers', { uuid: randomUUID(), first_name: 'Ana', last_name: 'Reyes', birth_date: '2023-02-30' }, { 'accept-language': 'fil' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.birth_date).toEqual(['Gumamit ng totoong petsa (YYYY-MM-DD).']);
+  });
+
   it("needs 'manage lending'", async () => {
     const res = await call(w.t, w.viewer, 'POST', '/api/customers', { uuid: randomUUID(), first_name: 'A', last_name: 'B' });
     expect(res.statusCode).toBe(403);

@@ -105,6 +105,25 @@ describe('POST /api/loans', () => {
     expect(negative.json().errors.loan_amount).toContain('The loan amount may not be negative.');
   });
 
+  it('says its field refusals in Filipino to a Filipino request (decision 0382)', async () => {
+    const customer = await makeCustomer(w.t, w.admin);
+    const fil = { 'accept-language': 'fil' };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ loan_date: '2026-02-30' }, 'loan_date', 'Gumamit ng totoong petsa (YYYY-MM-DD).'],
+      [{ customer_uuid: randomUUID() }, 'customer_uuid', 'Hindi makita ang napiling customer.'],
+      [{ category_id: 999999 }, 'category_id', 'Hindi makita ang napiling kategorya.'],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await call(w.t, w.admin, 'POST', '/api/loans', loanBody(customer.uuid, w.category.id, fields), fil);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(422);
+      expect(res.json().errors[field], JSON.stringify(fields)).toEqual([message]);
+    }
+    const twice = randomUUID();
+    const items = [{ uuid: twice, description: 'a', appraisal_value: 1000 }, { uuid: twice, description: 'b', appraisal_value: 1000 }];
+    const dup = await call(w.t, w.admin, 'POST', '/api/loans', loanBody(customer.uuid, w.category.id, { items }), fil);
+    expect(dup.json().errors['items.1.uuid']).toEqual(['Higit sa isang beses lumabas ang uuid ng gamit.']);
+  });
+
   it("another company's customer, category or item uuid cannot be used", async () => {
     const theirs = await makeCustomer(w.t, w.other);
     const mine = await makeCustomer(w.t, w.admin);

@@ -178,6 +178,28 @@ describe('POST /api/users', () => {
     expect(foreignRole.statusCode).toBe(422);
   });
 
+  it('answers its field messages in Filipino to a Filipino request, and in English otherwise (decision 0382)', async () => {
+    const admin = await registerCompany(t.app, 'Wika Co');
+    const inFilipino = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/users', headers: { ...admin.headers, 'accept-language': 'fil' }, payload });
+    const unreal = await inFilipino(validBody({ birth_date: '2023-02-30' }));
+    expect(unreal.statusCode).toBe(422);
+    expect(unreal.json().errors.birth_date).toEqual(['Gumamit ng totoong petsa (YYYY-MM-DD).']);
+    expect((await inFilipino(validBody({ birth_date: '30/02/2023' }))).json().errors.birth_date).toEqual(['Gamitin ang format na YYYY-MM-DD.']);
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect((await inFilipino(validBody({ birth_date: future }))).json().errors.birth_date).toEqual(['Hindi puwedeng nasa hinaharap ang petsa ng kapanganakan.']);
+    const bad = (await inFilipino({ name: 'x'.repeat(121), email: 'a@example.test', password: 'longenough1', user_type: 'wizard', roles: [], department: 'd'.repeat(121) })).json().errors;
+    expect(bad).toMatchObject({
+      name: ['Hanggang 120 character lang ang pangalan.'],
+      user_type: ['Pumili ng uri ng user: estudyante, empleyado o counselor.'],
+      roles: ['Pumili ng kahit isang role.'],
+      department: ['Hanggang 120 character lang.'],
+    });
+    expect((await inFilipino(validBody({ roles: ['wizard'] }))).json().errors.roles).toEqual(['Walang role na "wizard".']);
+    // English stays as the schema and the service write it.
+    const english = await send(admin, 'POST', '/api/users', validBody({ birth_date: future }));
+    expect(english.json().errors.birth_date).toEqual(['The birth date cannot be in the future.']);
+  });
+
   it('refuses a duplicate email, whatever its case, even of another company\'s user', async () => {
     const admin = await registerCompany(t.app, 'Dup Co');
     const other = await registerCompany(t.app, 'Dup Other Co');
