@@ -66,6 +66,8 @@ describe('field refusals in the request language', () => {
       birthDateProblem('2030-01-01', '2026-11-30') ?? '',
       'The birth date is not a valid date.',
       'The role "wizard" does not exist.',
+      'Each day may appear only once.',
+      'The item uuid appears more than once.',
       unofferedRoleMessage('Student'),
       NO_CUSTOMER, NO_CATEGORY, NO_LOAN, REFER_TO_ANOTHER,
       NOT_AN_IMAGE, TOO_LARGE, TOO_MANY_PIXELS, DAMAGED_IMAGE, TYPE_MISMATCH, FILE_TOO_LARGE,
