@@ -180,6 +180,8 @@ async function bootScript(): Promise<string> {
 function bootLoader(): Plugin {
   return {
     name: 'kalinga-boot-loader',
+    // After the PWA plugin's own post transform, which links the manifest.
+    enforce: 'post',
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
@@ -194,6 +196,10 @@ function bootLoader(): Plugin {
           preload.push(href);
           return '';
         });
+        // The app links the manifest once its first screen is up (src/app/manifest-link.ts, decision 0381).
+        const manifestLink = '<link rel="manifest" href="/manifest.webmanifest">';
+        if (!page.includes(manifestLink)) throw new Error(`index.html: no ${manifestLink} to take out`);
+        page = page.replace(manifestLink, '');
         const css = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/.exec(page)?.[1] ?? '';
         const data = JSON.stringify({ ...(entry ? { entry } : {}), css, preload });
         const tags = `<script type="application/json" id="boot-data">${data}</script>\n    <script>${await bootScript()}</script>`;

@@ -101,6 +101,7 @@ export async function buildApp({ config, db, logger = false, webDir, notificatio
   await app.register((await import('./modules/lending/pawn-notice.routes')).pawnNoticeRoutes);
   await app.register((await import('./modules/sync/sync.routes')).syncRoutes);
   await app.register((await import('./modules/sync/book-key.routes')).bookKeyRoutes);
+  await app.register((await import('./modules/start-up/start-up-reads.routes')).startUpReadsRoutes);
   await app.register((await import('./modules/sync/live-changes.routes')).liveChangesRoutes);
   await app.register((await import('./modules/notifications/notification-inbox.routes')).notificationInboxRoutes);
   await app.register((await import('./modules/notifications/notification-preferences.routes')).notificationPreferencesRoutes);

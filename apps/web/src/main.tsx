@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes, onNavigation, preloadSignedInScreen } from './app/router';
 import { registerServiceWorker } from './app/service-worker';
 import { UpdatePrompt } from './app/update-prompt';
+import { linkManifest } from './app/manifest-link';
 import { initAuth } from './session/auth-store';
 import { watchLastScreen } from './last-screen/keep';
 import { keepStartUpReads } from './lib/early-reads';
@@ -39,6 +40,8 @@ function start(): void {
   // (Or when the page is left before: what it had asked for by then.)
   const keepReads = () => keepStartUpReads(localStorage, startAddress, Date.now());
   void afterFirstScreen(0).then(keepReads);
+  // The manifest is linked after the first screen (decision 0381); in development the build adds no manifest.
+  if (import.meta.env.PROD) void afterFirstScreen(0).then(() => linkManifest(document));
   window.addEventListener('pagehide', keepReads, { once: true });
 
   // Auth is initialised before mounting; a failed initialisation is logged and the app is not mounted (product-rules.md#navigation).

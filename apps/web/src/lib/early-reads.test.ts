@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { START_UP_READS_PATH } from '@kalinga/contracts/start-up-reads-constants';
+import { readsOf, startUpReply } from '../test/start-up-reads';
 import { EARLY_PREFIX, MAX_EARLY } from './early-reads';
 
 type EarlyReads = typeof import('./early-reads');
@@ -31,18 +33,20 @@ function jsonReply(body: unknown): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
-/** A window at `path` whose fetch records what it was asked. */
+/** A window at `path` whose fetch records each read it was asked for (`calls`) and each request (`requests`). */
 function fakeWindow(path: string, online = true) {
   const calls: { url: string; headers: Record<string, string> }[] = [];
+  const requests: string[] = [];
   const win = {
     location: at(path),
     navigator: { onLine: online },
     fetch: (url: string, init: { headers: Record<string, string> }) => {
-      calls.push({ url, headers: init.headers });
-      return Promise.resolve(jsonReply({ from: 'early', url }));
+      requests.push(url);
+      for (const read of readsOf(url)) calls.push({ url: read, headers: init.headers });
+      return Promise.resolve(startUpReply(url, (read) => ({ from: 'early', url: read })));
     },
   } as unknown as Window;
-  return { win, calls };
+  return { win, calls, requests };
 }
 
 beforeEach(async () => {
@@ -119,10 +123,60 @@ describe('the page sending them', () => {
   it("sends the address's kept reads with the session's token, company and language", () => {
     signedIn();
     keep('/appointments', ['/api/me', '/api/appointments?status=pending&page=1']);
-    const { win, calls } = fakeWindow('/appointments');
+    const { win, calls, requests } = fakeWindow('/appointments');
     expect(sendEarlyReads(win, localStorage, NOW + 1000)).toBe(2);
     expect(calls.map((c) => c.url)).toEqual(['/api/me', '/api/appointments?status=pending&page=1']);
     expect(calls[0].headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer secret', 'Accept-Language': 'fil', 'X-Company-Id': '7' });
+    // In one request (decision 0381), not one each.
+    expect(requests).toEqual([`${START_UP_READS_PATH}?url=%2Fapi%2Fme&url=%2Fapi%2Fappointments%3Fstatus%3Dpending%26page%3D1`]);
+  });
+
+  it("hands the app each read's own answer from the one request, as the Response its own fetch would have had", async () => {
+    signedIn();
+    keep('/appointments', ['/api/me', '/api/appointments/counts']);
+    const win = {
+      location: at('/appointments'),
+      navigator: { onLine: true },
+      fetch: () =>
+        Promise.resolve(
+          new Response(JSON.stringify({ replies: [{ url: '/api/appointments/counts', status: 403, type: 'application/json', body: '{"message":"No."}' }, { url: '/api/me', status: 200, type: 'application/json', body: '{"user":"me"}' }] }), { status: 200, headers: { 'content-type': 'application/json' } }),
+        ),
+    } as unknown as Window;
+    sendEarlyReads(win, localStorage, NOW + 1000);
+    Object.assign(window, { __earlyReads: win.__earlyReads });
+    const me = await takeEarlyReply('/api/me', 'secret', '7', 'fil');
+    const counts = await takeEarlyReply('/api/appointments/counts', 'secret', '7', 'fil');
+    expect([me?.status, await me?.json()]).toEqual([200, { user: 'me' }]);
+    expect([counts?.status, counts?.headers.get('content-type'), await counts?.json()]).toEqual([403, 'application/json', { message: 'No.' }]);
+  });
+
+  it("answers each read with a refusal of the whole (401, 403), and asks each alone when the whole fails otherwise", async () => {
+    signedIn();
+    keep('/appointments', ['/api/me', '/api/appointments/counts']);
+    const run = async (status: number) => {
+      const asked: string[] = [];
+      const win = {
+        location: at('/appointments'),
+        navigator: { onLine: true },
+        fetch: (url: string) => {
+          asked.push(url);
+          return Promise.resolve(url.startsWith(START_UP_READS_PATH) ? new Response('{"message":"Refused."}', { status, headers: { 'content-type': 'application/json' } }) : startUpReply(url, () => ({ alone: url })));
+        },
+      } as unknown as Window;
+      sendEarlyReads(win, localStorage, NOW + 1000);
+      const replies = await Promise.all(['/api/me', '/api/appointments/counts'].map((u) => win.__earlyReads!.replies[u]!));
+      return { asked, replies: await Promise.all(replies.map(async (r) => [r.status, await r.json()])) };
+    };
+    const unauthorized = await run(401);
+    expect(unauthorized.asked).toHaveLength(1);
+    expect(unauthorized.replies).toEqual([[401, { message: 'Refused.' }], [401, { message: 'Refused.' }]]);
+    expect((await run(403)).replies.map(([status]) => status)).toEqual([403, 403]);
+    // A server without the route (404), or one that failed (500): each read is asked on its own.
+    for (const status of [404, 500]) {
+      const alone = await run(status);
+      expect(alone.asked.slice(1)).toEqual(['/api/me', '/api/appointments/counts']);
+      expect(alone.replies).toEqual([[200, { alone: '/api/me' }], [200, { alone: '/api/appointments/counts' }]]);
+    }
   });
 
   it("sends nothing for another address, another session, offline, or a list past the session's age", () => {

@@ -6,13 +6,14 @@
 // the app asked for at this start is kept for the next one (`keepStartUpReads`). This module is shared by that
 // start-up script and the API client: it imports only the session's storage keys.
 
+import { MAX_START_UP_READS, START_UP_READS_PATH, type StartUpReply } from '@kalinga/contracts/start-up-reads-constants';
 import { NEVER_KEPT } from './never-kept';
 import { BOOK_USER_KEY, COMPANY_KEY, TOKEN_KEY } from './storage-keys';
 
 /** localStorage key of one address's start-up reads: the prefix, the path and the query. */
 export const EARLY_PREFIX = 'early_reads:';
 /** At most this many reads leave early for one address (a screen's first lists; anything more waits for the app). */
-export const MAX_EARLY = 8;
+export const MAX_EARLY = MAX_START_UP_READS;
 /** Older than this (the stored session's expiry), a list is not used. */
 const MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
 /** Guest screens and the crisis screen read nothing signed in at start-up. */
@@ -95,11 +96,21 @@ function keptList(storage: Storage, key: string, now: number): Kept | null {
   }
 }
 
+/** A read's answer from the start-up's one request, as the Response the app's own fetch would have had. */
+function answerOf(answer: StartUpReply): Response {
+  const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
+  return new Response(empty ? null : answer.body, { status: answer.status, headers: { 'content-type': answer.type } });
+}
+
 /**
  * Sends the kept reads of this address with the session's token and company, when there is a session and a network.
- * Called by the page's start-up script before anything else; returns how many are sent. Each request is handed to
- * `send`, which may run it in a later task (the start-up script spreads its requests after the first paint,
- * decision 0334); the app takes only a reply already asked for.
+ * Called by the page's start-up script before anything else; returns how many are sent. They go in one request
+ * (decision 0381): sent one each, seven reads held the browser's six connections to the server and shares of a
+ * phone's line while the app's code downloaded. A refusal of the whole (the session ended: 401; the company is no
+ * longer the user's: 403) is each read's answer, as it would have been alone; any other failure of the whole (a
+ * server without the route, a busy one) sends each read on its own. The request is handed to `send`, which may run
+ * it in a later task (the start-up script spreads its requests after the first paint, decision 0334); the app takes
+ * only a reply already asked for.
  */
 export function sendEarlyReads(win: Window, storage: Storage, now: number, send: (request: () => void) => void = (request) => request()): number {
   const kept = keptReads(storage, win.location, now);
@@ -110,16 +121,25 @@ export function sendEarlyReads(win: Window, storage: Storage, now: number, send:
   if (company) headers['X-Company-Id'] = company;
   const replies: EarlyBatch['replies'] = {};
   win.__earlyReads = { token, company, language: kept.language, replies };
-  for (const url of kept.urls) {
-    send(() => {
-      // The app asked first (it found no reply yet, and asked itself): not sent twice.
-      if (url in replies) return;
-      const reply = win.fetch(url, { headers });
+  send(() => {
+    // The app asked first (it found no reply yet, and asked itself): not sent twice.
+    const urls = kept.urls.filter((url) => !(url in replies));
+    if (urls.length === 0) return;
+    const together = win.fetch(`${START_UP_READS_PATH}?${urls.map((url) => `url=${encodeURIComponent(url)}`).join('&')}`, { headers }).then(async (res) => {
+      if (res.ok) return { replies: ((await res.json()) as { replies: StartUpReply[] }).replies };
+      if (res.status === 401 || res.status === 403) return { refusal: { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() } };
+      return null;
+    });
+    for (const url of urls) {
+      const reply = together.then((answers) => {
+        const answer = answers?.replies?.find((r) => r.url === url) ?? (answers?.refusal && { url, ...answers.refusal });
+        return answer ? answerOf(answer) : win.fetch(url, { headers });
+      });
       // One nobody takes (the app asked for something else this time) must not be an unhandled rejection.
       reply.catch(() => undefined);
       replies[url] = reply;
-    });
-  }
+    }
+  });
   return kept.urls.length;
 }
 

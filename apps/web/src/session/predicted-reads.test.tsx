@@ -8,6 +8,7 @@ import { EARLY_PREFIX, keepStartUpReads, keptReads, SESSION_READS, sendEarlyRead
 import { landingExtras, rememberScreens } from '../lib/home-hint';
 import { keepPredictedReads, PREDICTED_SCREENS, watchPredictedReads } from './predicted-reads';
 import { createQueryClient } from '../lib/query-client';
+import { readsOf, startUpReply } from '../test/start-up-reads';
 
 const NOW = Date.parse('2026-11-29T08:00:00Z');
 const at = (pathname: string) => ({ pathname, search: '' });
@@ -90,8 +91,8 @@ describe('whose predictions they are, and when they change', () => {
       location: at('/categories'),
       navigator: { onLine: true },
       fetch: (url: string, init: { headers: Record<string, string> }) => {
-        calls.push({ url, headers: init.headers });
-        return Promise.resolve(jsonResponse(200, {}));
+        for (const read of readsOf(url)) calls.push({ url: read, headers: init.headers });
+        return Promise.resolve(startUpReply(url));
       },
     } as unknown as Window;
     expect(sendEarlyReads(win, localStorage, NOW + 1000)).toBe(3);

@@ -2,6 +2,7 @@ import { DEFAULT_FORECAST_DAYS, DEFAULT_PERIOD, type ForecastDays, type ReportKi
 import { useEffect, useId, useState } from 'react';
 import { startChartWorker } from './chart/chart-view';
 import { ReportSection } from './components/report-section';
+import { useAfterPaint } from '../../lib/after-paint';
 import { lazyPart } from '../../lib/lazy-part';
 import { type MessageKey, useT } from '../../lib/i18n';
 
@@ -31,6 +32,9 @@ export function ReportsPage() {
   const id = useId();
   const [period, setPeriod] = useState<ReportPeriod>(DEFAULT_PERIOD);
   const [forecastDays, setForecastDays] = useState<ForecastDays>(DEFAULT_FORECAST_DAYS);
+  // The reports, their code and the sections below ask for nothing until the screen's first frame (its heading,
+  // the filters and each section's loading text) has been painted (decision 0381).
+  const painted = useAfterPaint();
 
   // Start the charts' worker (it loads and evaluates Chart.js off the main thread, decision 0314) while the reports
   // are being fetched, once the screen has painted.
@@ -77,10 +81,10 @@ export function ReportsPage() {
         </div>
       </div>
       {KINDS.map((kind) => (
-        <ReportSection key={kind} kind={kind} period={period} forecastDays={forecastDays} />
+        <ReportSection key={kind} kind={kind} period={period} forecastDays={forecastDays} enabled={painted} />
       ))}
-      <attendanceReports.Part period={period} />
-      <groupReport.Part />
+      {painted && <attendanceReports.Part period={period} />}
+      {painted && <groupReport.Part />}
     </div>
   );
 }

@@ -23,11 +23,11 @@ function download(fileName: string, text: string): void {
 }
 
 /** One report: its own loading text, error alert, empty message or chart, and a CSV download. */
-export function ReportSection({ kind, period, forecastDays }: { kind: ReportKind; period: ReportPeriod; forecastDays: ForecastDays }) {
+export function ReportSection({ kind, period, forecastDays, enabled = true }: { kind: ReportKind; period: ReportPeriod; forecastDays: ForecastDays; enabled?: boolean }) {
   const t = useT('reports');
   const keys = SECTION_TEXT[kind];
   const text = { heading: t(keys.heading), chartTitle: t(keys.chartTitle), loading: t(keys.loading), empty: t(keys.empty), failed: t(keys.failed) };
-  const query = useReport(kind, period, forecastDays);
+  const query = useReport(kind, period, forecastDays, enabled);
   // A report that arrives is drawn as a transition, in slices, not in one long task (decision 0253).
   const rows = useDeferredValue(query.data);
   const loading = query.isPending || (!query.isError && rows === undefined);
