@@ -1,4 +1,3 @@
-import { localDateOf } from '@kalinga/contracts/zone-time';
 import { format } from 'date-fns';
 import { formatMonth } from '../../lib/dates';
 
@@ -11,19 +10,19 @@ export interface MonthGroup<T> {
 }
 
 /**
- * Groups appointments under month-year headings on the centre's clock (`timeZone`, decision 0383; the browser's
- * while the site's settings are not known yet), keeping the server's
+ * Groups appointments under month-year headings in the browser's time zone, keeping the server's
  * order (soonest first for pending/upcoming, latest first for history). A month that comes back
  * after another (it cannot with a sorted list, but a page is not trusted to be) joins its first group.
  */
-export function groupByMonth<T extends { appointment_date: string }>(items: readonly T[], timeZone?: string): MonthGroup<T>[] {
+export function groupByMonth<T extends { appointment_date: string }>(items: readonly T[]): MonthGroup<T>[] {
   const groups: MonthGroup<T>[] = [];
   const byKey = new Map<string, MonthGroup<T>>();
   for (const item of items) {
-    const key = timeZone ? localDateOf(item.appointment_date, timeZone).slice(0, 7) : format(new Date(item.appointment_date), 'yyyy-MM');
+    const date = new Date(item.appointment_date);
+    const key = format(date, 'yyyy-MM');
     let group = byKey.get(key);
     if (!group) {
-      group = { key, label: formatMonth(`${key}-01`), items: [] };
+      group = { key, label: formatMonth(date), items: [] };
       byKey.set(key, group);
       groups.push(group);
     }

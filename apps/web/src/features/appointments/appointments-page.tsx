@@ -29,7 +29,6 @@ import { LazyCalendarPanel, useAppointmentsView, ViewSwitch } from './calendar/v
 import { cancelConfirmation } from './cancel-confirmation';
 import { cardPlace, type ChangedCard, focusWhereNext } from './focus-after-change';
 import { AboveTheTabs } from './components/above-the-tabs';
-import { CentreZoneNote } from './components/centre-zone-note';
 
 // What the list's first view does not draw loads after it (decision 0091): the booking form, the status history and
 // the linked appointment's dialog (the client's cancel and reschedule are in client-actions.tsx).
@@ -50,8 +49,6 @@ export function AppointmentsPage() {
   const settings = useSiteSettings();
   useDocumentTitle(settings.data?.site_name, t('appointments.title'));
   const counselor = isCounselorUser(user);
-  // Appointments read on the centre's clock, its zone named once where the browser's differs (decision 0383).
-  const timeZone = settings.data?.timezone;
 
   const [tab, setTab] = useState<AppointmentTab>('pending');
   const [page, setPage] = useState(1);
@@ -99,7 +96,7 @@ export function AppointmentsPage() {
   const meta = listData?.meta;
   const groups = useMemo(() => {
     const appointments: ListEntry[] = (listData?.data ?? []).map((a) => ({ kind: 'appointment', appointment_date: a.appointment_date, appointment: a }));
-    if (!withSessions || !sessions.data || !meta) return groupByMonth(appointments, timeZone);
+    if (!withSessions || !sessions.data || !meta) return groupByMonth(appointments);
     const items = listData?.data ?? [];
     // Another page's reply kept while this one loads says nothing of where this page begins.
     const previous = page > 1 && !previousPage.isPlaceholderData ? previousPage.data?.data : undefined;
@@ -113,8 +110,8 @@ export function AppointmentsPage() {
     const entries: ListEntry[] = [...appointments, ...mine.map((g): ListEntry => ({ kind: 'group', appointment_date: g.starts_at, session: g }))];
     // Soonest first, as the Upcoming list is; an appointment before a session at the same time (a stable sort).
     entries.sort((a, b) => Date.parse(a.appointment_date) - Date.parse(b.appointment_date));
-    return groupByMonth(entries, timeZone);
-  }, [listData, withSessions, sessions.data, meta, page, previousPage.data, previousPage.isPlaceholderData, timeZone]);
+    return groupByMonth(entries);
+  }, [listData, withSessions, sessions.data, meta, page, previousPage.data, previousPage.isPlaceholderData]);
   // A page emptied by a change (last item confirmed or deleted) steps back to the last real page.
   useEffect(() => {
     if (meta && meta.last_page >= 1 && page > meta.last_page) setPage(meta.last_page);
@@ -130,7 +127,7 @@ export function AppointmentsPage() {
   }, [changed, busyUuid, list.isFetching, list.data, listData, tabsId, tab]);
 
   const onStatus = async (a: Appointment, status: AppointmentStatus) => {
-    if (status === 'cancelled' && !(await confirm(cancelConfirmation(user, a, timeZone)))) return;
+    if (status === 'cancelled' && !(await confirm(cancelConfirmation(user, a)))) return;
     if (view === 'list') setChanged(cardPlace(panelRef.current, a.uuid));
     setBusyUuid(a.uuid);
     try {
@@ -208,7 +205,6 @@ export function AppointmentsPage() {
           <LazyCalendarPanel user={user} bookable={showBook} onBook={(preset) => setForm({ open: true, appointment: null, preset })} onOpen={(uuid) => setSearchParams((p) => { p.set('open', uuid); return p; })} />
         </Suspense>
       ) : (<>
-      <CentreZoneNote timeZone={timeZone} className="-mt-2 text-sm text-base-content/75" />
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <div role="tablist" aria-label={t('appointments.lists')} className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit" id={tabsId}>
           {APPOINTMENT_TABS.map((item) => (
@@ -281,7 +277,7 @@ export function AppointmentsPage() {
               <div key={g.key} className="flex flex-col gap-3">
                 <h2 className="text-sm font-semibold uppercase tracking-wide text-base-content/75">{g.label}</h2>
                 {g.items.map((entry) => entry.kind === 'group' ? (
-                  <GroupSessionCard key={`group-${entry.session.session_uuid}`} session={entry.session} timeZone={timeZone} />
+                  <GroupSessionCard key={`group-${entry.session.session_uuid}`} session={entry.session} timeZone={settings.data?.timezone} />
                 ) : (
                   <AppointmentCard
                     key={entry.appointment.uuid}
@@ -290,7 +286,6 @@ export function AppointmentsPage() {
                     busy={busyUuid === entry.appointment.uuid}
                     actions={cardActions}
                     clientActions={<ClientActions appointment={entry.appointment} user={user} />}
-                    timeZone={timeZone}
                   />
                 ))}
               </div>

@@ -16,7 +16,7 @@ const a = {
 
 describe('the cancel confirmation', () => {
   it('names who and when, and labels the buttons by their effect', () => {
-    const options = cancelConfirmation(counselor, a, undefined);
+    const options = cancelConfirmation(counselor, a);
     expect(options.text).toContain('Juan Dela Cruz');
     expect(options.text).toContain('Monday, March 9, 2026 at 9:00 AM');
     expect(options.confirmText).toBe('Yes, cancel it');

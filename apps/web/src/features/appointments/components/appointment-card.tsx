@@ -56,16 +56,12 @@ function canWriteNote(user: AuthUser | null, a: Appointment): boolean {
   return a.status === 'completed' || ((a.status === 'confirmed' || a.status === 'pending') && Date.parse(a.appointment_date) <= Date.now());
 }
 
-/**
- * One appointment: date block, time, reason, place, client type, the other party, status and the actions the viewer
- * may take. Its day and time are on the centre's clock (`timeZone`); the screen around it names the zone once where
- * the browser's differs, and the card's name says it too (decision 0383).
- */
-export function AppointmentCard({ appointment: a, user, busy, actions, clientActions, timeZone }: { appointment: Appointment; user: AuthUser | null; busy: boolean; actions: CardActions; clientActions?: ReactNode; timeZone: string | undefined }) {
+/** One appointment: date block, time, reason, place, client type, the other party, status and the actions the viewer may take. */
+export function AppointmentCard({ appointment: a, user, busy, actions, clientActions }: { appointment: Appointment; user: AuthUser | null; busy: boolean; actions: CardActions; clientActions?: ReactNode }) {
   const t = useT('appointments');
   const party = otherParty(user, a);
-  const when = appointmentWhen(a, timeZone);
-  const day = dayParts(a.appointment_date, timeZone);
+  const when = appointmentWhen(a);
+  const day = dayParts(a.appointment_date);
   const [showAttendance, setShowAttendance] = useState(false);
   const staff = canViewHistory(user) && a.student_id !== user?.id;
   const awaiting = a.status === 'pending' && !!a.approval_reason;
@@ -82,7 +78,7 @@ export function AppointmentCard({ appointment: a, user, busy, actions, clientAct
           <div className="flex flex-wrap items-center gap-2">
             <span className="flex items-center gap-1 text-sm font-medium">
               <Icon d={CLOCK} />
-              <time dateTime={a.appointment_date}>{formatTime(a.appointment_date, timeZone)}</time>
+              <time dateTime={a.appointment_date}>{formatTime(a.appointment_date)}</time>
             </span>
             <span className={`badge badge-sm ${statusBadgeClass(a.status)}`} data-testid="status-badge">{statusLabel(a.status)}</span>
             {a.status === 'cancelled' && a.late_cancellation && <span className="badge badge-sm badge-outline" data-testid="late-badge">{t('appointments.card.late')}</span>}

@@ -61,7 +61,7 @@ function AppointmentForm(props: { appointment: Appointment | null; preset: Booki
       <DetailFields form={form} />
 
       {form.canRepeat && <RepeatFields series={series} minDate={form.values.date || form.today} />}
-      {repeating && <SeriesPreviewList series={series} previewKey={seriesKey} timeZone={form.timeZone} />}
+      {repeating && <SeriesPreviewList series={series} previewKey={seriesKey} />}
 
       <div className="modal-action mt-2">
         <button type="button" className="btn" onClick={form.onDone}>{t('appointments.form.cancel')}</button>

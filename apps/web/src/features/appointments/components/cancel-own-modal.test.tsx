@@ -21,7 +21,7 @@ function renderModal(onClose = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <CancelOwnModal appointment={APPOINTMENT} open onClose={onClose} timeZone={undefined} />
+      <CancelOwnModal appointment={APPOINTMENT} open onClose={onClose} />
     </QueryClientProvider>,
   );
   return onClose;

@@ -8,20 +8,17 @@ import { tagged } from '../tagged';
 import { useCancelOwnAppointment } from '../api/self-service-api';
 import { appointmentWhen } from '../cancel-confirmation';
 
-/**
- * The client's cancel: names the appointment (on the centre's clock, `timeZone`, decision 0383), takes an optional
- * reason the counselor sees, keeps it on failure.
- */
-export function CancelOwnModal({ appointment: a, late = false, open, onClose, timeZone }: { appointment: Appointment; late?: boolean; open: boolean; onClose: () => void; timeZone: string | undefined }) {
+/** The client's cancel: names the appointment, takes an optional reason the counselor sees, keeps it on failure. */
+export function CancelOwnModal({ appointment: a, late = false, open, onClose }: { appointment: Appointment; late?: boolean; open: boolean; onClose: () => void }) {
   const t = useT('appointments');
   return (
     <Modal open={open} title={t('appointments.cancelOne.title')} onClose={onClose}>
-      <CancelOwnForm appointment={a} late={late} onDone={onClose} timeZone={timeZone} />
+      <CancelOwnForm appointment={a} late={late} onDone={onClose} />
     </Modal>
   );
 }
 
-function CancelOwnForm({ appointment: a, late, onDone, timeZone }: { appointment: Appointment; late: boolean; onDone: () => void; timeZone: string | undefined }) {
+function CancelOwnForm({ appointment: a, late, onDone }: { appointment: Appointment; late: boolean; onDone: () => void }) {
   const t = useT('appointments');
   const cancel = useCancelOwnAppointment();
   const [reason, setReason] = useState('');
@@ -45,7 +42,7 @@ function CancelOwnForm({ appointment: a, late, onDone, timeZone }: { appointment
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('appointments.cancelOwn.label')}>
       <p>
-        {tagged(t('appointments.cancelOwn.text', { name: a.counselor.name, when: appointmentWhen(a, timeZone), reason: a.reason ?? t('appointments.card.reasonWithheld') }), { 0: (name) => <strong>{name}</strong>, 1: (when) => <strong>{when}</strong> })}
+        {tagged(t('appointments.cancelOwn.text', { name: a.counselor.name, when: appointmentWhen(a), reason: a.reason ?? t('appointments.card.reasonWithheld') }), { 0: (name) => <strong>{name}</strong>, 1: (when) => <strong>{when}</strong> })}
       </p>
       {late && (
         <p className="alert alert-warning alert-soft" data-testid="late-cancellation">

@@ -36,7 +36,7 @@ export function ClientActions({ appointment: a, user }: { appointment: Appointme
         {t('appointments.client.cancel')}
       </button>
       {/* There from the first opening on, filled only while open: closing the native dialog gives focus back to the button. */}
-      {cancelMounted && <cancelModal.Part appointment={a} late={late} open={open === 'cancel'} onClose={close} timeZone={settings.data?.timezone} />}
+      {cancelMounted && <cancelModal.Part appointment={a} late={late} open={open === 'cancel'} onClose={close} />}
       {!late && rule.reschedule && rescheduleMounted && <rescheduleModal.Part appointment={a} open={open === 'reschedule'} onClose={close} />}
     </div>
   );

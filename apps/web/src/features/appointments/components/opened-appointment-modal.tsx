@@ -6,10 +6,8 @@ import { Modal } from '../../../components/ui/modal';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { api, errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { useSiteSettings } from '../../../session/site-settings';
 import { appointmentKeys } from '../api/appointments-api';
 import { AppointmentCard, type CardActions } from './appointment-card';
-import { CentreZoneNote } from './centre-zone-note';
 import { ClientActions } from './client-actions';
 
 /**
@@ -18,7 +16,6 @@ import { ClientActions } from './client-actions';
  */
 export function OpenedAppointmentModal({ uuid, user, busy, actions, onClose }: { uuid: string | null; user: AuthUser | null; busy: boolean; actions: CardActions; onClose: () => void }) {
   const t = useT('appointments');
-  const timeZone = useSiteSettings().data?.timezone;
   const query = useQuery({
     queryKey: [...appointmentKeys.all, 'one', uuid],
     queryFn: () => api.get<{ data: Appointment }>(`/api/appointments/${encodeURIComponent(uuid ?? '')}`).then((r) => r.data),
@@ -45,10 +42,7 @@ export function OpenedAppointmentModal({ uuid, user, busy, actions, onClose }: {
         <ErrorAlert message={errorMessage(query.error, t('appointments.opened.loadFailed'))} retryText={t('appointments.retry')} onRetry={() => void query.refetch()} />
       ) : (
         // The client's cancel and reschedule open their dialog over this one (they hold their own state).
-        <div className="flex flex-col gap-3">
-          <CentreZoneNote timeZone={timeZone} />
-          <AppointmentCard appointment={query.data} user={user} busy={busy} actions={wrapped} clientActions={<ClientActions appointment={query.data} user={user} />} timeZone={timeZone} />
-        </div>
+        <AppointmentCard appointment={query.data} user={user} busy={busy} actions={wrapped} clientActions={<ClientActions appointment={query.data} user={user} />} />
       )}
     </Modal>
   );

@@ -40,7 +40,7 @@ const actions = { onStatus: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn(), onCalen
 function card() {
   return (
     <MemoryRouter>
-      <AppointmentCard appointment={WITHHELD} user={MANAGER} busy={false} actions={actions} timeZone={undefined} />
+      <AppointmentCard appointment={WITHHELD} user={MANAGER} busy={false} actions={actions} />
     </MemoryRouter>
   );
 }

@@ -12,14 +12,10 @@ import { SlotProblems } from './slot-problems';
 import { useRescheduleOwnAppointment } from '../api/self-service-api';
 import { appointmentWhen } from '../cancel-confirmation';
 import { Field } from '../../../components/form-field';
-import { CentreZoneNote } from './centre-zone-note';
 import { MonthDays } from './month-days';
 import { todayIn } from '@kalinga/contracts/zone-time';
 
-/**
- * The client moves their appointment to another free time of the same counselor (the booking form's day and time
- * pickers), on the centre's clock like the form, the zone named where the browser's differs (decision 0383).
- */
+/** The client moves their appointment to another free time of the same counselor (the booking form's day and time pickers). */
 export function RescheduleModal({ appointment: a, open, onClose }: { appointment: Appointment; open: boolean; onClose: () => void }) {
   const t = useT('appointments');
   return (
@@ -32,8 +28,7 @@ export function RescheduleModal({ appointment: a, open, onClose }: { appointment
 function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; onDone: () => void }) {
   const t = useT('appointments');
   const settings = useSiteSettings();
-  const timeZone = settings.data?.timezone;
-  const today = todayIn(timeZone);
+  const today = todayIn(settings.data?.timezone);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -66,9 +61,9 @@ function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('appointments.reschedule.title')}>
       <p>
-        {tagged(t('appointments.reschedule.now', { name: a.counselor.name, when: appointmentWhen(a, timeZone), reason: a.reason ?? t('appointments.card.reasonWithheld') }), { 0: (name) => <strong>{name}</strong>, 1: (when) => <strong>{when}</strong> })}
+        {tagged(t('appointments.reschedule.now', { name: a.counselor.name, when: appointmentWhen(a), reason: a.reason ?? t('appointments.card.reasonWithheld') }), { 0: (name) => <strong>{name}</strong>, 1: (when) => <strong>{when}</strong> })}
         {start
-          ? tagged(t('appointments.reschedule.willMove', { when: appointmentWhen({ appointment_date: start }, timeZone), name: a.counselor.name }), { 0: (when) => <strong data-testid="new-time">{when}</strong> })
+          ? tagged(t('appointments.reschedule.willMove', { when: appointmentWhen({ appointment_date: start }), name: a.counselor.name }), { 0: (when) => <strong data-testid="new-time">{when}</strong> })
           : t('appointments.reschedule.choose')}
       </p>
       {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
@@ -78,10 +73,7 @@ function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; 
         </Field>
         <Field
           label={t('appointments.reschedule.newTime')}
-          hint={<>
-            <SlotProblems failed={slots.isError} empty={!!slots.data && slots.data.starts.length === 0} onRetry={() => void slots.refetch()} />
-            <CentreZoneNote timeZone={timeZone} className="text-xs text-base-content/75" />
-          </>}
+          hint={<SlotProblems failed={slots.isError} empty={!!slots.data && slots.data.starts.length === 0} onRetry={() => void slots.refetch()} />}
         >
           {(id, d) => (
             <select
@@ -96,7 +88,7 @@ function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; 
             >
               <option value="">{!date ? t('appointments.chooseDateFirst') : slots.isFetching ? t('appointments.loadingTimes') : t('appointments.selectTime')}</option>
               {(offered ?? []).map((s) => (
-                <option key={s.time} value={s.time}>{formatTime(s.appointment_date, timeZone)}</option>
+                <option key={s.time} value={s.time}>{formatTime(s.appointment_date)}</option>
               ))}
             </select>
           )}

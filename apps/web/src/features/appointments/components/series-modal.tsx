@@ -8,29 +8,24 @@ import { Modal } from '../../../components/ui/modal';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { centreTime } from '../../../lib/centre-time';
-import { formatWeekdayDate } from '../../../lib/dates';
-import { useT } from '../../../lib/i18n';
-import { useSiteSettings } from '../../../session/site-settings';
+import { formatTime, formatWeekdayDate } from '../../../lib/dates';
+import { t as translate, useT } from '../../../lib/i18n';
 import { downloadSeriesIcs, useSeries, useUpdateSeries } from '../api/series-api';
 import { statusBadgeClass, statusLabel } from '../appointment-rules';
-import { sessionAt } from '../cancel-confirmation';
 import { isCounselorUser, isManager } from '../../../lib/viewer';
-import { CentreZoneNote } from './centre-zone-note';
 import { MoveSessions } from './series-move';
 
+const at = (iso: string) => translate('appointments.series.at', { date: formatWeekdayDate(iso), time: formatTime(iso) });
 const live = (a: Appointment, now: number) => (a.status === 'pending' || a.status === 'confirmed') && Date.parse(a.appointment_date) > now;
 
 /**
  * A series as one (decision 0150): every session with its status, and, for its counselor and managers, changes to
- * this session and the following ones or to all of them. The session it was opened from is "this". Its times are on
- * the centre's clock, the zone named once where the browser's differs (decision 0383).
+ * this session and the following ones or to all of them. The session it was opened from is "this".
  */
 export function SeriesModal({ from, user, onClose }: { from: Appointment | null; user: AuthUser | null; onClose: () => void }) {
   const t = useT('appointments');
   const uuid = from?.series?.uuid ?? null;
   const query = useSeries(uuid);
-  const timeZone = useSiteSettings().data?.timezone;
   return (
     <Modal open={from !== null} title={t('appointments.series.title')} onClose={onClose} wide>
       {!from || query.isPending ? (
@@ -38,13 +33,13 @@ export function SeriesModal({ from, user, onClose }: { from: Appointment | null;
       ) : query.isError ? (
         <ErrorAlert message={errorMessage(query.error, t('appointments.series.loadFailed'))} retryText={t('appointments.retry')} onRetry={() => void query.refetch()} />
       ) : (
-        <SeriesBody from={from} user={user} sessions={query.data.appointments} frequency={t('appointments.series.frequency', { frequency: query.data.frequency })} uuid={query.data.uuid} timeZone={timeZone} />
+        <SeriesBody from={from} user={user} sessions={query.data.appointments} frequency={t('appointments.series.frequency', { frequency: query.data.frequency })} uuid={query.data.uuid} />
       )}
     </Modal>
   );
 }
 
-function SeriesBody({ from, user, sessions, frequency, uuid, timeZone }: { from: Appointment; user: AuthUser | null; sessions: Appointment[]; frequency: string; uuid: string; timeZone: string | undefined }) {
+function SeriesBody({ from, user, sessions, frequency, uuid }: { from: Appointment; user: AuthUser | null; sessions: Appointment[]; frequency: string; uuid: string }) {
   const t = useT('appointments');
   const update = useUpdateSeries(uuid);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +53,7 @@ function SeriesBody({ from, user, sessions, frequency, uuid, timeZone }: { from:
 
   const run = async (scope: SeriesScope, status: 'confirmed' | 'cancelled', count: number) => {
     if (status === 'cancelled') {
-      const which = scope === 'all' ? t('appointments.series.cancelAllN', { count }) : t('appointments.series.cancelFrom', { count, following: count - 1, when: t('appointments.series.at', { date: formatWeekdayDate(from.appointment_date, timeZone), time: centreTime(from.appointment_date, timeZone) }) });
+      const which = scope === 'all' ? t('appointments.series.cancelAllN', { count }) : t('appointments.series.cancelFrom', { count, following: count - 1, when: at(from.appointment_date) });
       const ok = await confirm({
         title: scope === 'all' ? t('appointments.series.cancelAllTitle') : t('appointments.series.cancelFollowingTitle'),
         text: t('appointments.series.cancelText', { which }),
@@ -83,20 +78,19 @@ function SeriesBody({ from, user, sessions, frequency, uuid, timeZone }: { from:
       <p className="text-sm text-base-content/80">
         {t('appointments.series.summary', { frequency, count: sessions.length, client: from.student.name, counselor: from.counselor.name })}
       </p>
-      <CentreZoneNote timeZone={timeZone} />
       {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
       <ol className="flex max-h-72 flex-col gap-1 overflow-y-auto" aria-label={t('appointments.series.sessionsLabel')}>
         {sessions.map((s) => (
           <li key={s.uuid} className={`flex flex-wrap items-center justify-between gap-2 rounded-box px-3 py-2 ${s.uuid === from.uuid ? 'bg-primary/10' : 'bg-base-200/50'}`} data-testid="series-session">
             <span className="text-sm">
-              <span className="font-medium">{t('appointments.card.seriesBadge', { index: s.series?.index ?? 0, total: s.series?.total ?? 0 })}</span> · {sessionAt(s.appointment_date, timeZone)}
+              <span className="font-medium">{t('appointments.card.seriesBadge', { index: s.series?.index ?? 0, total: s.series?.total ?? 0 })}</span> · {at(s.appointment_date)}
               {s.uuid === from.uuid && <span className="sr-only">{t('appointments.series.thisSession')}</span>}
             </span>
             <span className={`badge badge-sm ${statusBadgeClass(s.status)}`}>{statusLabel(s.status)}</span>
           </li>
         ))}
       </ol>
-      {moving && <MoveSessions from={from} scope={moving} uuid={uuid} timeZone={timeZone} onDone={() => setMoving(null)} />}
+      {moving && <MoveSessions from={from} scope={moving} uuid={uuid} onDone={() => setMoving(null)} />}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn btn-sm" onClick={() => void downloadSeriesIcs(uuid).catch((e: unknown) => notifyError(errorMessage(e)))}>{t('appointments.series.addAll')}</button>
         {canChange && (

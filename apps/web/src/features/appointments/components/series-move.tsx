@@ -11,9 +11,9 @@ import { useUpdateSeries } from '../api/series-api';
 /**
  * Moves "this and the following" sessions: the user picks this session's new day and time from the counselor's
  * free slots; every following session moves by the same days to the same time, each checked by the server, all or
- * none (decision 0150). The day and the times are the centre's, as the booking form's (decision 0383).
+ * none (decision 0150).
  */
-export function MoveSessions({ from, scope, uuid, timeZone, onDone }: { from: Appointment; scope: SeriesScope; uuid: string; timeZone: string | undefined; onDone: () => void }) {
+export function MoveSessions({ from, scope, uuid, onDone }: { from: Appointment; scope: SeriesScope; uuid: string; onDone: () => void }) {
   const t = useT('appointments');
   const [date, setDate] = useState(from.local_date);
   const [start, setStart] = useState('');
@@ -47,7 +47,7 @@ export function MoveSessions({ from, scope, uuid, timeZone, onDone }: { from: Ap
         <label htmlFor={`${id}-t`} className="text-sm font-medium">{t('appointments.form.time')}</label>
         <select id={`${id}-t`} className="select select-sm w-full" value={start} disabled={slots.isFetching} aria-busy={slots.isFetching} onChange={(e) => setStart(e.target.value)}>
           <option value="">{slots.isFetching ? t('appointments.loadingTimes') : slots.isError ? t('appointments.move.couldNot') : (slots.data?.starts.length ?? 0) === 0 ? t('appointments.move.noneThatDay') : t('appointments.selectTime')}</option>
-          {(slots.data?.starts ?? []).map((s) => <option key={s.appointment_date} value={s.appointment_date}>{formatTime(s.appointment_date, timeZone)}</option>)}
+          {(slots.data?.starts ?? []).map((s) => <option key={s.appointment_date} value={s.appointment_date}>{formatTime(s.appointment_date)}</option>)}
         </select>
       </div>
       <div className="flex gap-2">

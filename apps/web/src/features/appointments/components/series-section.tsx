@@ -1,9 +1,8 @@
 import { MAX_SERIES_SESSIONS, SERIES_FREQUENCIES, type SeriesProblemCode } from '@kalinga/contracts/series-constants';
 import type { SeriesOccurrence } from '@kalinga/contracts/appointment-series';
 import { useId } from 'react';
-import { formatClock, formatWeekdayDate } from '../../../lib/dates';
-import { type MessageKey, useT } from '../../../lib/i18n';
-import { sessionAt } from '../cancel-confirmation';
+import { formatTime, formatWeekdayDate } from '../../../lib/dates';
+import { type MessageKey, t as translate, useT } from '../../../lib/i18n';
 import { toBook, undecided, type SeriesBooking } from './use-series-booking';
 
 /** What each session's problem says, by its code (the server's English sentence is the same in English). */
@@ -19,6 +18,8 @@ const PROBLEM: Record<SeriesProblemCode, MessageKey> = {
   twice: 'appointments.series.problem.twice',
   other_week: 'appointments.series.problem.other_week',
 };
+
+const at = (iso: string) => translate('appointments.series.at', { date: formatWeekdayDate(iso), time: formatTime(iso) });
 
 /** "Repeat" and "Ends" of the booking form (counselors and managers booking something new). */
 export function RepeatFields({ series, minDate }: { series: SeriesBooking; minDate: string }) {
@@ -67,14 +68,13 @@ export function RepeatFields({ series, minDate }: { series: SeriesBooking; minDa
   );
 }
 
-function OccurrenceRow({ o, series, timeZone }: { o: SeriesOccurrence; series: SeriesBooking; timeZone: string | undefined }) {
+function OccurrenceRow({ o, series }: { o: SeriesOccurrence; series: SeriesBooking }) {
   const t = useT('appointments');
   const name = useId();
   const choice = series.choices[o.index];
   const decided = o.index in series.choices;
   const choose = (value: string | null) => series.setChoices({ ...series.choices, [o.index]: value });
-  // On the centre's clock, as the form's time list (decision 0383); a wanted time with no instant is its wall time there.
-  const wanted = o.wanted_instant ? sessionAt(o.wanted_instant, timeZone) : t('appointments.series.at', { date: formatWeekdayDate(o.wanted_date), time: formatClock(o.wanted_time) });
+  const wanted = o.wanted_instant ? at(o.wanted_instant) : t('appointments.series.at', { date: o.wanted_date, time: o.wanted_time });
   return (
     <li className={`rounded-box border p-3 ${o.outcome === 'blocked' && !decided ? 'border-error/60 bg-error/5' : 'border-base-300'}`} data-testid="series-occurrence">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -91,7 +91,7 @@ function OccurrenceRow({ o, series, timeZone }: { o: SeriesOccurrence; series: S
           {o.suggestions.map((s) => (
             <label key={s.appointment_date} className="flex items-center gap-2 text-sm">
               <input type="radio" className="radio radio-primary radio-xs" name={name} checked={choice === s.appointment_date} onChange={() => choose(s.appointment_date)} />
-              {sessionAt(s.appointment_date, timeZone)}
+              {at(s.appointment_date)}
             </label>
           ))}
           <label className="flex items-center gap-2 text-sm">
@@ -104,8 +104,8 @@ function OccurrenceRow({ o, series, timeZone }: { o: SeriesOccurrence; series: S
   );
 }
 
-/** The checked sessions: each with its problem and the nearest free times (the centre's); the user decides before booking. */
-export function SeriesPreviewList({ series, previewKey, timeZone }: { series: SeriesBooking; previewKey: string; timeZone: string | undefined }) {
+/** The checked sessions: each with its problem and the nearest free times; the user decides before booking. */
+export function SeriesPreviewList({ series, previewKey }: { series: SeriesBooking; previewKey: string }) {
   const t = useT('appointments');
   const preview = series.current(previewKey);
   if (!preview) return null;
@@ -119,7 +119,7 @@ export function SeriesPreviewList({ series, previewKey, timeZone }: { series: Se
           : t('appointments.series.willBook', { count })}
       </p>
       <ol className="flex max-h-80 flex-col gap-2 overflow-y-auto">
-        {preview.occurrences.map((o) => <OccurrenceRow key={o.index} o={o} series={series} timeZone={timeZone} />)}
+        {preview.occurrences.map((o) => <OccurrenceRow key={o.index} o={o} series={series} />)}
       </ol>
     </section>
   );

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { Field } from '../../../components/form-field';
-import { formatClock, formatTime } from '../../../lib/dates';
+import { formatTime } from '../../../lib/dates';
 import { type Translate, useT } from '../../../lib/i18n';
-import { CentreZoneNote } from './centre-zone-note';
 import { MonthDays } from './month-days';
 import { SlotProblems } from './slot-problems';
 import type { AppointmentFormState } from './use-appointment-form';
@@ -14,13 +13,12 @@ function timePrompt(t: Translate, counselorId: number | null, date: string, load
   return loading ? t('appointments.loadingTimes') : t('appointments.selectTime');
 }
 
-/**
- * When: the date (with the month's free days under it) and a time from the counselor's free slots, both the centre's
- * (the slots are its wall times), the zone named where the browser's differs (decision 0383).
- */
+/** When: the date (with the month's free days under it) and a time from the counselor's free slots. */
 export function WhenFields({ form }: { form: AppointmentFormState }) {
   const t = useT('appointments');
   const { appointment, locked, values, set, err, slots, timeOptions, today, timeZone, editing, sendsNotes } = form;
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zoneDiffers = !!timeZone && timeZone !== browserZone;
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -50,7 +48,9 @@ export function WhenFields({ form }: { form: AppointmentFormState }) {
         hint={
           <>
             <SlotProblems failed={slots.isError} empty={!!slots.data && timeOptions.length === 0} onRetry={() => void slots.refetch()} />
-            <CentreZoneNote timeZone={timeZone} className="text-xs text-base-content/75" />
+            {zoneDiffers && slots.data && slots.data.slots.length > 0 && (
+              <p className="text-xs text-base-content/75">{t('appointments.form.zones', { browserZone, centreZone: timeZone })}</p>
+            )}
             {!editing && !sendsNotes && (
               <Link className="link link-primary text-sm" to={`/waitlist${values.counselorId ? `?counselor=${values.counselorId}` : ''}`} onClick={form.onDone}>{t('appointments.form.waitlist')}</Link>
             )}
@@ -73,7 +73,7 @@ export function WhenFields({ form }: { form: AppointmentFormState }) {
               <option value="">{timePrompt(t, values.counselorId, values.date, slots.isFetching)}</option>
               {timeOptions.map((time) => {
                 const start = form.startOf(time);
-                return <option key={time} value={time}>{start ? formatTime(start, timeZone) : formatClock(time)}</option>;
+                return <option key={time} value={time}>{start ? formatTime(start) : time}</option>;
               })}
             </select>
           </div>
