@@ -20,10 +20,9 @@ export const BUDGETS_KB = {
   login: 110,
   entry: 85,
   screens: {
-    // measured 34.0: the frame, the list, the query library, date formatting; 38.0 once the cards show the centre's
-    // clock (decision 0383: the zone-time helpers, 1.3 KB, joined the first chunks); raised from 38 by decision 0381
-    '': 39,
-    appointments: 39,
+    // measured 34.0: the frame, the list, the query library, date formatting
+    '': 38,
+    appointments: 38,
     // measured 26.6: the list's request does not wait for the device's database (Dexie, 28 KB), which loads beside it (decision 0363)
     categories: 29,
     // measured 25.0: the charts load after the first paint (decision 0092)
@@ -39,8 +38,8 @@ export const BUDGETS_KB = {
     sync: 105,
     // measured 113.8: every lending screen in one chunk with the local book
     lending: 125,
-    // measured 20.4; 23.0-23.04 with the shared signed-in chunk of decision 0383; raised from 23 by decision 0381
-    settings: 23.5,
+    // measured 20.4
+    settings: 23,
     // measured 1.3
     register: 3,
   } as Record<string, number>,
