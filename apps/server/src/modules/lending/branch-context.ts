@@ -61,14 +61,6 @@ export async function actingBranch(db: DB, auth: AuthContext): Promise<BranchRow
 }
 
 /**
- * Refuses (403) a request that names a branch (its header, or a queued write's own) the caller does not work at; one
- * naming none passes. What a replayed write checks again before its stored reply is given (idempotency.ts).
- */
-export async function requireNamedBranch(db: DB, auth: AuthContext): Promise<void> {
-  if (asked.has(auth)) await actingBranch(db, auth);
-}
-
-/**
  * Refuses (403) a write on a row of a branch the caller does not work at: only renewing, extending, redeeming and
  * paying reach every branch of the company (decision 0302); a manager reaches every branch.
  */

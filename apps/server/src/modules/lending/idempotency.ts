@@ -6,7 +6,6 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { unprocessable } from '../../lib/http-errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { bumpVersion } from '../../db/sync-version';
-import { requireNamedBranch } from './branch-context';
 import { claimKey, findStoredReply, type StoredReply, storeReply } from './idempotency.repository';
 
 // Every lending write runs through runWrite (docs/decisions/0062):
@@ -16,8 +15,10 @@ import { claimKey, findStoredReply, type StoredReply, storeReply } from './idemp
 //   then replays it; the same key with another request is 422. A key is the user's own: another user's
 //   same key is another request (decision 0105). Once the stored body is pruned (30 days, decision 0102),
 //   a repeat answers 200 with the record as it is now (decision 0105). The route's permission runs before any of
-//   this, and a repeat naming a branch its user no longer works at is refused (403) as the first would be now
-//   (decision 0322): a stored reply is given only to whom the request's own checks would let through;
+//   this. The branch is the write's check, not the repeat's (decision 0385): a repeat of an applied write gets its
+//   recorded reply whatever branch the request names or its user works at now, and a write that runs (a new key,
+//   another user's) is checked by its effect, so a branch that is not the user's is still refused (403) there. The
+//   lookup is by company, user and key: what a repeat gets was its own user's reply, or their read of the record;
 // - a unique violation (a create's uuid raced by another request) runs the write again once it is
 //   committed: its existence check then sees the winner's row;
 // - a write's `repeat` (the same create again, by its uuid) is asked before the bump: a repeat it answers writes
@@ -76,9 +77,8 @@ export function writeKey(key: string | null, method: string, path: string, body:
  */
 export type CurrentReply<T> = (db: DB) => Promise<T>;
 
-async function replay<T>(db: DB, auth: AuthContext, stored: StoredReply, hash: string, current: CurrentReply<T>): Promise<WriteReply<T>> {
+async function replay<T>(db: DB, stored: StoredReply, hash: string, current: CurrentReply<T>): Promise<WriteReply<T>> {
   if (stored.request_hash !== hash) throw unprocessable({ idempotency_key: [KEY_REUSED] });
-  await requireNamedBranch(db, auth);
   if (stored.reply === null) return { status: 200, body: await current(db) };
   return { status: stored.status_code, body: JSON.parse(stored.reply) as T };
 }
@@ -103,7 +103,7 @@ export async function runWrite<T>(
   for (let attempt = 1; ; attempt++) {
     if (wk.key !== null) {
       const stored = await findStoredReply(db, companyId, auth.user.id, wk.key);
-      if (stored) return replay<T>(db, auth, stored, wk.hash, current);
+      if (stored) return replay<T>(db, stored, wk.hash, current);
     }
     try {
       return await db.transaction().execute(async (trx) => {

@@ -62,19 +62,19 @@ describe('a repeated lending write', () => {
     expect((await call(w.t, ana, 'POST', '/api/vault-counts', count, atBranch(main))).statusCode).toBe(200);
   });
 
-  it('a stored reply is refused to its own user who no longer works at the branch the repeat names; another user’s repeat of the key is refused too', async () => {
+  it('a stored reply is its own user’s whatever branch they work at now (decision 0385); another user’s repeat of the key is refused', async () => {
     const key = { 'idempotency-key': randomUUID() };
-    const { body } = await anasLoan(key);
+    const { body, loan } = await anasLoan(key);
     // The same key again: the first reply.
     expect((await call(w.t, ana, 'POST', '/api/loans', body, { ...atBranch(main), ...key })).statusCode).toBe(201);
     // Another clerk sending the same key and body is another request, held to its own checks.
     expect((await call(w.t, ben, 'POST', '/api/loans', body, { ...atBranch(makati), ...key })).statusCode).toBe(403);
-    // Ana moves to Makati: her repeat at Main is refused as a new write there would be; the loan stays one.
+    // Ana moves to Makati: her repeat naming Main is the write she made there, answered as it was; the loan stays one.
     expect((await call(w.t, w.admin, 'PUT', `/api/branches/users/${ana.user.id}`, { branch_ids: [makati] })).statusCode).toBe(200);
     const loans = await countRows(w.t, 'loans', w.admin.companyId);
-    const refused = await call(w.t, ana, 'POST', '/api/loans', body, { ...atBranch(main), ...key });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).not.toHaveProperty('data');
+    const replayed = await call(w.t, ana, 'POST', '/api/loans', body, { ...atBranch(main), ...key });
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.json().data.uuid).toBe(loan.uuid);
     expect(await countRows(w.t, 'loans', w.admin.companyId)).toBe(loans);
     await call(w.t, w.admin, 'PUT', `/api/branches/users/${ana.user.id}`, { branch_ids: [main] });
   });
