@@ -173,6 +173,28 @@ describe('start-up of a signed-in screen', () => {
     }
   });
 
+  it("Reports asks for its reports, and its sections' code, after the paint that shows its heading (decision 0381)", async () => {
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await newPage(browser, server.baseURL, PHONE);
+      await signIn(page, DEMO.admin);
+      await page.addInitScript(recordTextPaint('Appointment Reports'));
+      await page.goto('/reports');
+      await page.getByTestId('report-category').getByRole('button', { name: /CSV/ }).and(page.locator(':not([disabled])')).waitFor();
+      const seen = await page.evaluate(() => ({
+        headingPaint: (window as unknown as { __textPaint: number | null }).__textPaint,
+        starts: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+      }));
+      expect(seen.headingPaint).not.toBeNull();
+      const later = seen.starts.filter((r) => r.path.startsWith('/api/reports/') || /^\/assets\/(attendance-reports|group-report)-/.test(r.path));
+      expect(later.length).toBeGreaterThanOrEqual(5);
+      for (const r of later) expect(r.start, r.path).toBeGreaterThan(seen.headingPaint!);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("My Profile asks for its notification settings and My record after the paint that shows it, moves nothing, and a phone's start asks for no logo file (decision 0362)", async () => {
     const browser = await launchBrowser();
     try {
