@@ -41,10 +41,15 @@ for (const [key, text] of Object.entries(en) as [ServerMessageKey, string][]) {
 /** Words a message's placeholder may hold (`<area>.word.*`: a date's or a field's name), said again in the language. */
 const WORDS = new Map((Object.entries(en) as [ServerMessageKey, string][]).filter(([key]) => key.includes('.word.')).map(([key, text]) => [text, key]));
 
-/** A placeholder's value in `language`: a known word (or a list of them, ', ' between) said again, else as it is. */
+/**
+ * A placeholder's value in `language`: a known word (or a list of them, ', ' between) or a whole message of the
+ * catalog (a series' blocked session says why in one, decision 0384) said again, else as it is.
+ */
 function valueIn(language: Language, value: string): string {
   const parts = value.split(', ');
-  return parts.every((part) => WORDS.has(part)) ? parts.map((part) => t(language, WORDS.get(part) as ServerMessageKey)).join(', ') : value;
+  if (parts.every((part) => WORDS.has(part))) return parts.map((part) => t(language, WORDS.get(part) as ServerMessageKey)).join(', ');
+  const message = BY_TEXT.get(value);
+  return message ? t(language, message) : value;
 }
 
 /** An English message of the server in `language`; a message the catalog does not hold is returned as it is. */

@@ -67,7 +67,7 @@ export async function removeRole(db: DB, auth: AuthContext, roleId: number): Pro
     await lockCompany(trx, auth.companyId);
     const holders = await countHolders(trx, auth.companyId, roleId);
     if (holders > 0) {
-      throw conflict(`This role is held by ${holders} ${holders === 1 ? 'user' : 'users'}. Give them another role before deleting it.`);
+      throw conflict(holders === 1 ? 'This role is held by 1 user. Give them another role before deleting it.' : `This role is held by ${holders} users. Give them another role before deleting it.`);
     }
     await deleteRole(trx, auth.companyId, roleId);
   });
