@@ -47,10 +47,11 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-const optionalText = (max: number, label: string) =>
+/** An optional text field; its message is written whole, so the server's catalogs find it (decision 0384). */
+const optionalText = (max: number, tooLong: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
-    z.string().max(max, `The ${label} may not be greater than ${max} characters.`).nullable().optional(),
+    z.string().max(max, tooLong).nullable().optional(),
   );
 
 /** True when the runtime knows the name as an IANA time zone (e.g. Asia/Manila, America/New_York, UTC). */
@@ -84,8 +85,8 @@ export const CANCELLATION_NOTICE_RULE = `The cancellation notice must be a whole
  */
 export const settingsBodySchema = z.object({
   site_name: z.string().trim().min(1, 'The site name field is required.').max(120, 'The site name may not be greater than 120 characters.').optional(),
-  business_name: optionalText(160, 'business name'),
-  business_address: optionalText(500, 'business address'),
+  business_name: optionalText(160, 'The business name may not be greater than 160 characters.'),
+  business_address: optionalText(500, 'The business address may not be greater than 500 characters.'),
   site_logo: z.string().max(3_000_000, 'The logo may not be greater than 2 MB.').nullable().optional(),
   timezone: z.string().trim().refine(isIanaTimeZone, 'Choose a valid time zone (for example Asia/Manila).').optional(),
   appointment_duration_minutes: z.coerce
@@ -113,12 +114,12 @@ export const settingsBodySchema = z.object({
     .max(MAX_CANCELLATION_NOTICE_HOURS, CANCELLATION_NOTICE_RULE)
     .optional(),
   lending_backdate_days: z.number(BACKDATE_DAYS_RULE).int(BACKDATE_DAYS_RULE).min(0, BACKDATE_DAYS_RULE).max(365, BACKDATE_DAYS_RULE).optional(),
-  bsp_registration: optionalText(120, 'BSP registration'),
-  pawnshop_name: optionalText(120, 'pawnshop name'),
-  pawnshop_address: optionalText(300, 'pawnshop address'),
+  bsp_registration: optionalText(120, 'The BSP registration may not be greater than 120 characters.'),
+  pawnshop_name: optionalText(120, 'The pawnshop name may not be greater than 120 characters.'),
+  pawnshop_address: optionalText(300, 'The pawnshop address may not be greater than 300 characters.'),
   pawn_notice_days: z.number(NOTICE_DAYS_RULE).int(NOTICE_DAYS_RULE).min(1, NOTICE_DAYS_RULE).max(90, NOTICE_DAYS_RULE).optional(),
   pawn_auction_date: z.preprocess((v) => (v === '' ? null : v), z.string(AUCTION_DATE_RULE).regex(/^\d{4}-\d{2}-\d{2}$/, AUCTION_DATE_RULE).refine(isCalendarDate, AUCTION_DATE_RULE).nullable().optional()),
-  pawn_auction_place: optionalText(200, 'auction place'),
+  pawn_auction_place: optionalText(200, 'The auction place may not be greater than 200 characters.'),
   kyc_loan_threshold: moneyField('amount above which a first loan needs the full record').nullable().optional(),
   waitlist_hold_minutes: z.number(WAITLIST_HOLD_RULE).int(WAITLIST_HOLD_RULE).min(5, WAITLIST_HOLD_RULE).max(1440, WAITLIST_HOLD_RULE).optional(),
   waitlist_cooldown_hours: z.number(WAITLIST_COOLDOWN_RULE).int(WAITLIST_COOLDOWN_RULE).min(0, WAITLIST_COOLDOWN_RULE).max(168, WAITLIST_COOLDOWN_RULE).optional(),

@@ -183,6 +183,8 @@ describe('refusals in the request language', () => {
     expect(localizeText('fil', series)).toBe('Hindi ma-book ang session 2 sa 5 (2026-12-01, 09:00): Lumipas na ang oras na ito.');
     expect(localizeText('fil', noticePassedMessage('cancelled', 24, 'Ana Cruz'))).toBe('Puwedeng kanselahin dito ang appointment hanggang 24 oras bago ito magsimula. Pakikontak si Ana Cruz.');
     expect(localizeText('fil', 'The business name may not be greater than 160 characters.')).toBe('Hanggang 160 character lang ang pangalan ng negosyo.');
+    // No catalog pattern takes a field's name, so a lending schema's sentence stays English for the web to say (decision 0275).
+    expect(localizeText('fil', 'The first name may not be greater than 120 characters.')).toBe('The first name may not be greater than 120 characters.');
   });
 
   it('says them in Filipino, English as written', () => {
