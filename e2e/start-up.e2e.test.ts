@@ -18,7 +18,9 @@ afterAll(() => server?.stop());
 const recordTextPaint = (text: string) => `(() => {
   window.__textPaint = null;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (window.__textPaint === null && e.element && e.element.textContent.includes(${JSON.stringify(text)})) window.__textPaint = e.startTime;
+    // The rendering update that painted it (paintTime), not when the frame reached the screen (startTime, up to a
+    // frame later): a task queued after that paint may run before the frame is shown.
+    for (const e of list.getEntries()) if (window.__textPaint === null && e.element && e.element.textContent.includes(${JSON.stringify(text)})) window.__textPaint = e.paintTime ?? e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 })();`;
 
