@@ -54,12 +54,18 @@ export function noteBody(parts: { client_id: number; text: string }[], shared = 
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Only the `\n` before `endstream` is the writer's: a compressed stream may end with the byte `\r` itself (about one
+  // in 256 of them), which a pattern that also took an `\r` cut off, and the text read as empty.
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)) {
     let content: string;
     try {
       content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
     } catch {
-      content = m[1];
+      try {
+        content = inflateSync(Buffer.from(m[1].replace(/\r$/, ''), 'latin1')).toString('latin1');
+      } catch {
+        content = m[1];
+      }
     }
     for (const h of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out.push(Buffer.from(h[1], 'hex').toString('latin1'));
   }
