@@ -35,6 +35,9 @@ function ResourcesAddress() {
   return <p data-testid="resources-address">{location.pathname + location.search}</p>;
 }
 
+/** The next frame is painted (an animation frame, then the task after it), as lib/after-paint.ts waits for. */
+const paintedFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+
 function renderPage() {
   return renderWithQueries(
     <MemoryRouter initialEntries={['/categories']}>
@@ -207,6 +210,10 @@ describe('Categories screen', () => {
       // The device's code waits for the first picture (decision 0371, helper i).
       expect(screenShown).not.toHaveBeenCalled();
       fireEvent.load(first as HTMLImageElement);
+      // Not before the frame that shows it has been painted (decision 0381).
+      expect(screenShown).not.toHaveBeenCalled();
+      expect(pictures(screen.getAllByTestId('category-card')).slice(1).every((img) => img === null)).toBe(true);
+      await paintedFrame();
       expect(screenShown).toHaveBeenCalled();
       const after = pictures(screen.getAllByTestId('category-card')).slice(1);
       expect(after.map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
@@ -219,6 +226,7 @@ describe('Categories screen', () => {
       expect(imgs.slice(3)).toEqual([null, null]);
       expect(screenShown).not.toHaveBeenCalled();
       fireEvent.error(imgs[0] as HTMLImageElement);
+      await paintedFrame();
       expect(screenShown).toHaveBeenCalled();
       expect(pictures(screen.getAllByTestId('category-card')).slice(3).map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
     });
@@ -229,6 +237,7 @@ describe('Categories screen', () => {
       expect(second?.getAttribute('fetchpriority')).toBe('high');
       expect(rest.every((img) => img === null)).toBe(true);
       fireEvent.load(second as HTMLImageElement);
+      await paintedFrame();
       expect(pictures(screen.getAllByTestId('category-card')).slice(2).map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy']);
     });
 

@@ -1,7 +1,9 @@
+import type { CategoryListReply } from '@kalinga/contracts/categories';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { CATEGORY_PAGE_SIZE, type CategoryInput, type CategoryListParams, createCategory, deleteCategory, listCategories, updateCategory } from './categories-store';
 import { refreshQueries } from '../../../lib/refresh-queries';
+import { warmCover } from '../../../components/ui/cover-image';
 
 export const categoriesKey = ['categories'] as const;
 
@@ -39,9 +41,16 @@ function listQuery(client: QueryClient, params: CategoryListParams) {
   };
 }
 
-/** The screen's first page (no search), asked for at start-up beside the session check (decision 0100). */
+/**
+ * The screen's first page (no search), asked for at start-up beside the session check (decision 0100); its first
+ * picture is asked for as soon as the page is in, before the screen is drawn (decision 0381).
+ */
 export function prefetchFirstCategories(client: QueryClient): void {
-  void client.prefetchQuery(listQuery(client, { page: 1, perPage: CATEGORY_PAGE_SIZE, search: '' }));
+  const query = listQuery(client, { page: 1, perPage: CATEGORY_PAGE_SIZE, search: '' });
+  void client.prefetchQuery(query).then(() => {
+    const first = client.getQueryData<CategoryListReply>(query.queryKey)?.data.find((c) => c.image_path)?.image_path;
+    if (first) warmCover(first);
+  });
 }
 
 /** Create, update and delete; each refreshes every category list (and the resources that show category titles). */
