@@ -76,6 +76,11 @@ describe('GET /api/start-up-reads', () => {
       ['https://example.test/api/me'],
       ['/api/start-up-reads?url=/api/me'],
       ['/api/sync/events'],
+      ['/api/x/../start-up-reads?url=/api/me'],
+      ['/api/x/%2e%2e/sync/events'],
+      ['/api/sync//events'],
+      ['/api/sync/events/'],
+      ['/api/./me'],
       Array.from({ length: 9 }, () => '/api/me'),
     ];
     for (const urls of refused) {
