@@ -160,7 +160,8 @@ describe('the page sending them', () => {
         navigator: { onLine: true },
         fetch: (url: string) => {
           asked.push(url);
-          return Promise.resolve(url.startsWith(START_UP_READS_PATH) ? new Response('{"message":"Refused."}', { status, headers: { 'content-type': 'application/json' } }) : startUpReply(url, () => ({ alone: url })));
+          const body = status === 200 ? '<html>a proxy page</html>' : '{"message":"Refused."}';
+          return Promise.resolve(url.startsWith(START_UP_READS_PATH) ? new Response(body, { status, headers: { 'content-type': 'application/json' } }) : startUpReply(url, () => ({ alone: url })));
         },
       } as unknown as Window;
       sendEarlyReads(win, localStorage, NOW + 1000);
@@ -171,8 +172,8 @@ describe('the page sending them', () => {
     expect(unauthorized.asked).toHaveLength(1);
     expect(unauthorized.replies).toEqual([[401, { message: 'Refused.' }], [401, { message: 'Refused.' }]]);
     expect((await run(403)).replies.map(([status]) => status)).toEqual([403, 403]);
-    // A server without the route (404), or one that failed (500): each read is asked on its own.
-    for (const status of [404, 500]) {
+    // A server without the route (404), or one that failed (500), or a 200 that is not the list: each read on its own.
+    for (const status of [404, 500, 200]) {
       const alone = await run(status);
       expect(alone.asked.slice(1)).toEqual(['/api/me', '/api/appointments/counts']);
       expect(alone.replies).toEqual([[200, { alone: '/api/me' }], [200, { alone: '/api/appointments/counts' }]]);

@@ -126,7 +126,11 @@ export function sendEarlyReads(win: Window, storage: Storage, now: number, send:
     const urls = kept.urls.filter((url) => !(url in replies));
     if (urls.length === 0) return;
     const together = win.fetch(`${START_UP_READS_PATH}?${urls.map((url) => `url=${encodeURIComponent(url)}`).join('&')}`, { headers }).then(async (res) => {
-      if (res.ok) return { replies: ((await res.json()) as { replies: StartUpReply[] }).replies };
+      if (res.ok) {
+        // A body that is not the list (a proxy's page in its place): each read on its own.
+        const replies = ((await res.json().catch(() => null)) as { replies?: unknown } | null)?.replies;
+        return Array.isArray(replies) ? { replies: replies as StartUpReply[] } : null;
+      }
       if (res.status === 401 || res.status === 403) return { refusal: { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() } };
       return null;
     });
