@@ -46,30 +46,66 @@ export function pseudoMessage(message: Compiled): Compiled {
   return [OPEN, ...pseudoTokens(typeof message === 'string' ? [message] : message), CLOSE];
 }
 
-/** The catalog a built chunk holds (`var e={…};export{e as default};`), or null for any other chunk. */
-function catalogOf(source: string): Record<string, Compiled> | null {
-  const match = /^var (\w+)=(\{[\s\S]*\});\s*export\s*\{\s*\1 as default\s*\};?\s*$/.exec(source.trim());
-  if (!match) return null;
-  // The bundler's own output (an object literal of strings and arrays), evaluated to read it.
-  return new Function(`return ${match[2]}`)() as Record<string, Compiled>;
+/** Where the object literal starting at `open` (a `{`) ends, past its closing `}`: strings and template texts skipped. */
+function literalEnd(source: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < source.length; i++) {
+    const c = source[i];
+    if (c === '"' || c === "'" || c === '`') {
+      for (i++; i < source.length && source[i] !== c; i++) if (source[i] === '\\') i++;
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i + 1;
+  }
+  return -1;
 }
 
-/** The built English catalogs by file name (an area's chunk whose messages are English's, not Filipino's). */
-function englishChunks(): Map<string, Record<string, Compiled>> {
+/**
+ * The catalogs a built chunk holds, where each is written: an area's own chunk (`var e={…};export{e as default};`)
+ * or the signed-in frame's chunk of a language, which holds three (decision 0381). A catalog is an object literal of
+ * messages whose keys are `<area>.<name>`.
+ */
+function catalogsIn(source: string, areas: string[]): { start: number; end: number; area: string; catalog: Record<string, Compiled> }[] {
+  const found: { start: number; end: number; area: string; catalog: Record<string, Compiled> }[] = [];
+  for (let at = source.indexOf('={"'); at >= 0; at = source.indexOf('={"', at + 1)) {
+    const area = /^=\{"([A-Za-z]+)\./.exec(source.slice(at, at + 60))?.[1];
+    if (!area || !areas.includes(area)) continue;
+    const end = literalEnd(source, at + 1);
+    if (end < 0) continue;
+    // The bundler's own output (an object literal of strings and arrays), evaluated to read it.
+    const catalog = new Function(`return ${source.slice(at + 1, end)}`)() as Record<string, Compiled>;
+    found.push({ start: at + 1, end, area, catalog });
+    at = end;
+  }
+  return found;
+}
+
+/** Whether `catalog` (of `area`) is the English one, not the Filipino (more plain messages match English's). */
+function isEnglish(area: string, catalog: Record<string, Compiled>): boolean {
+  const en = JSON.parse(fs.readFileSync(path.join(CATALOGS, 'en', `${area}.json`), 'utf8')) as Record<string, string>;
+  const fil = JSON.parse(fs.readFileSync(path.join(CATALOGS, 'fil', `${area}.json`), 'utf8')) as Record<string, string>;
+  // (The build may trail an edit or two.)
+  const plain = Object.entries(catalog).filter(([, m]) => Array.isArray(m) && m.length === 1 && typeof m[0] === 'string');
+  const likeEn = plain.filter(([k, m]) => en[k] === m[0] && fil[k] !== m[0]).length;
+  const likeFil = plain.filter(([k, m]) => fil[k] === m[0] && en[k] !== m[0]).length;
+  return likeEn > likeFil;
+}
+
+/** The built chunks holding English catalogs, by file name, each rewritten with its catalogs in the pseudo-locale. */
+function pseudoChunks(): Map<string, string> {
   const areas = fs.readdirSync(path.join(CATALOGS, 'en')).map((f) => f.replace(/\.json$/, ''));
-  const chunks = new Map<string, Record<string, Compiled>>();
+  const chunks = new Map<string, string>();
   for (const file of fs.readdirSync(ASSETS)) {
-    const area = areas.find((a) => file.startsWith(`${a}-`) && /^[\w-]{8}\.js$/.test(file.slice(a.length + 1)));
-    if (!area) continue;
-    const catalog = catalogOf(fs.readFileSync(path.join(ASSETS, file), 'utf8'));
-    if (!catalog) continue;
-    const en = JSON.parse(fs.readFileSync(path.join(CATALOGS, 'en', `${area}.json`), 'utf8')) as Record<string, string>;
-    const fil = JSON.parse(fs.readFileSync(path.join(CATALOGS, 'fil', `${area}.json`), 'utf8')) as Record<string, string>;
-    // English when more of its plain messages match English's than Filipino's (the build may trail an edit or two).
-    const plain = Object.entries(catalog).filter(([, m]) => Array.isArray(m) && m.length === 1 && typeof m[0] === 'string');
-    const likeEn = plain.filter(([k, m]) => en[k] === m[0] && fil[k] !== m[0]).length;
-    const likeFil = plain.filter(([k, m]) => fil[k] === m[0] && en[k] !== m[0]).length;
-    if (likeEn > likeFil) chunks.set(file, catalog);
+    if (!file.endsWith('.js')) continue;
+    const source = fs.readFileSync(path.join(ASSETS, file), 'utf8');
+    const english = catalogsIn(source, areas).filter((c) => isEnglish(c.area, c.catalog));
+    if (english.length === 0) continue;
+    let body = source;
+    // From the last, so the earlier ones' places stay where they were found.
+    for (const c of english.reverse()) {
+      const pseudo = Object.fromEntries(Object.entries(c.catalog).map(([key, message]) => [key, pseudoMessage(message)]));
+      body = body.slice(0, c.start) + JSON.stringify(pseudo) + body.slice(c.end);
+    }
+    chunks.set(file, body);
   }
   // An area whose catalog came after the build is not in it, and the built app does not use it.
   if (chunks.size === 0) throw new Error('No built English catalog: build the app first (npm run build)');
@@ -82,9 +118,7 @@ function englishChunks(): Map<string, Record<string, Compiled>> {
  * dates and numbers as English does.
  */
 export async function usePseudoLocale(context: BrowserContext): Promise<void> {
-  for (const [file, catalog] of englishChunks()) {
-    const pseudo = Object.fromEntries(Object.entries(catalog).map(([key, message]) => [key, pseudoMessage(message)]));
-    const body = `var e=${JSON.stringify(pseudo)};export{e as default};`;
+  for (const [file, body] of pseudoChunks()) {
     await context.route(`**/assets/${file}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body }));
   }
 }
