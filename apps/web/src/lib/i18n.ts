@@ -222,11 +222,19 @@ export function useT(...areas: Area[]): Translate {
   const scoped = useContext(Scope);
   const language = useLanguage();
   const missing = areas.filter((area) => !loaded.has(`${language}/${area}`));
+  let waiting: Promise<unknown> = LOADED;
   if (missing.length > 0) {
     const key = `${language}:${missing.join(',')}`;
-    let waiting = waits.get(key);
-    if (!waiting) waits.set(key, (waiting = Promise.all(missing.map((area) => loadArea(language, area))).finally(() => waits.delete(key))));
-    use(waiting);
+    waiting = waits.get(key) ?? Promise.all(missing.map((area) => loadArea(language, area))).finally(() => waits.delete(key));
+    waits.set(key, waiting);
   }
+  // use() on every render, not only while a catalog is missing: React replays a component that suspended as soon as
+  // what it waited for has come, and a replay that no longer called use() ran the next hook in its place ("Update
+  // hook called on initial render", seen once in the lending ticket's test). Loaded, it is a promise React reads as
+  // already fulfilled.
+  use(waiting);
   return scoped ? fixedT[scoped] : t;
 }
+
+/** A promise React's use() reads as fulfilled at once (its status and value set as React itself sets them). */
+const LOADED: Promise<unknown> = Object.assign(Promise.resolve(undefined), { status: 'fulfilled', value: undefined });
