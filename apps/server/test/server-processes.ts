@@ -1,6 +1,6 @@
 // Starts serve.ts in a child process (TypeScript through tsx) and waits until its workers listen.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from './free-port';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig } from '../src/config';
@@ -10,18 +10,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export interface Servers {
   url: string;
   stop(): Promise<void>;
-}
-
-/**
- * A port the system has free now. A random one from 20000-39999 was taken at times: from 32768 up it is the range the
- * system gives outgoing connections (EADDRINUSE on 36004 once in CI's PostgreSQL suite).
- */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** `workers` server processes on one port over `database`, with extra environment variables. */

@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../test/free-port';
 import { type Actor, createTestApp, PNG_1PX, registerCompany, type TestApp } from '../../test/harness';
 import { type S3Server, startS3Server } from '../../test/storage/s3-server';
 import { loadConfig } from '../config';
@@ -12,16 +12,8 @@ import { watchImageStorage } from './storage-watch';
 // stops over it (docs/decisions/0328-object-storage.md).
 
 let s3: S3Server;
-let closedPort: number;
-
 /** A port nothing listens on: one the system gave and took back. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+let closedPort: number;
 
 beforeAll(async () => {
   s3 = await startS3Server(['kalinga-present']);
