@@ -219,7 +219,9 @@ describe('start-up of a signed-in screen', () => {
       expect(later.map((r) => r.path)).toHaveLength(3);
       for (const r of later) expect(r.start, r.path).toBeGreaterThan(seen.hintPaint!);
       expect(seen.starts.map((r) => r.path)).not.toContain('/logo.svg');
-      // The manifest is linked once the first screen is up (decision 0381), not fetched in front of it.
+      // The manifest is linked once the first screen is up (decision 0381), not fetched in front of it: the page as
+      // sent links none.
+      expect(await (await page.request.get('/profile')).text()).not.toContain('rel="manifest"');
       await page.waitForFunction(() => document.head.querySelector('link[rel="manifest"]') !== null, undefined, { timeout: 10_000 });
       const manifest = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/manifest.webmanifest')?.startTime ?? null);
       if (manifest !== null) expect(manifest).toBeGreaterThan(seen.hintPaint!);
