@@ -9,7 +9,8 @@
 // device before (its last screen is kept and drawn first, decision 0101), and as the first time it is opened on
 // this device (no kept screen: the frame's skeleton, then the app). It exits 1 at its end when a target is missed
 // (decision 0254). Alone:
-// `npx tsx bench/lighthouse.bench.ts`.
+// `npx tsx bench/lighthouse.bench.ts`. LIGHTHOUSE_LANTERN=1 or =tbt prints what the simulation counted in each run,
+// LIGHTHOUSE_FIRST_OPEN_ONLY=1 measures only the first opens (decision 0386).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { NEVER_KEPT } from '../apps/web/src/last-screen/snapshot';
 import { repeatVisit } from './repeat-visit';
 import { firstDownloadDone } from './first-download';
 import { startHttp2Proxy } from './http2-proxy';
+import { lanternBlockingLines, lanternLcpLines } from './lantern-timings';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
@@ -113,6 +115,10 @@ async function audit(url: string, keepStorage: boolean): Promise<Run> {
   // LIGHTHOUSE_REPORTS=<dir>: each run's full report, to see what a figure is made of.
   const reports = process.env.LIGHTHOUSE_REPORTS;
   if (reports) fs.writeFileSync(path.join(reports, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  // LIGHTHOUSE_LANTERN=1: what the simulation put in front of the largest paint; =tbt: the simulated tasks that make
+  // the total blocking time (bench/lantern-timings.ts).
+  if (process.env.LIGHTHOUSE_LANTERN === 'tbt') console.log([`${url}: TBT ${Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms, FCP ${Math.round(result.lhr.audits['first-contentful-paint']?.numericValue ?? 0)}, TTI ${Math.round(result.lhr.audits.interactive?.numericValue ?? 0)}`, ...lanternBlockingLines()].join('\n'));
+  if (process.env.LIGHTHOUSE_LANTERN === '1') console.log([`${url}: LCP ${Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms`, ...lanternLcpLines()].join('\n'));
   const { categories: c, audits: a } = result.lhr;
   const score = (key: string) => Math.round((c[key]?.score ?? 0) * 100);
   const value = (key: string) => a[key]?.numericValue ?? Number.NaN;
@@ -189,6 +195,28 @@ async function forgetScreens(page: Page, origin: string): Promise<void> {
   await page.goto('about:blank');
 }
 
+/**
+ * Runs `step` in a tab of its own with Playwright connected, then disconnects. Lighthouse's runs go with nothing
+ * else attached: a connected Playwright sets up its own script contexts in every page the browser opens,
+ * Lighthouse's measured tab included (observed: the measured page's first task created four V8 contexts instead of
+ * one, a task the simulation multiplies by four), work no phone does (decision 0386).
+ */
+async function withPlaywright<T>(step: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    try {
+      return await step(page, context);
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    browser = undefined;
+  }
+}
+
 /** The median of the runs that measured it (Lighthouse reports no LCP for a run whose page it saw no paint of). */
 function median(values: number[]): number {
   const sorted = values.filter(Number.isFinite).sort((x, y) => x - y);
@@ -245,18 +273,18 @@ try {
   rows.push(['/login (signed out)', medians(login)]);
 
   // Signed in through the sign-in page, as a person would: the app stores the session its own way.
-  browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
-  const context = browser.contexts()[0];
-  const page = await context.newPage();
-  await signIn(page, DEMO.admin, undefined, origin);
-  await page.getByTestId('username').waitFor();
-  await firstDownloadDone(page);
-  await page.goto('about:blank');
-  for (const screen of SCREENS) await keepScreen(page, origin, screen);
-  for (const screen of SCREENS) {
+  await withPlaywright(async (page) => {
+    await signIn(page, DEMO.admin, undefined, origin);
+    await page.getByTestId('username').waitFor();
+    await firstDownloadDone(page);
+    await page.goto('about:blank');
+    for (const screen of SCREENS) await keepScreen(page, origin, screen);
+  });
+  // LIGHTHOUSE_FIRST_OPEN_ONLY=1: only the first opens (a shorter run while working on them).
+  for (const screen of process.env.LIGHTHOUSE_FIRST_OPEN_ONLY === '1' ? [] : SCREENS) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      await fresh(page, context, origin);
+      await withPlaywright((page, context) => fresh(page, context, origin));
       runs.push(await audit(`${origin}${screen}`, true));
     }
     rows.push([screen, medians(runs)]);
@@ -265,8 +293,10 @@ try {
   for (const screen of SCREENS) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      await forgetScreens(page, origin);
-      await fresh(page, context, origin);
+      await withPlaywright(async (page, context) => {
+        await forgetScreens(page, origin);
+        await fresh(page, context, origin);
+      });
       runs.push(await audit(`${origin}${screen}`, true));
     }
     firstOpen.push([`${screen} (first open)`, medians(runs)]);
@@ -299,7 +329,7 @@ try {
   const all = [...rows, ...firstOpen];
   console.log(`Machine: load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; Lighthouse benchmark index (median over screens) ${Math.round(median(all.map(([, r]) => r.benchmarkIndex)))}.`);
 
-  await page.close();
+  browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
   // Chromium keeps no HTTP cache for an origin whose certificate it was told to ignore: over the throwaway one the
   // repeat visit would fetch everything again whatever the app does.
   const repeat = HTTP2 ? ['Repeat visit: not measured over HTTP/2 (the throwaway certificate turns off the HTTP cache).'] : await repeatVisit(browser, origin);
