@@ -45,16 +45,29 @@ function openExisting(): Promise<IDBDatabase | null> {
   });
 }
 
-/** The row under `key` in `table`, undefined when there is none, or USE_DEXIE when this way cannot tell. */
-export async function quickRead<T>(table: 'auth' | 'settings', key: string): Promise<T | undefined | typeof USE_DEXIE> {
+/**
+ * The device's database opened the short way (the one connection kept), null when there is none yet, or USE_DEXIE
+ * when this way cannot be used (no IndexedDB, another schema version, an error).
+ */
+export async function quickConnection(): Promise<IDBDatabase | null | typeof USE_DEXIE> {
   if (typeof indexedDB === 'undefined') return USE_DEXIE;
   try {
     connection ??= openExisting();
     const db = await connection;
-    if (!db) {
-      connection = null;
-      return undefined;
-    }
+    if (!db) connection = null;
+    return db;
+  } catch {
+    connection = null;
+    return USE_DEXIE;
+  }
+}
+
+/** The row under `key` in `table`, undefined when there is none, or USE_DEXIE when this way cannot tell. */
+export async function quickRead<T>(table: 'auth' | 'settings', key: string): Promise<T | undefined | typeof USE_DEXIE> {
+  const db = await quickConnection();
+  if (db === USE_DEXIE) return USE_DEXIE;
+  if (!db) return undefined;
+  try {
     return await new Promise<T | undefined>((resolve, reject) => {
       const request = db.transaction(table, 'readonly').objectStore(table).get(key);
       request.onsuccess = () => resolve(request.result as T | undefined);
