@@ -37,15 +37,22 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 
 /**
  * After the first screen's start-up has run its last stage (lib/first-screen.ts) and the browser is idle again,
- * fetches these parts' code; failures are left for first use (which loads them on demand anyway).
+ * fetches these parts' code; failures are left for first use (which loads them on demand anyway). One part to an
+ * idle moment, the next once the one before has arrived: asking for a part's chunk and the ones it needs costs the
+ * main thread a few milliseconds each on a phone, and a screen's four parts asked at once were one long task
+ * (decision 0388).
  */
 export function usePreloadWhenIdle(...parts: { preload: () => Promise<unknown> }[]): void {
   useEffect(() => {
     let cancel = () => undefined as void;
     let live = true;
-    void afterFirstScreen(2).then(() => {
-      if (live) cancel = whenIdle(() => { for (const part of parts) part.preload().catch(() => undefined); }, 3000);
-    });
+    const next = (i: number) => {
+      if (!live || i >= parts.length) return;
+      cancel = whenIdle(() => {
+        void parts[i].preload().catch(() => undefined).then(() => next(i + 1));
+      }, 3000);
+    };
+    void afterFirstScreen(2).then(() => next(0));
     return () => {
       live = false;
       cancel();

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, timeoutManager, type TimeoutProvider } from '@tanstack/react-query';
 import { ApiError, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from './api-client';
+import { coalescedTimers } from './coalesced-timers';
 import { queryClientLoaded } from './query-clear';
 
 /** Client errors will not fix themselves and a dead network or a silent server should not be waited on; blips might. */
@@ -22,6 +23,12 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+// The library's timers share one browser timer (decision 0388). One provider for the page's life: a module loaded
+// again (a test's fresh copy) finds it, and the library never sees two providers' timers.
+const TIMERS = Symbol.for('kalinga.queryTimers');
+const holder = globalThis as { [TIMERS]?: TimeoutProvider<number> };
+timeoutManager.setTimeoutProvider((holder[TIMERS] ??= coalescedTimers()));
 
 export const queryClient = createQueryClient();
 queryClientLoaded(queryClient);

@@ -39,3 +39,16 @@ describe('groupByMonth', () => {
 
   it('gives nothing for an empty page', () => expect(groupByMonth([])).toEqual([]));
 });
+
+describe('groupByMonth keys', () => {
+  it("are the month in the browser's zone as yyyy-MM", () => {
+    const original = process.env.TZ;
+    process.env.TZ = 'Asia/Manila';
+    try {
+      const groups = groupByMonth([{ appointment_date: '2026-08-31T16:30:00.000Z' }, { appointment_date: '0999-02-03T01:00:00.000Z' }]);
+      expect(groups.map((g) => g.key)).toEqual(['2026-09', '0999-02']);
+    } finally {
+      process.env.TZ = original;
+    }
+  });
+});

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { formatMonth } from '../../lib/dates';
 
 export interface MonthGroup<T> {
@@ -19,7 +18,8 @@ export function groupByMonth<T extends { appointment_date: string }>(items: read
   const byKey = new Map<string, MonthGroup<T>>();
   for (const item of items) {
     const date = new Date(item.appointment_date);
-    const key = format(date, 'yyyy-MM');
+    // yyyy-MM by hand: date-fns' format parsed its pattern again for every card of the first render (decision 0388).
+    const key = `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}`;
     let group = byKey.get(key);
     if (!group) {
       group = { key, label: formatMonth(date), items: [] };

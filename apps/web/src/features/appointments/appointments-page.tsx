@@ -285,7 +285,7 @@ export function AppointmentsPage() {
                     user={user}
                     busy={busyUuid === entry.appointment.uuid}
                     actions={cardActions}
-                    clientActions={<ClientActions appointment={entry.appointment} user={user} />}
+                    clientActions={<ClientActions appointment={entry.appointment} user={user} settings={settings.data} />}
                   />
                 ))}
               </div>

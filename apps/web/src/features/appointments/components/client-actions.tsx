@@ -3,7 +3,7 @@ import type { AuthUser } from '@kalinga/contracts/auth';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { lazyPart, useOnceTrue } from '../../../lib/lazy-part';
-import { useSiteSettings } from '../../../session/site-settings';
+import type { SiteSettings } from '../../../session/site-settings';
 import { selfServiceFor } from '../self-service-rules';
 
 // The two dialogs load on first use, or when the Appointments screen warms them after its first paint (decision 0091).
@@ -13,14 +13,17 @@ const rescheduleModal = lazyPart(() => import('./reschedule-modal').then((m) => 
 /** Fetches the client's cancel and reschedule dialogs ahead of their first opening. */
 export const clientDialogs = { preload: () => Promise.all([cancelModal.preload(), rescheduleModal.preload()]) };
 
-/** 'Cancel' and 'Reschedule' on the client's own appointment; once the notice period has passed, a late 'Cancel' and whom to contact. */
-export function ClientActions({ appointment: a, user }: { appointment: Appointment; user: AuthUser | null }) {
+/**
+ * 'Cancel' and 'Reschedule' on the client's own appointment; once the notice period has passed, a late 'Cancel' and
+ * whom to contact. The site settings come from the screen that lists the cards: one reader of them, not one per card
+ * (decision 0388).
+ */
+export function ClientActions({ appointment: a, user, settings }: { appointment: Appointment; user: AuthUser | null; settings: SiteSettings | undefined }) {
   const t = useT('appointments');
-  const settings = useSiteSettings();
   const [open, setOpen] = useState<'cancel' | 'reschedule' | null>(null);
   const cancelMounted = useOnceTrue(open === 'cancel');
   const rescheduleMounted = useOnceTrue(open === 'reschedule');
-  const rule = selfServiceFor(user, a, settings.data?.cancellation_notice_hours ?? 24, settings.data?.students_can_book ?? false);
+  const rule = selfServiceFor(user, a, settings?.cancellation_notice_hours ?? 24, settings?.students_can_book ?? false);
   if (rule.kind === 'none') return null;
   const close = () => setOpen(null);
   const late = rule.kind === 'late';

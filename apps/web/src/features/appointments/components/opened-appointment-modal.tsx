@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { api, errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { useSiteSettings } from '../../../session/site-settings';
 import { appointmentKeys } from '../api/appointments-api';
 import { AppointmentCard, type CardActions } from './appointment-card';
 import { ClientActions } from './client-actions';
@@ -16,6 +17,7 @@ import { ClientActions } from './client-actions';
  */
 export function OpenedAppointmentModal({ uuid, user, busy, actions, onClose }: { uuid: string | null; user: AuthUser | null; busy: boolean; actions: CardActions; onClose: () => void }) {
   const t = useT('appointments');
+  const settings = useSiteSettings();
   const query = useQuery({
     queryKey: [...appointmentKeys.all, 'one', uuid],
     queryFn: () => api.get<{ data: Appointment }>(`/api/appointments/${encodeURIComponent(uuid ?? '')}`).then((r) => r.data),
@@ -42,7 +44,7 @@ export function OpenedAppointmentModal({ uuid, user, busy, actions, onClose }: {
         <ErrorAlert message={errorMessage(query.error, t('appointments.opened.loadFailed'))} retryText={t('appointments.retry')} onRetry={() => void query.refetch()} />
       ) : (
         // The client's cancel and reschedule open their dialog over this one (they hold their own state).
-        <AppointmentCard appointment={query.data} user={user} busy={busy} actions={wrapped} clientActions={<ClientActions appointment={query.data} user={user} />} />
+        <AppointmentCard appointment={query.data} user={user} busy={busy} actions={wrapped} clientActions={<ClientActions appointment={query.data} user={user} settings={settings.data} />} />
       )}
     </Modal>
   );
