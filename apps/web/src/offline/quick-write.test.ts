@@ -85,3 +85,16 @@ describe('the short way to the device database', () => {
     expect(await quickCount(BOOK_TABLES)).toBe(USE_DEXIE);
   });
 });
+
+describe("the cipher's first load (decision 0389)", () => {
+  it('returns in a task after the one that evaluated its module, and at once when loaded', async () => {
+    vi.resetModules();
+    const { loadCipher } = await import('./book-seal');
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    await loadCipher();
+    expect(timers).toHaveBeenCalledWith(expect.any(Function), 0);
+    timers.mockClear();
+    await loadCipher();
+    expect(timers).not.toHaveBeenCalled();
+  });
+});
