@@ -5,6 +5,7 @@ import { getToken } from '../lib/api-client';
 import { getAuthState, hasPermission } from '../session/auth-store';
 import { LoginPage } from '../features/auth/login-page';
 import { Dashboard, GuestOnly, NotFound, RequireAuth } from './guard';
+import { routesForPath } from './routes-for-path';
 import { landingExtras, screenToReady } from '../lib/home-hint';
 import { type Access, COVERED_ACCESS, GROUPS_ACCESS, SYNC_ACCESS, WORKSHOPS_ACCESS } from './nav';
 import { RolesPage, SettingsPage, UsersPage } from './settings-screens';
@@ -220,5 +221,6 @@ export function AppRoutes() {
     document.documentElement.dataset.drawnPath = location.pathname;
     navigationListeners.forEach((listener) => listener());
   }, [location]);
-  return useRoutes(routes);
+  // Only the routes that may match: React Router matches the whole list anew on every render (routes-for-path.ts).
+  return useRoutes(routesForPath(routes, location.pathname));
 }
