@@ -12,11 +12,16 @@ import { type BootData, CAP_MS, forgetStaleScreens, readBootData, type Snapshot,
 export const CODE_HOLD_MS = 500;
 
 /**
- * With a snapshot on screen, the start-up script's requests go at most this many to a task: each costs the main
- * thread a few milliseconds on a phone, and the fifteen or so of a signed-in start in one task were one long task
- * after the first paint (decision 0334).
+ * The start-up script's requests go at most this many to a task: each costs the main thread a few milliseconds on
+ * a phone, and the fifteen or so of a signed-in start in one task were one long task after the first paint
+ * (decision 0334). Three a task were still 28-33 ms each on a phone (decision 0387).
  */
-export const REQUESTS_PER_TASK = 3;
+export const REQUESTS_PER_TASK = 1;
+
+/** The browser's task scheduler, where it has one: a task it posts is not held back like a timer set from a timer. */
+interface TaskScheduler {
+  postTask(task: () => void): Promise<unknown>;
+}
 
 /** A step that asks for one module ahead (the browser's module map then holds it when the app imports it). */
 function preloadStep(doc: Document, href: string): () => void {
@@ -67,10 +72,24 @@ function run(step: () => void): void {
   }
 }
 
-/** Runs `steps` (which may add more) REQUESTS_PER_TASK at a time, each few in a task of its own. */
+/** Runs `task` in a task of its own: the scheduler's where there is one (nested timers wait 4 ms each), else a timer's. */
+function nextTask(win: Window, task: () => void): void {
+  const scheduler = (win as Window & { scheduler?: TaskScheduler }).scheduler;
+  try {
+    if (typeof scheduler?.postTask === 'function') {
+      scheduler.postTask(task).catch(() => undefined);
+      return;
+    }
+  } catch {
+    // a scheduler that refuses the task: a timer runs it
+  }
+  win.setTimeout(task, 0);
+}
+
+/** Runs `steps` (which may add more) REQUESTS_PER_TASK at a time, the first now, each next few in a task of its own. */
 function inTasks(win: Window, steps: (() => void)[]): void {
   for (let i = 0; i < REQUESTS_PER_TASK && steps.length > 0; i++) run(steps.shift()!);
-  if (steps.length > 0) win.setTimeout(() => inTasks(win, steps), 0);
+  if (steps.length > 0) nextTask(win, () => inTasks(win, steps));
 }
 
 /** Draws `shot` in front of #root until the app has drawn its screen there. False without a #root. */
@@ -110,8 +129,12 @@ export function startPage(doc: Document, win: Window, storage: () => Storage, no
   const data = readBootData(doc);
   if (!data) return 'plain';
   let loaded = false;
-  /** Asks for the code, then the screen's first reads: all at once, or spread over tasks (`spread`, after the first paint). */
-  const load = (spread: boolean) => {
+  /**
+   * Asks for the code, then the screen's first reads: the entry in this task, the rest one a task. Before the
+   * first paint (no snapshot) that is the page's own parsing, which the entry's request used to wait for the end
+   * of, with every other request in it (decision 0387).
+   */
+  const load = () => {
     if (loaded) return;
     loaded = true;
     const steps = codeRequests(doc, data);
@@ -120,8 +143,7 @@ export function startPage(doc: Document, win: Window, storage: () => Storage, no
     steps.push(() => sendEarlyReads(win, storage(), now, (send) => steps.push(send)));
     // Then the first screen's catalogs, in the language those reads went in (none when none were sent).
     steps.push(() => steps.push(...catalogRequests(doc, data, win.__earlyReads?.language)));
-    if (spread) inTasks(win, steps);
-    else while (steps.length > 0) run(steps.shift()!);
+    inTasks(win, steps);
   };
   let shot: Snapshot | null = null;
   try {
@@ -132,22 +154,20 @@ export function startPage(doc: Document, win: Window, storage: () => Storage, no
     // No storage (a private window that refuses it): no snapshot.
   }
   if (!shot || doc.visibilityState === 'hidden') {
-    // Before the first paint, in the page's own parsing: nothing to spread.
-    load(false);
+    load();
     return 'plain';
   }
   const kept = shot;
-  const loadSpread = () => load(true);
   const draw = () => {
     try {
       // After the frame that shows it: two animation frames, then the task after the second.
-      if (showSnapshot(doc, kept)) win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(loadSpread, 0)));
-      else load(false);
+      if (showSnapshot(doc, kept)) win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(load, 0)));
+      else load();
     } catch {
-      load(false);
+      load();
     }
   };
-  win.setTimeout(loadSpread, CODE_HOLD_MS);
+  win.setTimeout(load, CODE_HOLD_MS);
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', draw, { once: true });
   else draw();
   return 'snapshot';

@@ -1,7 +1,8 @@
 import { afterFirstScreen, whenIdle } from '../lib/first-screen';
 import { BOOK_USER_KEY, COMPANY_KEY, TOKEN_KEY } from '../lib/storage-keys';
 import { forgetEarlyReads } from '../lib/early-reads';
-import { forgetStaleScreens, keptKeys, MAX_CHARS, MAX_KEPT, readBootData, screenComplete, sessionOwner, type Snapshot, snapshotKey } from './snapshot';
+import { firstScreensCopy } from './first-screens-copy';
+import { forgetStaleScreens, keptFacts, keptKeys, MAX_CHARS, MAX_KEPT, readBootData, screenComplete, sessionOwner, type Snapshot, snapshotKey } from './snapshot';
 
 // The app's side of the last screen (decision 0101): what a signed-in screen shows is kept when the page is
 // hidden or left (a reload, another app on a phone, the tab closed) and once a screen has drawn its content;
@@ -37,20 +38,14 @@ const NAMING = [
 ];
 
 /**
- * The markup of `root` as a snapshot: each list's chosen option and each box's tick (React sets them as
- * properties, which markup does not carry); no typed password (React mirrors an input's value into its
+ * The markup of `root` as a snapshot, down to the first screens' end (first-screens-copy.ts): each list's chosen
+ * option and each box's tick (React sets them as properties, which markup does not carry); no typed password (React mirrors an input's value into its
  * attribute), no open dialogs, menus or toasts; nothing that names a control or points at an element: no ids,
  * test ids, labels, field names or ARIA names and references (the app's own copy keeps them).
  */
 export function snapshotMarkup(root: Element): string {
-  const copy = root.cloneNode(true) as Element;
-  const lists = root.querySelectorAll('select');
-  copy.querySelectorAll('select').forEach((select, i) => {
-    const chosen = lists[i]?.selectedIndex ?? -1;
-    select.querySelectorAll('option').forEach((option, j) => option.toggleAttribute('selected', j === chosen));
-  });
-  const boxes = root.querySelectorAll<HTMLInputElement>('input[type="checkbox"], input[type="radio"]');
-  copy.querySelectorAll('input[type="checkbox"], input[type="radio"]').forEach((box, i) => box.toggleAttribute('checked', boxes[i]?.checked ?? false));
+  // Only as far down as a returning start can show (decision 0387), each list's choice and box's tick marked.
+  const copy = firstScreensCopy(root);
   copy.querySelectorAll('input[type="password"]').forEach((e) => e.removeAttribute('value'));
   copy.querySelectorAll(TRANSIENT).forEach((e) => e.remove());
   copy.querySelectorAll(NAMING.map((name) => `[${name}]`).join(',')).forEach((e) => NAMING.forEach((name) => e.removeAttribute(name)));
@@ -70,11 +65,7 @@ export function snapshotMarkup(root: Element): string {
 }
 
 function takenAt(storage: Storage, key: string): number {
-  try {
-    return (JSON.parse(storage.getItem(key) ?? '') as Snapshot).at ?? 0;
-  } catch {
-    return 0;
-  }
+  return keptFacts(storage.getItem(key))?.at ?? 0;
 }
 
 /** Keeps the newest MAX_KEPT snapshots. */
@@ -102,7 +93,8 @@ export function keepLastScreen(doc: Document = document, storage: Storage = loca
     storage.removeItem(key);
     return false;
   }
-  const shot: Snapshot = { html, at: now, company: storage.getItem(COMPANY_KEY), css: readBootData(doc)?.css ?? '', owner };
+  // The markup last: the rest can then be read without it (keptFacts).
+  const shot: Snapshot = { at: now, company: storage.getItem(COMPANY_KEY), css: readBootData(doc)?.css ?? '', owner, html };
   try {
     storage.setItem(key, JSON.stringify(shot));
   } catch {

@@ -34,7 +34,11 @@ function fakeWindow() {
     setTimeout: (f: () => void) => timers.push(f),
   } as unknown as Window;
   const run = (list: (() => void)[]) => list.splice(0).forEach((f) => f());
-  return { win, frame: () => run(frames), tick: () => run(timers), timers };
+  /** Runs the timers, and those they set, until none is left. */
+  const drain = () => {
+    for (let i = 0; i < 50 && timers.length > 0; i++) run(timers);
+  };
+  return { win, frame: () => run(frames), tick: () => run(timers), drain, timers };
 }
 
 beforeEach(() => {
@@ -205,22 +209,28 @@ describe('the page\'s start-up', () => {
     shot.frame();
     shot.frame();
     shot.tick();
-    // The code's requests first, the reads in the task after (REQUESTS_PER_TASK a task, decision 0334).
-    expect(requested()).toEqual(['/assets/index-1.js', '/assets/layout-2.js']);
+    // The entry first, then the rest a task each (REQUESTS_PER_TASK, decisions 0334, 0387), the reads after the code.
+    expect(requested()).toEqual(['/assets/index-1.js']);
     expect(sent).toEqual([]);
-    shot.tick();
+    shot.drain();
+    expect(requested()).toEqual(['/assets/index-1.js', '/assets/layout-2.js']);
     expect(sent).toEqual(['/api/me']);
     localStorage.removeItem(SNAPSHOT_PREFIX + '/appointments');
     sent.length = 0;
     page('');
-    expect(startPage(document, withFetch(fakeWindow().win), () => localStorage, NOW + 1000)).toBe('plain');
+    const plain = fakeWindow();
+    expect(startPage(document, withFetch(plain.win), () => localStorage, NOW + 1000)).toBe('plain');
+    plain.drain();
     expect(sent).toEqual(['/api/me']);
   });
 
-  it('asks for the code at once when there is no snapshot', () => {
+  it('asks for the entry at once when there is no snapshot, in the page\'s own parsing, and the rest a task each (decision 0387)', () => {
     page('');
-    const { win } = fakeWindow();
+    const { win, drain, timers } = fakeWindow();
     expect(startPage(document, win, () => localStorage, NOW)).toBe('plain');
+    expect(requested()).toEqual(['/assets/index-1.js']);
+    expect(timers).toHaveLength(1);
+    drain();
     expect(requested()).toEqual(['/assets/index-1.js', '/assets/layout-2.js']);
     expect(document.head.querySelector('script[src]')?.getAttribute('type')).toBe('module');
   });
@@ -233,7 +243,7 @@ describe('the page\'s start-up', () => {
       delete window.__earlyReads;
       page('', { entry: '/assets/index-1.js', css: CSS, preload: ['/assets/layout-2.js'], catalogs: list });
       const sent: string[] = [];
-      const { win } = fakeWindow();
+      const { win, drain } = fakeWindow();
       Object.assign(win, {
         location: at(path),
         navigator: { onLine },
@@ -243,6 +253,7 @@ describe('the page\'s start-up', () => {
         },
       });
       startPage(document, win, () => localStorage, NOW + 1000);
+      drain();
       return [...requested(), ...sent];
     };
     signedIn();
@@ -265,7 +276,7 @@ describe('the page\'s start-up', () => {
   it('draws the snapshot inert, asks for the code after it has been painted, and gives way to the app\'s first render', async () => {
     keptScreen();
     const root = page('<div class="skeleton"></div>');
-    const { win, frame, tick } = fakeWindow();
+    const { win, frame, tick, drain } = fakeWindow();
     expect(startPage(document, win, () => localStorage, NOW + 1000)).toBe('snapshot');
     const cover = document.getElementById('last-screen')!;
     expect(cover.hasAttribute('inert')).toBe(true);
@@ -276,6 +287,8 @@ describe('the page\'s start-up', () => {
     frame();
     frame();
     tick();
+    expect(requested()).toEqual(['/assets/index-1.js']);
+    drain();
     expect(requested()).toEqual(['/assets/index-1.js', '/assets/layout-2.js']);
     // A change inside the page's own skeleton is not the app: the snapshot stays.
     root.firstElementChild!.classList.add('pulse');
@@ -311,20 +324,32 @@ describe('the page\'s start-up', () => {
     expect(sent).toEqual(urls);
     // Every task asks for REQUESTS_PER_TASK at most (the reads' own step asks for none itself).
     expect(Math.max(...perTask)).toBeLessThanOrEqual(REQUESTS_PER_TASK);
-    // Five files and the reads' one request (decision 0381): three tasks at least.
-    expect(perTask.length).toBeGreaterThan(2);
+    // Five files and the reads' one request (decision 0381): a task each.
+    expect(perTask.filter((n) => n > 0)).toHaveLength(6);
+  });
+
+  it("runs each next request in a task of the browser's scheduler where it has one (no timer's 4 ms wait)", () => {
+    page('', { entry: '/assets/index-1.js', css: CSS, preload: ['/assets/layout-2.js', '/assets/page-3.js'] });
+    const { win, timers } = fakeWindow();
+    const posted: (() => void)[] = [];
+    Object.assign(win, { scheduler: { postTask: (task: () => void) => (posted.push(task), Promise.resolve()) } });
+    expect(startPage(document, win, () => localStorage, NOW)).toBe('plain');
+    expect(requested()).toEqual(['/assets/index-1.js']);
+    for (let i = 0; i < 10 && posted.length > 0; i++) posted.shift()!();
+    expect(requested()).toEqual(['/assets/index-1.js', '/assets/layout-2.js', '/assets/page-3.js']);
+    expect(timers).toHaveLength(0);
   });
 
   it(`asks for the code ${CODE_HOLD_MS} ms after start-up when no frame comes, and only once`, () => {
     keptScreen();
     page('');
-    const { win, frame, tick } = fakeWindow();
+    const { win, frame, drain } = fakeWindow();
     startPage(document, win, () => localStorage, NOW);
-    tick();
+    drain();
     expect(requested()).toHaveLength(2);
     frame();
     frame();
-    tick();
+    drain();
     expect(requested()).toHaveLength(2);
   });
 
@@ -341,14 +366,20 @@ describe('the page\'s start-up', () => {
 
   it('asks for the code at once when storage is refused or the page is in a background tab', () => {
     page('');
-    startPage(document, fakeWindow().win, () => {
+    const refused = fakeWindow();
+    startPage(document, refused.win, () => {
       throw new DOMException('denied', 'SecurityError');
     }, NOW);
+    expect(requested()).toHaveLength(1);
+    refused.drain();
     expect(requested()).toHaveLength(2);
     keptScreen();
     page('');
     const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    expect(startPage(document, fakeWindow().win, () => localStorage, NOW)).toBe('plain');
+    const background = fakeWindow();
+    expect(startPage(document, background.win, () => localStorage, NOW)).toBe('plain');
+    expect(requested()).toEqual(['/assets/index-1.js']);
+    background.drain();
     expect(requested()).toHaveLength(2);
     hidden.mockRestore();
   });

@@ -43,6 +43,22 @@ export interface Snapshot {
  */
 export { sessionOwner };
 
+/**
+ * A kept snapshot's facts (when, whose, which company and stylesheet) without reading its markup: the app writes
+ * the markup last (keep.ts), and in JSON text `,"html":` can only be that key (a quote inside a string is escaped),
+ * so the text before it is the rest. Start-up reads every kept snapshot's facts before it draws anything
+ * (decision 0387): read whole, that was every screen's markup. One written otherwise is read whole.
+ */
+export function keptFacts(raw: string | null): Partial<Snapshot> | null {
+  if (!raw) return null;
+  try {
+    const cut = raw.startsWith('{"html"') ? -1 : raw.indexOf(',"html":');
+    return JSON.parse(cut > 0 ? `${raw.slice(0, cut)}}` : raw) as Partial<Snapshot>;
+  } catch {
+    return null;
+  }
+}
+
 /** The keys of every kept snapshot. */
 export function keptKeys(storage: Storage): string[] {
   const keys: string[] = [];
@@ -60,12 +76,8 @@ export function keptKeys(storage: Storage): string[] {
 export function forgetStaleScreens(storage: Storage, now: number): void {
   const owner = sessionOwner(storage);
   for (const key of keptKeys(storage)) {
-    let shot: Partial<Snapshot> | null = null;
-    try {
-      shot = JSON.parse(storage.getItem(key) ?? '') as Partial<Snapshot>;
-    } catch {
-      // unreadable: goes below
-    }
+    // Unreadable: goes below.
+    const shot = keptFacts(storage.getItem(key));
     const fresh = typeof shot?.at === 'number' && now - shot.at <= MAX_AGE_MS && shot.at <= now + 60_000;
     // A screen never kept now may have been kept by an earlier build: it goes too.
     const never = NEVER_KEPT.test(key.slice(SNAPSHOT_PREFIX.length).split('?')[0] ?? '');
