@@ -13,11 +13,13 @@ import { DB_NAME, SCHEMA_VERSION } from './db';
 export const USE_DEXIE = Symbol('use Dexie');
 
 let connection: Promise<IDBDatabase | null> | null = null;
+/** The IndexedDB as this copy of the module loads, as database.ts takes it: both ways reach the same databases. */
+const factory: IDBFactory | undefined = globalThis.indexedDB;
 
 /** The database as Dexie left it at the schema version, or null (none here: nothing stored). Throws otherwise. */
 function openExisting(): Promise<IDBDatabase | null> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME);
+    const request = factory!.open(DB_NAME);
     let created = false;
     // No database yet: not created here (Dexie creates it with its schema on its first write).
     request.onupgradeneeded = () => {
@@ -50,7 +52,7 @@ function openExisting(): Promise<IDBDatabase | null> {
  * when this way cannot be used (no IndexedDB, another schema version, an error).
  */
 export async function quickConnection(): Promise<IDBDatabase | null | typeof USE_DEXIE> {
-  if (typeof indexedDB === 'undefined') return USE_DEXIE;
+  if (!factory) return USE_DEXIE;
   try {
     connection ??= openExisting();
     const db = await connection;
