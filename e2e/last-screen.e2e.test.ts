@@ -34,10 +34,12 @@ describe('the last screen kept on the device', () => {
     await page.goto('/categories');
     await page.getByText('Study habits, exam preparation, procrastination and balancing academic load.').waitFor();
     expect(await keptPaths(page)).toContain('last_screen:/categories');
-    // What is kept is the drawn list (a snapshot of a loading state would draw no text when the code is held).
+    // What is kept is the drawn list (a snapshot of a loading state would draw no text when the code is held), as
+    // far down as two phone screens (decision 0387): the second card, not the last.
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('last_screen:/categories') ?? ''), { timeout: 10_000 })
-      .toContain('Study habits, exam preparation, procrastination and balancing academic load.');
+      .toContain('Support for the loss of a loved one and other losses that change our lives.');
+    expect(await page.evaluate(() => localStorage.getItem('last_screen:/categories') ?? '')).not.toContain('Study habits, exam preparation');
 
     // The app's entry held back: what the page shows is the kept screen, drawn by the start-up script alone.
     let release!: () => void;
@@ -49,7 +51,7 @@ describe('the last screen kept on the device', () => {
     await page.goto('about:blank');
     const reloaded = page.goto('/categories', { waitUntil: 'commit' });
     const cover = page.locator('#last-screen');
-    await cover.getByText('Study habits, exam preparation, procrastination and balancing academic load.').waitFor();
+    await cover.getByText('Support for the loss of a loved one and other losses that change our lives.').waitFor();
     expect(await cover.getAttribute('inert')).toBe('');
     expect(await cover.getAttribute('aria-hidden')).toBe('true');
     expect(await page.locator('#root').evaluate((e) => getComputedStyle(e).visibility)).toBe('hidden');
