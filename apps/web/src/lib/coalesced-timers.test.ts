@@ -71,4 +71,16 @@ describe('coalescedTimers', () => {
     expect(after).toHaveBeenCalledOnce();
     expect(await reported).toEqual(new Error('boom'));
   });
+
+  it('arms a timer of the new kind when the browser timer functions were swapped (fake timers taken away)', () => {
+    const timers = coalescedTimers();
+    const early = vi.fn();
+    // Armed on the fake clock, which the test then removes: that timer can never fire.
+    timers.setTimeout(vi.fn(), 1000);
+    vi.useRealTimers();
+    vi.useFakeTimers();
+    timers.setTimeout(early, 5000);
+    vi.advanceTimersByTime(5000);
+    expect(early).toHaveBeenCalledOnce();
+  });
 });

@@ -24,13 +24,15 @@ const MAX_DELAY = 2_147_483_647;
 export function coalescedTimers(): TimeoutProvider<number> {
   const entries = new Map<number, Entry>();
   let lastId = 0;
-  let armed: { at: number; handle: ReturnType<typeof setTimeout> } | null = null;
+  // The browser timer armed, with the functions that armed it: a test that installs or removes fake timers swaps the
+  // global ones, and a timer of the other kind would never fire, so the next timer asked for arms one of the new kind.
+  let armed: { at: number; handle: ReturnType<typeof setTimeout>; set: typeof setTimeout; clear: typeof clearTimeout } | null = null;
 
   const arm = (due: number) => {
-    if (armed && armed.at <= due) return;
-    if (armed) globalThis.clearTimeout(armed.handle);
+    if (armed && armed.at <= due && armed.set === globalThis.setTimeout) return;
+    if (armed) armed.clear(armed.handle);
     const delay = Math.min(MAX_DELAY, Math.max(0, due - Date.now()));
-    armed = { at: due, handle: globalThis.setTimeout(fire, delay) };
+    armed = { at: due, handle: globalThis.setTimeout(fire, delay), set: globalThis.setTimeout, clear: globalThis.clearTimeout };
   };
 
   function fire(): void {
