@@ -30,6 +30,34 @@ describe('coalescedTimers', () => {
     expect(ran.at(-1)).toBe('gc');
   });
 
+  it("calls the browser's timer functions on the global object, as a browser requires", () => {
+    // A browser's clearTimeout and setTimeout throw 'Illegal invocation' when called on anything but the window.
+    const realClear = globalThis.clearTimeout;
+    const realSet = globalThis.setTimeout;
+    const strictClear = function (this: unknown, handle?: ReturnType<typeof setTimeout>) {
+      if (this !== globalThis && this !== undefined) throw new TypeError('Illegal invocation');
+      realClear(handle);
+    };
+    const strictSet = function (this: unknown, ...args: Parameters<typeof setTimeout>) {
+      if (this !== globalThis && this !== undefined) throw new TypeError('Illegal invocation');
+      return realSet(...args);
+    };
+    globalThis.clearTimeout = strictClear as typeof clearTimeout;
+    globalThis.setTimeout = strictSet as typeof setTimeout;
+    try {
+      const timers = coalescedTimers();
+      const ran: string[] = [];
+      timers.setTimeout(() => ran.push('later'), 5000);
+      // Due before the armed moment: the armed browser timer is cleared and an earlier one set.
+      expect(() => timers.setTimeout(() => ran.push('sooner'), 1000)).not.toThrow();
+      vi.advanceTimersByTime(5000);
+      expect(ran).toEqual(['sooner', 'later']);
+    } finally {
+      globalThis.clearTimeout = realClear;
+      globalThis.setTimeout = realSet;
+    }
+  });
+
   it('clears without calling the browser, and a cleared timer never runs', () => {
     const clear = vi.spyOn(globalThis, 'clearTimeout');
     const timers = coalescedTimers();

@@ -30,7 +30,8 @@ export function coalescedTimers(): TimeoutProvider<number> {
 
   const arm = (due: number) => {
     if (armed && armed.at <= due && armed.set === globalThis.setTimeout) return;
-    if (armed) armed.clear(armed.handle);
+    // Called on the global object, as the browser requires of its timer functions ('Illegal invocation' otherwise).
+    if (armed) armed.clear.call(globalThis, armed.handle);
     const delay = Math.min(MAX_DELAY, Math.max(0, due - Date.now()));
     armed = { at: due, handle: globalThis.setTimeout(fire, delay), set: globalThis.setTimeout, clear: globalThis.clearTimeout };
   };
