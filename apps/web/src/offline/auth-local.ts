@@ -2,7 +2,6 @@ import type { AuthUser } from '@kalinga/contracts/auth';
 import { forgetBookDataKeys } from './book-seal';
 import { deviceDatabase } from './database';
 import type { AuthRecord } from './db';
-import { quickPut } from './quick-write';
 import { isExpired, markSessionStored, SESSION_ID } from './session-hint';
 import { reportStorageError } from './storage-persistence';
 
@@ -17,8 +16,7 @@ export const CHECK_TTL_MS = 3 * DAY_MS;
 
 async function put(record: AuthRecord): Promise<void> {
   try {
-    // The short way when it can (no Dexie database made and opened for one row, decision 0389), else Dexie's.
-    if (!(await quickPut('auth', record))) await deviceDatabase().auth.put(record);
+    await deviceDatabase().auth.put(record);
     markSessionStored(true);
   } catch (error) {
     reportStorageError(error);

@@ -5,8 +5,6 @@ import { fromBase64Url, isBookOpen, loadCipher, setBookDataKey, toBase64Url } fr
 import { type BookOwner, bookName, bookOwner, currentBook, deviceDatabase } from './database';
 import type { KalingaDB, SyncQueueEntry } from './db';
 import { forgetCursor } from './pull';
-import { quickRead, USE_DEXIE } from './quick-read';
-import { quickDelete, quickPut } from './quick-write';
 import { isSealed } from './sealed';
 import { SESSION_ID } from './session-hint';
 
@@ -40,17 +38,6 @@ const fetchFromServer: FetchBookKeys = async () => (await api.get<BookKeyReply>(
 
 const keptId = (owner: BookOwner) => `book-key:u${owner.userId}:c${owner.companyId}`;
 const sessionTable = () => deviceDatabase().table<KeptBookKeys | { id: string }, string>('auth');
-// The session's rows the short way when it can: the engine's start then opens no Dexie database but the book (decision 0389).
-async function keptGet(id: string): Promise<KeptBookKeys | { id: string } | undefined> {
-  const quick = await quickRead<KeptBookKeys | { id: string }>('auth', id);
-  return quick === USE_DEXIE ? sessionTable().get(id) : quick;
-}
-async function keptPut(row: KeptBookKeys): Promise<void> {
-  if (!(await quickPut('auth', row))) await sessionTable().put(row);
-}
-async function keptDelete(id: string): Promise<void> {
-  if (!(await quickDelete('auth', id))) await sessionTable().delete(id);
-}
 const encoder = new TextEncoder();
 
 async function importKeys(owner: BookOwner, reply: BookKeyReply['data']): Promise<KeptBookKeys> {
@@ -62,17 +49,18 @@ async function importKeys(owner: BookOwner, reply: BookKeyReply['data']): Promis
 
 /** The server's keys of the book: asked for when the server answers, else the copy kept for this session. */
 async function serverKeys(owner: BookOwner, fetchKeys: FetchBookKeys): Promise<KeptBookKeys | null> {
+  const table = sessionTable();
   let fresh: KeptBookKeys;
   try {
     fresh = await importKeys(owner, await fetchKeys());
   } catch (error) {
     // Refused (signed out, no lending here): nothing is opened. Offline or the server away: the session's copy.
     if (error instanceof ApiError && error.fromServer && error.status < 500) return null;
-    return ((await keptGet(keptId(owner))) as KeptBookKeys | undefined) ?? null;
+    return ((await table.get(keptId(owner))) as KeptBookKeys | undefined) ?? null;
   }
   // Kept only beside a stored session: one that ended meanwhile takes the key with it.
-  await keptPut(fresh);
-  if (!(await keptGet(SESSION_ID))) await keptDelete(fresh.id);
+  await table.put(fresh);
+  if (!(await table.get(SESSION_ID))) await table.delete(fresh.id);
   return fresh;
 }
 

@@ -15,11 +15,7 @@ type Gcm = typeof import('@noble/ciphers/aes.js').gcm;
 let gcm: Gcm | null = null;
 
 export async function loadCipher(): Promise<void> {
-  if (gcm) return;
-  gcm = (await import('@noble/ciphers/aes.js')).gcm;
-  // Its module builds the cipher's tables as it is evaluated, one long task: what the caller does next (the book's
-  // first reads and writes) runs in a task of its own after it (decision 0389).
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  gcm ??= (await import('@noble/ciphers/aes.js')).gcm;
 }
 
 function cipher(): Gcm {

@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOK_USER_KEY, COMPANY_KEY } from '../lib/storage-keys';
-import { currentBook, openLocalDatabase, prepareBook } from './database';
+import { describe, expect, it } from 'vitest';
+import { openLocalDatabase } from './database';
 import { SCHEMA_V15 } from './db';
 
 /** A database as an older app left it: Dexie version `version`, one customer row. */
@@ -30,33 +29,5 @@ describe('the local database\'s upgrades (decision 0289: one declared wipe at 14
     expect(await db.table('customers').count()).toBe(1);
     expect(db.verno).toBe(16);
     db.close();
-  });
-});
-
-describe('the book prepared at start-up (decision 0389)', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    localStorage.clear();
-  });
-
-  it('makes the book in one task and opens it only in a later one', async () => {
-    localStorage.setItem(BOOK_USER_KEY, '41');
-    localStorage.setItem(COMPANY_KEY, '5');
-    const opened = vi.spyOn(Dexie.prototype, 'open');
-    let made: unknown = null;
-    await prepareBook(async () => {
-      made = currentBook();
-      expect(opened).not.toHaveBeenCalled();
-    });
-    expect(opened).toHaveBeenCalledTimes(1);
-    expect(currentBook()).toBe(made);
-    expect(currentBook().isOpen()).toBe(true);
-    expect(currentBook().name).toBe('PawnshopDB-u41-c5');
-  });
-
-  it('opens nothing when nobody is signed in', async () => {
-    const opened = vi.spyOn(Dexie.prototype, 'open');
-    await prepareBook(() => Promise.resolve());
-    expect(opened).not.toHaveBeenCalled();
   });
 });

@@ -24,11 +24,9 @@ const environment: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } 
 /**
  * Opens a local database at schema version 16 (decision 0171: the original 15 plus the cash days; product-rules.md#local-store). A database
  * older than 15 (rows from an older app, which cannot be trusted) has all its local tables wiped on the way up; the
- * v16 upgrade touches no row. The wipe is declared once, at 14: Dexie runs every declared upgrade above the
+ * v15 and v16 upgrades touch no row. The wipe is declared once, at 14: Dexie runs every declared upgrade above the
  * stored version, so a database at 10 to 13 is wiped as when 11 to 14 each declared it, and each declared version
- * is parsed again whenever a database is made, once per version declared after it too (~10 ms of start-up per
- * version at 4x CPU, decision 0289). Version 15 declared 14's tables again with no upgrade: a database at 14 or 15
- * goes to 16 by the same table changes without it, so it is not declared (decision 0389).
+ * is parsed again whenever a database is opened (~10 ms of start-up per version at 4x CPU, decision 0289).
  */
 export function openLocalDatabase(name: string = DB_NAME): KalingaDB {
   const db = new Dexie(name, environment.indexedDB ? { indexedDB: environment.indexedDB, IDBKeyRange: environment.IDBKeyRange } : undefined) as KalingaDB;
@@ -39,6 +37,7 @@ export function openLocalDatabase(name: string = DB_NAME): KalingaDB {
     .upgrade(async (tx) => {
       await Promise.all(Object.keys(SCHEMA_V15).map((table) => tx.table(table).clear()));
     });
+  db.version(15).stores(SCHEMA_V15);
   db.version(16).stores(SCHEMA_V16);
   // A full device is said in a toast, whichever write hit it (never a silent loss).
   db.use(storageFullMiddleware);
@@ -92,20 +91,6 @@ export function currentBook(): KalingaDB {
     books.set(name, book);
   }
   return book;
-}
-
-/**
- * Start-up (session-services.ts): the book in use is made (its schema parsed, its middlewares added) in one task
- * and opened (its installed schema read back) in a later one, before its first read would do both in one long
- * task with the read (decision 0389). A failed opening is left to the first read, which says it as before.
- */
-export async function prepareBook(nextTask: () => Promise<void>): Promise<void> {
-  // Nobody's book (signed out meanwhile): the device's database is not opened for nothing.
-  if (!bookOwner()) return;
-  const book = currentBook();
-  await nextTask();
-  if (book !== currentBook()) return;
-  await book.open().catch(() => undefined);
 }
 
 /**

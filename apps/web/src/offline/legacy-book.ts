@@ -1,6 +1,5 @@
 import { bookOwner, currentBook, deviceDatabase } from './database';
 import type { SyncQueueEntry } from './db';
-import { quickCount } from './quick-write';
 import { SESSION_ID } from './session-hint';
 
 // Before decision 0110 the lending book lived in the device's database (PawnshopDB). Its rows and unsent changes
@@ -15,9 +14,6 @@ const CLIENT_ID_KEY = 'sync:client-id';
 export async function adoptLegacyBook(): Promise<number> {
   const owner = bookOwner();
   if (!owner) return 0;
-  // Every start asks: counted the short way, the device's database is not made and opened through Dexie for an
-  // answer that is nearly always "none" (decision 0389).
-  if ((await quickCount(BOOK_TABLES)) === 0) return 0;
   const device = deviceDatabase();
   const counts = await Promise.all(BOOK_TABLES.map((t) => device.table(t).count()));
   if (counts.every((n) => n === 0)) return 0;

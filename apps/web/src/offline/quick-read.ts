@@ -13,13 +13,11 @@ import { DB_NAME, SCHEMA_VERSION } from './db';
 export const USE_DEXIE = Symbol('use Dexie');
 
 let connection: Promise<IDBDatabase | null> | null = null;
-/** The IndexedDB as this copy of the module loads, as database.ts takes it: both ways reach the same databases. */
-const factory: IDBFactory | undefined = globalThis.indexedDB;
 
 /** The database as Dexie left it at the schema version, or null (none here: nothing stored). Throws otherwise. */
 function openExisting(): Promise<IDBDatabase | null> {
   return new Promise((resolve, reject) => {
-    const request = factory!.open(DB_NAME);
+    const request = indexedDB.open(DB_NAME);
     let created = false;
     // No database yet: not created here (Dexie creates it with its schema on its first write).
     request.onupgradeneeded = () => {
@@ -47,29 +45,16 @@ function openExisting(): Promise<IDBDatabase | null> {
   });
 }
 
-/**
- * The device's database opened the short way (the one connection kept), null when there is none yet, or USE_DEXIE
- * when this way cannot be used (no IndexedDB, another schema version, an error).
- */
-export async function quickConnection(): Promise<IDBDatabase | null | typeof USE_DEXIE> {
-  if (!factory) return USE_DEXIE;
+/** The row under `key` in `table`, undefined when there is none, or USE_DEXIE when this way cannot tell. */
+export async function quickRead<T>(table: 'auth' | 'settings', key: string): Promise<T | undefined | typeof USE_DEXIE> {
+  if (typeof indexedDB === 'undefined') return USE_DEXIE;
   try {
     connection ??= openExisting();
     const db = await connection;
-    if (!db) connection = null;
-    return db;
-  } catch {
-    connection = null;
-    return USE_DEXIE;
-  }
-}
-
-/** The row under `key` in `table`, undefined when there is none, or USE_DEXIE when this way cannot tell. */
-export async function quickRead<T>(table: 'auth' | 'settings', key: string): Promise<T | undefined | typeof USE_DEXIE> {
-  const db = await quickConnection();
-  if (db === USE_DEXIE) return USE_DEXIE;
-  if (!db) return undefined;
-  try {
+    if (!db) {
+      connection = null;
+      return undefined;
+    }
     return await new Promise<T | undefined>((resolve, reject) => {
       const request = db.transaction(table, 'readonly').objectStore(table).get(key);
       request.onsuccess = () => resolve(request.result as T | undefined);

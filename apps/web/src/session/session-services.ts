@@ -3,7 +3,7 @@ import type { AuthRecord } from '../offline/db';
 import { quickRead, USE_DEXIE } from '../offline/quick-read';
 import { isExpired, maySessionBeStored, SESSION_ID } from '../offline/session-hint';
 import { getToken } from '../lib/api-client';
-import { afterFirstScreen, loadedInStage, whenIdle } from '../lib/first-screen';
+import { afterFirstScreen, loadedInStage } from '../lib/first-screen';
 
 // What runs while someone is signed in, and the session kept on this device. Both live in the local database
 // code (Dexie, the sync engine), which the sign-in page does not load (decision 0097): each is
@@ -16,7 +16,6 @@ let engine: Promise<SyncEngine> | null = null;
 let loadedEngine: SyncEngine | null = null;
 let running = false;
 
-const nextIdle = () => new Promise<void>((resolve) => whenIdle(resolve));
 const deviceSession = () => import('../offline/auth-local');
 const persistence = () => import('../offline/storage-persistence');
 
@@ -45,19 +44,7 @@ export function startSessionServices(): Promise<void> {
   void afterFirstScreen(1).then(() => import('../lib/crisis-info')).then((m) => m.refreshCrisisInfo()).catch(() => undefined);
   // The reads of the list screens not started at yet, for the page to send at their first open (decision 0371).
   void afterFirstScreen(1).then(() => import('./predicted-reads')).then((m) => m.watchPredictedReads()).catch(() => undefined);
-  // The database code (stage 0), then the book made and opened in tasks of their own, before the live indicator's
-  // first read (stage 1) needs it (decision 0389).
-  void afterFirstScreen(0)
-    .then(() =>
-      loadedInStage(
-        0,
-        import('../offline/database').then(async (m) => {
-          await nextIdle();
-          await m.prepareBook(nextIdle);
-        }),
-      ),
-    )
-    .catch(() => undefined);
+  void afterFirstScreen(0).then(() => loadedInStage(0, import('../offline/database'))).catch(() => undefined);
   engine ??= afterFirstScreen(2).then(loadEngine);
   const persist = persistence().then(async (m) => {
     m.watchForFullStorage();
