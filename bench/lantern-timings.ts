@@ -13,7 +13,7 @@ interface SimNode {
   type: string;
   getDependencies?: () => SimNode[];
   childEvents?: { name: string; ts?: number; dur?: number; args?: { data?: { url?: string; stackTrace?: unknown } } }[];
-  event?: { dur?: number };
+  event?: { dur?: number; ts?: number };
   request?: { url: string; transferSize?: number; protocol?: string; connectionId?: number };
   duration?: number;
 }
@@ -33,16 +33,20 @@ function describe(node: SimNode): string {
   for (const e of node.childEvents ?? []) names.set(e.name, (names.get(e.name) ?? 0) + 1);
   const urls = (node.childEvents ?? []).map((e) => e.args?.data?.url).filter((u): u is string => typeof u === 'string' && u.length > 0).map(short);
   const top = [...names.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, c]) => `${n}x${c}`).join(' ');
-  if (process.env.LIGHTHOUSE_LANTERN_EVENTS === '1' && (node.event?.dur ?? 0) > 20_000) {
-    const t0 = (node.event as { ts?: number }).ts ?? 0;
-    for (const e of node.childEvents ?? []) if ((e.dur ?? 0) > 2000 || e.name === 'ResourceSendRequest') console.log(`        ${((( e.ts ?? 0) - t0) / 1000).toFixed(1)} +${((e.dur ?? 0) / 1000).toFixed(1)} ${e.name} ${e.args?.data?.url ? short(e.args.data.url) : ''}`);
-  }
-  return `task ${Math.round((node.event?.dur ?? 0) / 1000)} ms observed [${top}] ${[...new Set(urls)].slice(0, 4).join(' ')}`;
+  const line = `task ${Math.round((node.event?.dur ?? 0) / 1000)} ms observed [${top}] ${[...new Set(urls)].slice(0, 4).join(' ')}`;
+  // LIGHTHOUSE_LANTERN_EVENTS=1: under a task of over 20 ms observed, its events of over 2 ms and its requests, each
+  // at its offset into the task.
+  if (process.env.LIGHTHOUSE_LANTERN_EVENTS !== '1' || (node.event?.dur ?? 0) <= 20_000) return line;
+  const t0 = node.event?.ts ?? 0;
+  const events = (node.childEvents ?? [])
+    .filter((e) => (e.dur ?? 0) > 2000 || e.name === 'ResourceSendRequest')
+    .map((e) => `        ${(((e.ts ?? 0) - t0) / 1000).toFixed(1)} +${((e.dur ?? 0) / 1000).toFixed(1)} ${e.name} ${e.args?.data?.url ? short(e.args.data.url) : ''}`);
+  return [line, ...events].join('\n');
 }
 
 /**
  * The simulated tasks over 50 ms (what total blocking time counts, from first contentful paint to interactive), each
- * with its blocking part and what it ran, longest first.
+ * with its blocking part and what it ran, in the order they started.
  */
 export function lanternBlockingLines(): string[] {
   const all = Lantern.Simulation.Simulator.allNodeTimings as Map<string, Map<SimNode, Timing>>;
