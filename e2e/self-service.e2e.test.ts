@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type ApiSession, apiCall, apiLogin } from './support/api';
+import { type ApiSession, apiCall, apiLogin, clientBusyAt } from './support/api';
 import { DEMO, newPage, PHONE, screenshot, signIn } from './support/browser';
 import type { RunningServer } from './support/server';
 import { withAppAndBrowser } from './support/suite';
@@ -38,12 +38,15 @@ async function firstCategory(session: ApiSession): Promise<number> {
   return (await call<{ data: { id: number }[] }>(session, 'GET', '/api/categories?per_page=1')).data[0].id;
 }
 
-/** The first day from `from` on (YYYY-MM-DD) with at least two free times of the counselor. */
-async function dayWithTwoFree(client: ApiSession, counselorId: number, from: string): Promise<string> {
+/**
+ * The first day from `from` on (YYYY-MM-DD) with at least two free times of the counselor, one of them a time the
+ * student taking it meanwhile is free at.
+ */
+async function dayWithTwoFree(client: ApiSession, counselorId: number, from: string, takerBusy: (startIso: string) => boolean): Promise<string> {
   for (let d = 0; d < 30; d++) {
     const day = new Date(Date.parse(`${from}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
-    const free = await call<{ starts: unknown[] }>(client, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${day}`);
-    if (free.starts.length >= 2) return day;
+    const free = await call<{ starts: { appointment_date: string }[] }>(client, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${day}`);
+    if (free.starts.length >= 2 && free.starts.some((s) => !takerBusy(s.appointment_date))) return day;
   }
   throw new Error('no day with two free times in 30 days');
 }
@@ -77,11 +80,14 @@ describe('client self-service in the browser', () => {
     const next = await dialog.getByLabel('New date').inputValue();
     expect(next).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // The day must keep a free time once one is taken: 'Next available' may be today with a single time left.
-    const date = await dayWithTwoFree(personnelApi, counselorId, next);
+    // The student who takes the time meanwhile must be free then (the demo data gives them appointments too).
+    const studentBusy = await clientBusyAt(server, studentApi);
+    const date = await dayWithTwoFree(personnelApi, counselorId, next, studentBusy);
     if (date !== next) await dialog.getByLabel('New date').fill(date);
     const time = dialog.getByLabel('New time');
     await expect.poll(async () => time.locator('option').count()).toBeGreaterThan(1);
-    await time.selectOption({ index: 1 });
+    const open = await call<{ starts: { time: string; appointment_date: string }[] }>(personnelApi, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
+    await time.selectOption(open.starts.find((s) => !studentBusy(s.appointment_date))!.time);
     await dialog.getByTestId('new-time').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'self-service-reschedule-1280');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, type ApiSession } from './support/api';
+import { apiCall, apiLogin, clientBusyAt, type ApiSession } from './support/api';
 import { DEMO, DESKTOP, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { expectAccessible, overflowing, toast } from './support/checks';
 import type { RunningServer } from './support/server';
@@ -21,19 +21,18 @@ const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 interface Entry { uuid: string; status: string; offer: { uuid: string; appointment_date: string } | null; appointment_uuid: string | null }
 
 /**
- * The counselor's next free day and its last free time (company wall time and instant) at which the client has no
- * appointment of their own (a time they are busy is never offered to them).
+ * The counselor's next free day and its last free time (company wall time and instant) at which neither the client
+ * nor the other client (who books it first) has an appointment of their own (a time a client is busy is never offered
+ * to them, nor can it be booked for them).
  */
-async function freeSlot(admin: ApiSession, counselorId: number, clientEmail: string): Promise<{ date: string; time: string; instant: string }> {
-  const who = await apiLogin(server, clientEmail);
-  const own = await apiCall<{ data: { appointment_date: string; duration_minutes: number; status: string }[] }>(server, who, 'GET', '/api/appointments?status=upcoming&per_page=100');
-  const clashes = (startIso: string) =>
-    own.data.some((a) => Math.abs(Date.parse(a.appointment_date) - Date.parse(startIso)) < a.duration_minutes * 60_000);
+async function freeSlot(admin: ApiSession, counselorId: number, clientEmail: string, otherEmail: string): Promise<{ date: string; time: string; instant: string }> {
+  const clientBusy = await clientBusyAt(server, await apiLogin(server, clientEmail));
+  const otherBusy = await clientBusyAt(server, await apiLogin(server, otherEmail));
   const month = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 7);
   const days = await apiCall<{ next_available: string | null }>(server, admin, 'GET', `/api/appointments/available-days?counselor_id=${counselorId}&month=${month}`);
   const date = days.next_available!;
   const slots = await apiCall<{ starts: { time: string; appointment_date: string }[] }>(server, admin, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
-  const last = slots.starts.filter((s) => !clashes(s.appointment_date)).pop()!;
+  const last = slots.starts.filter((s) => !clientBusy(s.appointment_date) && !otherBusy(s.appointment_date)).pop()!;
   return { date, time: last.time, instant: last.appointment_date };
 }
 
@@ -48,7 +47,7 @@ describe('the waitlist', () => {
     const counselor = await apiLogin(server, DEMO.counselor);
     const student = await apiLogin(server, DEMO.student);
     const categories = await apiCall<{ data: { id: number }[] }>(server, admin, 'GET', '/api/categories?per_page=5');
-    const slot = await freeSlot(admin, counselor.user.id, DEMO.personnel);
+    const slot = await freeSlot(admin, counselor.user.id, DEMO.personnel, DEMO.student);
     // The time the client wants is taken: they find no suitable time.
     const taken = await apiCall<{ data: { uuid: string } }>(server, admin, 'POST', '/api/appointments', {
       counselor_id: counselor.user.id, student_id: student.user.id, appointment_date: slot.instant, reason: 'Booked first', category_id: categories.data[0].id, location_type: 'online',
