@@ -52,6 +52,10 @@ describe('the built web app', () => {
   it('keeps hashed assets for a year and the page revalidated', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Never revalidated, so no validators or ranges (decision 0390); the page keeps them.
+    expect(asset.headers).not.toHaveProperty('etag');
+    expect(asset.headers).not.toHaveProperty('last-modified');
+    expect(asset.headers).not.toHaveProperty('accept-ranges');
     const page = await app.inject({ method: 'GET', url: '/' });
     expect(page.headers['cache-control']).toBe('no-cache');
     const route = await app.inject({ method: 'GET', url: '/categories' });
