@@ -30,9 +30,9 @@ export async function apiCall<T>(server: RunningServer, session: ApiSession, met
 }
 
 /**
- * Whether a client already has a pending or confirmed appointment overlapping a start (an instant): a time they are busy cannot
- * be booked for them (409). The demo data gives clients appointments in the coming days, so a test that books for a
- * client picks a time this says is free.
+ * Whether a client already has a pending or confirmed appointment overlapping a start (an instant): a time they are
+ * busy cannot be booked for them (409). The demo data gives clients appointments in the coming days, so a test that
+ * books for a client picks a time this says is free.
  */
 export async function clientBusyAt(server: RunningServer, client: ApiSession): Promise<(startIso: string) => boolean> {
   type Page = { data: { appointment_date: string; duration_minutes: number }[] };
