@@ -21,19 +21,24 @@ const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 interface Entry { uuid: string; status: string; offer: { uuid: string; appointment_date: string } | null; appointment_uuid: string | null }
 
 /**
- * The counselor's next free day and its last free time (company wall time and instant) at which neither the client
- * nor the other client (who books it first) has an appointment of their own (a time a client is busy is never offered
- * to them, nor can it be booked for them).
+ * The counselor's first free day, from the next available one, with a time at which neither the client nor the other
+ * client (who books it first) has an appointment of their own (a time a client is busy is never offered to them, nor
+ * can it be booked for them), and that day's last such time (company wall time and instant). The demo data gives both
+ * clients appointments, so the next available day may have no such time.
  */
 async function freeSlot(admin: ApiSession, counselorId: number, clientEmail: string, otherEmail: string): Promise<{ date: string; time: string; instant: string }> {
   const clientBusy = await clientBusyAt(server, await apiLogin(server, clientEmail));
   const otherBusy = await clientBusyAt(server, await apiLogin(server, otherEmail));
   const month = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 7);
   const days = await apiCall<{ next_available: string | null }>(server, admin, 'GET', `/api/appointments/available-days?counselor_id=${counselorId}&month=${month}`);
-  const date = days.next_available!;
-  const slots = await apiCall<{ starts: { time: string; appointment_date: string }[] }>(server, admin, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
-  const last = slots.starts.filter((s) => !clientBusy(s.appointment_date) && !otherBusy(s.appointment_date)).pop()!;
-  return { date, time: last.time, instant: last.appointment_date };
+  const first = Date.parse(`${days.next_available!}T00:00:00Z`);
+  for (let i = 0; i < 60; i++) {
+    const date = new Date(first + i * 86_400_000).toISOString().slice(0, 10);
+    const slots = await apiCall<{ starts: { time: string; appointment_date: string }[] }>(server, admin, 'GET', `/api/appointments/available-slots?counselor_id=${counselorId}&date=${date}`);
+    const last = slots.starts.filter((s) => !clientBusy(s.appointment_date) && !otherBusy(s.appointment_date)).pop();
+    if (last) return { date, time: last.time, instant: last.appointment_date };
+  }
+  throw new Error('No day in 60 from the next available one has a time both clients are free at');
 }
 
 async function openWaitlist(page: Page): Promise<void> {
