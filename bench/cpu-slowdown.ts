@@ -4,8 +4,9 @@
 // documentation (docs/throttling.md, "Calibrating the CPU slowdown") asks for a multiplier calibrated from the host's
 // benchmark index when the host is not such a desktop, and Lighthouse itself warns below an index of 1,000. The
 // multiplier follows the Lighthouse team's calculator (lighthouse-cpu-throttling-calculator): 2x at 800, 3x at 1,300,
-// 4x at 1,533, 6x at 2,000, 1x at 150. A faster host is slowed more than 4x, a slower one less: every host measures
-// the same phone.
+// 4x at 1,533, 6x at 2,000, 1x at 150, its line extended past 2,000 as the calculator does. A faster host is slowed
+// more than 4x, a slower one less. The line is not proportional to the index, so two hosts measure only roughly the
+// same phone.
 import type { Page } from 'playwright-core';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 

@@ -133,8 +133,8 @@ export function startPage(doc: Document, win: Window, storage: () => Storage, no
    * Asks for the code, then the screen's first reads: the entry in this task, the rest one a task. Without a
    * snapshot this runs in the task after the page's parsing, not in it: Lighthouse's simulation starts a request
    * made in the parsing task only when that whole task has ended, and the entry then waited behind the modules
-   * requested from the small tasks after it for the six connections (decisions 0387, 0392). A real phone sends it
-   * as early either way (measured).
+   * requested from the small tasks after it for the six connections (decisions 0387, 0392). A Chromium throttled
+   * like a phone sent it as early either way (measured there).
    */
   const load = () => {
     if (loaded) return;
