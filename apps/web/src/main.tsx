@@ -12,6 +12,7 @@ import { afterFirstScreen } from './lib/first-screen';
 import { maySessionBeStored } from './offline/session-hint';
 import { initI18n } from './lib/i18n';
 import { firstAreas } from './lib/first-areas';
+import { whenStartUpSent } from './last-screen/start-up-sent';
 import './index.css';
 
 /** How long the first render waits, past the session check, for the frame's and the screen's code. */
@@ -19,8 +20,10 @@ const CODE_WAIT_MS = 3000;
 
 /**
  * The app's own start: the session check, the first screen's code and lists, the messages, the first render. It
- * runs in the task after the entry's evaluation (the module bodies of React, React DOM and the router), so the two
+ * runs in a task after the entry's evaluation (the module bodies of React, React DOM and the router), so the two
  * are not one long task on a phone's main thread (decision 0314); the page can paint and answer input between them.
+ * And only once the page's start-up script has asked for the screen's code, catalogs and reads, so the app does
+ * not ask for any of them itself behind its own code (decision 0393).
  */
 function start(): void {
   // Signed in on this device (most likely): the frame's and the screen's code download beside the session check,
@@ -72,4 +75,4 @@ function start(): void {
   registerServiceWorker();
 }
 
-setTimeout(start, 0);
+void whenStartUpSent(window).then(() => setTimeout(start, 0));

@@ -349,6 +349,29 @@ describe('the page\'s start-up', () => {
     expect(timers).toHaveLength(0);
   });
 
+  it('says when it has asked for all it asks for: the entry, the reads, the modules and the catalogs (decision 0393)', async () => {
+    signedIn();
+    localStorage.setItem(`${EARLY_PREFIX}/appointments`, JSON.stringify({ owner: sessionOwner(localStorage), language: 'en', at: NOW, urls: ['/api/me'] }));
+    const catalogs = { en: ['/assets/frame-en-6.js', '/assets/appointments-en-7.js'] };
+    page('', { entry: '/assets/index-1.js', css: CSS, preload: ['/assets/layout-2.js', '/assets/page-3.js'], catalogs });
+    const { win, tick } = fakeWindow();
+    Object.assign(win, { location: at('/appointments'), navigator: { onLine: true }, fetch: (url: string) => Promise.resolve(startUpReply(url)) });
+    let sent = false;
+    startPage(document, win, () => localStorage, NOW);
+    void win.__startUpSent!.then(() => (sent = true));
+    let asked = -1;
+    for (let task = 0; task < 20 && !sent; task++) {
+      asked = requested().length;
+      tick();
+      await Promise.resolve();
+    }
+    expect(sent).toBe(true);
+    // Not a task early (the app would ask for what is still to come itself), and in a task that asks for nothing:
+    // Lighthouse holds a task that runs the entry's code, with its requests, until the entry has downloaded.
+    expect(asked).toBe(5);
+    expect(requested()).toEqual(['/assets/index-1.js', '/assets/layout-2.js', '/assets/page-3.js', ...catalogs.en]);
+  });
+
   it(`asks for the code ${CODE_HOLD_MS} ms after start-up when no frame comes, and only once`, () => {
     keptScreen();
     page('');

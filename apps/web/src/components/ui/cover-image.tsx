@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type SyntheticEvent, useState } from 'react';
 
 /**
  * When a card's picture is asked for: `first`, at once and before anything else (on a phone the first card's picture
@@ -10,7 +10,9 @@ export type CoverLoad = 'first' | 'eager' | 'lazy' | 'held';
 
 /**
  * A card's picture: the image when it loads, otherwise `placeholder` (no image, or one the browser cannot
- * load — never the browser's broken-image icon). `onSettled` is told when the image has loaded or failed.
+ * load — never the browser's broken-image icon). `onSettled` is told when the image has failed, or loaded and been
+ * decoded: the browser may paint a loaded picture a frame or more after its load event (it decodes it first), and
+ * what the caller starts then was asked for before the screen's largest paint (decision 0393).
  */
 export function CoverImage({ src, className, placeholder, load = 'lazy', onSettled }: { src: string | null | undefined; className: string; placeholder: ReactNode; load?: CoverLoad; onSettled?: () => void }) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
@@ -20,7 +22,12 @@ export function CoverImage({ src, className, placeholder, load = 'lazy', onSettl
     setBrokenSrc(src);
     onSettled?.();
   };
-  return <img src={src} alt="" className={className} loading={load === 'lazy' ? 'lazy' : 'eager'} fetchPriority={load === 'first' ? 'high' : 'auto'} onLoad={onSettled} onError={fail} />;
+  const loaded = onSettled && ((event: SyntheticEvent<HTMLImageElement>) => {
+    const image = event.currentTarget;
+    // A decode that fails (an image the browser will not draw) settles it all the same.
+    void (typeof image.decode === 'function' ? image.decode() : Promise.resolve()).catch(() => undefined).then(onSettled);
+  });
+  return <img src={src} alt="" className={className} loading={load === 'lazy' ? 'lazy' : 'eager'} fetchPriority={load === 'first' ? 'high' : 'auto'} onLoad={loaded} onError={fail} />;
 }
 
 /**

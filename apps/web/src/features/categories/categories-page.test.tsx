@@ -220,6 +220,19 @@ describe('Categories screen', () => {
       expect(after.map((img) => img?.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
     });
 
+    it('a loaded first picture counts once the browser has decoded it, then once the frame after has been painted (decision 0393)', async () => {
+      const [first] = await openAt(375, pictured);
+      let decoded: () => void = () => undefined;
+      Object.assign(first as HTMLImageElement, { decode: () => new Promise<void>((resolve) => (decoded = resolve)) });
+      fireEvent.load(first as HTMLImageElement);
+      await paintedFrame();
+      expect(screenShown).not.toHaveBeenCalled();
+      expect(pictures(screen.getAllByTestId('category-card')).slice(1).every((img) => img === null)).toBe(true);
+      decoded();
+      await paintedFrame();
+      expect(screenShown).toHaveBeenCalled();
+    });
+
     it('at 1280 px the first row of three is asked for at once; a first picture that fails lets the rest load', async () => {
       const imgs = await openAt(1280, pictured);
       expect(imgs.slice(0, 3).map((img) => img?.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager']);
