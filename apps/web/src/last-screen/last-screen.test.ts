@@ -372,6 +372,39 @@ describe('the page\'s start-up', () => {
     expect(requested()).toEqual(['/assets/index-1.js', '/assets/layout-2.js', '/assets/page-3.js', ...catalogs.en]);
   });
 
+  it("where the browser reports paints, asks for the code once the first contentful paint is reported, not at the frames before it (decision 0393)", () => {
+    keptScreen();
+    page('');
+    const { win, frame, drain } = fakeWindow();
+    let report: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+    let disconnected = false;
+    class FakeObserver {
+      static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: 'paint', buffered: true });
+      }
+      disconnect() {
+        disconnected = true;
+      }
+    }
+    Object.assign(win, { PerformanceObserver: FakeObserver });
+    expect(startPage(document, win, () => localStorage, NOW)).toBe('snapshot');
+    expect(document.getElementById('last-screen')).not.toBeNull();
+    frame();
+    frame();
+    expect(requested()).toEqual([]);
+    report!({ getEntriesByName: (name) => (name === 'first-paint' ? [{}] : []) });
+    expect(requested()).toEqual([]);
+    report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    expect(disconnected).toBe(true);
+    expect(requested()).toEqual(['/assets/index-1.js']);
+    drain();
+    expect(requested()).toEqual(['/assets/index-1.js', '/assets/layout-2.js']);
+  });
+
   it(`asks for the code ${CODE_HOLD_MS} ms after start-up when no frame comes, and only once`, () => {
     keptScreen();
     page('');
