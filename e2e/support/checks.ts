@@ -17,13 +17,22 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /**
  * Elements sticking out past the right edge of the viewport (a phone must not scroll sideways), among those
- * `scope` selects. Fixed elements and what sits inside a horizontal scroller (.overflow-x-auto) do not widen the page.
+ * `scope` selects. Fixed elements and what sits inside a horizontal scroller (.overflow-x-auto) do not widen the page,
+ * nor does what a box that ends within the viewport clips (a truncated name in a calendar event: its box reaches
+ * past the edge, its letters do not).
  */
 export async function overflowing(page: Page, scope = 'body *'): Promise<string[]> {
   return page.evaluate((selector) => {
     const width = document.documentElement.clientWidth;
+    const clippedInside = (e: Element) => {
+      for (let box = e.parentElement; box; box = box.parentElement) {
+        const clip = getComputedStyle(box).overflowX;
+        if (clip === 'hidden' || clip === 'clip') return box.getBoundingClientRect().right <= width + 0.5;
+      }
+      return false;
+    };
     return Array.from(document.querySelectorAll(selector))
-      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).position !== 'fixed' && !e.closest('.overflow-x-auto'))
+      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && getComputedStyle(e).position !== 'fixed' && !e.closest('.overflow-x-auto') && !clippedInside(e))
       .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} → ${Math.round(e.getBoundingClientRect().right)}`);
   }, scope);
 }
