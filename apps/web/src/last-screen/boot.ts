@@ -112,15 +112,20 @@ function inTasks(win: Window, steps: (() => void)[], done: () => void): void {
  * it (decision 0393). Where the browser reports no paints, after two animation frames and a task.
  */
 function afterFirstPaint(win: Window, then: () => void): void {
+  const afterFrames = () => win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(then, 0)));
   const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
   if (typeof Observer !== 'function' || !Observer.supportedEntryTypes?.includes('paint')) {
-    win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(then, 0)));
+    afterFrames();
     return;
   }
+  const drawnAt = typeof win.performance?.now === 'function' ? win.performance.now() : 0;
   const observer = new Observer((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    const paint = list.getEntriesByName('first-contentful-paint')[0];
+    if (!paint) return;
     observer.disconnect();
-    then();
+    // A first paint from before the snapshot was drawn (the page's own skeleton) is not the snapshot's.
+    if (paint.startTime >= drawnAt) then();
+    else afterFrames();
   });
   observer.observe({ type: 'paint', buffered: true });
 }

@@ -396,13 +396,36 @@ describe('the page\'s start-up', () => {
     frame();
     frame();
     expect(requested()).toEqual([]);
-    report!({ getEntriesByName: (name) => (name === 'first-paint' ? [{}] : []) });
+    report!({ getEntriesByName: (name) => (name === 'first-paint' ? [{ startTime: 130 }] : []) });
     expect(requested()).toEqual([]);
-    report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{ startTime: 130 }] : []) });
     expect(disconnected).toBe(true);
     expect(requested()).toEqual(['/assets/index-1.js']);
     drain();
     expect(requested()).toEqual(['/assets/index-1.js', '/assets/layout-2.js']);
+  });
+
+  it("a first contentful paint from before the snapshot was drawn (the page's skeleton) is not the snapshot's: the frames are waited for", () => {
+    keptScreen();
+    page('');
+    const { win, frame, tick } = fakeWindow();
+    let report: ((list: { getEntriesByName: (name: string) => { startTime: number }[] }) => void) | undefined;
+    class FakeObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    Object.assign(win, { PerformanceObserver: FakeObserver, performance: { now: () => 200 } });
+    startPage(document, win, () => localStorage, NOW);
+    report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{ startTime: 120 }] : []) });
+    expect(requested()).toEqual([]);
+    frame();
+    frame();
+    tick();
+    expect(requested()).toEqual(['/assets/index-1.js']);
   });
 
   it(`asks for the code ${CODE_HOLD_MS} ms after start-up when no frame comes, and only once`, () => {
