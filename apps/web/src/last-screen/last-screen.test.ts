@@ -408,7 +408,7 @@ describe('the page\'s start-up', () => {
   it("a first contentful paint from before the snapshot was drawn (the page's skeleton) is not the snapshot's: the frames are waited for", () => {
     keptScreen();
     page('');
-    const { win, frame, tick } = fakeWindow();
+    const { win, frame, tick, timers } = fakeWindow();
     let report: ((list: { getEntriesByName: (name: string) => { startTime: number }[] }) => void) | undefined;
     class FakeObserver {
       static supportedEntryTypes = ['paint'];
@@ -422,8 +422,12 @@ describe('the page\'s start-up', () => {
     startPage(document, win, () => localStorage, NOW);
     report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{ startTime: 120 }] : []) });
     expect(requested()).toEqual([]);
+    // Only the cap's timer until the two frames have come; then the task after them as well.
+    expect(timers).toHaveLength(1);
     frame();
+    expect(timers).toHaveLength(1);
     frame();
+    expect(timers).toHaveLength(2);
     tick();
     expect(requested()).toEqual(['/assets/index-1.js']);
   });
